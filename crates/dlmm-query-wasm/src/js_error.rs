@@ -1,0 +1,81 @@
+//! Errors as real JavaScript `Error` objects: `name` is `"DlmmError"`, with a `kind` and the details that apply.
+
+use dlmm_query::{Error, ErrorKind};
+use js_sys::{Object, Reflect};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const DLMM_ERROR_TS: &str = r#"
+/** What kind of failure a `DlmmError` is. */
+export type DlmmErrorKind =
+  | "invalidInput" | "network" | "timeout" | "aborted" | "notFound" | "rateLimited" | "http" | "decode";
+
+/** Every rejection of this package (except a cancelled call, which rejects with the signal's `AbortError`). */
+export interface DlmmError extends Error {
+  name: "DlmmError";
+  /** What went wrong, for branching. */
+  kind: DlmmErrorKind;
+  /** The HTTP status, when a response arrived. */
+  status?: number;
+  /** The URL requested, when a request was made. */
+  url?: string;
+  /** How long the server asked to wait, in milliseconds (rate limits). */
+  retryAfterMs?: number;
+  /** The JSON path of the value that failed to decode, e.g. `pairs[12].reserve_x_amount`. */
+  path?: string;
+  /** The rejected parameter, for `invalidInput`. */
+  parameter?: string;
+  /** True when the server's 500 was read as "not found or not indexed". */
+  notIndexed?: boolean;
+  /** The error object the pool API's envelope carried. */
+  apiError?: { message: string; type: string };
+}
+"#;
+
+fn set(target: &Object, key: &str, value: impl Into<JsValue>) {
+    // Setting a property on a fresh Error object cannot fail.
+    let _ = Reflect::set(target, &JsValue::from_str(key), &value.into());
+}
+
+/// Converts a core error into a `DlmmError` JavaScript object.
+pub fn to_js_error(error: &Error) -> JsValue {
+    let js = js_sys::Error::new(&error.to_string());
+    js.set_name("DlmmError");
+    let obj: &Object = js.as_ref();
+    set(obj, "kind", error.kind().as_str());
+    if let Some(status) = error.status() {
+        set(obj, "status", status);
+    }
+    if let Some(url) = error.url() {
+        set(obj, "url", url);
+    }
+    if let Some(wait) = error.retry_after() {
+        set(obj, "retryAfterMs", wait.as_millis() as f64);
+    }
+    if let Some(path) = error.decode_path() {
+        set(obj, "path", path);
+    }
+    match error {
+        Error::InvalidInput(input) => set(obj, "parameter", input.parameter),
+        Error::Status(status) => {
+            if status.kind == ErrorKind::NotFound {
+                set(obj, "notIndexed", status.not_indexed);
+            }
+            if let Some(api) = &status.api_error {
+                let detail = Object::new();
+                set(&detail, "message", api.message.as_str());
+                set(&detail, "type", api.error_type.as_str());
+                set(obj, "apiError", detail);
+            }
+        }
+        _ => {}
+    }
+    js.into()
+}
+
+/// `isDlmmError(value)`: true when `value` is an error thrown by this package.
+#[wasm_bindgen(js_name = isDlmmError, unchecked_return_type = "value is DlmmError")]
+pub fn is_dlmm_error(#[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue) -> bool {
+    value.dyn_ref::<js_sys::Error>().is_some_and(|e| e.name() == "DlmmError")
+        && Reflect::get(&value, &JsValue::from_str("kind")).is_ok_and(|k| k.is_string())
+}

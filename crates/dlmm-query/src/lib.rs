@@ -1,0 +1,39 @@
+//! Typed, validated access to a liquidity-book (DLMM) DEX's read-only query APIs.
+//!
+//! The crate is sans-IO at its core: each operation in [`ops`] validates its inputs and describes its request as a
+//! plain [`Request`]; [`response::interpret`] turns an HTTP response into a model from [`models`] or a typed
+//! [`Error`]. A [`Client`] joins the two over any [`Transport`]; with the `native` feature, [`NativeTransport`] is a
+//! ready-made one for Rust programs.
+//!
+//! ```no_run
+//! # #[cfg(feature = "native")]
+//! # async fn demo() -> Result<(), dlmm_query::Error> {
+//! use dlmm_query::{Client, ClientConfig, NativeTransport, ops::GetPoolMetrics};
+//!
+//! let config = ClientConfig::with_base_urls("http://127.0.0.1:8080", "http://127.0.0.1:8081")?;
+//! let client = Client::new(NativeTransport::new(), config);
+//! let metrics = client.get_pool_metrics(GetPoolMetrics::new("7dVri3qjYD3uobSZL3Zth8vSCgU6r6R2nvFsh7uVfDte")).await?;
+//! println!("TVL ${:.2}, APR {:.2} %", metrics.tvl, metrics.apr);
+//! # Ok(()) }
+//! ```
+
+pub mod address;
+pub mod client;
+pub mod decode;
+pub mod error;
+pub mod models;
+#[cfg(feature = "native")]
+pub mod native;
+pub mod ops;
+pub mod request;
+pub mod response;
+pub mod transport;
+pub mod wire;
+
+pub use address::Address;
+pub use client::{Client, ClientConfig};
+pub use error::{Error, ErrorKind, InvalidInput, TransportError, TransportFailure};
+#[cfg(feature = "native")]
+pub use native::NativeTransport;
+pub use request::{ApiGroup, BaseUrl, Request};
+pub use transport::{HttpRequest, HttpResponse, Transport};

@@ -1,0 +1,25 @@
+//! One builder per API operation. Each validates its inputs and describes its request as a plain [`Request`].
+
+mod pool;
+
+pub use pool::GetPoolMetrics;
+
+use serde::de::DeserializeOwned;
+
+use crate::error::InvalidInput;
+use crate::request::{ApiGroup, Request};
+
+/// An API operation: how to build its request and what its successful response decodes to.
+pub trait Operation {
+    /// The model a successful response decodes to (for the pool group: the envelope's `data`).
+    type Output: DeserializeOwned;
+
+    /// Which API the operation belongs to; decides the base URL and whether bodies are enveloped.
+    const GROUP: ApiGroup;
+
+    /// True for routes where the vendor answers HTTP 500 (not 404) for an item it never indexed.
+    const NOT_FOUND_ON_500: bool = false;
+
+    /// Validates the inputs and describes the request, or says which input is wrong. Sends nothing.
+    fn request(&self) -> Result<Request, InvalidInput>;
+}

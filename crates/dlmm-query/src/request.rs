@@ -1,0 +1,156 @@
+//! Requests as plain values: which API group, the percent-encoded path and the query string. No I/O here.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::error::InvalidInput;
+
+/// The vendor's two APIs, each with its own base URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ApiGroup {
+    /// The DLMM pair API: pairs, groups, analytics, positions, wallets, protocol metrics. Bare JSON bodies.
+    Pair,
+    /// The pool API (`/pools/{address}/metrics`). Bodies wrapped in `{data, error, status}`.
+    Pool,
+}
+
+/// A request described as data: what a [`Transport`](crate::Transport) needs, minus the base URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// Which API (and so which base URL) this goes to.
+    pub group: ApiGroup,
+    /// The path, starting with `/`, each segment percent-encoded.
+    pub path: String,
+    /// The query string without the leading `?` (empty when there are no parameters). Arrays are repeated keys.
+    pub query: String,
+}
+
+impl Request {
+    /// Builds a request for `group` from raw path `segments` and a serializable `query` struct.
+    ///
+    /// Each segment is percent-encoded, so no input can add a segment, a query or a fragment to the path.
+    pub fn new(group: ApiGroup, segments: &[&str], query: &impl Serialize) -> Result<Self, InvalidInput> {
+        let mut path = String::new();
+        for segment in segments {
+            path.push('/');
+            encode_segment(segment, &mut path);
+        }
+        let query = serde_html_form::to_string(query)
+            .map_err(|e| InvalidInput::new("query", format!("cannot be encoded: {e}")))?;
+        Ok(Self { group, path, query })
+    }
+
+    /// The full URL of this request under `base`.
+    pub fn url(&self, base: &BaseUrl) -> String {
+        let mut url = String::with_capacity(base.0.len() + self.path.len() + self.query.len() + 1);
+        url.push_str(&base.0);
+        url.push_str(&self.path);
+        if !self.query.is_empty() {
+            url.push('?');
+            url.push_str(&self.query);
+        }
+        url
+    }
+}
+
+/// Appends `segment` to `out`, percent-encoding everything but RFC 3986 unreserved characters.
+fn encode_segment(segment: &str, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    for &b in segment.as_bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push('%');
+            out.push(HEX[usize::from(b >> 4)] as char);
+            out.push(HEX[usize::from(b & 15)] as char);
+        }
+    }
+    if segment == "." || segment == ".." {
+        // A dot segment would be resolved away by URL parsers; encode it so it stays a literal value.
+        out.truncate(out.len() - segment.len());
+        out.push_str(&"%2E".repeat(segment.len()));
+    }
+}
+
+/// An absolute `http`/`https` base URL without a trailing slash, validated once.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct BaseUrl(String);
+
+impl BaseUrl {
+    /// Validates `text` as the base URL named `parameter` (e.g. `pair_base_url`).
+    pub fn parse_param(parameter: &'static str, text: &str) -> Result<Self, InvalidInput> {
+        let t = text.trim();
+        let rest = t
+            .strip_prefix("https://")
+            .or_else(|| t.strip_prefix("http://"))
+            .ok_or_else(|| InvalidInput::new(parameter, format!("{t:?} must start with http:// or https://")))?;
+        let host = rest.split('/').next().unwrap_or_default();
+        if host.is_empty() || host.starts_with(':') {
+            return Err(InvalidInput::new(parameter, format!("{t:?} has no host")));
+        }
+        if let Some(bad) = t.chars().find(|c| c.is_whitespace() || c.is_control() || matches!(c, '?' | '#')) {
+            return Err(InvalidInput::new(
+                parameter,
+                format!("{t:?} contains {bad:?}; a base URL has no spaces, query or fragment"),
+            ));
+        }
+        if host.contains('@') {
+            return Err(InvalidInput::new(parameter, format!("{t:?} contains credentials; they are not supported")));
+        }
+        Ok(Self(t.trim_end_matches('/').to_owned()))
+    }
+
+    /// The URL text, without a trailing slash.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for BaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for BaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BaseUrl({})", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize)]
+    struct Q {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        flag: Option<bool>,
+        tags: Vec<&'static str>,
+    }
+
+    #[test]
+    fn paths_are_encoded_and_queries_repeat_keys() {
+        let q = Q { flag: Some(false), tags: vec!["a b", "c&d"] };
+        let r = Request::new(ApiGroup::Pair, &["pair", "x/y?z#w", ".."], &q).unwrap();
+        assert_eq!(r.path, "/pair/x%2Fy%3Fz%23w/%2E%2E");
+        assert_eq!(r.query, "flag=false&tags=a+b&tags=c%26d");
+        let base = BaseUrl::parse_param("pair_base_url", "http://127.0.0.1:8080/").unwrap();
+        assert_eq!(r.url(&base), "http://127.0.0.1:8080/pair/x%2Fy%3Fz%23w/%2E%2E?flag=false&tags=a+b&tags=c%26d");
+        let empty = Request::new(ApiGroup::Pool, &["pools"], &Q { flag: None, tags: vec![] }).unwrap();
+        assert_eq!(empty.url(&base), "http://127.0.0.1:8080/pools");
+    }
+
+    #[test]
+    fn base_urls_are_validated_and_normalized() {
+        let ok = |s: &str| BaseUrl::parse_param("b", s).unwrap().as_str().to_owned();
+        assert_eq!(ok("https://dlmm-api.meteora.ag"), "https://dlmm-api.meteora.ag");
+        assert_eq!(ok(" http://127.0.0.1:9/api/// "), "http://127.0.0.1:9/api");
+        for bad in ["", "ftp://x", "http://", "http:///x", "https://a b", "http://x/?q=1", "http://x/#f", "http://u@x"]
+        {
+            let e = BaseUrl::parse_param("pair_base_url", bad).unwrap_err();
+            assert_eq!(e.parameter, "pair_base_url", "{bad}");
+        }
+    }
+}

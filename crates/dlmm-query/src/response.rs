@@ -1,0 +1,166 @@
+//! Turning an [`HttpResponse`] into an operation's output or a typed [`Error`]. Pure: no I/O.
+
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use crate::decode;
+use crate::error::{ApiError, BodyKind, DecodeError, Error, ErrorKind, StatusError};
+use crate::models::PoolEnvelope;
+use crate::ops::Operation;
+use crate::request::ApiGroup;
+use crate::transport::HttpResponse;
+
+/// Reads the response to operation `O` at `url`.
+pub fn interpret<O: Operation>(url: &str, response: &HttpResponse) -> Result<O::Output, Error> {
+    if !(200..300).contains(&response.status) {
+        return Err(Error::Status(status_error(O::NOT_FOUND_ON_500, url, response)));
+    }
+    match O::GROUP {
+        ApiGroup::Pair => decode::json(&response.body, url, response.status).map_err(Error::Decode),
+        ApiGroup::Pool => {
+            let envelope: PoolEnvelope<O::Output> =
+                decode::json(&response.body, url, response.status).map_err(Error::Decode)?;
+            match (envelope.data, envelope.error) {
+                (Some(data), _) => Ok(data),
+                (None, Some(api_error)) => Err(Error::Status(StatusError {
+                    kind: if api_error.error_type.eq_ignore_ascii_case("notfound") {
+                        ErrorKind::NotFound
+                    } else {
+                        ErrorKind::Http
+                    },
+                    status: response.status,
+                    url: url.to_owned(),
+                    not_indexed: false,
+                    retry_after: None,
+                    api_error: Some(api_error),
+                    body_snippet: decode::snippet(&response.body),
+                })),
+                (None, None) => Err(Error::Decode(DecodeError {
+                    url: url.to_owned(),
+                    status: response.status,
+                    body: BodyKind::WrongShape,
+                    path: Some("data".to_owned()),
+                    message: "the envelope has neither `data` nor `error`".to_owned(),
+                })),
+            }
+        }
+    }
+}
+
+/// The error body shapes seen in the wild: the pool envelope's `error` object, or a bare `{ "message": … }`.
+#[derive(Deserialize)]
+struct ErrorBody {
+    #[serde(default)]
+    error: Option<ApiError>,
+    #[serde(default)]
+    message: Option<String>,
+}
+
+/// Classifies an unsuccessful status. `not_found_on_500` marks routes where the vendor says 500 for "never indexed".
+pub fn status_error(not_found_on_500: bool, url: &str, response: &HttpResponse) -> StatusError {
+    let (kind, not_indexed) = match response.status {
+        404 => (ErrorKind::NotFound, false),
+        500 if not_found_on_500 => (ErrorKind::NotFound, true),
+        429 => (ErrorKind::RateLimited, false),
+        _ => (ErrorKind::Http, false),
+    };
+    let api_error = serde_json::from_slice::<ErrorBody>(&response.body)
+        .ok()
+        .and_then(|b| b.error.or(b.message.map(|message| ApiError { message, error_type: String::new() })));
+    StatusError {
+        kind,
+        status: response.status,
+        url: url.to_owned(),
+        not_indexed,
+        retry_after: response.header("retry-after").and_then(parse_retry_after),
+        api_error,
+        body_snippet: decode::snippet(&response.body),
+    }
+}
+
+/// Reads a `Retry-After` value given in seconds (whole or fractional). HTTP dates are not honoured (no clock here).
+pub fn parse_retry_after(value: &str) -> Option<Duration> {
+    let secs: f64 = value.trim().parse().ok()?;
+    (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs.min(86_400.0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::GetPoolMetrics;
+
+    fn resp(status: u16, headers: &[(&str, &str)], body: &str) -> HttpResponse {
+        HttpResponse {
+            status,
+            headers: headers.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            body: body.as_bytes().to_vec(),
+        }
+    }
+
+    #[test]
+    fn classifies_statuses() {
+        type Case<'a> = (u16, &'a [(&'a str, &'a str)], &'a str, ErrorKind, Option<u64>);
+        let table: &[Case] = &[
+            (
+                404,
+                &[],
+                r#"{"data":null,"error":{"message":"Pool not found","type":"NotFound"},"status":404}"#,
+                ErrorKind::NotFound,
+                None,
+            ),
+            (429, &[("Retry-After", "2")], "<html>Too Many Requests</html>", ErrorKind::RateLimited, Some(2000)),
+            (429, &[], r#"{"message":"slow down"}"#, ErrorKind::RateLimited, None),
+            (500, &[], "", ErrorKind::Http, None),
+            (503, &[("retry-after", "0.5")], "busy", ErrorKind::Http, Some(500)),
+            (400, &[], r#"{"message":"limit must be at most 1000"}"#, ErrorKind::Http, None),
+        ];
+        for (status, headers, body, kind, retry_ms) in table {
+            let err = interpret::<GetPoolMetrics>("http://h/p", &resp(*status, headers, body)).unwrap_err();
+            assert_eq!(err.kind(), *kind, "{status}");
+            assert_eq!(err.status(), Some(*status));
+            assert_eq!(err.retry_after().map(|d| d.as_millis() as u64), *retry_ms, "{status}");
+        }
+    }
+
+    #[test]
+    fn keeps_the_envelope_message() {
+        let body = r#"{"data":null,"error":{"message":"Pool not found","type":"NotFound"},"status":404}"#;
+        let err = interpret::<GetPoolMetrics>("http://h/p", &resp(404, &[], body)).unwrap_err();
+        assert_eq!(err.to_string(), "not found (HTTP 404) at http://h/p: Pool not found");
+        let Error::Status(s) = err else { panic!() };
+        assert_eq!(s.api_error.unwrap().error_type, "NotFound");
+    }
+
+    #[test]
+    fn an_error_envelope_with_status_200_is_an_error() {
+        let body = r#"{"data":null,"error":{"message":"Pool not found","type":"NotFound"},"status":404}"#;
+        let err = interpret::<GetPoolMetrics>("http://h/p", &resp(200, &[], body)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::NotFound);
+        let err = interpret::<GetPoolMetrics>("http://h/p", &resp(200, &[], r#"{"status":200}"#)).unwrap_err();
+        assert_eq!((err.kind(), err.decode_path()), (ErrorKind::Decode, Some("data")));
+    }
+
+    #[test]
+    fn html_and_truncated_success_bodies_are_decode_errors() {
+        let err = interpret::<GetPoolMetrics>("u", &resp(200, &[], "<!doctype html><p>hi")).unwrap_err();
+        let Error::Decode(d) = err else { panic!() };
+        assert_eq!(d.body, BodyKind::Html);
+        let err =
+            interpret::<GetPoolMetrics>("u", &resp(200, &[], r#"{"data":{"pool_address":"x","volu"#)).unwrap_err();
+        let Error::Decode(d) = err else { panic!() };
+        assert_eq!(d.body, BodyKind::Truncated);
+        let err =
+            interpret::<GetPoolMetrics>("u", &resp(200, &[], r#"{"data":{"pool_address":"x","volume24h":"abc"}}"#))
+                .unwrap_err();
+        assert_eq!(err.decode_path(), Some("data.volume24h"));
+    }
+
+    #[test]
+    fn retry_after_parsing() {
+        assert_eq!(parse_retry_after("3"), Some(Duration::from_secs(3)));
+        assert_eq!(parse_retry_after(" 1.25 "), Some(Duration::from_millis(1250)));
+        assert_eq!(parse_retry_after("-1"), None);
+        assert_eq!(parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT"), None);
+    }
+}

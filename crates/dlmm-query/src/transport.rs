@@ -1,0 +1,45 @@
+//! The small interface the [`Client`](crate::Client) drives: send one GET, and wait.
+//!
+//! Implementations live where the I/O is: `native` (reqwest + tokio) in this crate, `gloo-net` in the wasm crate,
+//! and fakes in tests. There is no `Send` bound, so browser futures fit.
+
+use std::future::Future;
+use std::time::Duration;
+
+use crate::error::TransportError;
+
+/// One HTTP GET to perform.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HttpRequest {
+    /// The absolute URL.
+    pub url: String,
+    /// Extra request headers (name, value).
+    pub headers: Vec<(String, String)>,
+}
+
+/// The response to an [`HttpRequest`], whatever its status.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HttpResponse {
+    /// The HTTP status code.
+    pub status: u16,
+    /// Response headers with lower-case names.
+    pub headers: Vec<(String, String)>,
+    /// The body bytes, decompressed.
+    pub body: Vec<u8>,
+}
+
+impl HttpResponse {
+    /// The first value of header `name` (case-insensitive), if present.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+}
+
+/// Performs HTTP GETs and waits. Dropping a returned future cancels it.
+pub trait Transport {
+    /// Sends `request` and resolves to the response (any status), or to why there is none.
+    fn send(&self, request: HttpRequest) -> impl Future<Output = Result<HttpResponse, TransportError>>;
+
+    /// Resolves after `duration` (used for time-outs, back-off and rate limiting).
+    fn sleep(&self, duration: Duration) -> impl Future<Output = ()>;
+}

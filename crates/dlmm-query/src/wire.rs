@@ -1,0 +1,175 @@
+//! Lenient number decoding for the vendor's wire format.
+//!
+//! The vendor sends some numbers as JSON strings (`"0.04"`, `"18446744073709551615"`) and others as JSON numbers, and
+//! has changed which over time. Every numeric model field goes through one of these functions, so each accepts either
+//! form. Integer amounts are never routed through `f64`: a string or integer above 2^53 stays exact.
+
+use std::fmt;
+
+use serde::de::{self, Deserializer, Visitor};
+
+/// Accepts a JSON number or a numeric string as a finite `f64`.
+pub fn f64<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    d.deserialize_any(F64Visitor)
+}
+
+/// Accepts a JSON number or a string of decimal digits as an exact `u64`.
+pub fn u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    d.deserialize_any(U64Visitor)
+}
+
+/// Accepts a JSON number or a string of decimal digits (with an optional `-`) as an exact `i64`.
+pub fn i64<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    d.deserialize_any(I64Visitor)
+}
+
+/// The largest integer an `f64` holds exactly (2^53).
+const F64_EXACT_LIMIT: f64 = 9_007_199_254_740_992.0;
+
+struct F64Visitor;
+
+impl Visitor<'_> for F64Visitor {
+    type Value = f64;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a number or a numeric string")
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<f64, E> {
+        Ok(v)
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<f64, E> {
+        Ok(v as f64)
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<f64, E> {
+        Ok(v as f64)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<f64, E> {
+        match v.trim().parse::<f64>() {
+            Ok(n) if n.is_finite() => Ok(n),
+            _ => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
+        }
+    }
+}
+
+struct U64Visitor;
+
+impl Visitor<'_> for U64Visitor {
+    type Value = u64;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a non-negative integer or a string of digits")
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<u64, E> {
+        Ok(v)
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<u64, E> {
+        u64::try_from(v).map_err(|_| E::invalid_value(de::Unexpected::Signed(v), &self))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<u64, E> {
+        // Only whole numbers small enough to have been exact on the wire.
+        if v.fract() == 0.0 && (0.0..=F64_EXACT_LIMIT).contains(&v) {
+            Ok(v as u64)
+        } else {
+            Err(E::invalid_value(de::Unexpected::Float(v), &self))
+        }
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<u64, E> {
+        let t = v.trim();
+        let t = t.strip_prefix('+').unwrap_or(t);
+        if !t.is_empty()
+            && t.bytes().all(|b| b.is_ascii_digit())
+            && let Ok(n) = t.parse()
+        {
+            return Ok(n);
+        }
+        Err(E::invalid_value(de::Unexpected::Str(v), &self))
+    }
+}
+
+struct I64Visitor;
+
+impl Visitor<'_> for I64Visitor {
+    type Value = i64;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an integer or a string of digits")
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<i64, E> {
+        Ok(v)
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<i64, E> {
+        i64::try_from(v).map_err(|_| E::invalid_value(de::Unexpected::Unsigned(v), &self))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<i64, E> {
+        if v.fract() == 0.0 && (-F64_EXACT_LIMIT..=F64_EXACT_LIMIT).contains(&v) {
+            Ok(v as i64)
+        } else {
+            Err(E::invalid_value(de::Unexpected::Float(v), &self))
+        }
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<i64, E> {
+        let t = v.trim();
+        let digits = t.strip_prefix('-').or_else(|| t.strip_prefix('+')).unwrap_or(t);
+        if !digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && let Ok(n) = t.trim_start_matches('+').parse()
+        {
+            return Ok(n);
+        }
+        Err(E::invalid_value(de::Unexpected::Str(v), &self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::Deserialize;
+
+    #[derive(Deserialize, Debug)]
+    struct Row {
+        #[serde(deserialize_with = "super::f64")]
+        f: f64,
+        #[serde(deserialize_with = "super::u64")]
+        u: u64,
+        #[serde(deserialize_with = "super::i64")]
+        i: i64,
+    }
+
+    fn row(json: &str) -> Result<Row, serde_json::Error> {
+        serde_json::from_str(json)
+    }
+
+    #[test]
+    fn numbers_and_strings_both_decode() {
+        let r = row(r#"{"f":"0.04","u":"18446744073709551615","i":"-9007199254740993"}"#).unwrap();
+        assert_eq!(r.f, 0.04);
+        assert_eq!(r.u, u64::MAX);
+        assert_eq!(r.i, -9_007_199_254_740_993);
+        let r = row(r#"{"f":12,"u":9007199254740993,"i":1700000000}"#).unwrap();
+        assert_eq!(r.f, 12.0);
+        assert_eq!(r.u, 9_007_199_254_740_993, "an integer above 2^53 stays exact");
+        assert_eq!(r.i, 1_700_000_000);
+        let r = row(r#"{"f":1e3,"u":5.0,"i":-3.0}"#).unwrap();
+        assert_eq!((r.f, r.u, r.i), (1000.0, 5, -3));
+    }
+
+    #[test]
+    fn bad_values_are_rejected() {
+        for bad in [
+            r#"{"f":"abc","u":1,"i":1}"#,
+            r#"{"f":"NaN","u":1,"i":1}"#,
+            r#"{"f":"inf","u":1,"i":1}"#,
+            r#"{"f":1,"u":-1,"i":1}"#,
+            r#"{"f":1,"u":"1.5","i":1}"#,
+            r#"{"f":1,"u":"","i":1}"#,
+            r#"{"f":1,"u":1.5,"i":1}"#,
+            r#"{"f":1,"u":"18446744073709551616","i":1}"#,
+            r#"{"f":1,"u":1e30,"i":1}"#,
+            r#"{"f":1,"u":1,"i":"9223372036854775808"}"#,
+            r#"{"f":1,"u":1,"i":"--1"}"#,
+            r#"{"f":null,"u":1,"i":1}"#,
+            r#"{"f":true,"u":1,"i":1}"#,
+        ] {
+            assert!(row(bad).is_err(), "{bad} should fail");
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! A local replica of the vendor's two query APIs, served over real HTTP on loopback.
+//!
+//! [`Replica::start`] binds the pair group and the pool group on two ports (0 picks free ones) and serves a
+//! deterministic [`Dataset`] generated from a seed. Tests start it in-process; `cargo xtask replica` runs the binary.
+//! Responses are written by the vendor spec's field names, with CORS for any origin and gzip when asked for.
+
+pub mod dataset;
+mod routes;
+
+use std::io;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+pub use dataset::Dataset;
+
+/// How to start a replica.
+#[derive(Clone, Debug)]
+pub struct ReplicaConfig {
+    /// The interface to listen on (loopback by default).
+    pub host: IpAddr,
+    /// The pair group's port; 0 picks a free one.
+    pub pair_port: u16,
+    /// The pool group's port; 0 picks a free one.
+    pub pool_port: u16,
+    /// The seed of the generated dataset: the same seed always gives the same data.
+    pub seed: u64,
+    /// How many pools the dataset holds.
+    pub pools: usize,
+}
+
+impl Default for ReplicaConfig {
+    fn default() -> Self {
+        Self { host: IpAddr::V4(Ipv4Addr::LOCALHOST), pair_port: 0, pool_port: 0, seed: 42, pools: 12 }
+    }
+}
+
+/// A running replica. Dropping it stops both servers.
+pub struct Replica {
+    pair_addr: SocketAddr,
+    pool_addr: SocketAddr,
+    dataset: Arc<Dataset>,
+    stop: watch::Sender<bool>,
+    servers: Vec<JoinHandle<io::Result<()>>>,
+}
+
+impl Replica {
+    /// Generates the dataset, binds both ports and starts serving on the current tokio runtime.
+    pub async fn start(config: ReplicaConfig) -> io::Result<Self> {
+        let dataset = Arc::new(Dataset::generate(config.seed, config.pools));
+        let pair = TcpListener::bind((config.host, config.pair_port)).await?;
+        let pool = TcpListener::bind((config.host, config.pool_port)).await?;
+        let (pair_addr, pool_addr) = (pair.local_addr()?, pool.local_addr()?);
+        let (stop, stopped) = watch::channel(false);
+        let servers = vec![
+            tokio::spawn(serve(pair, routes::pair_router(dataset.clone()), stopped.clone())),
+            tokio::spawn(serve(pool, routes::pool_router(dataset.clone()), stopped)),
+        ];
+        Ok(Self { pair_addr, pool_addr, dataset, stop, servers })
+    }
+
+    /// The pair group's base URL, e.g. `http://127.0.0.1:41234`.
+    pub fn pair_base_url(&self) -> String {
+        format!("http://{}", self.pair_addr)
+    }
+
+    /// The pool group's base URL.
+    pub fn pool_base_url(&self) -> String {
+        format!("http://{}", self.pool_addr)
+    }
+
+    /// The data being served.
+    pub fn dataset(&self) -> &Dataset {
+        &self.dataset
+    }
+
+    /// Stops accepting connections, finishes the requests in flight and waits for both servers to end.
+    pub async fn shutdown(mut self) -> io::Result<()> {
+        let _ = self.stop.send(true);
+        for server in std::mem::take(&mut self.servers) {
+            server.await.map_err(io::Error::other)??;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Replica {
+    fn drop(&mut self) {
+        let _ = self.stop.send(true);
+    }
+}
+
+async fn serve(listener: TcpListener, router: axum::Router, mut stopped: watch::Receiver<bool>) -> io::Result<()> {
+    axum::serve(listener, router)
+        .with_graceful_shutdown(async move {
+            let _ = stopped.wait_for(|stop| *stop).await;
+        })
+        .await
+}

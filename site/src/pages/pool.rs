@@ -1,0 +1,239 @@
+//! `/pools/:address`: one pool's metrics, with the lookup form and the case-sensitivity toggle.
+
+use dlmm_query::models::PoolMetrics;
+use dlmm_query::ops::{GetPoolMetrics, Operation};
+use dlmm_query::{Client, ErrorKind};
+use dlmm_query_wasm::GlooTransport;
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+
+use super::ErrorPanel;
+use crate::format::{exact, percent, unix_time, usd};
+
+/// The route of a pool's page, or why the address cannot be looked up (checked by the same rules as the API call).
+pub fn pool_route(address: &str, case_sensitive: bool) -> Result<String, String> {
+    let address = address.trim();
+    GetPoolMetrics::new(address).case_sensitive(case_sensitive).request().map_err(|e| e.to_string())?;
+    Ok(if case_sensitive { format!("/pools/{address}") } else { format!("/pools/{address}?caseSensitive=false") })
+}
+
+/// One row of the windowed table: a label and the (field name, value) of each window, 24 h, 7 d, 30 d.
+pub struct WindowRow {
+    /// What the row measures.
+    pub label: &'static str,
+    /// `(wire field name, USD value)` for 24 h, 7 d and 30 d.
+    pub cells: [(&'static str, f64); 3],
+}
+
+/// The windowed rows of a metrics record, in display order.
+pub fn window_rows(m: &PoolMetrics) -> Vec<WindowRow> {
+    vec![
+        WindowRow {
+            label: "Volume",
+            cells: [("volume24h", m.volume24h), ("volume7d", m.volume7d), ("volume30d", m.volume30d)],
+        },
+        WindowRow {
+            label: "LP fees",
+            cells: [("lp_fee24h", m.lp_fee24h), ("lp_fee7d", m.lp_fee7d), ("lp_fee30d", m.lp_fee30d)],
+        },
+        WindowRow {
+            label: "Protocol fees",
+            cells: [
+                ("protocol_fee24h", m.protocol_fee24h),
+                ("protocol_fee7d", m.protocol_fee7d),
+                ("protocol_fee30d", m.protocol_fee30d),
+            ],
+        },
+        WindowRow {
+            label: "Partner fees",
+            cells: [
+                ("partner_fee24h", m.partner_fee24h),
+                ("partner_fee7d", m.partner_fee7d),
+                ("partner_fee30d", m.partner_fee30d),
+            ],
+        },
+        WindowRow {
+            label: "Referral fees",
+            cells: [
+                ("referral_fee24h", m.referral_fee24h),
+                ("referral_fee7d", m.referral_fee7d),
+                ("referral_fee30d", m.referral_fee30d),
+            ],
+        },
+    ]
+}
+
+/// The address form: validates before navigating, so a bad address never reaches the API.
+#[component]
+pub fn PoolForm(initial_address: String, initial_case_sensitive: bool) -> impl IntoView {
+    let address = RwSignal::new(initial_address);
+    let case_sensitive = RwSignal::new(initial_case_sensitive);
+    let problem = RwSignal::new(None::<String>);
+    let navigate = use_navigate();
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        match pool_route(&address.get_untracked(), case_sensitive.get_untracked()) {
+            Ok(route) => {
+                problem.set(None);
+                navigate(&route, Default::default());
+            }
+            Err(reason) => problem.set(Some(reason)),
+        }
+    };
+    view! {
+        <form class="lookup" on:submit=submit>
+            <label for="pool-address">"Pool address"</label>
+            <div class="row">
+                <input
+                    id="pool-address"
+                    name="address"
+                    type="text"
+                    spellcheck="false"
+                    autocomplete="off"
+                    placeholder="e.g. 7dVri3qjYD3uobSZL3Zth8vSCgU6r6R2nvFsh7uVfDte"
+                    prop:value=move || address.get()
+                    on:input=move |ev| address.set(event_target_value(&ev))
+                />
+                <button type="submit">"Show metrics"</button>
+            </div>
+            <label class="check">
+                <input
+                    type="checkbox"
+                    name="caseSensitive"
+                    prop:checked=move || case_sensitive.get()
+                    on:change=move |ev| case_sensitive.set(event_target_checked(&ev))
+                />
+                " Match the address exactly (case-sensitive)"
+            </label>
+            <Show when=move || problem.get().is_some()>
+                <p class="field-error" role="alert">{move || problem.get()}</p>
+            </Show>
+        </form>
+    }
+}
+
+/// The pool page: reads the address and `caseSensitive` from the URL and loads the metrics.
+#[component]
+pub fn PoolPage() -> impl IntoView {
+    let params = use_params_map();
+    let query = use_query_map();
+    let address = move || params.read().get("address").unwrap_or_default();
+    let case_sensitive = move || query.read().get("caseSensitive").as_deref() != Some("false");
+    let client = expect_context::<Client<GlooTransport>>();
+    let metrics = LocalResource::new(move || {
+        let client = client.clone();
+        let op = GetPoolMetrics::new(address()).case_sensitive(case_sensitive());
+        async move { client.get_pool_metrics(op).await }
+    });
+    let retry = Callback::new(move |()| metrics.refetch());
+    view! {
+        {move || view! { <PoolForm initial_address=address() initial_case_sensitive=case_sensitive() /> }}
+        <Transition fallback=|| view! { <p class="state loading" aria-busy="true">"Loading pool metrics…"</p> }>
+            {move || Suspend::new(async move {
+                match metrics.await {
+                    Ok(m) => view! { <MetricsView metrics=m /> }.into_any(),
+                    Err(e) if e.kind() == ErrorKind::NotFound => view! {
+                        <section class="state not-found" role="alert" data-kind="notFound">
+                            <h2>"No such pool"</h2>
+                            <p>{format!("The pool API has no pool {}.", address())}</p>
+                            <p>"Check the address, or untick “Match the address exactly” to ignore case."</p>
+                        </section>
+                    }.into_any(),
+                    Err(e) => view! { <ErrorPanel error=e retry=retry /> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+/// Every metric of one pool, with units.
+#[component]
+fn MetricsView(metrics: PoolMetrics) -> impl IntoView {
+    let rows = window_rows(&metrics);
+    let total = [
+        metrics.total_fee24h(),
+        metrics.lp_fee7d + metrics.protocol_fee7d + metrics.partner_fee7d + metrics.referral_fee7d,
+        metrics.lp_fee30d + metrics.protocol_fee30d + metrics.partner_fee30d + metrics.referral_fee30d,
+    ];
+    view! {
+        <section class="pool" aria-labelledby="pool-title">
+            <h1 id="pool-title">"Pool metrics"</h1>
+            <p class="address"><code data-field="pool_address">{metrics.pool_address.clone()}</code></p>
+            <div class="cards">
+                <Card label="TVL" unit="USD, now" field="tvl" value=metrics.tvl text=usd(metrics.tvl) />
+                <Card label="APR" unit="percent per year, from 24 h fees" field="apr" value=metrics.apr text=percent(metrics.apr) />
+                <Card label="Fee / TVL" unit="percent, 24 h LP fees ÷ TVL" field="fee_tvl_ratio" value=metrics.fee_tvl_ratio text=percent(metrics.fee_tvl_ratio) />
+                <div class="card">
+                    <span class="label">"Updated"</span>
+                    <span class="value" data-field="updated_at" title=metrics.updated_at.to_string()>{unix_time(metrics.updated_at)}</span>
+                    <span class="unit">"UTC"</span>
+                </div>
+            </div>
+            <table class="windows">
+                <caption>"Volume and fees by window, USD"</caption>
+                <thead>
+                    <tr><th scope="col">"Metric"</th><th scope="col">"24 h"</th><th scope="col">"7 d"</th><th scope="col">"30 d"</th></tr>
+                </thead>
+                <tbody>
+                    {rows.into_iter().map(|row| view! {
+                        <tr>
+                            <th scope="row">{row.label}</th>
+                            {row.cells.into_iter().map(|(field, value)| view! {
+                                <td data-field=field title=exact(value)>{usd(value)}</td>
+                            }).collect_view()}
+                        </tr>
+                    }).collect_view()}
+                    <tr class="total">
+                        <th scope="row">"All fees"</th>
+                        {total.into_iter().map(|v| view! { <td title=exact(v)>{usd(v)}</td> }).collect_view()}
+                    </tr>
+                </tbody>
+            </table>
+        </section>
+    }
+}
+
+/// A headline figure with its unit and its exact value on hover.
+#[component]
+fn Card(label: &'static str, unit: &'static str, field: &'static str, value: f64, text: String) -> impl IntoView {
+    view! {
+        <div class="card">
+            <span class="label">{label}</span>
+            <span class="value" data-field=field title=exact(value)>{text}</span>
+            <span class="unit">{unit}</span>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const POOL: &str = "7dVri3qjYD3uobSZL3Zth8vSCgU6r6R2nvFsh7uVfDte";
+
+    #[test]
+    fn routes_valid_addresses_and_explains_invalid_ones() {
+        assert_eq!(pool_route(&format!(" {POOL} "), true).unwrap(), format!("/pools/{POOL}"));
+        assert_eq!(
+            pool_route(&POOL.to_lowercase(), false).unwrap(),
+            format!("/pools/{}?caseSensitive=false", POOL.to_lowercase())
+        );
+        assert!(pool_route("", true).unwrap_err().contains("is empty"));
+        assert!(pool_route("hello/../x", true).unwrap_err().contains("not base58"));
+    }
+
+    #[test]
+    fn window_rows_cover_all_fifteen_windowed_fields() {
+        let m: PoolMetrics = serde_json::from_value(serde_json::json!({
+            "pool_address": POOL, "volume24h": 1, "lp_fee24h": 2, "protocol_fee24h": 3, "partner_fee24h": 4,
+            "referral_fee24h": 5, "volume7d": 6, "lp_fee7d": 7, "protocol_fee7d": 8, "partner_fee7d": 9,
+            "referral_fee7d": 10, "tvl": 11, "volume30d": 12, "lp_fee30d": 13, "protocol_fee30d": 14,
+            "partner_fee30d": 15, "referral_fee30d": 16, "apr": 17, "fee_tvl_ratio": 18, "updated_at": 19
+        }))
+        .unwrap();
+        let cells: Vec<_> = window_rows(&m).iter().flat_map(|r| r.cells).collect();
+        assert_eq!(cells.len(), 15);
+        assert!(cells.contains(&("referral_fee30d", 16.0)));
+        assert!(cells.contains(&("volume24h", 1.0)));
+    }
+}
