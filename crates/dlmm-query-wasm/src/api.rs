@@ -36,11 +36,15 @@ extern "C" {
     /// The options object of `getPoolMetrics` (read by property, like any JS options bag).
     #[wasm_bindgen(typescript_type = "GetPoolMetricsOptions")]
     pub type GetPoolMetricsOptions;
+
+    /// The options object of `createClient`.
+    #[wasm_bindgen(typescript_type = "ClientOptions")]
+    pub type ClientOptionsArg;
 }
 
 /// Options of `createClient`. Every field is optional.
 #[derive(Debug, Default, Deserialize, Tsify)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 pub struct ClientOptions {
     /// Base URL of the pair API (default `https://dlmm-api.meteora.ag`).
     #[tsify(optional)]
@@ -52,7 +56,7 @@ pub struct ClientOptions {
     #[tsify(optional)]
     pub timeout_ms: Option<f64>,
     /// Extra headers sent with every request.
-    #[tsify(optional)]
+    #[tsify(optional, type = "Record<string, string>")]
     pub headers: Option<std::collections::BTreeMap<String, String>>,
 }
 
@@ -84,14 +88,11 @@ pub struct JsClient {
 
 /// `createClient(options?)`: a client for the given base URLs; throws a `DlmmError` (`invalidInput`) on bad options.
 #[wasm_bindgen(js_name = createClient)]
-pub fn create_client(
-    #[wasm_bindgen(unchecked_param_type = "ClientOptions | undefined")] options: JsValue,
-) -> Result<JsClient, JsValue> {
-    let options: ClientOptions = if options.is_undefined() || options.is_null() {
-        ClientOptions::default()
-    } else {
-        serde_wasm_bindgen::from_value(options)
-            .map_err(|e| invalid("options", format!("are not valid client options: {e}")))?
+pub fn create_client(options: Option<ClientOptionsArg>) -> Result<JsClient, JsValue> {
+    let options: ClientOptions = match options.map(JsValue::from) {
+        Some(value) if !value.is_undefined() && !value.is_null() => serde_wasm_bindgen::from_value(value)
+            .map_err(|e| invalid("options", format!("are not valid client options: {e}")))?,
+        _ => ClientOptions::default(),
     };
     let config = options.into_config().map_err(|e| to_js_error(&e.into()))?;
     Ok(JsClient { inner: Rc::new(Client::new(GlooTransport, config)) })

@@ -1,1 +1,57 @@
-fn main() {}
+//! `cargo xtask …`: the project's task runner.
+//!
+//! Every command installs what it needs first (see `setup`) and leaves no process behind.
+
+mod build;
+mod ci;
+mod demo;
+mod process;
+mod replica;
+mod setup;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <command>
+
+commands:
+  setup            install what is missing (wasm target, wasm-bindgen-cli, trunk, node tools, chromium)
+  replica [ARGS]   run the replica in the foreground (ARGS: --pair-port N --pool-port N --seed N --pools N --host IP)
+  pkg              build the npm package into pkg/
+  site             build the release explorer into dist/ (base URLs from DLMM_PAIR_BASE_URL / DLMM_POOL_BASE_URL)
+  demo [--port N]  run the explorer on the replica; Ctrl-C stops everything
+  ci               every check and test of every layer; ends with one line 'N passed, N failed'";
+
+/// The error type of every task: a message for the user.
+pub type Result<T = ()> = std::result::Result<T, String>;
+
+/// The repository root (the workspace containing this crate).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("the repository root exists")
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let rest = args.get(1..).unwrap_or_default();
+    let result = match args.first().map(String::as_str) {
+        Some("setup") => setup::run(),
+        Some("replica") => replica::run_foreground(rest),
+        Some("pkg") => setup::run().and_then(|()| build::pkg()),
+        Some("site") => setup::run().and_then(|()| build::site(None)),
+        Some("demo") => demo::run(rest),
+        Some("ci") => return ci::run(),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some(other) => Err(format!("unknown command {other:?}\n\n{USAGE}")),
+        None => Err(USAGE.to_owned()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

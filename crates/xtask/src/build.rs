@@ -1,0 +1,61 @@
+//! Building what ships: the npm package (`pkg/`) and the release explorer (`dist/`).
+
+use std::fs;
+
+use crate::process::{command, exec};
+use crate::{Result, root};
+
+/// Files in `pkg/` that are sources, not build output.
+const PKG_SOURCES: [&str; 2] = ["package.json", "README.md"];
+/// Hand-written entry points copied into the package from `crates/dlmm-query-wasm/js/`.
+const JS_ENTRIES: [&str; 3] = ["index.js", "node.js", "index.d.ts"];
+
+/// `cargo xtask pkg`: the wasm crate in the size-tuned profile, wasm-bindgen (web target), wasm-opt, entry points.
+pub fn pkg() -> Result {
+    let root = root();
+    exec(command("cargo").args([
+        "build",
+        "--package",
+        "dlmm-query-wasm",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--profile",
+        "wasm-release",
+    ]))?;
+    let pkg = root.join("pkg");
+    for entry in fs::read_dir(&pkg).map_err(|e| format!("cannot read pkg/: {e}"))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        if !PKG_SOURCES.contains(&name) {
+            let removed = if path.is_dir() { fs::remove_dir_all(&path) } else { fs::remove_file(&path) };
+            removed.map_err(|e| format!("cannot clean {}: {e}", path.display()))?;
+        }
+    }
+    let wasm = root.join("target/wasm32-unknown-unknown/wasm-release/dlmm_query_wasm.wasm");
+    exec(command("wasm-bindgen").arg("--target").arg("web").arg("--out-dir").arg(&pkg).arg(&wasm))?;
+    let bg = pkg.join("dlmm_query_wasm_bg.wasm");
+    exec(
+        command("wasm-opt")
+            .args(["-Oz", "--strip-debug", "--strip-producers", "--strip-target-features", "-o"])
+            .arg(&bg)
+            .arg(&bg),
+    )?;
+    for name in JS_ENTRIES {
+        fs::copy(root.join("crates/dlmm-query-wasm/js").join(name), pkg.join(name))
+            .map_err(|e| format!("cannot copy {name} into pkg/: {e}"))?;
+    }
+    let size = fs::metadata(&bg).map(|m| m.len()).unwrap_or(0);
+    println!("pkg: built pkg/ (dlmm_query_wasm_bg.wasm: {size} bytes)");
+    Ok(())
+}
+
+/// `cargo xtask site`: `trunk build --release` into `dist/`, pointing at `base_urls` (pair, pool) when given,
+/// else at `DLMM_PAIR_BASE_URL` / `DLMM_POOL_BASE_URL` from the environment, else at the vendor's defaults.
+pub fn site(base_urls: Option<(&str, &str)>) -> Result {
+    let mut trunk = command("trunk");
+    trunk.args(["build", "--release"]);
+    if let Some((pair, pool)) = base_urls {
+        trunk.env("DLMM_PAIR_BASE_URL", pair).env("DLMM_POOL_BASE_URL", pool);
+    }
+    exec(&mut trunk)
+}

@@ -1,0 +1,167 @@
+//! `cargo xtask ci`: every check and every test layer, with one closing line that totals them.
+
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+use crate::process::{Tally, command, exec, run_counted};
+use crate::replica::ReplicaProcess;
+use crate::{build, root, setup};
+
+/// One step's outcome.
+struct Step {
+    name: &'static str,
+    ok: bool,
+    tally: Tally,
+    seconds: f64,
+}
+
+/// Collects step outcomes and prints the closing summary.
+#[derive(Default)]
+struct Report {
+    steps: Vec<Step>,
+}
+
+impl Report {
+    /// Runs a step that reports no tests (a check or a build); it counts only if it fails.
+    fn check(&mut self, name: &'static str, f: impl FnOnce() -> crate::Result) -> bool {
+        banner(name);
+        let start = Instant::now();
+        let result = f();
+        if let Err(e) = &result {
+            eprintln!("error: {e}");
+        }
+        self.push(name, result.is_ok(), Tally::default(), start);
+        result.is_ok()
+    }
+
+    /// Runs a test command, counting the tests it reports. A run that fails without reporting a failed test
+    /// (it did not compile, or crashed) counts as one failure.
+    fn tests(&mut self, name: &'static str, c: &mut Command) {
+        banner(name);
+        let start = Instant::now();
+        let (ok, tally) = run_counted(c);
+        self.push(name, ok, tally, start);
+    }
+
+    fn push(&mut self, name: &'static str, ok: bool, mut tally: Tally, start: Instant) {
+        if !ok && tally.failed == 0 {
+            tally.failed = 1;
+        }
+        self.steps.push(Step { name, ok, tally, seconds: start.elapsed().as_secs_f64() });
+    }
+
+    /// Prints the table and the closing `N passed, N failed` line; the exit code says whether all went well.
+    fn finish(self, started: Instant) -> ExitCode {
+        println!();
+        println!("{:<34} {:>7} {:>7} {:>8}", "step", "passed", "failed", "seconds");
+        for s in &self.steps {
+            let mark = if s.ok { " " } else { "✗" };
+            println!("{mark}{:<33} {:>7} {:>7} {:>8.1}", s.name, s.tally.passed, s.tally.failed, s.seconds);
+        }
+        let passed: u64 = self.steps.iter().map(|s| s.tally.passed).sum();
+        let failed: u64 = self.steps.iter().map(|s| s.tally.failed).sum();
+        let all_ok = self.steps.iter().all(|s| s.ok);
+        println!("total time {:.0} s", started.elapsed().as_secs_f64());
+        println!("{passed} passed, {failed} failed");
+        if all_ok && failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    }
+}
+
+fn banner(name: &str) {
+    println!();
+    println!("==> {name}");
+}
+
+fn cargo(args: &[&str]) -> Command {
+    let mut c = command("cargo");
+    c.args(args);
+    c
+}
+
+const WASM_CRATES: [&str; 6] =
+    ["--package", "dlmm-query-wasm", "--package", "dlmm-explorer", "--package", "dlmm-browser-tests"];
+
+/// Runs everything. Never stops early after setup: every layer that can run, runs, so one red step
+/// does not hide the state of the others.
+pub fn run() -> ExitCode {
+    let started = Instant::now();
+    let mut report = Report::default();
+    if !report.check("setup", setup::run) {
+        return report.finish(started);
+    }
+    report.check("rustfmt", || exec(&mut cargo(&["fmt", "--all", "--", "--check"])));
+    report.check("clippy (native)", || {
+        exec(&mut cargo(&[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--features",
+            "dlmm-query/native",
+            "--",
+            "-D",
+            "warnings",
+        ]))
+    });
+    report.check("clippy (wasm32)", || {
+        exec(
+            cargo(&["clippy", "--target", "wasm32-unknown-unknown", "--all-targets"])
+                .args(WASM_CRATES)
+                .args(["--", "-D", "warnings"]),
+        )
+    });
+    report.check("rustdoc", || {
+        exec(
+            cargo(&["doc", "--no-deps", "--package", "dlmm-query", "--features", "native"])
+                .env("RUSTDOCFLAGS", "-D warnings"),
+        )
+    });
+    report.tests("native tests (cargo test)", &mut cargo(&["test", "--workspace", "--features", "dlmm-query/native"]));
+
+    let replica = match ReplicaProcess::start(&[]) {
+        Ok(r) => r,
+        Err(e) => {
+            report.check("start the replica", || Err(e));
+            return report.finish(started);
+        }
+    };
+    println!("replica: pair {} · pool {}", replica.pair_base_url, replica.pool_base_url);
+    let with_replica = |c: &mut Command| {
+        c.env("DLMM_PAIR_BASE_URL", &replica.pair_base_url).env("DLMM_POOL_BASE_URL", &replica.pool_base_url);
+    };
+
+    let mut wasm_tests = cargo(&["test", "--target", "wasm32-unknown-unknown", "--package", "dlmm-browser-tests"]);
+    with_replica(&mut wasm_tests);
+    report.tests("wasm tests (headless Chromium)", &mut wasm_tests);
+
+    if report.check("npm package build", build::pkg) {
+        let mut node = node_tests("tests/npm");
+        with_replica(&mut node);
+        report.tests("npm package tests (Node)", &mut node);
+    }
+
+    if report.check("release site build", || build::site(Some((&replica.pair_base_url, &replica.pool_base_url)))) {
+        let mut e2e = node_tests("tests/e2e");
+        with_replica(&mut e2e);
+        e2e.env("DIST_DIR", root().join("dist"));
+        report.tests("end-to-end tests (headless Chromium)", &mut e2e);
+    }
+    drop(replica);
+    report.finish(started)
+}
+
+/// `node --test` over the `*.test.mjs` files of `dir`, one at a time (they start browsers and servers).
+fn node_tests(dir: &str) -> Command {
+    let mut files: Vec<String> = std::fs::read_dir(root().join(dir))
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok())
+                .map(|e| format!("{dir}/{}", e.file_name().to_string_lossy()))
+                .filter(|name| name.ends_with(".test.mjs"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    let mut c = command("node");
+    c.args(["--test", "--test-reporter=spec", "--test-concurrency=1"]).args(files);
+    c
+}

@@ -1,0 +1,62 @@
+//! `cargo xtask demo`: the replica plus `trunk serve` built against it. Ctrl-C stops both.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use crate::process::command;
+use crate::replica::ReplicaProcess;
+use crate::{Result, setup};
+
+/// Runs the demo until Ctrl-C (or until trunk exits).
+pub fn run(args: &[String]) -> Result {
+    let port = match args {
+        [] => 8080,
+        [flag, value] if flag == "--port" => value.parse().map_err(|e| format!("--port {value:?}: {e}"))?,
+        _ => return Err("usage: cargo xtask demo [--port N]".into()),
+    };
+    setup::run()?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let on_signal = stop.clone();
+    ctrlc::set_handler(move || on_signal.store(true, Ordering::SeqCst)).map_err(|e| e.to_string())?;
+
+    let replica = ReplicaProcess::start(&[])?;
+    println!("pair base URL: {}", replica.pair_base_url);
+    println!("pool base URL: {}", replica.pool_base_url);
+    let sample = replica
+        .pair_json("/__replica/samples")
+        .ok()
+        .and_then(|s| s["pools"][0].as_str().map(str::to_owned))
+        .unwrap_or_default();
+
+    let mut trunk = command("trunk")
+        .args(["serve", "--address", "127.0.0.1", "--port", &port.to_string()])
+        .env("DLMM_PAIR_BASE_URL", &replica.pair_base_url)
+        .env("DLMM_POOL_BASE_URL", &replica.pool_base_url)
+        .spawn()
+        .map_err(|e| format!("cannot start trunk: {e}"))?;
+    println!();
+    println!("explorer: http://127.0.0.1:{port}/  (the first build takes a minute or two)");
+    if !sample.is_empty() {
+        println!("a pool to try: http://127.0.0.1:{port}/pools/{sample}");
+    }
+    println!("Ctrl-C stops the explorer and the replica.");
+    println!();
+
+    let result = loop {
+        if stop.load(Ordering::SeqCst) {
+            break Ok(());
+        }
+        match trunk.try_wait() {
+            Ok(Some(status)) if status.success() => break Ok(()),
+            Ok(Some(status)) => break Err(format!("trunk serve stopped ({status})")),
+            Ok(None) => std::thread::sleep(Duration::from_millis(200)),
+            Err(e) => break Err(e.to_string()),
+        }
+    };
+    let _ = trunk.kill();
+    let _ = trunk.wait();
+    drop(replica);
+    println!("demo: stopped the explorer and the replica");
+    result
+}

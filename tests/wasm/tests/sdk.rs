@@ -1,0 +1,181 @@
+//! The JavaScript API, exercised in headless Chromium against the running replica over real HTTP.
+//!
+//! `cargo xtask ci` starts the replica and passes its base URLs at build time (`DLMM_PAIR_BASE_URL`,
+//! `DLMM_POOL_BASE_URL`). Raw bodies are fetched and parsed with `JSON.parse` independently of the SDK, so a model
+//! mistake cannot agree with itself.
+#![cfg(target_arch = "wasm32")]
+
+use dlmm_query_wasm::{create_client, is_dlmm_error};
+use js_sys::{JSON, Object, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn pair_base() -> &'static str {
+    option_env!("DLMM_PAIR_BASE_URL").expect("DLMM_PAIR_BASE_URL is set at build time (run `cargo xtask ci`)")
+}
+
+fn pool_base() -> &'static str {
+    option_env!("DLMM_POOL_BASE_URL").expect("DLMM_POOL_BASE_URL is set at build time (run `cargo xtask ci`)")
+}
+
+/// A closed loopback port: anything sent there fails with a network error.
+const NOWHERE: &str = "http://127.0.0.1:9";
+
+fn options(pairs: &[(&str, JsValue)]) -> JsValue {
+    let o = Object::new();
+    for (k, v) in pairs {
+        Reflect::set(&o, &JsValue::from_str(k), v).unwrap();
+    }
+    o.into()
+}
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    Reflect::get(v, &JsValue::from_str(key)).unwrap()
+}
+
+fn client() -> dlmm_query_wasm::JsClient {
+    create_client(Some(
+        options(&[("pairBaseUrl", pair_base().into()), ("poolBaseUrl", pool_base().into())]).unchecked_into(),
+    ))
+    .expect("valid options")
+}
+
+async fn raw_json(url: &str) -> JsValue {
+    let text = gloo_net::http::Request::get(url).send().await.unwrap().text().await.unwrap();
+    JSON::parse(&text).unwrap()
+}
+
+async fn sample_pools() -> Vec<String> {
+    let samples = raw_json(&format!("{}/__replica/samples", pair_base())).await;
+    js_sys::Array::from(&get(&samples, "pools")).iter().map(|p| p.as_string().unwrap()).collect()
+}
+
+fn snake_to_camel(s: &str) -> String {
+    let mut out = String::new();
+    let mut upper = false;
+    for c in s.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.push(c.to_ascii_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[wasm_bindgen_test]
+async fn get_pool_metrics_returns_every_field_as_served() {
+    let pools = sample_pools().await;
+    let c = client();
+    for address in pools.iter().take(3) {
+        let metrics = c.get_pool_metrics(address.into(), None).await.expect("metrics").js_value();
+        let raw = get(&raw_json(&format!("{}/pools/{address}/metrics", pool_base())).await, "data");
+        let keys = Object::keys(raw.unchecked_ref::<Object>());
+        assert_eq!(keys.length(), 20);
+        for key in keys.iter() {
+            let wire = key.as_string().unwrap();
+            let js = get(&metrics, &snake_to_camel(&wire));
+            assert_eq!(js, get(&raw, &wire), "{wire} of {address}");
+        }
+        assert_eq!(Object::keys(metrics.unchecked_ref::<Object>()).length(), 20);
+    }
+}
+
+#[wasm_bindgen_test]
+async fn case_insensitive_lookup_finds_the_pool() {
+    let address = sample_pools().await.remove(1);
+    let opts = options(&[("caseSensitive", JsValue::FALSE)]);
+    let metrics =
+        client().get_pool_metrics(address.to_lowercase().into(), Some(opts.unchecked_into())).await.unwrap().js_value();
+    assert_eq!(get(&metrics, "poolAddress"), JsValue::from_str(&address));
+}
+
+#[wasm_bindgen_test]
+async fn unknown_pool_rejects_with_a_not_found_dlmm_error() {
+    let err = match client().get_pool_metrics("11111111111111111111111111111111".into(), None).await {
+        Ok(_) => panic!("an unknown pool must reject"),
+        Err(e) => e,
+    };
+    assert!(err.is_instance_of::<js_sys::Error>());
+    assert!(is_dlmm_error(err.clone()));
+    assert_eq!(get(&err, "name"), "DlmmError");
+    assert_eq!(get(&err, "kind"), "notFound");
+    assert_eq!(get(&err, "status"), 404);
+    assert_eq!(get(&get(&err, "apiError"), "type"), "NotFound");
+    assert!(get(&err, "url").as_string().unwrap().ends_with("/pools/11111111111111111111111111111111/metrics"));
+}
+
+#[wasm_bindgen_test]
+async fn invalid_input_is_rejected_before_anything_is_sent() {
+    // Pointed at a closed port: had a request gone out, this would be a network error.
+    let c = create_client(Some(options(&[("poolBaseUrl", NOWHERE.into())]).unchecked_into())).unwrap();
+    for (address, parameter) in [(JsValue::from_str("not/an/address"), "address"), (JsValue::from_f64(5.0), "address")]
+    {
+        let err = c.get_pool_metrics(address, None).await.err().expect("rejected");
+        assert_eq!(get(&err, "kind"), "invalidInput");
+        assert_eq!(get(&err, "parameter"), parameter);
+    }
+    let bad_flag = options(&[("caseSensitive", "yes".into())]);
+    let err = c
+        .get_pool_metrics(sample_pools().await[0].clone().into(), Some(bad_flag.unchecked_into()))
+        .await
+        .err()
+        .unwrap();
+    assert_eq!(get(&err, "parameter"), "caseSensitive");
+    // …and the same client does reach the network for valid input.
+    let err = c.get_pool_metrics(sample_pools().await[0].clone().into(), None).await.err().unwrap();
+    assert_eq!(get(&err, "kind"), "network");
+}
+
+#[wasm_bindgen_test]
+async fn an_aborted_signal_rejects_with_abort_error() {
+    let address = sample_pools().await.remove(0);
+    let c = client();
+    let before = web_sys::AbortController::new().unwrap();
+    before.abort();
+    let err = c.get_pool_metrics(
+        address.clone().into(),
+        Some(options(&[("signal", before.signal().into())]).unchecked_into()),
+    );
+    let err = err.await.err().expect("aborted before the call");
+    assert_eq!(err.unchecked_ref::<web_sys::DomException>().name(), "AbortError");
+
+    let during = web_sys::AbortController::new().unwrap();
+    let call =
+        c.get_pool_metrics(address.into(), Some(options(&[("signal", during.signal().into())]).unchecked_into()));
+    during.abort();
+    let err = call.await.err().expect("aborted in flight");
+    assert_eq!(err.unchecked_ref::<web_sys::DomException>().name(), "AbortError");
+    assert!(!is_dlmm_error(err));
+}
+
+#[wasm_bindgen_test]
+fn bad_client_options_throw_invalid_input() {
+    for (key, value) in [("pairBaseUrl", JsValue::from_str("ftp://x")), ("timeoutMs", JsValue::from_f64(-1.0))] {
+        let err = match create_client(Some(options(&[(key, value)]).unchecked_into())) {
+            Ok(_) => panic!("{key} must be rejected"),
+            Err(e) => e,
+        };
+        assert_eq!(get(&err, "kind"), "invalidInput");
+        assert_eq!(get(&err, "parameter"), key);
+    }
+}
+
+#[wasm_bindgen_test]
+async fn the_core_client_runs_over_the_gloo_transport() {
+    use dlmm_query::ops::GetPoolMetrics;
+    use dlmm_query::{Client, ClientConfig};
+    let address = sample_pools().await.remove(2);
+    let client =
+        Client::new(dlmm_query_wasm::GlooTransport, ClientConfig::with_base_urls(pair_base(), pool_base()).unwrap());
+    let m = client.get_pool_metrics(GetPoolMetrics::new(&address)).await.unwrap();
+    let raw = get(&raw_json(&format!("{}/pools/{address}/metrics", pool_base())).await, "data");
+    assert_eq!(m.pool_address, address);
+    assert_eq!(Some(m.tvl), get(&raw, "tvl").as_f64());
+    assert_eq!(Some(m.updated_at as f64), get(&raw, "updated_at").as_f64());
+}
