@@ -50,7 +50,7 @@ pub fn pinned_wasm_bindgen() -> Result<String> {
 
 fn wasm_bindgen_cli(did: &mut Vec<String>) -> Result {
     let version = pinned_wasm_bindgen()?;
-    if output(&mut command("wasm-bindgen").arg("--version")).as_deref() != Some(&*format!("wasm-bindgen {version}")) {
+    if output(command("wasm-bindgen").arg("--version")).as_deref() != Some(&*format!("wasm-bindgen {version}")) {
         println!("setup: installing wasm-bindgen-cli {version} (about 4 minutes)…");
         // Not --locked: the registry mirror lacks one dependency version of the CLI's lockfile.
         exec(command("cargo").args(["install", "wasm-bindgen-cli", "--version", &version, "--force"]))?;
@@ -60,7 +60,7 @@ fn wasm_bindgen_cli(did: &mut Vec<String>) -> Result {
 }
 
 fn trunk(did: &mut Vec<String>) -> Result {
-    if output(&mut command("trunk").arg("--version")).as_deref() != Some(&*format!("trunk {TRUNK_VERSION}")) {
+    if output(command("trunk").arg("--version")).as_deref() != Some(&*format!("trunk {TRUNK_VERSION}")) {
         println!("setup: installing trunk {TRUNK_VERSION} (about 10 minutes)…");
         exec(command("cargo").args(["install", "trunk", "--version", TRUNK_VERSION, "--locked", "--force"]))?;
         did.push(format!("installed trunk {TRUNK_VERSION}"));
@@ -78,7 +78,7 @@ fn node_modules_current(root: &Path) -> bool {
 }
 
 fn node_tools(did: &mut Vec<String>) -> Result {
-    let node = output(&mut command("node").arg("--version"))
+    let node = output(command("node").arg("--version"))
         .ok_or("Node.js 18 or newer is needed (with npm): install it from your system's packages")?;
     let major: u32 = node.trim_start_matches('v').split('.').next().and_then(|m| m.parse().ok()).unwrap_or(0);
     if major < 18 {

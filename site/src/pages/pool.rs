@@ -166,29 +166,31 @@ fn MetricsView(metrics: PoolMetrics) -> impl IntoView {
                 <div class="card">
                     <span class="label">"Updated"</span>
                     <span class="value" data-field="updated_at" title=metrics.updated_at.to_string()>{unix_time(metrics.updated_at)}</span>
-                    <span class="unit">"UTC"</span>
+                    <span class="unit">"when the figures were computed"</span>
                 </div>
             </div>
-            <table class="windows">
-                <caption>"Volume and fees by window, USD"</caption>
-                <thead>
-                    <tr><th scope="col">"Metric"</th><th scope="col">"24 h"</th><th scope="col">"7 d"</th><th scope="col">"30 d"</th></tr>
-                </thead>
-                <tbody>
-                    {rows.into_iter().map(|row| view! {
-                        <tr>
-                            <th scope="row">{row.label}</th>
-                            {row.cells.into_iter().map(|(field, value)| view! {
-                                <td data-field=field title=exact(value)>{usd(value)}</td>
-                            }).collect_view()}
+            <div class="table-scroll">
+                <table class="windows">
+                    <caption>"Volume and fees by window, USD"</caption>
+                    <thead>
+                        <tr><th scope="col">"Metric"</th><th scope="col">"24 h"</th><th scope="col">"7 d"</th><th scope="col">"30 d"</th></tr>
+                    </thead>
+                    <tbody>
+                        {rows.into_iter().map(|row| view! {
+                            <tr>
+                                <th scope="row">{row.label}</th>
+                                {row.cells.into_iter().map(|(field, value)| view! {
+                                    <td data-field=field title=exact(value)>{usd(value)}</td>
+                                }).collect_view()}
+                            </tr>
+                        }).collect_view()}
+                        <tr class="total">
+                            <th scope="row">"All fees"</th>
+                            {total.into_iter().map(|v| view! { <td title=exact(v)>{usd(v)}</td> }).collect_view()}
                         </tr>
-                    }).collect_view()}
-                    <tr class="total">
-                        <th scope="row">"All fees"</th>
-                        {total.into_iter().map(|v| view! { <td title=exact(v)>{usd(v)}</td> }).collect_view()}
-                    </tr>
-                </tbody>
-            </table>
+                    </tbody>
+                </table>
+            </div>
         </section>
     }
 }

@@ -13,11 +13,25 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn pair_base() -> &'static str {
-    option_env!("DLMM_PAIR_BASE_URL").expect("DLMM_PAIR_BASE_URL is set at build time (run `cargo xtask ci`)")
+    match option_env!("DLMM_PAIR_BASE_URL") {
+        Some(url) => url,
+        None => panic!("DLMM_PAIR_BASE_URL must be set at build time (run `cargo xtask ci`)"),
+    }
 }
 
 fn pool_base() -> &'static str {
-    option_env!("DLMM_POOL_BASE_URL").expect("DLMM_POOL_BASE_URL is set at build time (run `cargo xtask ci`)")
+    match option_env!("DLMM_POOL_BASE_URL") {
+        Some(url) => url,
+        None => panic!("DLMM_POOL_BASE_URL must be set at build time (run `cargo xtask ci`)"),
+    }
+}
+
+/// The rejection of a call that must fail.
+fn rejected<T>(result: Result<T, JsValue>, what: &str) -> JsValue {
+    match result {
+        Ok(_) => panic!("{what} must reject"),
+        Err(e) => e,
+    }
 }
 
 /// A closed loopback port: anything sent there fails with a network error.
@@ -97,10 +111,8 @@ async fn case_insensitive_lookup_finds_the_pool() {
 
 #[wasm_bindgen_test]
 async fn unknown_pool_rejects_with_a_not_found_dlmm_error() {
-    let err = match client().get_pool_metrics("11111111111111111111111111111111".into(), None).await {
-        Ok(_) => panic!("an unknown pool must reject"),
-        Err(e) => e,
-    };
+    let err =
+        rejected(client().get_pool_metrics("11111111111111111111111111111111".into(), None).await, "an unknown pool");
     assert!(err.is_instance_of::<js_sys::Error>());
     assert!(is_dlmm_error(err.clone()));
     assert_eq!(get(&err, "name"), "DlmmError");
@@ -116,19 +128,16 @@ async fn invalid_input_is_rejected_before_anything_is_sent() {
     let c = create_client(Some(options(&[("poolBaseUrl", NOWHERE.into())]).unchecked_into())).unwrap();
     for (address, parameter) in [(JsValue::from_str("not/an/address"), "address"), (JsValue::from_f64(5.0), "address")]
     {
-        let err = c.get_pool_metrics(address, None).await.err().expect("rejected");
+        let err = rejected(c.get_pool_metrics(address, None).await, "invalid input");
         assert_eq!(get(&err, "kind"), "invalidInput");
         assert_eq!(get(&err, "parameter"), parameter);
     }
     let bad_flag = options(&[("caseSensitive", "yes".into())]);
-    let err = c
-        .get_pool_metrics(sample_pools().await[0].clone().into(), Some(bad_flag.unchecked_into()))
-        .await
-        .err()
-        .unwrap();
+    let call = c.get_pool_metrics(sample_pools().await[0].clone().into(), Some(bad_flag.unchecked_into()));
+    let err = rejected(call.await, "a non-boolean caseSensitive");
     assert_eq!(get(&err, "parameter"), "caseSensitive");
     // …and the same client does reach the network for valid input.
-    let err = c.get_pool_metrics(sample_pools().await[0].clone().into(), None).await.err().unwrap();
+    let err = rejected(c.get_pool_metrics(sample_pools().await[0].clone().into(), None).await, "a closed port");
     assert_eq!(get(&err, "kind"), "network");
 }
 
@@ -142,14 +151,14 @@ async fn an_aborted_signal_rejects_with_abort_error() {
         address.clone().into(),
         Some(options(&[("signal", before.signal().into())]).unchecked_into()),
     );
-    let err = err.await.err().expect("aborted before the call");
+    let err = rejected(err.await, "a call with an aborted signal");
     assert_eq!(err.unchecked_ref::<web_sys::DomException>().name(), "AbortError");
 
     let during = web_sys::AbortController::new().unwrap();
     let call =
         c.get_pool_metrics(address.into(), Some(options(&[("signal", during.signal().into())]).unchecked_into()));
     during.abort();
-    let err = call.await.err().expect("aborted in flight");
+    let err = rejected(call.await, "a call aborted in flight");
     assert_eq!(err.unchecked_ref::<web_sys::DomException>().name(), "AbortError");
     assert!(!is_dlmm_error(err));
 }

@@ -1,0 +1,72 @@
+// Shared helpers of the end-to-end tests: a static server for dist/ and a headless Chromium from Debian.
+import { createServer } from "node:http";
+import { readFile, stat, mkdir } from "node:fs/promises";
+import { extname, join, normalize, resolve } from "node:path";
+import { chromium } from "playwright-core";
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+};
+
+/** Serves `dir` on a free loopback port; unknown paths get index.html (client-side routing). */
+export async function serveDist(dir) {
+  const root = resolve(dir);
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
+    let file = join(root, path);
+    if (!file.startsWith(root) || !(await stat(file).then((s) => s.isFile(), () => false))) {
+      file = join(root, "index.html");
+    }
+    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    res.end(await readFile(file));
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** Starts Debian's Chromium headless, with nothing that reaches outside this machine. */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+/** A new page that records every uncaught error and console error. */
+export async function openPage(browser, options = {}) {
+  const page = await browser.newPage(options);
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(String(e)));
+  page.on("console", (m) => m.type() === "error" && page.errors.push(m.text()));
+  return page;
+}
+
+/** Saves a full-page screenshot as test-output/e2e/NAME.png. */
+export async function screenshot(page, name) {
+  const dir = resolve(import.meta.dirname, "../../test-output/e2e");
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** The explorer's formats, written independently of the Rust code they check. */
+export const format = {
+  usd: (v) => `${v < 0 ? "-" : ""}$${Math.abs(v).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+  percent: (v) => `${v.toFixed(4)} %`,
+  unixTime: (s) => new Date(s * 1000).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC"),
+};
