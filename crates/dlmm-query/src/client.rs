@@ -6,8 +6,7 @@ use std::time::Duration;
 use futures_util::future::{Either, select};
 
 use crate::error::{Error, InvalidInput, TransportError};
-use crate::models::PoolMetrics;
-use crate::ops::{GetPoolMetrics, Operation};
+use crate::ops::Operation;
 use crate::request::{ApiGroup, BaseUrl};
 use crate::response;
 use crate::transport::{HttpRequest, HttpResponse, Transport};
@@ -89,11 +88,6 @@ impl<T: Transport> Client<T> {
         response::interpret::<O>(&url, &response)
     }
 
-    /// `GET /pools/{address}/metrics`: a pool's fee, volume and TVL metrics (the envelope's `data`).
-    pub async fn get_pool_metrics(&self, operation: GetPoolMetrics) -> Result<PoolMetrics, Error> {
-        self.send(&operation).await
-    }
-
     async fn fetch(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
         let Some(limit) = self.config.timeout else {
             return self.transport.send(request).await;
@@ -114,6 +108,7 @@ mod tests {
 
     use super::*;
     use crate::error::ErrorKind;
+    use crate::ops::GetPoolMetrics;
 
     const POOL: &str = "7dVri3qjYD3uobSZL3Zth8vSCgU6r6R2nvFsh7uVfDte";
 

@@ -18,6 +18,7 @@
 //! ```
 
 pub mod address;
+mod calls;
 pub mod client;
 pub mod decode;
 pub mod error;
