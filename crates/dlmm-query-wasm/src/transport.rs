@@ -42,6 +42,11 @@ impl Transport for GlooTransport {
         let millis = u32::try_from(duration.as_millis()).unwrap_or(u32::MAX);
         gloo_timers::future::TimeoutFuture::new(millis)
     }
+
+    fn now(&self) -> Duration {
+        // Date.now() exists in every browser and Node; milliseconds are precise enough for rate limiting.
+        Duration::from_secs_f64(js_sys::Date::now().max(0.0) / 1000.0)
+    }
 }
 
 /// Maps a gloo-net failure to a transport error (`fetch` rejects with `AbortError` or a `TypeError`).

@@ -1,12 +1,14 @@
 //! The [`Client`]: base URLs and policies around any [`Transport`], with one method per operation.
 
 use std::pin::pin;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::future::{Either, select};
 
 use crate::error::{Error, InvalidInput, TransportError};
 use crate::ops::Operation;
+use crate::policy::{RateLimiter, RetryDecision, RetryPolicy};
 use crate::request::{ApiGroup, BaseUrl};
 use crate::response;
 use crate::transport::{HttpRequest, HttpResponse, Transport};
@@ -25,8 +27,14 @@ pub struct ClientConfig {
     pub pair_base_url: BaseUrl,
     /// Base URL of the pool group.
     pub pool_base_url: BaseUrl,
-    /// Time limit of each request; `None` waits forever.
+    /// Time limit of each attempt; `None` waits forever.
     pub timeout: Option<Duration>,
+    /// When to retry failed calls ([`RetryPolicy::NEVER`] turns retries off).
+    pub retry: RetryPolicy,
+    /// Requests per second sent to the pair group at most (the vendor documents 30); 0 means no limit.
+    pub pair_rate_per_second: f64,
+    /// Requests per second sent to the pool group at most (the vendor documents 10); 0 means no limit.
+    pub pool_rate_per_second: f64,
     /// Extra headers sent with every request.
     pub headers: Vec<(String, String)>,
 }
@@ -37,6 +45,9 @@ impl Default for ClientConfig {
             pair_base_url: BaseUrl::parse_param("pair_base_url", DEFAULT_PAIR_BASE_URL).expect("valid default"),
             pool_base_url: BaseUrl::parse_param("pool_base_url", DEFAULT_POOL_BASE_URL).expect("valid default"),
             timeout: Some(DEFAULT_TIMEOUT),
+            retry: RetryPolicy::default(),
+            pair_rate_per_second: RateLimiter::PAIR_GROUP_PER_SECOND,
+            pool_rate_per_second: RateLimiter::POOL_GROUP_PER_SECOND,
             headers: Vec::new(),
         }
     }
@@ -61,17 +72,41 @@ impl ClientConfig {
     }
 }
 
-/// A client of both APIs over the transport `T`.
+/// Overrides of the configuration for one call.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CallOptions {
+    /// Replaces [`ClientConfig::timeout`] for this call (`Some(None)` waits forever).
+    pub timeout: Option<Option<Duration>>,
+    /// Replaces [`ClientConfig::retry`] for this call.
+    pub retry: Option<RetryPolicy>,
+}
+
+/// State shared by a client and its clones: the rate limiters and the jitter source.
+#[derive(Debug)]
+struct Shared {
+    pair_limiter: Mutex<RateLimiter>,
+    pool_limiter: Mutex<RateLimiter>,
+    jitter_state: Mutex<u64>,
+}
+
+/// A client of both APIs over the transport `T`. Clones share the transport's connections and the rate limits.
 #[derive(Clone, Debug)]
 pub struct Client<T> {
     transport: T,
     config: ClientConfig,
+    shared: Arc<Shared>,
 }
 
 impl<T: Transport> Client<T> {
     /// A client with the given transport and configuration.
     pub fn new(transport: T, config: ClientConfig) -> Self {
-        Self { transport, config }
+        let seed = transport.now().as_nanos() as u64 ^ 0x9E37_79B9_7F4A_7C15;
+        let shared = Arc::new(Shared {
+            pair_limiter: Mutex::new(RateLimiter::per_second(config.pair_rate_per_second)),
+            pool_limiter: Mutex::new(RateLimiter::per_second(config.pool_rate_per_second)),
+            jitter_state: Mutex::new(seed | 1),
+        });
+        Self { transport, config, shared }
     }
 
     /// The configuration in use.
@@ -79,17 +114,68 @@ impl<T: Transport> Client<T> {
         &self.config
     }
 
-    /// Sends any operation and decodes its response.
-    pub async fn send<O: Operation>(&self, operation: &O) -> Result<O::Output, Error> {
-        let request = operation.request()?;
-        let url = request.url(self.config.base_url(request.group));
-        let http = HttpRequest { url: url.clone(), headers: self.config.headers.clone() };
-        let response = self.fetch(http).await.map_err(|error| Error::Transport { url: url.clone(), error })?;
-        response::interpret::<O>(&url, &response)
+    /// The transport in use.
+    pub fn transport(&self) -> &T {
+        &self.transport
     }
 
-    async fn fetch(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
-        let Some(limit) = self.config.timeout else {
+    /// Sends any operation and decodes its response, with the configured time-out, retries and rate limit.
+    pub async fn send<O: Operation>(&self, operation: &O) -> Result<O::Output, Error> {
+        self.send_with(operation, CallOptions::default()).await
+    }
+
+    /// Like [`send`](Self::send), with per-call overrides.
+    pub async fn send_with<O: Operation>(&self, operation: &O, options: CallOptions) -> Result<O::Output, Error> {
+        let request = operation.request()?;
+        let url = request.url(self.config.base_url(request.group));
+        let timeout = options.timeout.unwrap_or(self.config.timeout);
+        let retry = options.retry.unwrap_or(self.config.retry);
+        let started = self.transport.now();
+        let mut attempt = 1;
+        loop {
+            let wait =
+                self.limiter(request.group).lock().map(|mut l| l.acquire(self.transport.now())).unwrap_or_default();
+            if !wait.is_zero() {
+                self.transport.sleep(wait).await;
+            }
+            let http = HttpRequest { url: url.clone(), headers: self.config.headers.clone() };
+            let result = match self.fetch(http, timeout).await {
+                Ok(response) => response::interpret::<O>(&url, &response),
+                Err(error) => Err(Error::Transport { url: url.clone(), error }),
+            };
+            let error = match result {
+                Ok(output) => return Ok(output),
+                Err(error) => error,
+            };
+            let elapsed = self.transport.now().saturating_sub(started);
+            match retry.decide(&error, attempt, elapsed, self.random()) {
+                RetryDecision::RetryAfter(wait) => {
+                    self.transport.sleep(wait).await;
+                    attempt += 1;
+                }
+                RetryDecision::GiveUp => return Err(error),
+            }
+        }
+    }
+
+    fn limiter(&self, group: ApiGroup) -> &Mutex<RateLimiter> {
+        match group {
+            ApiGroup::Pair => &self.shared.pair_limiter,
+            ApiGroup::Pool => &self.shared.pool_limiter,
+        }
+    }
+
+    /// A number in `[0, 1)` for back-off jitter (xorshift64*; statistical quality is all that matters here).
+    fn random(&self) -> f64 {
+        let Ok(mut state) = self.shared.jitter_state.lock() else { return 0.5 };
+        *state ^= *state >> 12;
+        *state ^= *state << 25;
+        *state ^= *state >> 27;
+        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    async fn fetch(&self, request: HttpRequest, timeout: Option<Duration>) -> Result<HttpResponse, TransportError> {
+        let Some(limit) = timeout else {
             return self.transport.send(request).await;
         };
         let send = pin!(self.transport.send(request));
@@ -103,8 +189,10 @@ impl<T: Transport> Client<T> {
 
 #[cfg(test)]
 mod tests {
-    use std::cell::RefCell;
+    use std::cell::{Cell, RefCell};
+    use std::collections::VecDeque;
     use std::future::Future;
+    use std::rc::Rc;
 
     use super::*;
     use crate::error::ErrorKind;
@@ -112,67 +200,149 @@ mod tests {
 
     const POOL: &str = "7dVri3qjYD3uobSZL3Zth8vSCgU6r6R2nvFsh7uVfDte";
 
-    /// Answers every request with a canned response and records the URLs it was asked for.
+    /// Plays back scripted responses (`None` hangs forever) on a virtual clock that only sleeping advances.
+    #[derive(Default)]
     struct Fake {
-        response: Option<HttpResponse>,
+        script: RefCell<VecDeque<Option<HttpResponse>>>,
         seen: RefCell<Vec<HttpRequest>>,
+        clock: Cell<Duration>,
+        sleeps: RefCell<Vec<Duration>>,
     }
 
     impl Transport for Fake {
         fn send(&self, request: HttpRequest) -> impl Future<Output = Result<HttpResponse, TransportError>> {
             self.seen.borrow_mut().push(request);
-            let response = self.response.clone();
+            let next = self.script.borrow_mut().pop_front().flatten();
             async move {
-                match response {
+                match next {
                     Some(r) => Ok(r),
                     None => futures_util::future::pending().await,
                 }
             }
         }
-        fn sleep(&self, _: Duration) -> impl Future<Output = ()> {
-            std::future::ready(())
+        fn sleep(&self, duration: Duration) -> impl Future<Output = ()> {
+            // Time passes only for a sleep that is awaited to the end, as with a real timer.
+            async move {
+                self.clock.set(self.clock.get() + duration);
+                self.sleeps.borrow_mut().push(duration);
+            }
+        }
+        fn now(&self) -> Duration {
+            self.clock.get()
         }
     }
 
-    fn client(response: Option<HttpResponse>) -> Client<Fake> {
-        let config = ClientConfig::with_base_urls("http://pair.test/", "http://pool.test/v1").unwrap();
-        Client::new(Fake { response, seen: RefCell::default() }, config)
-    }
-
-    fn block_on<F: Future>(f: F) -> F::Output {
-        futures_util::FutureExt::now_or_never(f).expect("fakes resolve at once")
-    }
-
-    #[test]
-    fn sends_to_the_pool_base_url_and_unwraps_the_envelope() {
+    fn ok_body() -> HttpResponse {
         let body = format!(
             r#"{{"status":200,"data":{{"pool_address":"{POOL}","volume24h":1,"lp_fee24h":1,"protocol_fee24h":1,
             "partner_fee24h":1,"referral_fee24h":1,"volume7d":1,"lp_fee7d":1,"protocol_fee7d":1,"partner_fee7d":1,
             "referral_fee7d":1,"tvl":1,"volume30d":1,"lp_fee30d":1,"protocol_fee30d":1,"partner_fee30d":1,
             "referral_fee30d":1,"apr":1,"fee_tvl_ratio":1,"updated_at":1}}}}"#
         );
-        let c = client(Some(HttpResponse { status: 200, headers: vec![], body: body.into_bytes() }));
-        let m = block_on(c.get_pool_metrics(GetPoolMetrics::new(POOL).case_sensitive(false))).unwrap();
+        HttpResponse { status: 200, headers: vec![], body: body.into_bytes() }
+    }
+
+    fn status(code: u16, retry_after: Option<&str>) -> HttpResponse {
+        let headers = retry_after.map(|v| vec![("retry-after".to_owned(), v.to_owned())]).unwrap_or_default();
+        HttpResponse { status: code, headers, body: b"<html>busy</html>".to_vec() }
+    }
+
+    fn client(script: impl IntoIterator<Item = Option<HttpResponse>>) -> Client<Rc<Fake>> {
+        let config = ClientConfig::with_base_urls("http://pair.test/", "http://pool.test/v1").unwrap();
+        let fake = Fake { script: RefCell::new(script.into_iter().collect()), ..Fake::default() };
+        Client::new(Rc::new(fake), config)
+    }
+
+    fn block_on<F: Future>(f: F) -> F::Output {
+        futures_util::FutureExt::now_or_never(f).expect("fakes resolve at once")
+    }
+
+    fn metrics(c: &Client<Rc<Fake>>) -> Result<crate::models::PoolMetrics, Error> {
+        block_on(c.send(&GetPoolMetrics::new(POOL)))
+    }
+
+    #[test]
+    fn sends_to_the_pool_base_url_and_unwraps_the_envelope() {
+        let c = client([Some(ok_body())]);
+        let m = block_on(c.send(&GetPoolMetrics::new(POOL).case_sensitive(false))).unwrap();
         assert_eq!(m.pool_address, POOL);
-        assert_eq!(
-            c.transport.seen.borrow()[0].url,
-            format!("http://pool.test/v1/pools/{POOL}/metrics?case_sensitive=false")
-        );
+        let seen = c.transport.seen.borrow();
+        assert_eq!(seen[0].url, format!("http://pool.test/v1/pools/{POOL}/metrics?case_sensitive=false"));
     }
 
     #[test]
     fn invalid_input_sends_nothing() {
-        let c = client(None);
-        let err = block_on(c.get_pool_metrics(GetPoolMetrics::new("nope"))).unwrap_err();
+        let c = client([]);
+        let err = block_on(c.send(&GetPoolMetrics::new("nope"))).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::InvalidInput);
         assert!(c.transport.seen.borrow().is_empty());
     }
 
     #[test]
-    fn a_hanging_server_times_out() {
-        let c = client(None);
-        let err = block_on(c.get_pool_metrics(GetPoolMetrics::new(POOL))).unwrap_err();
+    fn a_hanging_server_times_out_within_the_time_budget() {
+        let c = client([None, None, None]);
+        let err = metrics(&c).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Timeout);
         assert_eq!(err.url(), Some(&*format!("http://pool.test/v1/pools/{POOL}/metrics")));
+        // A 30 s time-out uses the whole 30 s budget: no retry is started after it.
+        assert_eq!(c.transport.seen.borrow().len(), 1);
+    }
+
+    #[test]
+    fn retries_a_429_after_the_time_the_server_asked_for() {
+        let c = client([Some(status(429, Some("2"))), Some(ok_body())]);
+        assert!(metrics(&c).is_ok());
+        assert_eq!(c.transport.seen.borrow().len(), 2);
+        assert_eq!(*c.transport.sleeps.borrow(), [Duration::from_secs(2)]);
+    }
+
+    #[test]
+    fn retries_server_errors_with_growing_back_off_then_gives_up() {
+        let c = client([
+            Some(status(503, None)),
+            Some(status(502, None)),
+            Some(status(500, None)),
+            Some(status(503, None)),
+        ]);
+        let err = metrics(&c).unwrap_err();
+        assert_eq!(err.status(), Some(503));
+        assert_eq!(c.transport.seen.borrow().len(), 4, "the default policy makes 4 attempts");
+        let sleeps = c.transport.sleeps.borrow();
+        assert_eq!(sleeps.len(), 3);
+        for (sleep, full) in sleeps.iter().zip([250, 500, 1000]) {
+            let full = Duration::from_millis(full);
+            assert!(*sleep <= full && *sleep >= full / 2, "{sleep:?} within the jittered back-off of {full:?}");
+        }
+    }
+
+    #[test]
+    fn does_not_retry_answers_that_will_not_change() {
+        for response in [status(404, None), status(400, None), HttpResponse { status: 200, ..status(200, None) }] {
+            let c = client([Some(response.clone()), Some(ok_body())]);
+            assert!(metrics(&c).is_err());
+            assert_eq!(c.transport.seen.borrow().len(), 1, "{}", response.status);
+        }
+    }
+
+    #[test]
+    fn per_call_options_override_the_configuration() {
+        let c = client([Some(status(503, None)), Some(ok_body())]);
+        let never = CallOptions { retry: Some(RetryPolicy::NEVER), ..CallOptions::default() };
+        assert!(block_on(c.send_with(&GetPoolMetrics::new(POOL), never)).is_err());
+        assert_eq!(c.transport.seen.borrow().len(), 1);
+    }
+
+    #[test]
+    fn the_pool_group_is_held_to_ten_requests_per_second() {
+        let c = client((0..30).map(|_| Some(ok_body())));
+        for _ in 0..30 {
+            metrics(&c).unwrap();
+        }
+        // 10 in the first burst, then one every 100 ms: the 30th goes out 2 s after the first.
+        assert_eq!(c.transport.now(), Duration::from_secs(2));
+        let clone = c.clone();
+        clone.transport.script.borrow_mut().push_back(Some(ok_body()));
+        metrics(&clone).unwrap();
+        assert_eq!(clone.transport.now(), Duration::from_millis(2100), "clones share the limiter");
     }
 }

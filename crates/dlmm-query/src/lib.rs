@@ -18,6 +18,7 @@
 //! ```
 
 pub mod address;
+pub mod amount;
 mod calls;
 pub mod client;
 pub mod decode;
@@ -26,12 +27,14 @@ pub mod models;
 #[cfg(feature = "native")]
 pub mod native;
 pub mod ops;
+pub mod policy;
 pub mod request;
 pub mod response;
 pub mod transport;
 pub mod wire;
 
 pub use address::Address;
+pub use amount::Amount;
 pub use client::{Client, ClientConfig};
 pub use error::{Error, ErrorKind, InvalidInput, TransportError, TransportFailure};
 #[cfg(feature = "native")]

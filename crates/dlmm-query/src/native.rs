@@ -1,7 +1,8 @@
 //! A ready-made [`Transport`] for Rust programs: reqwest (rustls, gzip) for HTTP and tokio for timers.
 
 use std::future::Future;
-use std::time::Duration;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use crate::error::TransportError;
 use crate::transport::{HttpRequest, HttpResponse, Transport};
@@ -45,6 +46,11 @@ impl Transport for NativeTransport {
 
     fn sleep(&self, duration: Duration) -> impl Future<Output = ()> {
         tokio::time::sleep(duration)
+    }
+
+    fn now(&self) -> Duration {
+        static ORIGIN: OnceLock<Instant> = OnceLock::new();
+        ORIGIN.get_or_init(Instant::now).elapsed()
     }
 }
 

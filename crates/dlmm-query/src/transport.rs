@@ -42,4 +42,26 @@ pub trait Transport {
 
     /// Resolves after `duration` (used for time-outs, back-off and rate limiting).
     fn sleep(&self, duration: Duration) -> impl Future<Output = ()>;
+
+    /// The time on a clock that never goes back, from any fixed origin (used for rate limiting and time budgets).
+    fn now(&self) -> Duration;
 }
+
+/// Shares one transport between clients by reference, `Rc` or `Arc`.
+macro_rules! delegate_transport {
+    ($($ptr:ty),*) => {$(
+        impl<T: Transport + ?Sized> Transport for $ptr {
+            fn send(&self, request: HttpRequest) -> impl Future<Output = Result<HttpResponse, TransportError>> {
+                (**self).send(request)
+            }
+            fn sleep(&self, duration: Duration) -> impl Future<Output = ()> {
+                (**self).sleep(duration)
+            }
+            fn now(&self) -> Duration {
+                (**self).now()
+            }
+        }
+    )*};
+}
+
+delegate_transport!(&T, std::rc::Rc<T>, std::sync::Arc<T>);

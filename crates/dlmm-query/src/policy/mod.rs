@@ -1,0 +1,12 @@
+//! Pure policies the [`Client`](crate::Client) applies: when to retry, how fast to send, how to walk pages.
+//!
+//! Each is a plain state machine that takes the time (and, for jitter, a random number) as input, so it is tested
+//! with tables and no network or clock.
+
+mod pages;
+mod rate_limit;
+mod retry;
+
+pub use pages::{PageStep, PageWalker};
+pub use rate_limit::RateLimiter;
+pub use retry::{RetryDecision, RetryPolicy};
