@@ -120,6 +120,87 @@ impl Visitor<'_> for I64Visitor {
     }
 }
 
+/// Like [`f64`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
+pub fn opt_f64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    d.deserialize_any(Nullable(F64Visitor))
+}
+
+/// Like [`i64`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
+pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    d.deserialize_any(Nullable(I64Visitor))
+}
+
+/// Accepts a JSON number or a string of decimal digits as an exact `u16` (e.g. a bin step).
+pub fn u16<'de, D: Deserializer<'de>>(d: D) -> Result<u16, D::Error> {
+    let v = u64(d)?;
+    ::core::primitive::u16::try_from(v)
+        .map_err(|_| de::Error::invalid_value(de::Unexpected::Unsigned(v), &"an integer from 0 to 65535"))
+}
+
+/// Accepts a JSON number or a numeric string and keeps it as decimal text (exactly as sent when it was a string).
+///
+/// Used for fields the vendor documents as strings (`liquidity`, `base_fee_percentage`, …): the text must parse as a
+/// finite number, so helpers that parse it later cannot fail on data that decoded.
+pub fn numeric_string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    d.deserialize_any(NumericStringVisitor)
+}
+
+struct NumericStringVisitor;
+
+impl Visitor<'_> for NumericStringVisitor {
+    type Value = String;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a number or a numeric string")
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<String, E> {
+        F64Visitor.visit_str::<E>(v).map_err(|_| E::invalid_value(de::Unexpected::Str(v), &self))?;
+        Ok(v.trim().to_owned())
+    }
+}
+
+/// Wraps a visitor so that `null` decodes to `None` and anything else to `Some`.
+struct Nullable<V>(V);
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for Nullable<V> {
+    type Value = Option<V::Value>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.expecting(f)?;
+        f.write_str(" or null")
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self.0).map(Some)
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        self.0.visit_f64(v).map(Some)
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        self.0.visit_u64(v).map(Some)
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        self.0.visit_i64(v).map(Some)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        self.0.visit_str(v).map(Some)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde::Deserialize;
@@ -170,6 +251,30 @@ mod tests {
             r#"{"f":true,"u":1,"i":1}"#,
         ] {
             assert!(row(bad).is_err(), "{bad} should fail");
+        }
+    }
+
+    #[test]
+    fn optional_and_textual_helpers() {
+        #[derive(Deserialize, Debug)]
+        struct Opt {
+            #[serde(default, deserialize_with = "super::opt_f64")]
+            f: Option<f64>,
+            #[serde(default, deserialize_with = "super::opt_i64")]
+            i: Option<i64>,
+            #[serde(deserialize_with = "super::u16")]
+            b: u16,
+            #[serde(deserialize_with = "super::numeric_string")]
+            s: String,
+        }
+        let o: Opt = serde_json::from_str(r#"{"f":null,"i":"-4","b":"25","s":0.25}"#).unwrap();
+        assert_eq!((o.f, o.i, o.b, o.s.as_str()), (None, Some(-4), 25, "0.25"));
+        let o: Opt = serde_json::from_str(r#"{"f":"1.5","b":1,"s":" 12.5 "}"#).unwrap();
+        assert_eq!((o.f, o.i, o.s.as_str()), (Some(1.5), None, "12.5"));
+        for bad in
+            [r#"{"b":70000,"s":"1"}"#, r#"{"b":1,"s":"abc"}"#, r#"{"b":1,"s":"1","f":"x"}"#, r#"{"b":1,"s":null}"#]
+        {
+            assert!(serde_json::from_str::<Opt>(bad).is_err(), "{bad}");
         }
     }
 }

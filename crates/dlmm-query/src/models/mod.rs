@@ -1,5 +1,24 @@
 //! Typed models of the vendor's response bodies, decoded leniently (see [`crate::wire`]) and serialized in camelCase.
+//!
+//! Units: `*_usd*`, `liquidity`, `tvl`, `volume`, `fee` figures are USD; `*_percentage`, `apr`, `apy` and
+//! `fee_tvl_ratio` are percents; `*_bps` are basis points; [`Amount`](crate::amount::Amount) fields are raw token
+//! base units; `onchain_timestamp` is unix seconds.
 
+mod analytics;
+mod lists;
+mod pair;
 mod pool;
+mod position;
+mod protocol;
+mod wallet;
 
+pub use analytics::{PairFeeBps, PairTradeVolume, PairTvlSnapshotByDay, PositionLock, Swap};
+pub use lists::{
+    AllGroupOfPairs, AllGroupOfPairsMetadata, AllPairsWithPagination, CustomGroupFeeTvlRatio, CustomGroupVolume,
+    PairGroup, PairGroupMetadata,
+};
+pub use pair::{FeeData, FeeTvlRatioData, NO_REWARD_MINT, PairInfo, VolumeData, Windows};
 pub use pool::{PoolEnvelope, PoolMetrics};
+pub use position::{ClaimFee, ClaimReward, DepositWithdraw, Position, PositionWithApy};
+pub use protocol::ProtocolMetrics;
+pub use wallet::WalletEarning;

@@ -1,0 +1,199 @@
+//! One liquidity pair (`PairInfo`) and its time-window figures.
+
+use serde::{Deserialize, Serialize};
+
+use crate::amount::Amount;
+use crate::wire;
+
+/// The mint address that stands for "no farm reward" in `reward_mint_x` / `reward_mint_y`.
+pub const NO_REWARD_MINT: &str = "11111111111111111111111111111111";
+
+/// One figure over six trailing time windows: the vendor's `FeeData`, `FeeTvlRatioData` and `VolumeData`.
+///
+/// The unit depends on the field holding it: `fees` and `volume` are USD, `fee_tvl_ratio` is a percent
+/// (`0.04` = 0.04 %).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct Windows {
+    /// The last 30 minutes.
+    #[serde(deserialize_with = "wire::f64")]
+    pub min_30: f64,
+    /// The last hour.
+    #[serde(deserialize_with = "wire::f64")]
+    pub hour_1: f64,
+    /// The last 2 hours.
+    #[serde(deserialize_with = "wire::f64")]
+    pub hour_2: f64,
+    /// The last 4 hours.
+    #[serde(deserialize_with = "wire::f64")]
+    pub hour_4: f64,
+    /// The last 12 hours.
+    #[serde(deserialize_with = "wire::f64")]
+    pub hour_12: f64,
+    /// The last 24 hours.
+    #[serde(deserialize_with = "wire::f64")]
+    pub hour_24: f64,
+}
+
+/// Fees over trailing windows, USD (the vendor's `FeeData`).
+pub type FeeData = Windows;
+/// Fee / TVL ratio over trailing windows, percent (the vendor's `FeeTvlRatioData`).
+pub type FeeTvlRatioData = Windows;
+/// Trading volume over trailing windows, USD (the vendor's `VolumeData`).
+pub type VolumeData = Windows;
+
+/// A liquidity-book pair (`GET /pair/{pair_address}` and every pair list).
+///
+/// Fields the spec added over time decode to a default when an older server omits them: `is_verified` (false),
+/// `launchpad` (none), `tags` (empty), and also `hide`, `is_blacklisted` (false), `farm_apr`, `farm_apy` (0) and the
+/// `fees`, `fee_tvl_ratio`, `volume` windows (all 0), defaulted defensively because older servers predate them.
+/// Names come from token creators: treat `name` as untrusted text.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct PairInfo {
+    /// The pair's address.
+    pub address: String,
+    /// `"<symbolX>-<symbolY>"`; symbols are not unique and may contain any Unicode.
+    pub name: String,
+    /// Mint address of token X.
+    pub mint_x: String,
+    /// Mint address of token Y.
+    pub mint_y: String,
+    /// Address of the token X reserve account.
+    pub reserve_x: String,
+    /// Address of the token Y reserve account.
+    pub reserve_y: String,
+    /// Token X held by the pair, raw base units.
+    #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
+    pub reserve_x_amount: Amount,
+    /// Token Y held by the pair, raw base units.
+    #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
+    pub reserve_y_amount: Amount,
+    /// Bin step, basis points of price between adjacent bins.
+    #[serde(deserialize_with = "wire::u16")]
+    pub bin_step: u16,
+    /// Base fee rate, percent as decimal text (`"0.04"` = 0.04 %). See [`PairInfo::base_fee_percent`].
+    #[serde(deserialize_with = "wire::numeric_string")]
+    pub base_fee_percentage: String,
+    /// Maximum (base + variable) fee rate, percent as decimal text. See [`PairInfo::max_fee_percent`].
+    #[serde(deserialize_with = "wire::numeric_string")]
+    pub max_fee_percentage: String,
+    /// Protocol's cut of the trade fee, percent as decimal text. See [`PairInfo::protocol_fee_percent`].
+    #[serde(deserialize_with = "wire::numeric_string")]
+    pub protocol_fee_percentage: String,
+    /// Total value locked, USD as decimal text. See [`PairInfo::tvl_usd`].
+    #[serde(deserialize_with = "wire::numeric_string")]
+    pub liquidity: String,
+    /// Mint of farm reward X; [`NO_REWARD_MINT`] when there is none.
+    pub reward_mint_x: String,
+    /// Mint of farm reward Y; [`NO_REWARD_MINT`] when there is none.
+    pub reward_mint_y: String,
+    /// Trading fees of the last 24 hours, USD (equals `fees.hour_24`).
+    #[serde(deserialize_with = "wire::f64")]
+    pub fees_24h: f64,
+    /// Trading fees since 00:00 UTC today, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub today_fees: f64,
+    /// Trading volume of the last 24 hours, USD (equals `volume.hour_24`).
+    #[serde(deserialize_with = "wire::f64")]
+    pub trade_volume_24h: f64,
+    /// Cumulative trading volume since creation, USD as decimal text.
+    #[serde(deserialize_with = "wire::numeric_string")]
+    pub cumulative_trade_volume: String,
+    /// Cumulative fees since creation, USD as decimal text.
+    #[serde(deserialize_with = "wire::numeric_string")]
+    pub cumulative_fee_volume: String,
+    /// Price of token X in token Y (UI units).
+    #[serde(deserialize_with = "wire::f64")]
+    pub current_price: f64,
+    /// 24 h fee / TVL, percent; equals `fee_tvl_ratio.hour_24` (not an annual rate).
+    #[serde(deserialize_with = "wire::f64")]
+    pub apr: f64,
+    /// `((1 + apr/100)^365 - 1) * 100`, percent.
+    #[serde(deserialize_with = "wire::f64")]
+    pub apy: f64,
+    /// Farm reward APR, percent (0 when absent).
+    #[serde(default, deserialize_with = "wire::f64")]
+    pub farm_apr: f64,
+    /// Farm reward APY, percent (0 when absent).
+    #[serde(default, deserialize_with = "wire::f64")]
+    pub farm_apy: f64,
+    /// Whether UIs should hide the pair (false when absent).
+    #[serde(default)]
+    pub hide: bool,
+    /// Whether the pair is blacklisted (false when absent).
+    #[serde(default)]
+    pub is_blacklisted: bool,
+    /// Fees over trailing windows, USD (zeros when absent).
+    #[serde(default)]
+    pub fees: FeeData,
+    /// Fee / TVL over trailing windows, percent (zeros when absent).
+    #[serde(default)]
+    pub fee_tvl_ratio: FeeTvlRatioData,
+    /// Volume over trailing windows, USD (zeros when absent).
+    #[serde(default)]
+    pub volume: VolumeData,
+    /// Free-form tags (empty when absent).
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Whether the pool is verified (false when absent: older servers omit it).
+    #[serde(default)]
+    pub is_verified: bool,
+    /// The launchpad the pair came from, if any (none when absent or null).
+    #[serde(default)]
+    pub launchpad: Option<String>,
+}
+
+/// Parses decimal text already validated at decode time; `NaN` only if a caller stored something else.
+fn parse_decimal(text: &str) -> f64 {
+    text.trim().parse().unwrap_or(f64::NAN)
+}
+
+impl PairInfo {
+    /// Total value locked, USD (`liquidity` parsed).
+    pub fn tvl_usd(&self) -> f64 {
+        parse_decimal(&self.liquidity)
+    }
+
+    /// Base fee rate, percent (`base_fee_percentage` parsed; `0.04` = 0.04 %).
+    pub fn base_fee_percent(&self) -> f64 {
+        parse_decimal(&self.base_fee_percentage)
+    }
+
+    /// Maximum fee rate, percent (`max_fee_percentage` parsed).
+    pub fn max_fee_percent(&self) -> f64 {
+        parse_decimal(&self.max_fee_percentage)
+    }
+
+    /// Protocol's share of the trade fee, percent (`protocol_fee_percentage` parsed).
+    pub fn protocol_fee_percent(&self) -> f64 {
+        parse_decimal(&self.protocol_fee_percentage)
+    }
+
+    /// Cumulative trading volume, USD (`cumulative_trade_volume` parsed).
+    pub fn cumulative_trade_volume_usd(&self) -> f64 {
+        parse_decimal(&self.cumulative_trade_volume)
+    }
+
+    /// Cumulative fees, USD (`cumulative_fee_volume` parsed).
+    pub fn cumulative_fee_volume_usd(&self) -> f64 {
+        parse_decimal(&self.cumulative_fee_volume)
+    }
+
+    /// True when either reward mint is a real mint (not [`NO_REWARD_MINT`]).
+    pub fn has_farm(&self) -> bool {
+        [&self.reward_mint_x, &self.reward_mint_y].iter().any(|m| !m.is_empty() && m.as_str() != NO_REWARD_MINT)
+    }
+
+    /// The pair's group key: the two mints sorted byte-wise and joined with `-` (the API's `lexical_order_mints`).
+    pub fn lexical_key(&self) -> String {
+        let (a, b) = if self.mint_x.as_bytes() <= self.mint_y.as_bytes() {
+            (&self.mint_x, &self.mint_y)
+        } else {
+            (&self.mint_y, &self.mint_x)
+        };
+        format!("{a}-{b}")
+    }
+}

@@ -1,0 +1,103 @@
+//! Protocol-wide totals (`GET /info/protocol_metrics`).
+
+use std::fmt;
+
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize};
+
+use crate::wire;
+
+/// TVL, volume and fee totals of the whole protocol. All figures are USD.
+///
+/// The spec documents an array of one object while real consumers read an object: both decode. An empty array (or one
+/// with more than one element) is a decode error.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct ProtocolMetrics {
+    /// Total value locked across all pairs, USD.
+    pub total_tvl: f64,
+    /// Trading volume of the last 24 hours, USD.
+    pub daily_trade_volume: f64,
+    /// Trading volume since launch, USD.
+    pub total_trade_volume: f64,
+    /// Trading fees of the last 24 hours, USD.
+    pub daily_fee: f64,
+    /// Trading fees since launch, USD.
+    pub total_fee: f64,
+}
+
+/// The wire object, decoded leniently.
+#[derive(Deserialize)]
+struct Fields {
+    #[serde(deserialize_with = "wire::f64")]
+    total_tvl: f64,
+    #[serde(deserialize_with = "wire::f64")]
+    daily_trade_volume: f64,
+    #[serde(deserialize_with = "wire::f64")]
+    total_trade_volume: f64,
+    #[serde(deserialize_with = "wire::f64")]
+    daily_fee: f64,
+    #[serde(deserialize_with = "wire::f64")]
+    total_fee: f64,
+}
+
+impl From<Fields> for ProtocolMetrics {
+    fn from(f: Fields) -> Self {
+        Self {
+            total_tvl: f.total_tvl,
+            daily_trade_volume: f.daily_trade_volume,
+            total_trade_volume: f.total_trade_volume,
+            daily_fee: f.daily_fee,
+            total_fee: f.total_fee,
+        }
+    }
+}
+
+struct ObjectOrSingleton;
+
+impl<'de> Visitor<'de> for ObjectOrSingleton {
+    type Value = ProtocolMetrics;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a protocol metrics object or an array of exactly one")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        Fields::deserialize(de::value::MapAccessDeserializer::new(map)).map(Into::into)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let Some(first) = seq.next_element::<Fields>()? else {
+            return Err(de::Error::invalid_length(0, &self));
+        };
+        if seq.next_element::<de::IgnoredAny>()?.is_some() {
+            return Err(de::Error::invalid_length(2, &self));
+        }
+        Ok(first.into())
+    }
+}
+
+impl<'de> Deserialize<'de> for ProtocolMetrics {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ObjectOrSingleton)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OBJ: &str =
+        r#"{"total_tvl":"100.5","daily_trade_volume":2,"total_trade_volume":3,"daily_fee":4,"total_fee":5,"x":1}"#;
+
+    #[test]
+    fn decodes_an_object_or_a_singleton_array() {
+        let a: ProtocolMetrics = serde_json::from_str(OBJ).unwrap();
+        let b: ProtocolMetrics = serde_json::from_str(&format!("[{OBJ}]")).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.total_tvl, 100.5);
+        for bad in ["[]", &format!("[{OBJ},{OBJ}]"), "null", "1"] {
+            assert!(serde_json::from_str::<ProtocolMetrics>(bad).is_err(), "{bad}");
+        }
+        assert_eq!(serde_json::to_value(&a).unwrap()["dailyTradeVolume"], 2.0);
+    }
+}
