@@ -1,8 +1,27 @@
 //! One builder per API operation. Each validates its inputs and describes its request as a plain [`Request`].
 
+mod analytics;
+mod lexical;
+mod pairs;
 mod pool;
+mod position;
+mod protocol;
+mod validate;
+mod wallet;
 
+pub use analytics::{
+    GetPairFeeBpsByDays, GetPairPositionsLock, GetPairSwapRecords, GetPairTvlByDays, GetPairVolumeByDays,
+};
+pub use lexical::LexicalOrderMints;
+pub use pairs::{
+    All, AllByGroups, AllByGroupsMetadata, AllWithPagination, DEFAULT_LIMIT, GetPair, GetSingleGroupPair, MAX_LIMIT,
+    MAX_SEARCH_TERM_CHARS, MAX_TAG_CHARS, OrderBy, PairListQuery, PairSortKey,
+};
 pub use pool::GetPoolMetrics;
+pub use position::{GetClaimFees, GetClaimRewards, GetDeposits, GetPosition, GetPositionV2, GetWithdraws};
+pub use protocol::GetProtocolMetrics;
+pub use validate::COUNT_RANGE;
+pub use wallet::GetWalletEarning;
 
 use serde::de::DeserializeOwned;
 

@@ -1,0 +1,90 @@
+//! Positions: `/position/{position_address}[/...]` and `/position_v2/{position_address}`.
+//!
+//! The vendor answers HTTP 500 for a position it never indexed, so every operation here sets
+//! [`Operation::NOT_FOUND_ON_500`] and the client reports such answers as "not found or not indexed".
+
+use serde::Serialize;
+
+use super::Operation;
+use crate::address::Address;
+use crate::error::InvalidInput;
+use crate::models::{ClaimFee, ClaimReward, DepositWithdraw, Position, PositionWithApy};
+use crate::request::{ApiGroup, Request};
+
+/// Declares an operation on one position address.
+macro_rules! position_op {
+    ($(#[$doc:meta])* $name:ident, [$root:literal $(, $rest:literal)?], $output:ty) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+        pub struct $name {
+            #[serde(skip)]
+            position_address: String,
+        }
+
+        impl $name {
+            /// For the position at `position_address` (validated on request).
+            pub fn new(position_address: impl Into<String>) -> Self {
+                Self { position_address: position_address.into() }
+            }
+        }
+
+        impl Operation for $name {
+            type Output = $output;
+            const GROUP: ApiGroup = ApiGroup::Pair;
+            const NOT_FOUND_ON_500: bool = true;
+
+            fn request(&self) -> Result<Request, InvalidInput> {
+                let position = Address::parse_param("position_address", &self.position_address)?;
+                Request::new(ApiGroup::Pair, &[$root, position.as_str() $(, $rest)?], self)
+            }
+        }
+    };
+}
+
+position_op!(
+    /// `GET /position/{position_address}`: a position's claimed totals and 24 h fee yield.
+    ///
+    /// ```
+    /// use dlmm_query::ops::{GetPosition, Operation};
+    /// let r = GetPosition::new("5rCf1DM8LjKTw4YqhnoLcngyZYeNnQqztScTogYHAS6").request().unwrap();
+    /// assert_eq!(r.path, "/position/5rCf1DM8LjKTw4YqhnoLcngyZYeNnQqztScTogYHAS6");
+    /// ```
+    GetPosition,
+    ["position"],
+    PositionWithApy
+);
+
+position_op!(
+    /// `GET /position/{position_address}/claim_fees`: every fee claim of a position.
+    GetClaimFees,
+    ["position", "claim_fees"],
+    Vec<ClaimFee>
+);
+
+position_op!(
+    /// `GET /position/{position_address}/claim_rewards`: every farm reward claim of a position.
+    GetClaimRewards,
+    ["position", "claim_rewards"],
+    Vec<ClaimReward>
+);
+
+position_op!(
+    /// `GET /position/{position_address}/deposits`: every deposit into a position.
+    GetDeposits,
+    ["position", "deposits"],
+    Vec<DepositWithdraw>
+);
+
+position_op!(
+    /// `GET /position/{position_address}/withdraws`: every withdrawal from a position.
+    GetWithdraws,
+    ["position", "withdraws"],
+    Vec<DepositWithdraw>
+);
+
+position_op!(
+    /// `GET /position_v2/{position_address}`: a position's claimed totals and creation time.
+    GetPositionV2,
+    ["position_v2"],
+    Position
+);
