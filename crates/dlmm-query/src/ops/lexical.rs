@@ -93,7 +93,7 @@ mod tests {
         assert_eq!(k.to_string(), format!("{USDC}-{SOL}"));
         let e = LexicalOrderMints::from_mints(SOL, SOL).unwrap_err();
         assert!(e.reason.contains("same mint"), "{}", e.reason);
-        for bad in ["", "abc", &format!("{USDC}"), &format!("{SOL}-{USDC}"), &format!("{USDC}-{USDC}"), "../x-y"] {
+        for bad in ["", "abc", USDC, &format!("{SOL}-{USDC}"), &format!("{USDC}-{USDC}"), "../x-y"] {
             let e = LexicalOrderMints::parse(bad).unwrap_err();
             assert_eq!(e.parameter, "lexical_order_mints", "{bad}");
         }
