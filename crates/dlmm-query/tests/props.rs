@@ -1,0 +1,150 @@
+//! Property tests: no byte input makes a decoder panic, and no builder input can bend a request path.
+
+mod common;
+
+use dlmm_query::HttpResponse;
+use dlmm_query::ops::*;
+use dlmm_query::response::interpret;
+use proptest::prelude::*;
+
+/// Feeds `body` with `status` to every operation's decoder; a panic fails the test.
+fn interpret_everywhere(status: u16, body: &[u8]) {
+    let response = HttpResponse { status, headers: vec![("retry-after".into(), "x".into())], body: body.to_vec() };
+    macro_rules! run {
+        ($op:ty, $sample:expr) => {
+            let _ = interpret::<$op>("http://h/p", &response);
+        };
+    }
+    for_every_operation!(run);
+}
+
+/// Every valid sample body, as bytes.
+fn samples() -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    macro_rules! collect {
+        ($op:ty, $sample:expr) => {
+            out.push($sample.to_string().into_bytes());
+        };
+    }
+    for_every_operation!(collect);
+    out
+}
+
+/// One edit of a byte string: `(where, as a fraction of the length; what; the byte used)`.
+fn mutate(mut body: Vec<u8>, edits: &[(f64, u8, u8)]) -> Vec<u8> {
+    for &(at, kind, byte) in edits {
+        let i = ((body.len() as f64) * at) as usize;
+        match kind % 4 {
+            0 if i < body.len() => body[i] = byte,
+            1 => body.insert(i.min(body.len()), byte),
+            2 if i < body.len() => {
+                body.remove(i);
+            }
+            _ => body.truncate(i),
+        }
+    }
+    body
+}
+
+/// Strings that stress validation: anything, near-addresses, path tricks and huge numbers.
+fn tricky() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        "[1-9A-HJ-NP-Za-km-z]{30,46}",
+        "[1-9A-HJ-NP-Za-km-z]{43,44}-[1-9A-HJ-NP-Za-km-z]{43,44}",
+        Just(common::PAIR.to_owned()),
+        Just(format!("{}-{}", common::USDC, common::WALLET)),
+        Just(format!("{}/../{}", common::PAIR, common::USDC)),
+        Just("..".to_owned()),
+        Just("%2e%2e/?#".to_owned()),
+        "[ -~]{0,80}",
+    ]
+}
+
+/// Checks that a built path has exactly `segments` safe segments.
+fn assert_safe_path(path: &str, query: &str, segments: usize) {
+    assert!(path.starts_with('/'), "{path}");
+    assert!(!path.contains('?') && !path.contains('#') && !path.contains(".."), "{path}");
+    let parts: Vec<&str> = path[1..].split('/').collect();
+    assert_eq!(parts.len(), segments, "an input added a path segment: {path}");
+    for part in parts {
+        assert!(!part.is_empty(), "{path}");
+        assert!(part.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.~%".contains(&b)), "{path}");
+    }
+    assert!(!query.contains('#') && !query.contains(' ') && !query.contains('?'), "{query}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_byte_input_makes_a_decoder_panic(body in proptest::collection::vec(any::<u8>(), 0..512), status in prop_oneof![Just(200u16), Just(404), Just(429), Just(500), 100u16..600]) {
+        interpret_everywhere(status, &body);
+    }
+
+    #[test]
+    fn mutated_valid_json_never_panics(
+        which in 0usize..20,
+        edits in proptest::collection::vec((0.0f64..1.0, any::<u8>(), any::<u8>()), 1..6),
+    ) {
+        let body = mutate(samples().swap_remove(which), &edits);
+        interpret_everywhere(200, &body);
+    }
+
+    #[test]
+    fn builders_never_panic_or_bend_the_path(a in tricky(), b in tricky(), n in any::<u32>(), x in any::<u64>(), f in any::<f64>()) {
+        macro_rules! check {
+            ($op:expr, $segments:expr) => {
+                if let Ok(r) = $op.request() {
+                    assert_safe_path(&r.path, &r.query, $segments);
+                }
+            };
+        }
+        check!(GetProtocolMetrics::new(), 2);
+        check!(All::new().include_unknown(n % 2 == 0), 2);
+        let q = PairListQuery::new()
+            .page(x)
+            .limit(n)
+            .skip_size(x / 3)
+            .pools_to_top([a.clone()])
+            .sort_key(PairSortKey::ALL[(n % 14) as usize])
+            .order_by(if n % 2 == 0 { OrderBy::Asc } else { OrderBy::Desc })
+            .search_term(b.clone())
+            .hide_low_tvl(f)
+            .hide_low_apr(true)
+            .include_token_mints([b.clone()])
+            .include_pool_token_pairs([a.clone()])
+            .tags([a.clone()])
+            .launchpad([b.clone()]);
+        check!(AllByGroups::from_query(q.clone()), 2);
+        check!(AllByGroupsMetadata::from_query(q.clone()), 2);
+        check!(AllWithPagination::from_query(q), 2);
+        check!(AllWithPagination::new().search_term(a.clone()).tags([b.clone()]).limit(n % 1001), 2);
+        check!(GetSingleGroupPair::new(a.clone()), 3);
+        check!(GetPair::new(a.clone()), 2);
+        check!(GetPairFeeBpsByDays::new(a.clone(), n), 4);
+        check!(GetPairVolumeByDays::new(a.clone(), n % 300), 4);
+        check!(GetPairTvlByDays::new(b.clone(), n), 4);
+        check!(GetPairSwapRecords::new(a.clone(), n % 300), 4);
+        check!(GetPairPositionsLock::new(a.clone()), 3);
+        check!(GetPosition::new(a.clone()), 2);
+        check!(GetClaimFees::new(a.clone()), 3);
+        check!(GetClaimRewards::new(b.clone()), 3);
+        check!(GetDeposits::new(a.clone()), 3);
+        check!(GetWithdraws::new(b.clone()), 3);
+        check!(GetPositionV2::new(a.clone()), 2);
+        check!(GetWalletEarning::new(a.clone(), b.clone()), 4);
+        check!(GetPoolMetrics::new(a.clone()), 3);
+        check!(GetPoolMetrics::new(b.clone()).case_sensitive(n % 2 == 0), 3);
+        let _ = LexicalOrderMints::from_mints(&a, &b);
+        let _ = LexicalOrderMints::parse(&a);
+    }
+
+    #[test]
+    fn valid_addresses_always_build(n in 1u32..=255, limit in 1u32..=1000, page in 0u64..1_000_000) {
+        let pair = common::PAIR;
+        prop_assert!(GetPairSwapRecords::new(pair, n).request().is_ok());
+        prop_assert!(GetPairTvlByDays::new(pair, n).request().is_ok());
+        prop_assert!(AllWithPagination::new().limit(limit).page(page).request().is_ok());
+    }
+}
