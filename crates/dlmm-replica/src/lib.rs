@@ -5,6 +5,9 @@
 //! Responses are written by the vendor spec's field names, with CORS for any origin and gzip when asked for.
 
 pub mod dataset;
+pub mod faults;
+pub mod listing;
+pub mod query;
 mod routes;
 
 use std::io;
@@ -16,6 +19,12 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 pub use dataset::Dataset;
+pub use routes::{PAIR_RATE_LIMIT, POOL_RATE_LIMIT};
+
+/// The samples document of `GET /__replica/samples`, built from a dataset.
+pub fn samples(dataset: &Dataset) -> serde_json::Value {
+    routes::samples_of(dataset)
+}
 
 /// How to start a replica.
 #[derive(Clone, Debug)]
@@ -30,11 +39,26 @@ pub struct ReplicaConfig {
     pub seed: u64,
     /// How many pools the dataset holds.
     pub pools: usize,
+    /// How many pairs the dataset holds (at least [`dataset::MIN_PAIRS`]).
+    pub pairs: usize,
+    /// Enforce the vendor's rate limits (30 requests/s pair group, 10/s pool group) with 429 and `Retry-After`.
+    pub rate_limit: bool,
+    /// Log one line per request to stderr.
+    pub log_requests: bool,
 }
 
 impl Default for ReplicaConfig {
     fn default() -> Self {
-        Self { host: IpAddr::V4(Ipv4Addr::LOCALHOST), pair_port: 0, pool_port: 0, seed: 42, pools: 12 }
+        Self {
+            host: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            pair_port: 0,
+            pool_port: 0,
+            seed: 42,
+            pools: 12,
+            pairs: dataset::DEFAULT_PAIRS,
+            rate_limit: false,
+            log_requests: false,
+        }
     }
 }
 
@@ -50,14 +74,15 @@ pub struct Replica {
 impl Replica {
     /// Generates the dataset, binds both ports and starts serving on the current tokio runtime.
     pub async fn start(config: ReplicaConfig) -> io::Result<Self> {
-        let dataset = Arc::new(Dataset::generate(config.seed, config.pools));
+        let dataset = Arc::new(Dataset::generate(config.seed, config.pools, config.pairs));
+        let options = routes::RouterOptions { rate_limit: config.rate_limit, log_requests: config.log_requests };
         let pair = TcpListener::bind((config.host, config.pair_port)).await?;
         let pool = TcpListener::bind((config.host, config.pool_port)).await?;
         let (pair_addr, pool_addr) = (pair.local_addr()?, pool.local_addr()?);
         let (stop, stopped) = watch::channel(false);
         let servers = vec![
-            tokio::spawn(serve(pair, routes::pair_router(dataset.clone()), stopped.clone())),
-            tokio::spawn(serve(pool, routes::pool_router(dataset.clone()), stopped)),
+            tokio::spawn(serve(pair, routes::pair_router(dataset.clone(), &options), stopped.clone())),
+            tokio::spawn(serve(pool, routes::pool_router(dataset.clone(), &options), stopped)),
         ];
         Ok(Self { pair_addr, pool_addr, dataset, stop, servers })
     }

@@ -1,23 +1,33 @@
-//! `dlmm-replica`: serves the replica until Ctrl-C. Prints the two base URLs on start.
+//! `dlmm-replica`: serves the replica until Ctrl-C. Prints the two base URLs on start, and nothing else on stdout.
 
+use std::io::Write;
 use std::net::IpAddr;
 use std::process::ExitCode;
 
 use dlmm_replica::{Replica, ReplicaConfig};
 
-const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-port N] [--seed N] [--pools N]
-  --host       interface to listen on (default 127.0.0.1)
-  --pair-port  port of the pair API (default 0: a free port)
-  --pool-port  port of the pool API (default 0: a free port)
-  --seed       seed of the generated data (default 42)
-  --pools      number of pools (default 12)";
+const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-port N] [--seed N] [--pairs N] [--pools N]
+                    [--rate-limit] [--log LEVEL]
+  --host        interface to listen on (default 127.0.0.1)
+  --pair-port   port of the pair API (default 0: a free port)
+  --pool-port   port of the pool API (default 0: a free port)
+  --seed        seed of the generated data (default 42)
+  --pairs       number of pairs (default 2000; up to 120000 and more for scale work)
+  --pools       number of pool-metrics records (default 12)
+  --rate-limit  enforce the vendor's limits (30 requests/s pair API, 10/s pool API): 429 with Retry-After
+  --log LEVEL   error|warn|info|debug; at debug, one line per request on stderr";
 
 fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, String> {
     let mut config = ReplicaConfig::default();
     let mut args = args.peekable();
     while let Some(flag) = args.next() {
-        if flag == "-h" || flag == "--help" {
-            return Err(String::new());
+        match flag.as_str() {
+            "-h" | "--help" => return Err(String::new()),
+            "--rate-limit" => {
+                config.rate_limit = true;
+                continue;
+            }
+            _ => {}
         }
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let bad = |e: &dyn std::fmt::Display| format!("{flag} {value:?}: {e}");
@@ -26,7 +36,15 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, Strin
             "--pair-port" => config.pair_port = value.parse().map_err(|e| bad(&e))?,
             "--pool-port" => config.pool_port = value.parse().map_err(|e| bad(&e))?,
             "--seed" => config.seed = value.parse().map_err(|e| bad(&e))?,
+            "--pairs" => config.pairs = value.parse().map_err(|e| bad(&e))?,
             "--pools" => config.pools = value.parse().map_err(|e| bad(&e))?,
+            "--log" => {
+                config.log_requests = match value.as_str() {
+                    "debug" | "trace" => true,
+                    "error" | "warn" | "info" | "off" => false,
+                    other => return Err(format!("--log {other:?}: expected error, warn, info or debug")),
+                }
+            }
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -52,8 +70,11 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    println!("pair base URL: {}", replica.pair_base_url());
-    println!("pool base URL: {}", replica.pool_base_url());
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "pair base URL: {}", replica.pair_base_url());
+    let _ = writeln!(stdout, "pool base URL: {}", replica.pool_base_url());
+    let _ = stdout.flush();
+    drop(stdout);
     let _ = tokio::signal::ctrl_c().await;
     let _ = replica.shutdown().await;
     ExitCode::SUCCESS

@@ -1,27 +1,174 @@
 //! The data the replica serves: generated from a seed, so every run with the same seed serves the same bytes.
+//!
+//! Pairs, tokens, positions (with their history), locks and earnings are held in memory with the indexes the
+//! routes need (pairs by address, groups by lexical mints, one precomputed order per sort key). Per-pair analytics
+//! and swaps are generated on demand from the seed.
 
+pub mod analytics;
+pub mod pairs;
 mod pools;
+pub mod positions;
+pub mod time;
+pub mod tokens;
+
+use std::collections::HashMap;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+pub use pairs::{Pair, Windows};
 pub use pools::PoolMetricsRecord;
+pub use positions::{Earning, Position};
+pub use tokens::Token;
+
+use crate::query::SortKey;
+
+/// The fewest pairs a dataset holds (the fixed pairs between majors come first).
+pub const MIN_PAIRS: usize = 20;
+/// The default number of pairs.
+pub const DEFAULT_PAIRS: usize = 2_000;
+
+/// Pairs sharing the same two mints.
+#[derive(Clone, Debug)]
+pub struct PairGroup {
+    /// `lexical_order_mints`.
+    pub lexical_order_mints: String,
+    /// The group's display name (its first pair's name).
+    pub name: String,
+    /// Indexes of its pairs.
+    pub pairs: Vec<u32>,
+}
+
+/// Totals of `/info/protocol_metrics`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ProtocolMetrics {
+    /// Sum of TVL.
+    pub total_tvl: f64,
+    /// Sum of 24 h volume.
+    pub daily_trade_volume: f64,
+    /// Sum of cumulative volume.
+    pub total_trade_volume: f64,
+    /// Sum of 24 h fees.
+    pub daily_fee: f64,
+    /// Sum of cumulative fees.
+    pub total_fee: f64,
+}
 
 /// Everything the replica serves.
-#[derive(Clone, Debug)]
 pub struct Dataset {
     /// The seed it was generated from.
     pub seed: u64,
     /// Pool-metrics records of the pool group, in generation order.
     pub pools: Vec<PoolMetricsRecord>,
+    /// Tokens: the majors first, then the long tail.
+    pub tokens: Vec<Token>,
+    /// Pairs in generation order.
+    pub pairs: Vec<Pair>,
+    /// Pair groups in order of first appearance.
+    pub groups: Vec<PairGroup>,
+    /// Positions with their history.
+    pub positions: Vec<Position>,
+    /// Wallet addresses (owners of positions).
+    pub wallets: Vec<String>,
+    /// Claims summed per (wallet index, pair index).
+    pub earnings: HashMap<(u32, u32), Earning>,
+    /// Protocol totals.
+    pub protocol_metrics: ProtocolMetrics,
+    pair_by_address: HashMap<String, u32>,
+    group_by_key: HashMap<String, u32>,
+    position_by_address: HashMap<String, u32>,
+    wallet_by_address: HashMap<String, u32>,
+    locks_by_pair: HashMap<u32, Vec<u32>>,
+    sort_orders: Vec<Vec<u32>>,
+}
+
+impl std::fmt::Debug for Dataset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Dataset")
+            .field("seed", &self.seed)
+            .field("pools", &self.pools.len())
+            .field("pairs", &self.pairs.len())
+            .field("positions", &self.positions.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Dataset {
-    /// Generates `pools` pool records from `seed`.
-    pub fn generate(seed: u64, pools: usize) -> Self {
+    /// Generates `pools` pool records and `pairs` pairs (at least [`MIN_PAIRS`]) from `seed`.
+    pub fn generate(seed: u64, pools: usize, pairs: usize) -> Self {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let pools = (0..pools).map(|_| PoolMetricsRecord::generate(&mut rng)).collect();
-        Self { seed, pools }
+
+        let pair_count = pairs.max(MIN_PAIRS);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5041_4952_5321);
+        let tokens = tokens::generate(&mut rng, (pair_count / 3).max(30));
+        let mut pairs = pairs::generate(&mut rng, &tokens, pair_count);
+
+        let mut groups: Vec<PairGroup> = Vec::new();
+        let mut group_by_key: HashMap<String, u32> = HashMap::new();
+        for (i, pair) in pairs.iter_mut().enumerate() {
+            let key = pair.lexical_order_mints();
+            let group = *group_by_key.entry(key.clone()).or_insert_with(|| {
+                groups.push(PairGroup { lexical_order_mints: key, name: pair.name.clone(), pairs: Vec::new() });
+                (groups.len() - 1) as u32
+            });
+            pair.group = group;
+            groups[group as usize].pairs.push(i as u32);
+        }
+        let pair_by_address = pairs.iter().enumerate().map(|(i, p)| (p.address.clone(), i as u32)).collect();
+
+        let position_count = (pair_count / 4).clamp(40, 20_000);
+        let generated = positions::generate(&mut rng, &tokens, &pairs, position_count);
+        let earnings = positions::earnings(&generated.positions);
+        let position_by_address =
+            generated.positions.iter().enumerate().map(|(i, p)| (p.address.clone(), i as u32)).collect();
+        let wallet_by_address = generated.wallets.iter().enumerate().map(|(i, w)| (w.clone(), i as u32)).collect();
+        let mut locks_by_pair: HashMap<u32, Vec<u32>> = HashMap::new();
+        for (i, p) in generated.positions.iter().enumerate() {
+            if p.lock.is_some() {
+                locks_by_pair.entry(p.pair).or_default().push(i as u32);
+            }
+        }
+
+        let sort_orders = SortKey::ALL
+            .iter()
+            .map(|key| {
+                let mut order: Vec<u32> = (0..pairs.len() as u32).collect();
+                order.sort_by(|&a, &b| {
+                    key.value(&pairs[a as usize]).total_cmp(&key.value(&pairs[b as usize])).then(a.cmp(&b))
+                });
+                order
+            })
+            .collect();
+
+        let protocol_metrics = ProtocolMetrics {
+            total_tvl: round(pairs.iter().map(|p| p.liquidity_usd).sum(), 2),
+            daily_trade_volume: round(pairs.iter().map(|p| p.trade_volume_24h).sum(), 2),
+            total_trade_volume: round(
+                pairs.iter().map(|p| p.cumulative_trade_volume.parse::<f64>().unwrap_or(0.0)).sum(),
+                2,
+            ),
+            daily_fee: round(pairs.iter().map(|p| p.fees_24h).sum(), 2),
+            total_fee: round(pairs.iter().map(|p| p.cumulative_fee_volume.parse::<f64>().unwrap_or(0.0)).sum(), 2),
+        };
+
+        Self {
+            seed,
+            pools,
+            tokens,
+            pairs,
+            groups,
+            positions: generated.positions,
+            wallets: generated.wallets,
+            earnings,
+            protocol_metrics,
+            pair_by_address,
+            group_by_key,
+            position_by_address,
+            wallet_by_address,
+            locks_by_pair,
+            sort_orders,
+        }
     }
 
     /// The pool whose address is `address`, matched exactly or ignoring ASCII case.
@@ -30,11 +177,53 @@ impl Dataset {
             if case_sensitive { p.pool_address == address } else { p.pool_address.eq_ignore_ascii_case(address) }
         })
     }
+
+    /// Index of the pair at `address`.
+    pub fn pair_index(&self, address: &str) -> Option<usize> {
+        self.pair_by_address.get(address).map(|&i| i as usize)
+    }
+
+    /// Index of the group whose `lexical_order_mints` is `key`.
+    pub fn group_index(&self, key: &str) -> Option<usize> {
+        self.group_by_key.get(key).map(|&i| i as usize)
+    }
+
+    /// Index of the position at `address`.
+    pub fn position_index(&self, address: &str) -> Option<usize> {
+        self.position_by_address.get(address).map(|&i| i as usize)
+    }
+
+    /// Index of the wallet `address`.
+    pub fn wallet_index(&self, address: &str) -> Option<usize> {
+        self.wallet_by_address.get(address).map(|&i| i as usize)
+    }
+
+    /// Indexes of the locked positions of pair `pair`.
+    pub fn locked_positions(&self, pair: usize) -> &[u32] {
+        self.locks_by_pair.get(&(pair as u32)).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// Pair indexes in ascending order of `key` (ties by index).
+    pub fn sort_order(&self, key: SortKey) -> &[u32] {
+        &self.sort_orders[key as usize]
+    }
+
+    /// The token behind `mint`, if the dataset has it (linear; for tests and samples).
+    pub fn token(&self, mint: &str) -> Option<&Token> {
+        self.tokens.iter().find(|t| &*t.mint == mint)
+    }
 }
 
 /// A random Solana-style address: 32 random bytes in base58.
 pub(crate) fn random_address(rng: &mut impl rand::Rng) -> String {
     let mut bytes = [0u8; 32];
+    rng.fill_bytes(&mut bytes);
+    bs58::encode(bytes).into_string()
+}
+
+/// A random transaction signature: 64 random bytes in base58.
+pub(crate) fn random_signature(rng: &mut impl rand::Rng) -> String {
+    let mut bytes = [0u8; 64];
     rng.fill_bytes(&mut bytes);
     bs58::encode(bytes).into_string()
 }
@@ -51,24 +240,26 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_data() {
-        let (a, b) = (Dataset::generate(7, 20), Dataset::generate(7, 20));
+        let (a, b) = (Dataset::generate(7, 20, 50), Dataset::generate(7, 20, 50));
         assert_eq!(a.pools, b.pools);
-        assert_ne!(a.pools, Dataset::generate(8, 20).pools);
+        assert_eq!(a.pairs[30].address, b.pairs[30].address);
+        assert_ne!(a.pools, Dataset::generate(8, 20, 50).pools);
     }
 
     #[test]
     fn addresses_are_32_byte_base58_and_unique() {
-        let d = Dataset::generate(1, 200);
+        let d = Dataset::generate(1, 200, 300);
         let mut seen = std::collections::HashSet::new();
-        for p in &d.pools {
-            assert_eq!(bs58::decode(&p.pool_address).into_vec().unwrap().len(), 32);
-            assert!(seen.insert(p.pool_address.clone()));
+        let addresses = d.pools.iter().map(|p| &p.pool_address).chain(d.pairs.iter().map(|p| &p.address));
+        for address in addresses.chain(d.positions.iter().map(|p| &p.address)) {
+            assert_eq!(bs58::decode(address).into_vec().unwrap().len(), 32);
+            assert!(seen.insert(address.clone()));
         }
     }
 
     #[test]
     fn lookups_honour_case_sensitivity() {
-        let d = Dataset::generate(1, 5);
+        let d = Dataset::generate(1, 5, 20);
         let address = d.pools[3].pool_address.clone();
         assert!(d.pool(&address, true).is_some());
         assert!(d.pool(&address.to_lowercase(), true).is_none());

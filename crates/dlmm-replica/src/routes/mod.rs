@@ -1,48 +1,143 @@
-//! The HTTP surface: one router per API group, sharing CORS, gzip and the JSON error shapes.
+// Lookups return the ready error response as `Err`: it is built once and sent as is.
+#![allow(clippy::result_large_err)]
 
+//! The HTTP surface: one router per API group, sharing CORS, gzip, faults, the optional rate limit and log,
+//! and the JSON error shapes.
+
+mod lists;
+mod pairs;
 mod pool;
+mod positions;
 mod samples;
+mod wallets;
 
 use std::sync::Arc;
 
 use axum::Router;
-use axum::http::{HeaderName, Method, StatusCode, header};
+use axum::body::Body;
+use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
+use axum::middleware::{from_fn, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde::Serialize;
 use serde_json::json;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{Any, CorsLayer};
 
 use crate::Dataset;
+use crate::faults::{FaultCounters, RateLimit, apply_faults, enforce_rate_limit, log_request};
+use crate::query::is_address;
+
+/// The vendor's documented limit of the pair group, in requests per second.
+pub const PAIR_RATE_LIMIT: u32 = 30;
+/// The vendor's documented limit of the pool group, in requests per second.
+pub const POOL_RATE_LIMIT: u32 = 10;
+
+/// The samples document (see [`samples::build`]).
+pub fn samples_of(dataset: &Dataset) -> serde_json::Value {
+    samples::build(dataset)
+}
+
+/// Cross-cutting behaviour of both routers.
+#[derive(Clone, Debug, Default)]
+pub struct RouterOptions {
+    /// Enforce the vendor's rate limits.
+    pub rate_limit: bool,
+    /// Log one line per request to stderr.
+    pub log_requests: bool,
+}
 
 /// The pair group (and the replica's own `/__replica/…` routes).
-pub fn pair_router(dataset: Arc<Dataset>) -> Router {
-    Router::new()
-        .route("/__replica/samples", axum::routing::get(samples::samples))
+pub fn pair_router(dataset: Arc<Dataset>, options: &RouterOptions) -> Router {
+    let routes = Router::new()
+        .route("/__replica/samples", get(samples::samples))
+        .route("/info/protocol_metrics", get(pairs::protocol_metrics))
+        .route("/pair/all", get(pairs::all))
+        .route("/pair/all_by_groups", get(lists::all_by_groups))
+        .route("/pair/all_by_groups_metadata", get(lists::all_by_groups_metadata))
+        .route("/pair/all_with_pagination", get(lists::all_with_pagination))
+        .route("/pair/group_pair/{lexical_order_mints}", get(pairs::group_pair))
+        .route("/pair/{pair_address}", get(pairs::pair))
+        .route("/pair/{pair_address}/analytic/pair_fee_bps", get(pairs::fee_bps))
+        .route("/pair/{pair_address}/analytic/pair_trade_volume", get(pairs::trade_volume))
+        .route("/pair/{pair_address}/analytic/pair_tvl", get(pairs::tvl))
+        .route("/pair/{pair_address}/analytic/swap_history", get(pairs::swap_history))
+        .route("/pair/{pair_address}/positions_lock", get(pairs::positions_lock))
+        .route("/position/{position_address}", get(positions::position))
+        .route("/position/{position_address}/claim_fees", get(positions::claim_fees))
+        .route("/position/{position_address}/claim_rewards", get(positions::claim_rewards))
+        .route("/position/{position_address}/deposits", get(positions::deposits))
+        .route("/position/{position_address}/withdraws", get(positions::withdraws))
+        .route("/position_v2/{position_address}", get(positions::position_v2))
+        .route("/wallet/{wallet_address}/{pair_address}/earning", get(wallets::earning))
         .fallback(|| async { pair_error(StatusCode::NOT_FOUND, "no such route in the pair API") })
-        .with_state(dataset)
-        .layer(common_layers())
+        .with_state(dataset);
+    with_common_layers(routes, options, PAIR_RATE_LIMIT)
 }
 
 /// The pool group.
-pub fn pool_router(dataset: Arc<Dataset>) -> Router {
-    Router::new()
-        .route("/pools/{address}/metrics", axum::routing::get(pool::metrics))
+pub fn pool_router(dataset: Arc<Dataset>, options: &RouterOptions) -> Router {
+    let routes = Router::new()
+        .route("/pools/{address}/metrics", get(pool::metrics))
         .fallback(|| async { pool::envelope_error(StatusCode::NOT_FOUND, "NotFound", "no such route in the pool API") })
-        .with_state(dataset)
-        .layer(common_layers())
+        .with_state(dataset);
+    with_common_layers(routes, options, POOL_RATE_LIMIT)
 }
 
-/// CORS for any origin (browser tests and the explorer fetch cross-origin), then gzip when the client accepts it.
-fn common_layers() -> tower::layer::util::Stack<CompressionLayer, CorsLayer> {
+/// Innermost first: rate limit, faults, log, gzip, CORS (outermost, so even faults carry CORS headers).
+fn with_common_layers(router: Router, options: &RouterOptions, per_second: u32) -> Router {
+    let mut router = router;
+    if options.rate_limit {
+        router = router.layer(from_fn_with_state(Arc::new(RateLimit::new(per_second)), enforce_rate_limit));
+    }
+    router = router.layer(from_fn_with_state(Arc::new(FaultCounters::default()), apply_faults));
+    if options.log_requests {
+        router = router.layer(from_fn(log_request));
+    }
     let cors = CorsLayer::new()
         .allow_origin(Any)
         .allow_methods([Method::GET, Method::HEAD, Method::OPTIONS])
         .allow_headers(Any)
-        .expose_headers([header::RETRY_AFTER, HeaderName::from_static("x-replica-fault")]);
-    tower::layer::util::Stack::new(CompressionLayer::new(), cors)
+        .expose_headers([header::RETRY_AFTER, HeaderName::from_static(crate::faults::FAULT_HEADER)]);
+    router.layer(CompressionLayer::new()).layer(cors)
 }
 
 /// A pair-group error: a short JSON `{ "message": … }` (our decision where the vendor is silent).
 pub(crate) fn pair_error(status: StatusCode, message: &str) -> Response {
     (status, axum::Json(json!({ "message": message }))).into_response()
+}
+
+/// A 400 with `{ "message": … }`.
+pub(crate) fn bad_request(message: &str) -> Response {
+    pair_error(StatusCode::BAD_REQUEST, message)
+}
+
+/// Serializes `value` as the JSON body of a 200.
+pub(crate) fn json_body<T: Serialize + ?Sized>(value: &T) -> Response {
+    match serde_json::to_vec(value) {
+        Ok(bytes) => {
+            let mut response = Response::new(Body::from(bytes));
+            response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            response
+        }
+        Err(e) => pair_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+    }
+}
+
+/// The index of the pair at `address`: 400 when malformed, 404 when unknown.
+pub(crate) fn find_pair(dataset: &Dataset, address: &str) -> Result<usize, Response> {
+    if !is_address(address) {
+        return Err(bad_request(&format!("{address:?} is not a valid pair address")));
+    }
+    dataset.pair_index(address).ok_or_else(|| pair_error(StatusCode::NOT_FOUND, &format!("Pair {address} not found")))
+}
+
+/// The index of the position at `address`: 400 when malformed, 500 (the vendor's quirk) when never indexed.
+pub(crate) fn find_position(dataset: &Dataset, address: &str) -> Result<usize, Response> {
+    if !is_address(address) {
+        return Err(bad_request(&format!("{address:?} is not a valid position address")));
+    }
+    dataset.position_index(address).ok_or_else(|| {
+        pair_error(StatusCode::INTERNAL_SERVER_ERROR, &format!("Position {address} has not been indexed"))
+    })
 }

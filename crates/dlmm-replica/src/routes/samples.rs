@@ -4,16 +4,85 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use serde_json::{Value, json};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{Map, Value, json};
 
 use crate::Dataset;
+use crate::dataset::pairs::{LARGE_AMOUNT_PAIR, lexical_key};
+use crate::dataset::tokens::{MAJORS, NO_FARM};
+
+/// Identifiers built from the dataset. Keys: `seed`, `pairs`, `pair_with_farm`, `pair_with_locks`,
+/// `pair_with_large_amounts`, `unknown_pair`, `group`, `unindexed_group`, `positions`,
+/// `position_with_large_amounts`, `unindexed_position`, `wallets`, `wallet_without_earnings`, `pools`,
+/// `unknown_pool`, `mints`.
+pub fn build(d: &Dataset) -> Value {
+    let mut rng = ChaCha8Rng::seed_from_u64(d.seed ^ 0x756e_6b6e_6f77);
+    let mut fresh = || loop {
+        let address = crate::dataset::random_address(&mut rng);
+        if d.pair_index(&address).is_none()
+            && d.position_index(&address).is_none()
+            && d.wallet_index(&address).is_none()
+            && d.token(&address).is_none()
+        {
+            return address;
+        }
+    };
+    let n = d.pairs.len();
+    let mut pair_indexes = vec![0, 1, LARGE_AMOUNT_PAIR, 5, 7];
+    pair_indexes.extend((1..=5).map(|k| (n * k / 6).max(15)));
+    pair_indexes.dedup();
+    let pairs: Vec<&str> = pair_indexes.iter().filter(|&&i| i < n).map(|&i| d.pairs[i].address.as_str()).collect();
+    let pair_with_farm = d.pairs.iter().find(|p| &*p.reward_mint_x != NO_FARM).map(|p| p.address.as_str());
+    let pair_with_locks = (0..n).find(|&i| !d.locked_positions(i).is_empty()).map(|i| d.pairs[i].address.as_str());
+    let group = d.groups.iter().find(|g| g.pairs.len() >= 2).map(|g| g.lexical_order_mints.as_str());
+    let positions: Vec<&str> = d
+        .positions
+        .iter()
+        .filter(|p| {
+            !p.deposits.is_empty() && !p.withdraws.is_empty() && !p.claim_fees.is_empty() && !p.claim_rewards.is_empty()
+        })
+        .take(5)
+        .map(|p| p.address.as_str())
+        .collect();
+    let position_with_large_amounts = d
+        .positions
+        .iter()
+        .find(|p| p.deposits.iter().any(|e| e.token_x_amount > 1 << 53 || e.token_y_amount > 1 << 53))
+        .map(|p| p.address.as_str());
+    let mut wallets: Vec<Value> = Vec::new();
+    for p in &d.positions {
+        let entry = json!({ "wallet": d.wallets[p.owner as usize], "pair": d.pairs[p.pair as usize].address });
+        if d.earnings.contains_key(&(p.owner, p.pair)) && !wallets.contains(&entry) {
+            wallets.push(entry);
+        }
+        if wallets.len() == 5 {
+            break;
+        }
+    }
+    let mints: Map<String, Value> = MAJORS.iter().map(|(symbol, mint, ..)| (symbol.to_string(), json!(mint))).collect();
+    let pools: Vec<&str> = d.pools.iter().map(|p| p.pool_address.as_str()).collect();
+    json!({
+        "seed": d.seed,
+        "pairs": pairs,
+        "pair_with_farm": pair_with_farm,
+        "pair_with_locks": pair_with_locks,
+        "pair_with_large_amounts": d.pairs[LARGE_AMOUNT_PAIR].address,
+        "unknown_pair": fresh(),
+        "group": group,
+        "unindexed_group": lexical_key(MAJORS[0].1, &fresh()),
+        "positions": positions,
+        "position_with_large_amounts": position_with_large_amounts,
+        "unindexed_position": fresh(),
+        "wallets": wallets,
+        "wallet_without_earnings": { "wallet": fresh(), "pair": d.pairs[0].address },
+        "pools": pools,
+        "unknown_pool": "11111111111111111111111111111111",
+        "mints": mints,
+    })
+}
 
 /// Lists sample identifiers from the dataset.
 pub async fn samples(State(dataset): State<Arc<Dataset>>) -> Json<Value> {
-    let pools: Vec<&str> = dataset.pools.iter().map(|p| p.pool_address.as_str()).collect();
-    Json(json!({
-        "seed": dataset.seed,
-        "pools": pools,
-        "unknown_pool": "11111111111111111111111111111111",
-    }))
+    Json(build(&dataset))
 }
