@@ -2,6 +2,7 @@
 //!
 //! Every command installs what it needs first (see `setup`) and leaves no process behind.
 
+mod bench;
 mod build;
 mod ci;
 mod demo;
@@ -20,7 +21,8 @@ commands:
   pkg              build the npm package into pkg/
   site             build the release explorer into dist/ (base URLs from DLMM_PAIR_BASE_URL / DLMM_POOL_BASE_URL)
   demo [--port N]  run the explorer on the replica; Ctrl-C stops everything
-  ci               every check and test of every layer; ends with one line 'N passed, N failed'";
+  ci               every check and test of every layer; ends with one line 'N passed, N failed'
+  bench            speed and size figures, side by side, as ratios";
 
 /// The error type of every task: a message for the user.
 pub type Result<T = ()> = std::result::Result<T, String>;
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Some("site") => setup::run().and_then(|()| build::site(None)),
         Some("demo") => demo::run(rest),
         Some("ci") => return ci::run(),
+        Some("bench") => bench::run(),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

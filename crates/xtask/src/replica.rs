@@ -8,15 +8,30 @@ use std::time::Duration;
 use crate::process::{command, exec};
 use crate::{Result, root};
 
-/// Builds the replica binary (debug profile: it shares the test build's dependencies).
-fn build() -> Result {
-    exec(command("cargo").args(["build", "--quiet", "--package", "dlmm-replica", "--bin", "dlmm-replica"]))
+/// How the replica binary is built: `Debug` shares the test build's dependencies; `Release` is for benchmarks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    /// `cargo build` (fast to build).
+    Debug,
+    /// `cargo build --release` (fast to run).
+    Release,
+}
+
+/// Builds the replica binary and returns its path.
+fn build(profile: Profile) -> Result<std::path::PathBuf> {
+    let mut cargo = command("cargo");
+    cargo.args(["build", "--quiet", "--package", "dlmm-replica", "--bin", "dlmm-replica"]);
+    if profile == Profile::Release {
+        cargo.arg("--release");
+    }
+    exec(&mut cargo)?;
+    let dir = if profile == Profile::Release { "release" } else { "debug" };
+    Ok(root().join("target").join(dir).join("dlmm-replica"))
 }
 
 /// `cargo xtask replica [ARGS]`: serves until Ctrl-C.
 pub fn run_foreground(args: &[String]) -> Result {
-    build()?;
-    exec(command(root().join("target/debug/dlmm-replica")).args(args))
+    exec(command(build(Profile::Debug)?).args(args))
 }
 
 /// A replica running as a child process; killed and reaped when dropped.
@@ -29,10 +44,14 @@ pub struct ReplicaProcess {
 }
 
 impl ReplicaProcess {
-    /// Builds and starts the replica on free loopback ports, and reads the two base URLs it prints.
+    /// Builds (debug) and starts the replica on free loopback ports, and reads the two base URLs it prints.
     pub fn start(args: &[&str]) -> Result<Self> {
-        build()?;
-        let mut child = command(root().join("target/debug/dlmm-replica"))
+        Self::start_with(Profile::Debug, args)
+    }
+
+    /// Builds the replica in `profile` and starts it on free loopback ports.
+    pub fn start_with(profile: Profile, args: &[&str]) -> Result<Self> {
+        let mut child = command(build(profile)?)
             .args(["--pair-port", "0", "--pool-port", "0"])
             .args(args)
             .stdout(Stdio::piped())
@@ -65,15 +84,104 @@ impl ReplicaProcess {
 
     /// GETs `path` from the pair API and parses the JSON body (for `/__replica/samples`).
     pub fn pair_json(&self, path: &str) -> Result<serde_json::Value> {
-        let authority = self.pair_base_url.trim_start_matches("http://");
-        let mut stream = TcpStream::connect(authority).map_err(|e| format!("cannot reach the replica: {e}"))?;
-        stream.set_read_timeout(Some(Duration::from_secs(10))).map_err(|e| e.to_string())?;
-        write!(stream, "GET {path} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n")
-            .map_err(|e| e.to_string())?;
-        let mut response = Vec::new();
-        stream.read_to_end(&mut response).map_err(|e| e.to_string())?;
-        let split = response.windows(4).position(|w| w == b"\r\n\r\n").ok_or("the replica sent no HTTP body")?;
-        serde_json::from_slice(&response[split + 4..]).map_err(|e| format!("the replica sent invalid JSON: {e}"))
+        let mut connection = HttpConnection::open(&self.pair_base_url)?;
+        let (status, body) = connection.get(path).map_err(|e| format!("cannot GET {path} from the replica: {e}"))?;
+        if status != 200 {
+            return Err(format!("the replica answered {status} to {path}"));
+        }
+        serde_json::from_slice(&body).map_err(|e| format!("the replica sent invalid JSON for {path}: {e}"))
+    }
+
+    /// The replica's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+/// A minimal HTTP/1.1 keep-alive client for loopback (samples and load generation; no TLS, no compression).
+pub struct HttpConnection {
+    authority: String,
+    reader: BufReader<TcpStream>,
+}
+
+impl HttpConnection {
+    /// Connects to the host of `base_url` (`http://host:port`).
+    pub fn open(base_url: &str) -> Result<Self> {
+        let authority = base_url.trim_start_matches("http://").trim_end_matches('/').to_owned();
+        let stream = TcpStream::connect(&authority).map_err(|e| format!("cannot connect to {authority}: {e}"))?;
+        stream.set_read_timeout(Some(Duration::from_secs(60))).map_err(|e| e.to_string())?;
+        stream.set_nodelay(true).map_err(|e| e.to_string())?;
+        Ok(Self { authority, reader: BufReader::new(stream) })
+    }
+
+    /// Sends `GET path` and reads the whole response: status and body (content-length or chunked).
+    pub fn get(&mut self, path: &str) -> std::io::Result<(u16, Vec<u8>)> {
+        let mut body = Vec::new();
+        let status = self.get_into(path, &mut |chunk| body.extend_from_slice(chunk))?;
+        Ok((status, body))
+    }
+
+    /// Sends `GET path` and hands each piece of the body to `sink` as it arrives; returns the status.
+    pub fn get_into(&mut self, path: &str, sink: &mut dyn FnMut(&[u8])) -> std::io::Result<u16> {
+        use std::io::{Error, ErrorKind};
+        write!(self.reader.get_mut(), "GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", self.authority)?;
+        let mut line = String::new();
+        self.reader.read_line(&mut line)?;
+        let status: u16 = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| Error::new(ErrorKind::InvalidData, format!("bad status line {line:?}")))?;
+        let (mut length, mut chunked) = (None, false);
+        loop {
+            line.clear();
+            self.reader.read_line(&mut line)?;
+            let header = line.trim_end();
+            if header.is_empty() {
+                break;
+            }
+            let (name, value) = header.split_once(':').unwrap_or((header, ""));
+            if name.eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse::<usize>().ok();
+            } else if name.eq_ignore_ascii_case("transfer-encoding") && value.to_ascii_lowercase().contains("chunked") {
+                chunked = true;
+            }
+        }
+        let mut buffer = vec![0u8; 64 * 1024];
+        if chunked {
+            loop {
+                line.clear();
+                self.reader.read_line(&mut line)?;
+                let size = usize::from_str_radix(line.trim(), 16)
+                    .map_err(|_| Error::new(ErrorKind::InvalidData, format!("bad chunk size {line:?}")))?;
+                if size == 0 {
+                    line.clear();
+                    self.reader.read_line(&mut line)?;
+                    break;
+                }
+                self.read_exact_into(size, &mut buffer, sink)?;
+                line.clear();
+                self.reader.read_line(&mut line)?;
+            }
+        } else {
+            self.read_exact_into(length.unwrap_or(0), &mut buffer, sink)?;
+        }
+        Ok(status)
+    }
+
+    fn read_exact_into(
+        &mut self,
+        mut left: usize,
+        buffer: &mut [u8],
+        sink: &mut dyn FnMut(&[u8]),
+    ) -> std::io::Result<()> {
+        while left > 0 {
+            let n = left.min(buffer.len());
+            self.reader.read_exact(&mut buffer[..n])?;
+            sink(&buffer[..n]);
+            left -= n;
+        }
+        Ok(())
     }
 }
 

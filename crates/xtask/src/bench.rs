@@ -1,0 +1,138 @@
+//! `cargo xtask bench`: speed and size figures, measured side by side in one run and printed as ratios.
+//!
+//! - core: decode throughput of a `/pair/all` body of 100,000 pairs, typed vs `serde_json::Value` (`cargo bench`).
+//! - replica: requests/s and latency percentiles of two routes, driven from this (second) process over loopback
+//!   with bounded loops; peak memory of serving `/pair/all` at 120,000 pairs.
+
+use std::time::{Duration, Instant};
+
+use crate::Result;
+use crate::process::{command, exec};
+use crate::replica::{HttpConnection, Profile, ReplicaProcess};
+
+/// Runs every benchmark.
+pub fn run() -> Result {
+    println!("==> core: typed decode vs serde_json::Value");
+    exec(command("cargo").args(["bench", "--package", "dlmm-query", "--bench", "decode", "--features", "native"]))?;
+    replica_latency()?;
+    replica_memory()?;
+    Ok(())
+}
+
+/// Requests per second and latency of one route over `connections` keep-alive connections.
+struct Load {
+    requests: usize,
+    seconds: f64,
+    p50: Duration,
+    p99: Duration,
+    max: Duration,
+}
+
+/// Sends GETs of `paths` (round robin) for at most `budget` or `max_requests`, after a short warm-up.
+fn load(base_url: &str, paths: &[String], connections: usize, budget: Duration, max_requests: usize) -> Result<Load> {
+    let per_connection = max_requests / connections;
+    let started = Instant::now();
+    let mut latencies: Vec<Duration> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..connections)
+            .map(|worker| {
+                scope.spawn(move || -> Result<Vec<Duration>> {
+                    let mut conn = HttpConnection::open(base_url)?;
+                    for path in paths.iter().take(50) {
+                        conn.get(path).map_err(|e| e.to_string())?;
+                    }
+                    let mut latencies = Vec::with_capacity(per_connection);
+                    let begin = Instant::now();
+                    for i in 0..per_connection {
+                        if begin.elapsed() > budget {
+                            break;
+                        }
+                        let path = &paths[(i * connections + worker) % paths.len()];
+                        let sent = Instant::now();
+                        let (status, _) = conn.get(path).map_err(|e| e.to_string())?;
+                        latencies.push(sent.elapsed());
+                        if status != 200 {
+                            return Err(format!("{path} answered {status}"));
+                        }
+                    }
+                    Ok(latencies)
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().expect("worker thread")).collect::<Result<Vec<_>>>()
+    })?
+    .into_iter()
+    .flatten()
+    .collect();
+    let seconds = started.elapsed().as_secs_f64();
+    latencies.sort_unstable();
+    let at = |q: f64| latencies[((latencies.len() as f64 * q) as usize).min(latencies.len() - 1)];
+    Ok(Load { requests: latencies.len(), seconds, p50: at(0.50), p99: at(0.99), max: *latencies.last().unwrap() })
+}
+
+fn replica_latency() -> Result {
+    println!();
+    println!("==> replica: latency at the default size (release build, 2 keep-alive connections, ≤ 5 s per route)");
+    let replica = ReplicaProcess::start_with(Profile::Release, &[])?;
+    let samples = replica.pair_json("/__replica/samples")?;
+    let pairs: Vec<String> = samples["pairs"]
+        .as_array()
+        .ok_or("the samples have no `pairs`")?
+        .iter()
+        .filter_map(|p| p.as_str().map(|a| format!("/pair/{a}")))
+        .collect();
+    let routes = [
+        ("/pair/all_with_pagination?limit=50", vec!["/pair/all_with_pagination?limit=50".to_owned()]),
+        ("/pair/{address}", pairs),
+    ];
+    println!("{:<38} {:>9} {:>11} {:>9} {:>9} {:>9}", "route", "requests", "requests/s", "p50 ms", "p99 ms", "max ms");
+    for (label, paths) in &routes {
+        let l = load(&replica.pair_base_url, paths, 2, Duration::from_secs(5), 40_000)?;
+        println!(
+            "{label:<38} {:>9} {:>11.0} {:>9.3} {:>9.3} {:>9.3}",
+            l.requests,
+            l.requests as f64 / l.seconds,
+            l.p50.as_secs_f64() * 1e3,
+            l.p99.as_secs_f64() * 1e3,
+            l.max.as_secs_f64() * 1e3
+        );
+    }
+    println!("goal: p99 under 5 ms for both routes");
+    Ok(())
+}
+
+/// The peak resident memory of process `pid` (VmHWM), in bytes.
+fn peak_rss(pid: u32) -> Result<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).map_err(|e| e.to_string())?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map(|kb| kb * 1024)
+        .ok_or_else(|| "no VmHWM in /proc status".to_owned())
+}
+
+fn replica_memory() -> Result {
+    println!();
+    println!("==> replica: peak memory serving /pair/all at 120,000 pairs (release build)");
+    let replica = ReplicaProcess::start_with(Profile::Release, &["--pairs", "120000"])?;
+    let before = peak_rss(replica.pid())?;
+    let mut conn = HttpConnection::open(&replica.pair_base_url)?;
+    let started = Instant::now();
+    let mut bytes = 0usize;
+    let status = conn.get_into("/pair/all", &mut |chunk| bytes += chunk.len()).map_err(|e| e.to_string())?;
+    let seconds = started.elapsed().as_secs_f64();
+    let after = peak_rss(replica.pid())?;
+    if status != 200 {
+        return Err(format!("/pair/all answered {status}"));
+    }
+    let mb = |b: u64| b as f64 / 1_048_576.0;
+    println!("body: {:.1} MB in {seconds:.2} s ({:.0} MB/s)", mb(bytes as u64), mb(bytes as u64) / seconds);
+    println!("peak RSS after start-up (dataset in memory): {:.1} MB", mb(before));
+    println!("peak RSS after serving /pair/all:            {:.1} MB", mb(after));
+    println!(
+        "serving added {:.1} MB = {:.2}× the body size (1.00× would mean the whole body was held once)",
+        mb(after.saturating_sub(before)),
+        after.saturating_sub(before) as f64 / bytes.max(1) as f64
+    );
+    Ok(())
+}
