@@ -120,12 +120,12 @@ impl Visitor<'_> for I64Visitor {
     }
 }
 
-/// Like [`f64`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
+/// Like [`f64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
 pub fn opt_f64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
     d.deserialize_any(Nullable(F64Visitor))
 }
 
-/// Like [`i64`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
+/// Like [`i64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
 pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
     d.deserialize_any(Nullable(I64Visitor))
 }

@@ -22,3 +22,21 @@ pub use pool::{PoolEnvelope, PoolMetrics};
 pub use position::{ClaimFee, ClaimReward, DepositWithdraw, Position, PositionWithApy};
 pub use protocol::ProtocolMetrics;
 pub use wallet::WalletEarning;
+
+#[cfg(all(test, feature = "wasm"))]
+mod tests {
+    use tsify::Tsify;
+
+    #[test]
+    fn typescript_sees_amounts_as_bigint_and_camel_case_names() {
+        let decl = super::PairInfo::DECL;
+        assert!(decl.contains("reserveXAmount: bigint"), "{decl}");
+        assert!(decl.contains("launchpad: string | null") || decl.contains("launchpad?:"), "{decl}");
+        let wallet = super::WalletEarning::DECL;
+        assert!(
+            wallet.contains("totalFeeXClaimed: bigint") || wallet.contains("totalFeeXClaimed?: bigint"),
+            "{wallet}"
+        );
+        assert!(super::Swap::DECL.contains("inAmount: bigint"));
+    }
+}

@@ -135,7 +135,9 @@ pub fn pool_metrics() -> Value {
 #[macro_export]
 macro_rules! for_every_operation {
     ($m:ident) => {{
+        #[allow(unused_imports)]
         use dlmm_query::ops::*;
+        #[allow(unused_imports)]
         use serde_json::json;
         $m!(GetProtocolMetrics, common::protocol_metrics());
         $m!(All, json!([common::pair(0), common::pair(1)]));
