@@ -220,12 +220,10 @@ mod tests {
                 }
             }
         }
-        fn sleep(&self, duration: Duration) -> impl Future<Output = ()> {
-            // Time passes only for a sleep that is awaited to the end, as with a real timer.
-            async move {
-                self.clock.set(self.clock.get() + duration);
-                self.sleeps.borrow_mut().push(duration);
-            }
+        // Time passes only for a sleep that is awaited to the end, as with a real timer.
+        async fn sleep(&self, duration: Duration) {
+            self.clock.set(self.clock.get() + duration);
+            self.sleeps.borrow_mut().push(duration);
         }
         fn now(&self) -> Duration {
             self.clock.get()

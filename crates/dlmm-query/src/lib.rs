@@ -21,12 +21,14 @@ pub mod address;
 pub mod amount;
 mod calls;
 pub mod client;
+pub mod compose;
 pub mod decode;
 pub mod error;
 pub mod models;
 #[cfg(feature = "native")]
 pub mod native;
 pub mod ops;
+pub mod pnl;
 pub mod policy;
 pub mod request;
 pub mod response;
@@ -35,9 +37,11 @@ pub mod wire;
 
 pub use address::Address;
 pub use amount::Amount;
-pub use client::{Client, ClientConfig};
+pub use client::{CallOptions, Client, ClientConfig};
+pub use compose::PagedList;
 pub use error::{Error, ErrorKind, InvalidInput, TransportError, TransportFailure};
 #[cfg(feature = "native")]
 pub use native::NativeTransport;
+pub use pnl::PositionPnl;
 pub use request::{ApiGroup, BaseUrl, Request};
 pub use transport::{HttpRequest, HttpResponse, Transport};

@@ -197,6 +197,16 @@ impl PairListQuery {
         Self::default()
     }
 
+    /// The page this query asks for (0 when not set, as on the server).
+    pub fn page_number(&self) -> u64 {
+        self.page.unwrap_or(0)
+    }
+
+    /// The page size this query asks for ([`DEFAULT_LIMIT`] when not set, as on the server).
+    pub fn page_size(&self) -> u32 {
+        self.limit.unwrap_or(DEFAULT_LIMIT)
+    }
+
     /// The 0-based page number (`page`).
     pub fn page(mut self, page: u64) -> Self {
         self.page = Some(page);

@@ -4,7 +4,7 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PageStep {
     /// Fetch this 0-based page.
-    Fetch(u32),
+    Fetch(u64),
     /// Every item has been seen (or the server ran out early).
     Done,
     /// The server repeated a page or kept going past `total`: stop rather than loop.
@@ -14,7 +14,7 @@ pub enum PageStep {
 /// The state of a walk over pages of `limit` items, starting at page `first_page`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PageWalker {
-    next_page: u32,
+    next_page: u64,
     limit: u32,
     seen: u64,
     total: Option<u64>,
@@ -25,7 +25,7 @@ pub struct PageWalker {
 
 impl PageWalker {
     /// A walk from `first_page` with pages of `limit` items (a limit of 0 is treated as 1).
-    pub fn new(first_page: u32, limit: u32) -> Self {
+    pub fn new(first_page: u64, limit: u32) -> Self {
         Self {
             next_page: first_page,
             limit: limit.max(1),
@@ -55,7 +55,7 @@ impl PageWalker {
         }
         self.pages += 1;
         let repeated = first_item.is_some() && first_item == self.last_first_item.as_deref();
-        let already = u64::from(self.next_page) * u64::from(self.limit);
+        let already = self.next_page.saturating_mul(u64::from(self.limit));
         self.total = Some(total);
         self.seen += items as u64;
         self.last_first_item = first_item.map(str::to_owned);
@@ -78,7 +78,7 @@ mod tests {
     use super::*;
 
     /// Walks a simulated server returning `pages[i]` = (items, total, first key) for page i.
-    fn walk(limit: u32, server: impl Fn(u32) -> (usize, u64, Option<String>)) -> (Vec<u32>, PageStep, u64) {
+    fn walk(limit: u32, server: impl Fn(u64) -> (usize, u64, Option<String>)) -> (Vec<u64>, PageStep, u64) {
         let mut w = PageWalker::new(0, limit);
         let mut fetched = Vec::new();
         while let PageStep::Fetch(page) = w.step() {
@@ -90,9 +90,9 @@ mod tests {
         (fetched, w.step(), w.seen())
     }
 
-    fn honest(total: u64, limit: u32) -> impl Fn(u32) -> (usize, u64, Option<String>) {
+    fn honest(total: u64, limit: u32) -> impl Fn(u64) -> (usize, u64, Option<String>) {
         move |page| {
-            let start = u64::from(page) * u64::from(limit);
+            let start = page * u64::from(limit);
             let items = total.saturating_sub(start).min(u64::from(limit)) as usize;
             (items, total, (items > 0).then(|| format!("item{start}")))
         }

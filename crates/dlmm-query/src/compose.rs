@@ -1,0 +1,139 @@
+//! Calls made of several requests: walking every page of a list operation, and a position's profit and loss.
+
+use futures_util::Stream;
+use futures_util::future::try_join4;
+
+use crate::client::Client;
+use crate::error::{BodyKind, DecodeError, Error};
+use crate::models::{PairGroup, PairGroupMetadata, PairInfo};
+use crate::ops::{
+    AllByGroups, AllByGroupsMetadata, AllWithPagination, GetClaimFees, GetClaimRewards, GetDeposits, GetWithdraws,
+    Operation, PairListQuery,
+};
+use crate::pnl::{PositionPnl, position_pnl};
+use crate::policy::{PageStep, PageWalker};
+use crate::transport::Transport;
+
+/// A list operation whose answers come in pages with a `total`: the three pair-list operations.
+pub trait PagedList: Operation + Clone {
+    /// One listed item (a pair, a group, or a group's metadata).
+    type Item;
+
+    /// The list query the operation carries.
+    fn list_query(&self) -> &PairListQuery;
+
+    /// The same operation asking for `page`.
+    fn at_page(self, page: u64) -> Self;
+
+    /// Splits an answer into its items and the server's `total`.
+    fn into_items(output: Self::Output) -> (Vec<Self::Item>, u64);
+
+    /// A key identifying an item, used to notice a server that repeats a page.
+    fn item_key(item: &Self::Item) -> &str;
+}
+
+impl PagedList for AllWithPagination {
+    type Item = PairInfo;
+    fn list_query(&self) -> &PairListQuery {
+        self.query()
+    }
+    fn at_page(self, page: u64) -> Self {
+        self.page(page)
+    }
+    fn into_items(output: Self::Output) -> (Vec<PairInfo>, u64) {
+        (output.pairs, output.total)
+    }
+    fn item_key(item: &PairInfo) -> &str {
+        &item.address
+    }
+}
+
+impl PagedList for AllByGroups {
+    type Item = PairGroup;
+    fn list_query(&self) -> &PairListQuery {
+        self.query()
+    }
+    fn at_page(self, page: u64) -> Self {
+        self.page(page)
+    }
+    fn into_items(output: Self::Output) -> (Vec<PairGroup>, u64) {
+        (output.groups, output.total)
+    }
+    fn item_key(item: &PairGroup) -> &str {
+        &item.name
+    }
+}
+
+impl PagedList for AllByGroupsMetadata {
+    type Item = PairGroupMetadata;
+    fn list_query(&self) -> &PairListQuery {
+        self.query()
+    }
+    fn at_page(self, page: u64) -> Self {
+        self.page(page)
+    }
+    fn into_items(output: Self::Output) -> (Vec<PairGroupMetadata>, u64) {
+        (output.metadatas, output.total)
+    }
+    fn item_key(item: &PairGroupMetadata) -> &str {
+        &item.lexical_order_mints
+    }
+}
+
+impl<T: Transport> Client<T> {
+    /// Every page of a list operation, from the page it asks for to the server's `total`, one request per page.
+    ///
+    /// The stream ends after the last page, after an error (yielded once), or — yielding a decode error — when the
+    /// server repeats a page or keeps sending full pages past `total`.
+    pub fn pages<'a, O: PagedList + 'a>(
+        &'a self,
+        operation: O,
+    ) -> impl Stream<Item = Result<Vec<O::Item>, Error>> + 'a {
+        let walker = PageWalker::new(operation.list_query().page_number(), operation.list_query().page_size());
+        futures_util::stream::unfold(Some((walker, operation)), move |state| async move {
+            let (mut walker, operation) = state?;
+            match walker.step() {
+                PageStep::Done => None,
+                PageStep::Looping => Some((Err(looping(&operation, self)), None)),
+                PageStep::Fetch(page) => match self.send(&operation.clone().at_page(page)).await {
+                    Err(error) => Some((Err(error), None)),
+                    Ok(output) => {
+                        let (items, total) = O::into_items(output);
+                        walker.record(items.len(), total, items.first().map(O::item_key));
+                        Some((Ok(items), Some((walker, operation))))
+                    }
+                },
+            }
+        })
+    }
+
+    /// The profit and loss of a position: fetches its deposits, withdrawals, fee claims and reward claims (together)
+    /// and sums them. `current_value_usd` is what the position still holds, if known.
+    pub async fn position_pnl(
+        &self,
+        position_address: &str,
+        current_value_usd: Option<f64>,
+    ) -> Result<PositionPnl, Error> {
+        let (deposits, withdrawals, fees, rewards) = try_join4(
+            self.send(&GetDeposits::new(position_address)),
+            self.send(&GetWithdraws::new(position_address)),
+            self.send(&GetClaimFees::new(position_address)),
+            self.send(&GetClaimRewards::new(position_address)),
+        )
+        .await?;
+        Ok(position_pnl(&deposits, &withdrawals, &fees, &rewards, current_value_usd))
+    }
+}
+
+/// The error ending a walk over a server that does not page.
+fn looping<O: PagedList, T: Transport>(operation: &O, client: &Client<T>) -> Error {
+    let url = operation.request().map(|r| r.url(client.config().base_url(r.group))).unwrap_or_default();
+    Error::Decode(DecodeError {
+        url,
+        status: 200,
+        body: BodyKind::WrongShape,
+        path: Some("total".to_owned()),
+        message: "the server repeated a page or sent more pages than its `total`: stopped instead of looping"
+            .to_owned(),
+    })
+}

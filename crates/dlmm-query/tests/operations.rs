@@ -1,0 +1,243 @@
+//! Every operation through the native `Client` against the real replica over HTTP, plus retries on injected
+//! faults, the not-found cases, the page walker and the P&L. Expected values come from the raw JSON, fetched and
+//! parsed separately, so a model mistake cannot agree with itself.
+
+use std::time::{Duration, Instant};
+
+use dlmm_query::ops::*;
+use dlmm_query::{Client, ClientConfig, ErrorKind, NativeTransport};
+use dlmm_replica::{Replica, ReplicaConfig};
+use futures_util::StreamExt;
+use serde_json::Value;
+
+struct Env {
+    replica: Replica,
+    client: Client<NativeTransport>,
+    samples: Value,
+}
+
+async fn start() -> Env {
+    let replica = Replica::start(ReplicaConfig::default()).await.expect("replica starts");
+    let client = client_for(&replica, &[]);
+    let samples = raw(&format!("{}/__replica/samples", replica.pair_base_url())).await;
+    Env { replica, client, samples }
+}
+
+fn client_for(replica: &Replica, headers: &[(&str, &str)]) -> Client<NativeTransport> {
+    let mut config = ClientConfig::with_base_urls(&replica.pair_base_url(), &replica.pool_base_url()).unwrap();
+    config.headers = headers.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    Client::new(NativeTransport::new(), config)
+}
+
+async fn raw(url: &str) -> Value {
+    let body = reqwest::get(url).await.unwrap().bytes().await.unwrap();
+    serde_json::from_slice(&body).unwrap_or_else(|e| panic!("{url}: {e}"))
+}
+
+fn s<'a>(v: &'a Value, key: &str) -> &'a str {
+    v[key].as_str().unwrap_or_else(|| panic!("samples have no {key}"))
+}
+
+#[tokio::test]
+async fn pair_group_list_and_pair_operations() {
+    let Env { replica, client, samples } = start().await;
+    let base = replica.pair_base_url();
+
+    let metrics = client.get_protocol_metrics(GetProtocolMetrics::new()).await.unwrap();
+    let raw_metrics = &raw(&format!("{base}/info/protocol_metrics")).await[0];
+    assert_eq!(metrics.total_tvl, raw_metrics["total_tvl"].as_f64().unwrap());
+
+    let all = client.all(All::new()).await.unwrap();
+    assert_eq!(all.len(), raw(&format!("{base}/pair/all")).await.as_array().unwrap().len());
+    assert!(all.len() >= 1_000);
+
+    let page = client.all_with_pagination(AllWithPagination::new().limit(25).sort_key(PairSortKey::Tvl)).await.unwrap();
+    assert_eq!(page.pairs.len(), 25);
+    assert!(page.pairs.windows(2).all(|w| w[0].tvl_usd() >= w[1].tvl_usd()), "sorted by TVL, descending");
+    let raw_page = raw(&format!("{base}/pair/all_with_pagination?limit=25&sort_key=tvl")).await;
+    assert_eq!(page.total, raw_page["total"].as_u64().unwrap());
+    assert_eq!(page.pairs[0].address, raw_page["pairs"][0]["address"].as_str().unwrap());
+
+    let groups = client.all_by_groups(AllByGroups::new().limit(5)).await.unwrap();
+    assert!(!groups.groups.is_empty() && groups.total >= groups.groups.len() as u64);
+    let meta = client.all_by_groups_metadata(AllByGroupsMetadata::new().limit(5)).await.unwrap();
+    assert!(!meta.metadatas.is_empty());
+
+    let group = client.get_single_group_pair(GetSingleGroupPair::new(s(&samples, "group"))).await.unwrap();
+    assert!(group.len() >= 2 && group.iter().all(|p| p.lexical_key() == s(&samples, "group")));
+
+    let address = samples["pairs"][0].as_str().unwrap();
+    let pair = client.get_pair(GetPair::new(address)).await.unwrap();
+    let raw_pair = raw(&format!("{base}/pair/{address}")).await;
+    assert_eq!(pair.address, address);
+    assert_eq!(pair.name, raw_pair["name"].as_str().unwrap());
+    assert_eq!(pair.reserve_x_amount.0, raw_pair["reserve_x_amount"].as_u64().unwrap());
+    assert_eq!(pair.tvl_usd(), raw_pair["liquidity"].as_str().unwrap().parse::<f64>().unwrap());
+    assert_eq!(pair.fees.hour_24, pair.fees_24h, "window relation survives decoding");
+
+    let big = s(&samples, "pair_with_large_amounts");
+    let big_pair = client.get_pair(GetPair::new(big)).await.unwrap();
+    let raw_big = raw(&format!("{base}/pair/{big}")).await;
+    let exact = raw_big["reserve_x_amount"].as_u64().max(raw_big["reserve_y_amount"].as_u64()).unwrap();
+    assert!(exact > 1 << 53, "the sample holds an amount above 2^53");
+    assert_eq!(big_pair.reserve_x_amount.0.max(big_pair.reserve_y_amount.0), exact, "kept exact");
+
+    let fee_bps = client.get_pair_fee_bps_by_days(GetPairFeeBpsByDays::new(address, 7)).await.unwrap();
+    let volume = client.get_pair_volume_by_days(GetPairVolumeByDays::new(address, 30)).await.unwrap();
+    let tvl = client.get_pair_tvl_by_days(GetPairTvlByDays::new(address, 255)).await.unwrap();
+    assert!(!fee_bps.is_empty() && !volume.is_empty() && tvl.len() <= 255 && !tvl.is_empty());
+    assert!(tvl.windows(2).all(|w| w[0].day_date < w[1].day_date), "oldest first");
+    let raw_tvl = raw(&format!("{base}/pair/{address}/analytic/pair_tvl?num_of_days=255")).await;
+    assert_eq!(tvl.len(), raw_tvl.as_array().unwrap().len());
+
+    let swaps = client.get_pair_swap_records(GetPairSwapRecords::new(address, 20)).await.unwrap();
+    assert!(swaps.len() <= 20 && swaps.windows(2).all(|w| w[0].onchain_timestamp >= w[1].onchain_timestamp));
+
+    let locks =
+        client.get_pair_positions_lock(GetPairPositionsLock::new(s(&samples, "pair_with_locks"))).await.unwrap();
+    assert!(!locks.is_empty());
+    replica.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn position_wallet_and_pool_operations() {
+    let Env { replica, client, samples } = start().await;
+    let base = replica.pair_base_url();
+    let position = samples["positions"][0].as_str().unwrap();
+
+    let with_apy = client.get_position(GetPosition::new(position)).await.unwrap();
+    let v2 = client.get_position_v2(GetPositionV2::new(position)).await.unwrap();
+    assert_eq!((with_apy.address.as_str(), v2.address.as_str()), (position, position));
+    assert_eq!(with_apy.pair_address, v2.pair_address);
+
+    let deposits = client.get_deposits(GetDeposits::new(position)).await.unwrap();
+    let withdraws = client.get_withdraws(GetWithdraws::new(position)).await.unwrap();
+    let fees = client.get_claim_fees(GetClaimFees::new(position)).await.unwrap();
+    let rewards = client.get_claim_rewards(GetClaimRewards::new(position)).await.unwrap();
+    assert!(!deposits.is_empty() && !withdraws.is_empty() && !fees.is_empty() && !rewards.is_empty());
+    let raw_fees = raw(&format!("{base}/position/{position}/claim_fees")).await;
+    let fee_x: u64 = raw_fees.as_array().unwrap().iter().map(|c| c["token_x_amount"].as_u64().unwrap()).sum();
+    assert_eq!(fees.iter().map(|c| c.token_x_amount.0).sum::<u64>(), fee_x);
+
+    let big = s(&samples, "position_with_large_amounts");
+    let big_deposits = client.get_deposits(GetDeposits::new(big)).await.unwrap();
+    let raw_big = raw(&format!("{base}/position/{big}/deposits")).await;
+    for (model, wire) in big_deposits.iter().zip(raw_big.as_array().unwrap()) {
+        assert_eq!(model.token_x_amount.0, wire["token_x_amount"].as_u64().unwrap(), "exact above 2^53");
+        assert_eq!(model.token_y_amount.0, wire["token_y_amount"].as_u64().unwrap());
+    }
+
+    let entry = &samples["wallets"][0];
+    let earning = client.get_wallet_earning(GetWalletEarning::new(s(entry, "wallet"), s(entry, "pair"))).await.unwrap();
+    let raw_earning = raw(&format!("{base}/wallet/{}/{}/earning", s(entry, "wallet"), s(entry, "pair"))).await;
+    assert_eq!(earning.len(), 1);
+    assert_eq!(
+        Some(earning[0].total_fee_x_claimed.to_string()).as_deref(),
+        raw_earning[0]["total_fee_x_claimed"].as_str()
+    );
+    let none = &samples["wallet_without_earnings"];
+    assert!(
+        client.get_wallet_earning(GetWalletEarning::new(s(none, "wallet"), s(none, "pair"))).await.unwrap().is_empty()
+    );
+
+    let pool = samples["pools"][0].as_str().unwrap();
+    let metrics = client.get_pool_metrics(GetPoolMetrics::new(pool)).await.unwrap();
+    assert_eq!(metrics.pool_address, pool);
+    replica.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn not_found_and_not_indexed() {
+    let Env { replica, client, samples } = start().await;
+    let err = client.get_pair(GetPair::new(s(&samples, "unknown_pair"))).await.unwrap_err();
+    assert_eq!((err.kind(), err.status()), (ErrorKind::NotFound, Some(404)));
+
+    let err = client.get_position(GetPosition::new(s(&samples, "unindexed_position"))).await.unwrap_err();
+    assert_eq!((err.kind(), err.status()), (ErrorKind::NotFound, Some(500)));
+    assert!(err.to_string().contains("not found or not indexed"), "{err}");
+    let err = client.get_claim_fees(GetClaimFees::new(s(&samples, "unindexed_position"))).await.unwrap_err();
+    assert_eq!((err.kind(), err.status()), (ErrorKind::NotFound, Some(500)));
+
+    let err = client.get_single_group_pair(GetSingleGroupPair::new(s(&samples, "unindexed_group"))).await.unwrap_err();
+    assert_eq!((err.kind(), err.status()), (ErrorKind::NotFound, Some(500)));
+
+    let err = client.get_pool_metrics(GetPoolMetrics::new(s(&samples, "unknown_pool"))).await.unwrap_err();
+    assert_eq!((err.kind(), err.status()), (ErrorKind::NotFound, Some(404)));
+    replica.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn retries_a_429_after_its_retry_after_then_succeeds() {
+    let env = start().await;
+    let address = env.samples["pairs"][1].as_str().unwrap();
+    for fault in
+        ["status=429; retry-after=1; times=1; id=json429", "status=429; body=html; retry-after=1; times=1; id=html429"]
+    {
+        let client = client_for(&env.replica, &[("x-replica-fault", fault)]);
+        let started = Instant::now();
+        let pair = client.get_pair(GetPair::new(address)).await.unwrap();
+        assert_eq!(pair.address, address);
+        assert!(started.elapsed() >= Duration::from_secs(1), "{fault}: waited for Retry-After");
+    }
+    // Without retries the 429 surfaces, typed, with the delay the server asked for (HTML body or not).
+    let client = client_for(&env.replica, &[("x-replica-fault", "status=429; body=html; retry-after=2")]);
+    let never = dlmm_query::CallOptions { retry: Some(dlmm_query::policy::RetryPolicy::NEVER), ..Default::default() };
+    let err = client.send_with(&GetPair::new(address), never).await.unwrap_err();
+    assert_eq!((err.kind(), err.retry_after()), (ErrorKind::RateLimited, Some(Duration::from_secs(2))));
+}
+
+#[tokio::test]
+async fn gives_up_on_a_server_that_keeps_failing_and_reports_broken_bodies() {
+    let env = start().await;
+    let address = env.samples["pairs"][2].as_str().unwrap();
+    let client = client_for(&env.replica, &[("x-replica-fault", "status=503")]);
+    let started = Instant::now();
+    let err = client.get_pair(GetPair::new(address)).await.unwrap_err();
+    assert_eq!((err.kind(), err.status()), (ErrorKind::Http, Some(503)));
+    assert!(started.elapsed() < Duration::from_secs(5), "bounded: 4 attempts with sub-second back-off");
+
+    for (fault, kind) in
+        [("truncate", ErrorKind::Decode), ("invalid-json", ErrorKind::Decode), ("drop", ErrorKind::Network)]
+    {
+        let mut config =
+            ClientConfig::with_base_urls(&env.replica.pair_base_url(), &env.replica.pool_base_url()).unwrap();
+        config.headers = vec![("x-replica-fault".into(), fault.into())];
+        config.retry = dlmm_query::policy::RetryPolicy::NEVER;
+        let err = Client::new(NativeTransport::new(), config).get_pair(GetPair::new(address)).await.unwrap_err();
+        assert_eq!(err.kind(), kind, "{fault}: {err}");
+    }
+}
+
+#[tokio::test]
+async fn the_page_walker_visits_every_matching_pair_once() {
+    let env = start().await;
+    let query = AllWithPagination::new().limit(100).hide_low_tvl(1_000.0).sort_key(PairSortKey::Volume);
+    let first = env.client.all_with_pagination(query.clone()).await.unwrap();
+    let pages: Vec<_> = env.client.pages(query).collect().await;
+    let pairs: Vec<_> = pages.into_iter().flat_map(|p| p.unwrap()).collect();
+    assert_eq!(pairs.len() as u64, first.total);
+    let unique: std::collections::HashSet<_> = pairs.iter().map(|p| &p.address).collect();
+    assert_eq!(unique.len(), pairs.len());
+    assert!(pairs.iter().all(|p| p.tvl_usd() >= 1_000.0));
+}
+
+#[tokio::test]
+async fn position_pnl_matches_the_raw_events() {
+    let env = start().await;
+    let base = env.replica.pair_base_url();
+    let position = env.samples["positions"][1].as_str().unwrap();
+    let pnl = env.client.position_pnl(position, None).await.unwrap();
+    let usd = |v: &Value, keys: &[&str]| -> f64 {
+        v.as_array().unwrap().iter().map(|e| keys.iter().map(|k| e[*k].as_f64().unwrap()).sum::<f64>()).sum()
+    };
+    let xy = ["token_x_usd_amount", "token_y_usd_amount"];
+    let deposited = usd(&raw(&format!("{base}/position/{position}/deposits")).await, &xy);
+    let withdrawn = usd(&raw(&format!("{base}/position/{position}/withdraws")).await, &xy);
+    let fees = usd(&raw(&format!("{base}/position/{position}/claim_fees")).await, &xy);
+    let rewards = usd(&raw(&format!("{base}/position/{position}/claim_rewards")).await, &["token_usd_amount"]);
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-6 * b.abs().max(1.0);
+    assert!(close(pnl.deposited_usd, deposited) && close(pnl.withdrawn_usd, withdrawn));
+    assert!(close(pnl.claimed_fees_usd, fees) && close(pnl.claimed_rewards_usd, rewards));
+    assert!(close(pnl.net_usd, withdrawn + fees + rewards - deposited));
+    assert!(pnl.holding_seconds.unwrap() > 0);
+}
