@@ -92,9 +92,8 @@ fn node_tools(did: &mut Vec<String>) -> Result {
 }
 
 fn chromium(did: &mut Vec<String>) -> Result {
-    let installed = |pkg: &str| {
-        output(command("dpkg-query").args(["-W", "-f=${Status}", pkg])).is_some_and(|s| s.ends_with("installed"))
-    };
+    let installed =
+        |pkg: &str| output(command("dpkg-query").args(["-W", "-f=${Status}", pkg])).is_some_and(|s| dpkg_installed(&s));
     let missing: Vec<&str> = ["chromium", "chromium-driver"].into_iter().filter(|p| !installed(p)).collect();
     if missing.is_empty() {
         return Ok(());
@@ -114,9 +113,24 @@ fn chromium(did: &mut Vec<String>) -> Result {
     Ok(())
 }
 
+/// True when a dpkg status line (`want ok state`, e.g. `install ok installed`) says the package is installed.
+/// A removed package reads `unknown ok not-installed` or `deinstall ok config-files`.
+fn dpkg_installed(status: &str) -> bool {
+    status.split_whitespace().last() == Some("installed")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_dpkg_status_lines() {
+        assert!(dpkg_installed("install ok installed"));
+        assert!(dpkg_installed("hold ok installed"));
+        assert!(!dpkg_installed("unknown ok not-installed"));
+        assert!(!dpkg_installed("deinstall ok config-files"));
+        assert!(!dpkg_installed(""));
+    }
 
     #[test]
     fn the_wasm_bindgen_pin_matches_trunk_toml() {
