@@ -221,11 +221,12 @@ pub(crate) fn random_address(rng: &mut impl rand::Rng) -> String {
     bs58::encode(bytes).into_string()
 }
 
-/// A random transaction signature: 64 random bytes in base58.
+/// A random transaction signature: 88 base58 characters (what a 64-byte signature encodes to), drawn directly,
+/// which is much cheaper than encoding 64 random bytes.
 pub(crate) fn random_signature(rng: &mut impl rand::Rng) -> String {
-    let mut bytes = [0u8; 64];
-    rng.fill_bytes(&mut bytes);
-    bs58::encode(bytes).into_string()
+    const ALPHABET: &[u8; 58] = b"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+    use rand::RngExt;
+    (0..88).map(|i| ALPHABET[rng.random_range(usize::from(i == 0)..58)] as char).collect()
 }
 
 /// Rounds `value` to `decimals` decimal places (so USD figures are whole cents on the wire).
