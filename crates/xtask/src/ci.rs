@@ -116,6 +116,18 @@ pub fn run() -> ExitCode {
         )
     });
     report.tests("native tests (cargo test)", &mut cargo(&["test", "--workspace", "--features", "dlmm-query/native"]));
+    report.check("example: top pairs and a P&L", || {
+        exec(&mut cargo(&[
+            "run",
+            "--quiet",
+            "--package",
+            "dlmm-query",
+            "--features",
+            "native",
+            "--example",
+            "top_pairs",
+        ]))
+    });
 
     let replica = match ReplicaProcess::start(&[]) {
         Ok(r) => r,
