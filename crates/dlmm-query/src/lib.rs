@@ -45,3 +45,8 @@ pub use native::NativeTransport;
 pub use pnl::PositionPnl;
 pub use request::{ApiGroup, BaseUrl, Request};
 pub use transport::{HttpRequest, HttpResponse, Transport};
+
+/// The README's example, compiled as a doctest so it cannot rot.
+#[cfg(all(doctest, feature = "native"))]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
