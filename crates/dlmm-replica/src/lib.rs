@@ -4,6 +4,8 @@
 //! deterministic [`Dataset`] generated from a seed. Tests start it in-process; `cargo xtask replica` runs the binary.
 //! Responses are written by the vendor spec's field names, with CORS for any origin and gzip when asked for.
 
+#![warn(missing_docs)]
+
 pub mod dataset;
 pub mod faults;
 pub mod listing;

@@ -277,7 +277,7 @@ fn build(rng: &mut impl Rng, tokens: &[Token], i: usize, x: usize, y: usize, bin
     let fee_rate = fee_centi_bps as f64 / 1_000_000.0;
 
     let dead = liquidity_usd < 100.0 && rng.random_bool(0.35);
-    let volume24h = if dead { 0.0 } else { round(liquidity_usd * 10f64.powf(rng.random_range(-3.0..1.0)), 2) };
+    let volume24h = if dead { 0.0 } else { round(liquidity_usd * 10f64.powf(rng.random_range(-3.0..0.5)), 2) };
     let f12 = rng.random_range(0.3..0.7);
     let f4 = f12 * rng.random_range(0.2..0.5);
     let f2 = f4 * rng.random_range(0.35..0.65);

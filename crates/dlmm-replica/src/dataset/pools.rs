@@ -8,25 +8,45 @@ use super::{random_address, round};
 /// One pool's metrics, with the spec's field names. USD figures are whole cents; percents have 6 decimals.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PoolMetricsRecord {
+    /// Pool address (base58).
     pub pool_address: String,
+    /// Volume of the last 24 h in USD.
     pub volume24h: f64,
+    /// LP fees of the last 24 h in USD.
     pub lp_fee24h: f64,
+    /// Protocol fees of the last 24 h in USD.
     pub protocol_fee24h: f64,
+    /// Partner fees of the last 24 h in USD.
     pub partner_fee24h: f64,
+    /// Referral fees of the last 24 h in USD.
     pub referral_fee24h: f64,
+    /// Volume of the last 7 days in USD.
     pub volume7d: f64,
+    /// LP fees of the last 7 days in USD.
     pub lp_fee7d: f64,
+    /// Protocol fees of the last 7 days in USD.
     pub protocol_fee7d: f64,
+    /// Partner fees of the last 7 days in USD.
     pub partner_fee7d: f64,
+    /// Referral fees of the last 7 days in USD.
     pub referral_fee7d: f64,
+    /// TVL in USD.
     pub tvl: f64,
+    /// Volume of the last 30 days in USD.
     pub volume30d: f64,
+    /// LP fees of the last 30 days in USD.
     pub lp_fee30d: f64,
+    /// Protocol fees of the last 30 days in USD.
     pub protocol_fee30d: f64,
+    /// Partner fees of the last 30 days in USD.
     pub partner_fee30d: f64,
+    /// Referral fees of the last 30 days in USD.
     pub referral_fee30d: f64,
+    /// LP fee APR in percent (24 h LP fees / TVL, annualized).
     pub apr: f64,
+    /// 24 h LP fees / TVL in percent.
     pub fee_tvl_ratio: f64,
+    /// When the figures were computed (unix seconds).
     pub updated_at: i64,
 }
 
