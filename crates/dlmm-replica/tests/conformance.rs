@@ -314,3 +314,36 @@ async fn large_amounts_are_exact_json_integers() {
     }
     replica.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn samples_have_exactly_the_documented_keys() {
+    let replica = Replica::start(ReplicaConfig::default()).await.expect("replica starts");
+    let client = reqwest::Client::new();
+    let samples = get_ok(&client, &format!("{}/__replica/samples", replica.pair_base_url())).await;
+    let mut keys: Vec<&str> = samples.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    let mut expected = vec![
+        "seed",
+        "pairs",
+        "pair_with_farm",
+        "pair_with_locks",
+        "pair_with_large_amounts",
+        "unknown_pair",
+        "group",
+        "unindexed_group",
+        "positions",
+        "position_with_large_amounts",
+        "unindexed_position",
+        "wallets",
+        "wallet_without_earnings",
+        "pools",
+        "unknown_pool",
+        "mints",
+    ];
+    expected.sort_unstable();
+    assert_eq!(keys, expected);
+    assert!(samples["pairs"].as_array().unwrap().len() >= 8);
+    assert!(samples.as_object().unwrap().values().all(|v| !v.is_null()), "{samples}");
+    assert_eq!(samples["mints"]["SOL"], "So11111111111111111111111111111111111111112");
+    replica.shutdown().await.unwrap();
+}
