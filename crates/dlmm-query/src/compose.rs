@@ -32,53 +32,31 @@ pub trait PagedList: Operation + Clone {
     fn item_key(item: &Self::Item) -> &str;
 }
 
-impl PagedList for AllWithPagination {
-    type Item = PairInfo;
-    fn list_query(&self) -> &PairListQuery {
-        self.query()
-    }
-    fn at_page(self, page: u64) -> Self {
-        self.page(page)
-    }
-    fn into_items(output: Self::Output) -> (Vec<PairInfo>, u64) {
-        (output.pairs, output.total)
-    }
-    fn item_key(item: &PairInfo) -> &str {
-        &item.address
-    }
+/// Implements [`PagedList`] for a list operation: its item type, the wrapper field holding the items, and the
+/// item field that identifies an item.
+macro_rules! paged_list {
+    ($operation:ty, $item:ty, $items:ident, $key:ident) => {
+        impl PagedList for $operation {
+            type Item = $item;
+            fn list_query(&self) -> &PairListQuery {
+                self.query()
+            }
+            fn at_page(self, page: u64) -> Self {
+                self.page(page)
+            }
+            fn into_items(output: Self::Output) -> (Vec<$item>, u64) {
+                (output.$items, output.total)
+            }
+            fn item_key(item: &$item) -> &str {
+                &item.$key
+            }
+        }
+    };
 }
 
-impl PagedList for AllByGroups {
-    type Item = PairGroup;
-    fn list_query(&self) -> &PairListQuery {
-        self.query()
-    }
-    fn at_page(self, page: u64) -> Self {
-        self.page(page)
-    }
-    fn into_items(output: Self::Output) -> (Vec<PairGroup>, u64) {
-        (output.groups, output.total)
-    }
-    fn item_key(item: &PairGroup) -> &str {
-        &item.name
-    }
-}
-
-impl PagedList for AllByGroupsMetadata {
-    type Item = PairGroupMetadata;
-    fn list_query(&self) -> &PairListQuery {
-        self.query()
-    }
-    fn at_page(self, page: u64) -> Self {
-        self.page(page)
-    }
-    fn into_items(output: Self::Output) -> (Vec<PairGroupMetadata>, u64) {
-        (output.metadatas, output.total)
-    }
-    fn item_key(item: &PairGroupMetadata) -> &str {
-        &item.lexical_order_mints
-    }
-}
+paged_list!(AllWithPagination, PairInfo, pairs, address);
+paged_list!(AllByGroups, PairGroup, groups, name);
+paged_list!(AllByGroupsMetadata, PairGroupMetadata, metadatas, lexical_order_mints);
 
 impl<T: Transport> Client<T> {
     /// Every page of a list operation, from the page it asks for to the server's `total`, one request per page.
