@@ -42,6 +42,11 @@ pub struct PositionPnl {
     pub reward_claim_count: usize,
 }
 
+/// Sums USD figures; an empty sum is 0.0, not the -0.0 that `Iterator::sum` gives for floats.
+fn total(values: impl Iterator<Item = f64>) -> f64 {
+    values.sum::<f64>() + 0.0
+}
+
 /// Computes the P&L of one position from its four event lists (in any order) and, optionally, its current value.
 pub fn position_pnl(
     deposits: &[DepositWithdraw],
@@ -50,11 +55,11 @@ pub fn position_pnl(
     reward_claims: &[ClaimReward],
     current_value_usd: Option<f64>,
 ) -> PositionPnl {
-    let flow = |events: &[DepositWithdraw]| events.iter().map(|e| e.token_x_usd_amount + e.token_y_usd_amount).sum();
-    let deposited_usd: f64 = flow(deposits);
-    let withdrawn_usd: f64 = flow(withdrawals);
-    let claimed_fees_usd: f64 = fee_claims.iter().map(|c| c.token_x_usd_amount + c.token_y_usd_amount).sum();
-    let claimed_rewards_usd: f64 = reward_claims.iter().map(|c| c.token_usd_amount).sum();
+    let flow = |events: &[DepositWithdraw]| total(events.iter().map(|e| e.token_x_usd_amount + e.token_y_usd_amount));
+    let deposited_usd = flow(deposits);
+    let withdrawn_usd = flow(withdrawals);
+    let claimed_fees_usd = total(fee_claims.iter().map(|c| c.token_x_usd_amount + c.token_y_usd_amount));
+    let claimed_rewards_usd = total(reward_claims.iter().map(|c| c.token_usd_amount));
     let net_usd =
         withdrawn_usd + claimed_fees_usd + claimed_rewards_usd + current_value_usd.unwrap_or(0.0) - deposited_usd;
     let times: Vec<i64> = deposits
@@ -151,6 +156,7 @@ mod tests {
     fn no_events_at_all() {
         let pnl = position_pnl(&[], &[], &[], &[], None);
         assert_eq!((pnl.net_usd, pnl.return_percent, pnl.first_activity, pnl.holding_seconds), (0.0, None, None, None));
+        assert!(pnl.deposited_usd.is_sign_positive() && pnl.net_usd.is_sign_positive(), "no negative zero");
     }
 
     #[test]

@@ -114,7 +114,8 @@ impl Position {
     }
     /// Sum of USD fees claimed.
     pub fn total_fee_usd_claimed(&self) -> f64 {
-        self.claim_fees.iter().map(|c| c.token_x_usd_amount + c.token_y_usd_amount).sum()
+        // `+ 0.0` turns the empty sum's -0.0 into 0.0.
+        self.claim_fees.iter().map(|c| c.token_x_usd_amount + c.token_y_usd_amount).sum::<f64>() + 0.0
     }
     /// Sum of raw rewards claimed (all rewards are the pair's reward X).
     pub fn total_reward_x_claimed(&self) -> u64 {
@@ -122,7 +123,7 @@ impl Position {
     }
     /// Sum of USD rewards claimed.
     pub fn total_reward_usd_claimed(&self) -> f64 {
-        self.claim_rewards.iter().map(|c| c.token_usd_amount).sum()
+        self.claim_rewards.iter().map(|c| c.token_usd_amount).sum::<f64>() + 0.0
     }
 }
 
