@@ -3,12 +3,15 @@
 //! - core: decode throughput of a `/pair/all` body of 100,000 pairs, typed vs `serde_json::Value` (`cargo bench`).
 //! - replica: requests/s and latency percentiles of two routes, driven from this (second) process over loopback
 //!   with bounded loops; peak memory of serving `/pair/all` at 120,000 pairs.
+//! - SDK (`tests/bench/sdk.mjs`): `/pair/all` through the npm package vs plain `fetch` + `JSON.parse` in headless
+//!   Chromium at 20,000 and 120,000 pairs, and the `.wasm` size.
+//! - explorer (`tests/bench/site.mjs`): the site's `.wasm` size and the time from navigation to the first pairs row.
 
 use std::time::{Duration, Instant};
 
-use crate::Result;
 use crate::process::{command, exec};
 use crate::replica::{HttpConnection, Profile, ReplicaProcess};
+use crate::{Result, build, root, setup};
 
 /// Runs every benchmark.
 pub fn run() -> Result {
@@ -16,7 +19,53 @@ pub fn run() -> Result {
     exec(command("cargo").args(["bench", "--package", "dlmm-query", "--bench", "decode", "--features", "native"]))?;
     replica_latency()?;
     replica_memory()?;
+    sdk()?;
+    site()?;
     Ok(())
+}
+
+/// The SDK in headless Chromium against replicas of 20,000 and 120,000 pairs.
+fn sdk() -> Result {
+    let script = root().join("tests/bench/sdk.mjs");
+    if !script.exists() {
+        println!("(no tests/bench/sdk.mjs: SDK benchmark skipped)");
+        return Ok(());
+    }
+    println!();
+    println!("==> SDK: /pair/all through the npm package vs fetch + JSON.parse (headless Chromium)");
+    setup::run()?;
+    build::pkg()?;
+    let small = ReplicaProcess::start_with(Profile::Release, &["--pairs", "20000"])?;
+    let large = ReplicaProcess::start_with(Profile::Release, &["--pairs", "120000"])?;
+    exec(
+        command("node")
+            .arg(&script)
+            .env("DLMM_PAIR_BASE_URL_20K", &small.pair_base_url)
+            .env("DLMM_PAIR_BASE_URL_120K", &large.pair_base_url)
+            .env("DLMM_POOL_BASE_URL", &small.pool_base_url)
+            .env("PKG_DIR", root().join("pkg")),
+    )
+}
+
+/// The explorer's size and time to the first pairs row, built against a replica of the default size.
+fn site() -> Result {
+    let script = root().join("tests/bench/site.mjs");
+    if !script.exists() {
+        println!("(no tests/bench/site.mjs: explorer benchmark skipped)");
+        return Ok(());
+    }
+    println!();
+    println!("==> explorer: .wasm size and time to the first pairs row (headless Chromium)");
+    setup::run()?;
+    let replica = ReplicaProcess::start_with(Profile::Release, &[])?;
+    build::site(Some((&replica.pair_base_url, &replica.pool_base_url)))?;
+    exec(
+        command("node")
+            .arg(&script)
+            .env("DIST_DIR", root().join("dist"))
+            .env("DLMM_PAIR_BASE_URL", &replica.pair_base_url)
+            .env("DLMM_POOL_BASE_URL", &replica.pool_base_url),
+    )
 }
 
 /// Requests per second and latency of one route over `connections` keep-alive connections.
