@@ -3,9 +3,13 @@
 //! Logic lives in plain modules ([`config`], [`format`]) with ordinary unit tests; components in [`pages`] only
 //! arrange what those return.
 
+pub mod chart;
 pub mod config;
 pub mod format;
 pub mod pages;
+pub mod query;
+pub mod search;
+pub mod timeline;
 
 use leptos::prelude::*;
 use leptos_router::components::{A, Route, Router, Routes};

@@ -1,0 +1,190 @@
+//! The arithmetic behind the SVG charts: scales, "nice" ticks, paths, bars and the nearest point to a pointer.
+//! Pure functions, unit-tested natively; the component in `pages::chart` only draws what these return.
+
+/// A linear map from a domain to a range (either may be reversed).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LinearScale {
+    /// Domain start.
+    pub d0: f64,
+    /// Domain end.
+    pub d1: f64,
+    /// Range start.
+    pub r0: f64,
+    /// Range end.
+    pub r1: f64,
+}
+
+impl LinearScale {
+    /// A scale from `domain` to `range`.
+    pub fn new(domain: (f64, f64), range: (f64, f64)) -> Self {
+        Self { d0: domain.0, d1: domain.1, r0: range.0, r1: range.1 }
+    }
+
+    /// Maps a domain value into the range (a flat domain maps to the middle of the range).
+    pub fn map(&self, v: f64) -> f64 {
+        let span = self.d1 - self.d0;
+        if span == 0.0 || !span.is_finite() {
+            return (self.r0 + self.r1) / 2.0;
+        }
+        self.r0 + (v - self.d0) / span * (self.r1 - self.r0)
+    }
+}
+
+/// A "nice" step (1, 2, 2.5 or 5 times a power of ten) giving about `count` intervals over `span`.
+pub fn nice_step(span: f64, count: usize) -> f64 {
+    if span <= 0.0 || !span.is_finite() {
+        return 1.0;
+    }
+    let raw = span / count.max(1) as f64;
+    let power = 10f64.powf(raw.log10().floor());
+    let fraction = raw / power;
+    let nice = if fraction <= 1.0 {
+        1.0
+    } else if fraction <= 2.0 {
+        2.0
+    } else if fraction <= 2.5 {
+        2.5
+    } else if fraction <= 5.0 {
+        5.0
+    } else {
+        10.0
+    };
+    nice * power
+}
+
+/// The value domain of a chart: from 0 (or the minimum, if negative) up to a nice bound above the maximum,
+/// with its ticks.
+pub fn value_axis(values: &[f64], count: usize) -> ((f64, f64), Vec<f64>) {
+    let finite = values.iter().copied().filter(|v| v.is_finite());
+    let max = finite.clone().fold(f64::NEG_INFINITY, f64::max);
+    let min = finite.fold(f64::INFINITY, f64::min);
+    if !max.is_finite() {
+        return ((0.0, 1.0), vec![0.0, 1.0]);
+    }
+    let lo = min.min(0.0);
+    let hi = if max <= lo { lo + 1.0 } else { max };
+    let step = nice_step(hi - lo, count);
+    let start = (lo / step).floor() * step;
+    let end = (hi / step).ceil() * step;
+    let n = ((end - start) / step).round() as usize;
+    let ticks = (0..=n).map(|i| start + i as f64 * step).collect();
+    ((start, end), ticks)
+}
+
+/// Indices of at most `max` evenly spread labels over `len` points, always including the first and last.
+pub fn label_indices(len: usize, max: usize) -> Vec<usize> {
+    if len == 0 || max == 0 {
+        return Vec::new();
+    }
+    if len <= max {
+        return (0..len).collect();
+    }
+    let step = (len - 1).div_ceil(max.saturating_sub(1).max(1));
+    let mut out: Vec<usize> = (0..len).step_by(step).collect();
+    if out.last() != Some(&(len - 1)) {
+        if out.len() >= max {
+            out.pop();
+        }
+        out.push(len - 1);
+    }
+    out
+}
+
+/// The x position of point `i` of `n` across `[x0, x1]` (centred in its band, so bars and lines line up).
+pub fn band_x(i: usize, n: usize, x0: f64, x1: f64) -> f64 {
+    let band = (x1 - x0) / n.max(1) as f64;
+    x0 + band * (i as f64 + 0.5)
+}
+
+/// An SVG path through the points: `M x,y L x,y …` with two decimals; empty for no points.
+pub fn line_path(points: &[(f64, f64)]) -> String {
+    let mut out = String::new();
+    for (i, (x, y)) in points.iter().enumerate() {
+        out.push_str(if i == 0 { "M" } else { " L" });
+        out.push_str(&format!("{x:.2},{y:.2}"));
+    }
+    out
+}
+
+/// One bar: `(x, y, width, height)` in SVG units.
+pub type Bar = (f64, f64, f64, f64);
+
+/// Bars for `values` across `[x0, x1]` with the baseline at `scale.map(0)`; a gap of 20 % of each band.
+pub fn bars(values: &[f64], x0: f64, x1: f64, scale: &LinearScale) -> Vec<Bar> {
+    let n = values.len().max(1);
+    let band = (x1 - x0) / n as f64;
+    let width = (band * 0.8).max(0.5);
+    let base = scale.map(0.0);
+    values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let cx = band_x(i, n, x0, x1);
+            let y = scale.map(if v.is_finite() { *v } else { 0.0 });
+            (cx - width / 2.0, y.min(base), width, (base - y).abs())
+        })
+        .collect()
+}
+
+/// The index of the point nearest to the pointer at `x` (SVG units), for the tooltip.
+pub fn nearest_index(x: f64, n: usize, x0: f64, x1: f64) -> Option<usize> {
+    if n == 0 || x1 <= x0 {
+        return None;
+    }
+    let band = (x1 - x0) / n as f64;
+    let i = ((x - x0) / band).floor();
+    Some(i.clamp(0.0, (n - 1) as f64) as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scales_map_linearly_and_survive_flat_domains() {
+        let s = LinearScale::new((0.0, 100.0), (200.0, 0.0));
+        assert_eq!(s.map(0.0), 200.0);
+        assert_eq!(s.map(100.0), 0.0);
+        assert_eq!(s.map(25.0), 150.0);
+        assert_eq!(LinearScale::new((5.0, 5.0), (0.0, 10.0)).map(5.0), 5.0);
+    }
+
+    #[test]
+    fn ticks_are_nice_and_cover_the_data() {
+        assert_eq!(nice_step(100.0, 5), 20.0);
+        assert_eq!(nice_step(1.0, 4), 0.25);
+        assert_eq!(nice_step(0.0, 4), 1.0);
+        let ((lo, hi), ticks) = value_axis(&[3.0, 97.0, 42.0], 5);
+        assert_eq!((lo, hi), (0.0, 100.0));
+        assert_eq!(ticks, vec![0.0, 20.0, 40.0, 60.0, 80.0, 100.0]);
+        let ((lo, hi), _) = value_axis(&[-12.0, 30.0], 4);
+        assert!(lo <= -12.0 && hi >= 30.0);
+        assert_eq!(value_axis(&[], 4).0, (0.0, 1.0));
+        assert_eq!(value_axis(&[0.0, 0.0], 4).0, (0.0, 1.0));
+        assert_eq!(value_axis(&[f64::NAN, 2.0], 2).0, (0.0, 2.0));
+    }
+
+    #[test]
+    fn labels_are_spread_and_keep_both_ends() {
+        assert_eq!(label_indices(3, 6), vec![0, 1, 2]);
+        let l = label_indices(255, 6);
+        assert!(l.len() <= 6, "{l:?}");
+        assert_eq!((l[0], *l.last().unwrap()), (0, 254));
+        assert!(label_indices(0, 5).is_empty());
+    }
+
+    #[test]
+    fn paths_bars_and_hover() {
+        assert_eq!(line_path(&[]), "");
+        assert_eq!(line_path(&[(0.0, 1.0), (2.5, 3.127)]), "M0.00,1.00 L2.50,3.13");
+        let s = LinearScale::new((0.0, 10.0), (100.0, 0.0));
+        let b = bars(&[10.0, 5.0], 0.0, 100.0, &s);
+        assert_eq!(b[0], (5.0, 0.0, 40.0, 100.0));
+        assert_eq!(b[1], (55.0, 50.0, 40.0, 50.0));
+        assert_eq!(band_x(0, 2, 0.0, 100.0), 25.0);
+        assert_eq!(nearest_index(-5.0, 4, 0.0, 100.0), Some(0));
+        assert_eq!(nearest_index(60.0, 4, 0.0, 100.0), Some(2));
+        assert_eq!(nearest_index(500.0, 4, 0.0, 100.0), Some(3));
+        assert_eq!(nearest_index(1.0, 0, 0.0, 100.0), None);
+    }
+}

@@ -1,0 +1,307 @@
+//! The `/pairs` view state and its URL query: parsing, writing back, and the API operations it asks for.
+
+use std::str::FromStr;
+
+use dlmm_query::ops::{AllByGroupsMetadata, AllWithPagination, OrderBy, PairSortKey};
+
+/// The page sizes offered.
+pub const PAGE_SIZES: [u32; 4] = [10, 25, 50, 100];
+/// The page size when the URL names none.
+pub const DEFAULT_LIMIT: u32 = 25;
+
+/// Everything that decides what `/pairs` shows. Every field round-trips through the URL query.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairsView {
+    /// 0-based page.
+    pub page: u64,
+    /// Rows per page.
+    pub limit: u32,
+    /// Server-side sort key.
+    pub sort: PairSortKey,
+    /// Sort direction.
+    pub order: OrderBy,
+    /// Substring of a name or a mint.
+    pub search: String,
+    /// Hide pairs under this TVL, USD (0: no floor).
+    pub min_tvl: f64,
+    /// Keep only pairs whose tokens are both verified.
+    pub hide_unknown: bool,
+    /// Hide pairs with a negligible APR.
+    pub hide_low_apr: bool,
+    /// Keep only pairs holding one of these mints.
+    pub mints: Vec<String>,
+    /// Show mint-pair groups instead of pairs.
+    pub grouped: bool,
+}
+
+impl Default for PairsView {
+    fn default() -> Self {
+        Self {
+            page: 0,
+            limit: DEFAULT_LIMIT,
+            sort: PairSortKey::Tvl,
+            order: OrderBy::Desc,
+            search: String::new(),
+            min_tvl: 0.0,
+            hide_unknown: false,
+            hide_low_apr: false,
+            mints: Vec::new(),
+            grouped: false,
+        }
+    }
+}
+
+impl PairsView {
+    /// Reads the view from query parameters; anything missing or invalid takes its default.
+    pub fn from_query(get: impl Fn(&str) -> Option<String>) -> Self {
+        let d = Self::default();
+        let flag = |key: &str| get(key).is_some_and(|v| v == "1" || v == "true");
+        Self {
+            page: get("page").and_then(|v| v.parse().ok()).unwrap_or(d.page),
+            limit: get("limit").and_then(|v| v.parse().ok()).filter(|l| (1..=1000).contains(l)).unwrap_or(d.limit),
+            sort: get("sort").and_then(|v| PairSortKey::from_str(&v).ok()).unwrap_or(d.sort),
+            order: get("order").and_then(|v| OrderBy::from_str(&v).ok()).unwrap_or(d.order),
+            search: get("q").map(|v| v.trim().to_owned()).unwrap_or_default(),
+            min_tvl: get("minTvl").and_then(|v| v.parse().ok()).filter(|v: &f64| v.is_finite() && *v >= 0.0).unwrap_or(0.0),
+            hide_unknown: flag("hideUnknown"),
+            hide_low_apr: flag("hideLowApr"),
+            mints: get("mints")
+                .map(|v| {
+                    v.split([',', ' ', '\n']).map(str::trim).filter(|m| !m.is_empty()).map(str::to_owned).collect()
+                })
+                .unwrap_or_default(),
+            grouped: get("view").as_deref() == Some("groups"),
+        }
+    }
+
+    /// The query string (with a leading `?`, or empty) holding every non-default field.
+    pub fn to_query(&self) -> String {
+        let d = Self::default();
+        let mut parts: Vec<(&str, String)> = Vec::new();
+        if self.grouped {
+            parts.push(("view", "groups".into()));
+        }
+        if !self.search.is_empty() {
+            parts.push(("q", self.search.clone()));
+        }
+        if self.sort != d.sort {
+            parts.push(("sort", self.sort.as_str().into()));
+        }
+        if self.order != d.order {
+            parts.push(("order", self.order.as_str().into()));
+        }
+        if self.min_tvl > 0.0 {
+            parts.push(("minTvl", self.min_tvl.to_string()));
+        }
+        if self.hide_unknown {
+            parts.push(("hideUnknown", "1".into()));
+        }
+        if self.hide_low_apr {
+            parts.push(("hideLowApr", "1".into()));
+        }
+        if !self.mints.is_empty() {
+            parts.push(("mints", self.mints.join(",")));
+        }
+        if self.limit != d.limit {
+            parts.push(("limit", self.limit.to_string()));
+        }
+        if self.page != 0 {
+            parts.push(("page", self.page.to_string()));
+        }
+        if parts.is_empty() {
+            return String::new();
+        }
+        let body: Vec<String> = parts.into_iter().map(|(k, v)| format!("{k}={}", encode_component(&v))).collect();
+        format!("?{}", body.join("&"))
+    }
+
+    /// The same view on another page.
+    pub fn with_page(&self, page: u64) -> Self {
+        Self { page, ..self.clone() }
+    }
+
+    /// The view after choosing a sort column: the same key flips the order, a new key starts descending.
+    pub fn sorted_by(&self, key: PairSortKey) -> Self {
+        let order = if self.sort == key {
+            match self.order {
+                OrderBy::Desc => OrderBy::Asc,
+                _ => OrderBy::Desc,
+            }
+        } else {
+            OrderBy::Desc
+        };
+        Self { sort: key, order, page: 0, ..self.clone() }
+    }
+
+    /// The paginated-pairs operation for this view.
+    pub fn pairs_operation(&self) -> AllWithPagination {
+        let mut op = AllWithPagination::new()
+            .page(self.page)
+            .limit(self.limit)
+            .sort_key(self.sort)
+            .order_by(self.order)
+            .include_unknown(!self.hide_unknown)
+            .hide_low_apr(self.hide_low_apr);
+        if !self.search.is_empty() {
+            op = op.search_term(self.search.clone());
+        }
+        if self.min_tvl > 0.0 {
+            op = op.hide_low_tvl(self.min_tvl);
+        }
+        if !self.mints.is_empty() {
+            op = op.include_token_mints(self.mints.clone());
+        }
+        op
+    }
+
+    /// The grouped operation for this view.
+    pub fn groups_operation(&self) -> AllByGroupsMetadata {
+        let mut op = AllByGroupsMetadata::new()
+            .page(self.page)
+            .limit(self.limit)
+            .sort_key(self.sort)
+            .order_by(self.order)
+            .include_unknown(!self.hide_unknown)
+            .hide_low_apr(self.hide_low_apr);
+        if !self.search.is_empty() {
+            op = op.search_term(self.search.clone());
+        }
+        if self.min_tvl > 0.0 {
+            op = op.hide_low_tvl(self.min_tvl);
+        }
+        if !self.mints.is_empty() {
+            op = op.include_token_mints(self.mints.clone());
+        }
+        op
+    }
+}
+
+/// The number of pages for `total` items at `limit` per page (at least 1).
+pub fn page_count(total: u64, limit: u32) -> u64 {
+    total.div_ceil(u64::from(limit.max(1))).max(1)
+}
+
+/// A human label for a sort key.
+pub fn sort_label(key: PairSortKey) -> &'static str {
+    match key {
+        PairSortKey::Tvl => "TVL",
+        PairSortKey::Volume => "Volume 24 h",
+        PairSortKey::FeeTvlRatio => "Fee/TVL 24 h",
+        PairSortKey::Lm => "Farm APR",
+        PairSortKey::FeeTvlRatio30m => "Fee/TVL 30 min",
+        PairSortKey::FeeTvlRatio1h => "Fee/TVL 1 h",
+        PairSortKey::FeeTvlRatio2h => "Fee/TVL 2 h",
+        PairSortKey::FeeTvlRatio4h => "Fee/TVL 4 h",
+        PairSortKey::FeeTvlRatio12h => "Fee/TVL 12 h",
+        PairSortKey::Volume30m => "Volume 30 min",
+        PairSortKey::Volume1h => "Volume 1 h",
+        PairSortKey::Volume2h => "Volume 2 h",
+        PairSortKey::Volume4h => "Volume 4 h",
+        PairSortKey::Volume12h => "Volume 12 h",
+    }
+}
+
+/// Percent-encodes a query value (RFC 3986 unreserved characters stay as they are).
+pub fn encode_component(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for b in value.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b',' => out.push(b as char),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn parse(query: &str) -> PairsView {
+        let map: HashMap<String, String> = query
+            .trim_start_matches('?')
+            .split('&')
+            .filter(|p| !p.is_empty())
+            .map(|p| {
+                let (k, v) = p.split_once('=').unwrap_or((p, ""));
+                (k.to_owned(), decode(v))
+            })
+            .collect();
+        PairsView::from_query(|k| map.get(k).cloned())
+    }
+
+    fn decode(v: &str) -> String {
+        let bytes = v.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'%' {
+                out.push(u8::from_str_radix(&v[i + 1..i + 3], 16).unwrap());
+                i += 3;
+            } else {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn default_view_has_an_empty_query() {
+        assert_eq!(PairsView::default().to_query(), "");
+        assert_eq!(parse(""), PairsView::default());
+    }
+
+    #[test]
+    fn every_field_round_trips_through_the_url() {
+        for key in PairSortKey::ALL {
+            for order in [OrderBy::Asc, OrderBy::Desc] {
+                let view = PairsView {
+                    page: 3,
+                    limit: 50,
+                    sort: key,
+                    order,
+                    search: "SOL & $WIF ünï".into(),
+                    min_tvl: 1000.5,
+                    hide_unknown: true,
+                    hide_low_apr: true,
+                    mints: vec!["So11111111111111111111111111111111111111112".into(), "abc".into()],
+                    grouped: true,
+                };
+                assert_eq!(parse(&view.to_query()), view, "{}", view.to_query());
+            }
+        }
+    }
+
+    #[test]
+    fn invalid_values_fall_back_to_defaults() {
+        let v = parse("?page=x&limit=0&sort=nope&order=up&minTvl=-5");
+        assert_eq!(v, PairsView::default());
+    }
+
+    #[test]
+    fn sorting_flips_then_resets_and_paging_counts() {
+        let v = PairsView::default().with_page(4);
+        let flipped = v.sorted_by(PairSortKey::Tvl);
+        assert_eq!((flipped.order, flipped.page), (OrderBy::Asc, 0));
+        assert_eq!(flipped.sorted_by(PairSortKey::Tvl).order, OrderBy::Desc);
+        assert_eq!(v.sorted_by(PairSortKey::Volume).order, OrderBy::Desc);
+        assert_eq!(page_count(0, 25), 1);
+        assert_eq!(page_count(51, 25), 3);
+    }
+
+    #[test]
+    fn operations_carry_the_filters() {
+        let v = parse("?q=sol&minTvl=100&hideUnknown=1&hideLowApr=true&mints=a,b&sort=volume1h&order=asc&page=2");
+        let q = v.pairs_operation();
+        let q = q.query();
+        assert_eq!(q.page_number(), 2);
+        assert_eq!(q.page_size(), DEFAULT_LIMIT);
+        let dbg = format!("{q:?}");
+        for needle in ["sol", "100", "Volume1h", "Asc"] {
+            assert!(dbg.contains(needle), "{needle} in {dbg}");
+        }
+        assert!(format!("{:?}", v.groups_operation().query()).contains("sol"));
+    }
+}
