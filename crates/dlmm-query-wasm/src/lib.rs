@@ -11,10 +11,16 @@ mod api;
 #[cfg(feature = "js-api")]
 mod cancel;
 #[cfg(feature = "js-api")]
+mod filter;
+#[cfg(feature = "js-api")]
+mod iter;
+#[cfg(feature = "js-api")]
 mod js_error;
 
 #[cfg(feature = "js-api")]
 pub use api::*;
+#[cfg(feature = "js-api")]
+pub use iter::PageIterator;
 #[cfg(feature = "js-api")]
 pub use js_error::{is_dlmm_error, to_js_error};
 pub use transport::GlooTransport;

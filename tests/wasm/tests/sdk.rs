@@ -87,7 +87,7 @@ async fn get_pool_metrics_returns_every_field_as_served() {
     let pools = sample_pools().await;
     let c = client();
     for address in pools.iter().take(3) {
-        let metrics = c.get_pool_metrics(address.into(), None).await.expect("metrics").js_value();
+        let metrics = c.get_pool_metrics(address.into(), None).await.expect("metrics");
         let raw = get(&raw_json(&format!("{}/pools/{address}/metrics", pool_base())).await, "data");
         let keys = Object::keys(raw.unchecked_ref::<Object>());
         assert_eq!(keys.length(), 20);
@@ -104,8 +104,7 @@ async fn get_pool_metrics_returns_every_field_as_served() {
 async fn case_insensitive_lookup_finds_the_pool() {
     let address = sample_pools().await.remove(1);
     let opts = options(&[("caseSensitive", JsValue::FALSE)]);
-    let metrics =
-        client().get_pool_metrics(address.to_lowercase().into(), Some(opts.unchecked_into())).await.unwrap().js_value();
+    let metrics = client().get_pool_metrics(address.to_lowercase().into(), Some(opts.unchecked_into())).await.unwrap();
     assert_eq!(get(&metrics, "poolAddress"), JsValue::from_str(&address));
 }
 

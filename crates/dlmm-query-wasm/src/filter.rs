@@ -1,0 +1,83 @@
+//! `all({ minTvl })`: the full pair list filtered while it is decoded, so dropped pairs never become JS objects.
+//!
+//! The body is first checked as JSON by the core (same errors as `all()`), kept as raw text, then walked with a
+//! `DeserializeSeed` sequence visitor that decodes one pair at a time and converts only the kept ones.
+
+use std::fmt;
+
+use dlmm_query::error::{BodyKind, DecodeError};
+use dlmm_query::models::PairInfo;
+use dlmm_query::ops::{All, Operation};
+use dlmm_query::{ApiGroup, Error, InvalidInput, Request};
+use js_sys::Array;
+use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Visitor};
+use serde_json::value::RawValue;
+use wasm_bindgen::JsValue;
+
+use crate::api::to_js;
+
+/// `GET /pair/all` answered as raw JSON text.
+pub struct AllRaw(pub All);
+
+impl Operation for AllRaw {
+    type Output = Box<RawValue>;
+    const GROUP: ApiGroup = ApiGroup::Pair;
+
+    fn request(&self) -> Result<Request, InvalidInput> {
+        self.0.request()
+    }
+}
+
+/// The pairs of `raw` (a JSON array) whose TVL is at least `floor`, as a JS array of plain objects.
+pub fn pairs_above(raw: &RawValue, floor: f64) -> Result<JsValue, Error> {
+    let out = Array::new();
+    let mut de = serde_json::Deserializer::from_str(raw.get());
+    let seed = Above { floor, out: &out, failed: None };
+    let result = seed.deserialize(&mut de);
+    match result {
+        Ok(None) => Ok(out.into()),
+        Ok(Some(js)) => Err(wrong_shape(format!("cannot convert a pair: {js:?}"))),
+        Err(e) => Err(wrong_shape(e.to_string())),
+    }
+}
+
+fn wrong_shape(message: String) -> Error {
+    Error::Decode(DecodeError { url: String::new(), status: 200, body: BodyKind::WrongShape, path: None, message })
+}
+
+/// Visits the pair array, pushing the kept pairs onto `out`. Yields a conversion failure, if any.
+struct Above<'a> {
+    floor: f64,
+    out: &'a Array,
+    failed: Option<JsValue>,
+}
+
+impl<'de> DeserializeSeed<'de> for Above<'_> {
+    type Value = Option<JsValue>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Above<'_> {
+    type Value = Option<JsValue>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an array of pairs")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Self::Value, A::Error> {
+        while let Some(pair) = seq.next_element::<PairInfo>()? {
+            if self.failed.is_none() && pair.tvl_usd() >= self.floor {
+                match to_js(&pair) {
+                    Ok(js) => {
+                        self.out.push(&js);
+                    }
+                    Err(e) => self.failed = Some(e),
+                }
+            }
+        }
+        Ok(self.failed)
+    }
+}
