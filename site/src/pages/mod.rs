@@ -1,30 +1,52 @@
 //! The explorer's pages and the small components they share.
 
+mod chart;
+mod group;
+mod home;
+mod pair;
+mod pairs;
 mod pool;
+mod position;
+mod search;
+mod settings;
+mod wallet;
 
-pub use pool::PoolPage;
+pub use chart::Chart;
+pub use group::GroupPage;
+pub use home::Home;
+pub use pair::PairPage;
+pub use pairs::PairsPage;
+pub use pool::{PoolLookup, PoolPage};
+pub use position::PositionPage;
+pub use search::{SearchBox, SearchPage};
+pub use settings::SettingsPage;
+pub use wallet::WalletPage;
 
-use dlmm_query::{Error, ErrorKind};
+use dlmm_query::{Client, Error, ErrorKind};
+use dlmm_query_wasm::GlooTransport;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-/// `/`: what the explorer is, and the pool lookup form.
-#[component]
-pub fn Home() -> impl IntoView {
-    view! {
-        <section class="intro">
-            <h1>"DLMM Explorer"</h1>
-            <p>"Look up a liquidity-book pool's fees, volume and TVL straight from the API."</p>
-        </section>
-        <pool::PoolForm initial_address=String::new() initial_case_sensitive=true />
-    }
+use crate::format::{compact_usd, exact, percent_short, short_address};
+
+/// The client every page reads from context.
+pub type SiteClient = Client<GlooTransport>;
+
+/// The Solana explorer's page for an account.
+pub fn explorer_account_url(address: &str) -> String {
+    format!("https://explorer.solana.com/address/{address}")
+}
+
+/// The Solana explorer's page for a transaction.
+pub fn explorer_tx_url(tx: &str) -> String {
+    format!("https://explorer.solana.com/tx/{tx}")
 }
 
 /// Any unknown path.
 #[component]
 pub fn NotFound() -> impl IntoView {
     view! {
-        <section class="state not-found" role="alert">
+        <section class="state not-found" role="alert" data-state="not-found">
             <h1>"Page not found"</h1>
             <p>"There is no page at this address. " <A href="/">"Back to the start"</A></p>
         </section>
@@ -46,10 +68,120 @@ pub fn ErrorPanel(error: Error, retry: Callback<()>) -> impl IntoView {
         _ => "The request failed",
     };
     view! {
-        <section class="state error" role="alert" data-kind=kind.as_str()>
+        <section class="state error" role="alert" data-kind=kind.as_str() data-state="error">
             <h2>{title}</h2>
             <p class="message">{error.to_string()}</p>
             <button type="button" on:click=move |_| retry.run(())>"Try again"</button>
         </section>
     }
 }
+
+/// "Not found", or "not indexed" when the vendor answered 500 for something it never indexed.
+#[component]
+pub fn NotFoundPanel(error: Error, #[prop(into)] what: String) -> impl IntoView {
+    let not_indexed = error.status() == Some(500);
+    let (state, title) = if not_indexed {
+        ("not-indexed", format!("{what} not indexed"))
+    } else {
+        ("not-found", format!("No such {}", what.to_lowercase()))
+    };
+    let hint = if not_indexed {
+        "The API has never indexed it (it answered 500). It may be new, closed, or not a DLMM account."
+    } else {
+        "Check the address, or use the search box above."
+    };
+    view! {
+        <section class="state not-found" role="alert" data-state=state data-kind="notFound">
+            <h2>{title}</h2>
+            <p>{hint}</p>
+            <p class="message">{error.to_string()}</p>
+        </section>
+    }
+}
+
+/// A loading placeholder.
+#[component]
+pub fn Loading(#[prop(into)] what: String) -> impl IntoView {
+    view! { <p class="state loading" role="status" aria-busy="true" data-state="loading">{format!("Loading {what}…")}</p> }
+}
+
+/// Nothing to show.
+#[component]
+pub fn Empty(#[prop(into)] message: String) -> impl IntoView {
+    view! { <p class="state empty" role="status" data-state="empty">{message}</p> }
+}
+
+/// Renders a loaded result: `ok` for data, [`NotFoundPanel`] for "not found" and [`ErrorPanel`] otherwise.
+pub fn result_view<T>(
+    result: Result<T, Error>,
+    what: &'static str,
+    retry: Callback<()>,
+    ok: impl FnOnce(T) -> AnyView,
+) -> AnyView {
+    match result {
+        Ok(value) => ok(value),
+        Err(e) if e.kind() == ErrorKind::NotFound => view! { <NotFoundPanel error=e what=what /> }.into_any(),
+        Err(e) => view! { <ErrorPanel error=e retry=retry /> }.into_any(),
+    }
+}
+
+/// Compact US dollars, exact value on hover.
+#[component]
+pub fn Usd(value: f64, #[prop(optional)] field: &'static str) -> impl IntoView {
+    view! { <span class="num" data-field=(!field.is_empty()).then_some(field) title=exact(value)>{compact_usd(value)}</span> }
+}
+
+/// A percent, exact value on hover.
+#[component]
+pub fn Pct(value: f64, #[prop(optional)] field: &'static str) -> impl IntoView {
+    view! { <span class="num" data-field=(!field.is_empty()).then_some(field) title=exact(value)>{percent_short(value)}</span> }
+}
+
+/// An address: shortened text (full on hover), a copy button and a link to the Solana explorer. With `href`,
+/// the text links to that page of this site.
+#[component]
+pub fn Addr(
+    #[prop(into)] address: String,
+    #[prop(optional)] href: Option<String>,
+    #[prop(optional)] tx: bool,
+    #[prop(optional)] full: bool,
+    #[prop(optional)] field: &'static str,
+) -> impl IntoView {
+    let text = if full { address.clone() } else { short_address(&address) };
+    let external = if tx { explorer_tx_url(&address) } else { explorer_account_url(&address) };
+    let code = view! { <code title=address.clone() data-field=(!field.is_empty()).then_some(field) data-value=address.clone()>{text}</code> };
+    let label = match href {
+        Some(href) => view! { <A href=href>{code}</A> }.into_any(),
+        None => code.into_any(),
+    };
+    view! {
+        <span class="addr">
+            {label}
+            <CopyButton value=address.clone() />
+            <a class="ext" href=external target="_blank" rel="noopener noreferrer" title="Open in the Solana explorer"
+                aria-label="Open in the Solana explorer">"↗"</a>
+        </span>
+    }
+}
+
+/// Copies `value` to the clipboard and says so.
+#[component]
+pub fn CopyButton(#[prop(into)] value: String) -> impl IntoView {
+    let copied = RwSignal::new(false);
+    let on_click = move |_| {
+        if let Some(window) = web_sys::window() {
+            let _ = window.navigator().clipboard().write_text(&value);
+            copied.set(true);
+            let reset = wasm_bindgen::closure::Closure::once_into_js(move || copied.set(false));
+            let _ = window
+                .set_timeout_with_callback_and_timeout_and_arguments_0(reset.unchecked_ref(), 1500);
+        }
+    };
+    view! {
+        <button type="button" class="copy" on:click=on_click aria-label="Copy to the clipboard" title="Copy">
+            {move || if copied.get() { "✓" } else { "⧉" }}
+        </button>
+    }
+}
+
+use wasm_bindgen::JsCast;

@@ -112,6 +112,16 @@ pub fn PoolForm(initial_address: String, initial_case_sensitive: bool) -> impl I
     }
 }
 
+/// `/pools`: the lookup form alone.
+#[component]
+pub fn PoolLookup() -> impl IntoView {
+    view! {
+        <h1>"Pool metrics"</h1>
+        <p>"Look up a pool of the pool API by its address."</p>
+        <PoolForm initial_address=String::new() initial_case_sensitive=true />
+    }
+}
+
 /// The pool page: reads the address and `caseSensitive` from the URL and loads the metrics.
 #[component]
 pub fn PoolPage() -> impl IntoView {

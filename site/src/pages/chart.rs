@@ -1,0 +1,136 @@
+//! An SVG chart of one daily series (line or bars) with labelled axes and a hover / keyboard tooltip.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::chart::{LinearScale, band_x, bars, label_indices, line_path, nearest_index, value_axis};
+
+const W: f64 = 640.0;
+const H: f64 = 240.0;
+const LEFT: f64 = 64.0;
+const RIGHT: f64 = 12.0;
+const TOP: f64 = 12.0;
+const BOTTOM: f64 = 44.0;
+
+/// A daily series chart.
+#[component]
+pub fn Chart(
+    /// Heading and accessible name.
+    title: &'static str,
+    /// The y-axis label (with its unit).
+    y_label: &'static str,
+    /// X labels (dates), oldest first.
+    labels: Vec<String>,
+    /// Values, one per label.
+    values: Vec<f64>,
+    /// Bars instead of a line.
+    #[prop(optional)]
+    bars_kind: bool,
+    /// How values are shown (ticks and tooltip).
+    fmt: fn(f64) -> String,
+    /// Test id.
+    id: &'static str,
+) -> impl IntoView {
+    let n = values.len();
+    let ((lo, hi), ticks) = value_axis(&values, 4);
+    let y = LinearScale::new((lo, hi), (H - BOTTOM, TOP));
+    let (x0, x1) = (LEFT, W - RIGHT);
+    let hovered = RwSignal::new(None::<usize>);
+    let points: Vec<(f64, f64)> =
+        values.iter().enumerate().map(|(i, v)| (band_x(i, n, x0, x1), y.map(if v.is_finite() { *v } else { 0.0 }))).collect();
+    let shape = if bars_kind {
+        bars(&values, x0, x1, &y)
+            .into_iter()
+            .map(|(bx, by, bw, bh)| view! { <rect class="bar" x=bx y=by width=bw height=bh /> })
+            .collect_view()
+            .into_any()
+    } else {
+        view! { <path class="line" d=line_path(&points) /> }.into_any()
+    };
+    let tick_views = ticks
+        .iter()
+        .map(|t| {
+            let ty = y.map(*t);
+            view! {
+                <g class="tick">
+                    <line x1=x0 x2=x1 y1=ty y2=ty />
+                    <text x=x0 - 6.0 y=ty + 4.0 text-anchor="end">{fmt(*t)}</text>
+                </g>
+            }
+        })
+        .collect_view();
+    let x_labels = label_indices(n, 5)
+        .into_iter()
+        .map(|i| view! { <text class="xl" x=band_x(i, n, x0, x1) y=H - BOTTOM + 16.0 text-anchor="middle">{labels[i].clone()}</text> })
+        .collect_view();
+    let on_move = move |ev: leptos::ev::MouseEvent| {
+        let Some(target) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let rect = target.get_bounding_client_rect();
+        if rect.width() <= 0.0 {
+            return;
+        }
+        let sx = (f64::from(ev.client_x()) - rect.left()) * W / rect.width();
+        hovered.set(nearest_index(sx, n, x0, x1));
+    };
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if n == 0 {
+            return;
+        }
+        let cur = hovered.get_untracked();
+        let next = match ev.key().as_str() {
+            "ArrowRight" => Some(cur.map_or(0, |i| (i + 1).min(n - 1))),
+            "ArrowLeft" => Some(cur.map_or(n - 1, |i| i.saturating_sub(1))),
+            "Home" => Some(0),
+            "End" => Some(n - 1),
+            "Escape" => None,
+            _ => return,
+        };
+        ev.prevent_default();
+        hovered.set(next);
+    };
+    let tip_labels = labels.clone();
+    let tip_values = values.clone();
+    let tip_points = points.clone();
+    let tooltip = move || {
+        hovered.get().map(|i| {
+            let (px, py) = tip_points[i];
+            let text = format!("{} · {}", tip_labels[i], fmt(tip_values[i]));
+            let tx = px.clamp(x0 + 90.0, x1 - 90.0);
+            view! {
+                <g class="hover" data-testid="chart-tooltip">
+                    <line class="cursor" x1=px x2=px y1=TOP y2=H - BOTTOM />
+                    <circle cx=px cy=py r="4" />
+                    <rect class="tip" x=tx - 90.0 y="0" width="180" height="20" rx="4" />
+                    <text class="tip-text" x=tx y="14" text-anchor="middle">{text}</text>
+                </g>
+            }
+        })
+    };
+    let summary = match (values.first(), values.last()) {
+        (Some(a), Some(b)) => format!("{title}: {n} days, from {} to {}", fmt(*a), fmt(*b)),
+        _ => format!("{title}: no data"),
+    };
+    view! {
+        <figure class="chart" data-testid=id>
+            <figcaption>{title}</figcaption>
+            {if n == 0 {
+                view! { <p class="state empty" data-state="empty">"No data for this span."</p> }.into_any()
+            } else {
+                view! {
+                    <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label=summary tabindex="0"
+                        on:mousemove=on_move on:mouseleave=move |_| hovered.set(None) on:keydown=on_key
+                        on:blur=move |_| hovered.set(None)>
+                        {tick_views}
+                        {shape}
+                        <line class="axis" x1=x0 x2=x1 y1=H - BOTTOM y2=H - BOTTOM />
+                        {x_labels}
+                        <text class="axis-label" x=(x0 + x1) / 2.0 y=H - 6.0 text-anchor="middle">"Day (UTC)"</text>
+                        <text class="axis-label" x="12" y=(TOP + H - BOTTOM) / 2.0 text-anchor="middle"
+                            transform=format!("rotate(-90 12 {})", (TOP + H - BOTTOM) / 2.0)>{y_label}</text>
+                        {tooltip}
+                    </svg>
+                }.into_any()
+            }}
+        </figure>
+    }
+}

@@ -1,0 +1,113 @@
+//! `/groups/:lexical_order_mints`: every pool of one mint pair, side by side.
+
+use dlmm_query::models::PairInfo;
+use dlmm_query::ops::GetSingleGroupPair;
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::use_params_map;
+
+use super::{Addr, Empty, Loading, SiteClient, result_view};
+use crate::format::{compact_usd, exact, percent_short};
+
+/// One compared field: label, unit and how to read it from a pair.
+pub struct CompareRow {
+    /// Row label.
+    pub label: &'static str,
+    /// `data-field` of the cells.
+    pub field: &'static str,
+    /// Reads the value (as shown, exact).
+    pub value: fn(&PairInfo) -> (String, String),
+}
+
+fn usd_of(v: f64) -> (String, String) {
+    (compact_usd(v), exact(v))
+}
+
+fn pct_of(v: f64) -> (String, String) {
+    (percent_short(v), exact(v))
+}
+
+/// The rows of the comparison, in display order.
+pub const COMPARE_ROWS: [CompareRow; 9] = [
+    CompareRow { label: "Bin step (bps)", field: "bin_step", value: |p| (p.bin_step.to_string(), p.bin_step.to_string()) },
+    CompareRow { label: "Base fee (%)", field: "base_fee_percentage", value: |p| pct_of(p.base_fee_percent()) },
+    CompareRow { label: "Max fee (%)", field: "max_fee_percentage", value: |p| pct_of(p.max_fee_percent()) },
+    CompareRow { label: "TVL (USD)", field: "liquidity", value: |p| usd_of(p.tvl_usd()) },
+    CompareRow { label: "Volume 24 h (USD)", field: "trade_volume_24h", value: |p| usd_of(p.trade_volume_24h) },
+    CompareRow { label: "Fees 24 h (USD)", field: "fees_24h", value: |p| usd_of(p.fees_24h) },
+    CompareRow { label: "APR 24 h (fee/TVL %)", field: "apr", value: |p| pct_of(p.apr) },
+    CompareRow { label: "Farm APR (%)", field: "farm_apr", value: |p| pct_of(p.farm_apr) },
+    CompareRow { label: "Price (Y per X)", field: "current_price", value: |p| (format!("{:.6}", p.current_price), exact(p.current_price)) },
+];
+
+/// The group page.
+#[component]
+pub fn GroupPage() -> impl IntoView {
+    let params = use_params_map();
+    let key = move || params.read().get("mints").unwrap_or_default();
+    let client = expect_context::<SiteClient>();
+    let pairs = LocalResource::new(move || {
+        let c = client.clone();
+        let key = key();
+        async move { c.get_single_group_pair(GetSingleGroupPair::new(key)).await }
+    });
+    let retry = Callback::new(move |()| pairs.refetch());
+    view! {
+        <h1>"Token pair"</h1>
+        <p class="sub"><code class="wrap">{key}</code></p>
+        <Transition fallback=|| view! { <Loading what="the pools of this token pair" /> }>
+            {move || Suspend::new(async move {
+                result_view(pairs.await, "Token pair", retry, |mut pairs| {
+                    if pairs.is_empty() {
+                        return view! { <Empty message="No pools trade this pair of tokens." /> }.into_any();
+                    }
+                    pairs.sort_by(|a, b| b.tvl_usd().total_cmp(&a.tvl_usd()));
+                    view! { <Compare pairs=pairs /> }.into_any()
+                })
+            })}
+        </Transition>
+    }
+}
+
+#[component]
+fn Compare(pairs: Vec<PairInfo>) -> impl IntoView {
+    let count = pairs.len();
+    let heads = pairs
+        .iter()
+        .map(|p| {
+            let (name, href, address, key) = (p.name.clone(), format!("/pairs/{}", p.address), p.address.clone(), p.address.clone());
+            view! {
+                <th scope="col" data-address=key>
+                    <A href=href attr:class="name">{name}</A>
+                    <br /><Addr address=address />
+                </th>
+            }
+        })
+        .collect_view();
+    let rows = COMPARE_ROWS
+        .iter()
+        .map(|row| {
+            let cells = pairs
+                .iter()
+                .map(|p| {
+                    let (text, title) = (row.value)(p);
+                    view! { <td class="r" data-field=row.field title=title>{text}</td> }
+                })
+                .collect_view();
+            view! { <tr><th scope="row">{row.label}</th>{cells}</tr> }
+        })
+        .collect_view();
+    view! {
+        <p>{format!("{count} pools, by TVL. Scroll sideways on narrow screens.")}</p>
+        <div class="table-scroll">
+            <table class="data compare" data-testid="group-table">
+                <thead><tr>
+                    <th scope="col">"Pool"</th>
+                    {heads}
+                </tr></thead>
+                <tbody>{rows}
+                </tbody>
+            </table>
+        </div>
+    }
+}

@@ -1,0 +1,328 @@
+//! `/pairs/:address`: every field of one pair with its unit, the windows, the daily charts, swaps and locks.
+
+use dlmm_query::models::{PairInfo, PositionLock, Swap, Windows};
+use dlmm_query::ops::{
+    GetPair, GetPairFeeBpsByDays, GetPairPositionsLock, GetPairSwapRecords, GetPairTvlByDays, GetPairVolumeByDays,
+};
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+
+use super::{Addr, Chart, Empty, Loading, Pct, SiteClient, Usd, result_view};
+use crate::format::{compact, compact_usd, exact, percent_short, unix_time};
+
+/// Day spans offered for the charts (the API allows 1..=255).
+pub const SPANS: [u32; 5] = [7, 30, 90, 180, 255];
+/// The span when the URL names none.
+pub const DEFAULT_DAYS: u32 = 30;
+/// Swaps shown.
+pub const SWAP_ROWS: u32 = 50;
+
+/// Reads `days` from the URL: 1..=255, else the default.
+pub fn parse_days(raw: Option<&str>) -> u32 {
+    raw.and_then(|d| d.parse().ok()).filter(|d| (1..=255).contains(d)).unwrap_or(DEFAULT_DAYS)
+}
+
+/// The six windows of a [`Windows`] record with their labels and wire names.
+pub fn windows(w: &Windows) -> [(&'static str, &'static str, f64); 6] {
+    [
+        ("30 min", "min_30", w.min_30),
+        ("1 h", "hour_1", w.hour_1),
+        ("2 h", "hour_2", w.hour_2),
+        ("4 h", "hour_4", w.hour_4),
+        ("12 h", "hour_12", w.hour_12),
+        ("24 h", "hour_24", w.hour_24),
+    ]
+}
+
+fn bps(v: f64) -> String {
+    format!("{v:.1} bps")
+}
+
+/// The pair page.
+#[component]
+pub fn PairPage() -> impl IntoView {
+    let params = use_params_map();
+    let query = use_query_map();
+    let address = Memo::new(move |_| params.read().get("address").unwrap_or_default());
+    let days = Memo::new(move |_| parse_days(query.read().get("days").as_deref()));
+    let client = expect_context::<SiteClient>();
+    let c = client.clone();
+    let pair = LocalResource::new(move || {
+        let c = c.clone();
+        let a = address.get();
+        async move { c.get_pair(GetPair::new(a)).await }
+    });
+    let retry = Callback::new(move |()| pair.refetch());
+    view! {
+        <Transition fallback=|| view! { <Loading what="the pair" /> }>
+            {move || { let client = client.clone(); Suspend::new(async move {
+                result_view(pair.await, "Pair", retry, move |p| view! {
+                    <PairDetails p=p />
+                    <Charts address=address days=days client=client.clone() />
+                    <Swaps address=address client=client.clone() />
+                    <Locks address=address client=client />
+                }.into_any())
+            })}}
+        </Transition>
+    }
+}
+
+#[component]
+fn Field(label: &'static str, unit: &'static str, value: AnyView) -> impl IntoView {
+    view! {
+        <div class="kv"><dt>{label}</dt><dd>{value}<span class="unit">{unit}</span></dd></div>
+    }
+}
+
+#[component]
+fn PairDetails(p: PairInfo) -> impl IntoView {
+    let apy = p.apy;
+    let farm = p.has_farm();
+    let group = format!("/groups/{}", p.lexical_key());
+    let tags = if p.tags.is_empty() { "none".to_owned() } else { p.tags.join(", ") };
+    let windows_rows = [("Fees", "fees", &p.fees, true), ("Volume", "volume", &p.volume, true), ("Fee / TVL", "fee_tvl_ratio", &p.fee_tvl_ratio, false)]
+        .map(|(label, key, w, usd)| {
+            view! {
+                <tr>
+                    <th scope="row">{label}<span class="unit">{if usd { " USD" } else { " %" }}</span></th>
+                    {windows(w).into_iter().map(|(_, wire, v)| {
+                        let text = if usd { compact_usd(v) } else { percent_short(v) };
+                        view! { <td class="r" data-field=format!("{key}.{wire}") title=exact(v)>{text}</td> }
+                    }).collect_view()}
+                </tr>
+            }
+        });
+    view! {
+        <section class="pair" aria-labelledby="pair-title">
+            <h1 id="pair-title"><span class="name" data-field="name">{p.name.clone()}</span>
+                {p.is_verified.then(|| view! { <span class="badge" title="Both tokens verified">"verified"</span> })}
+                {p.is_blacklisted.then(|| view! { <span class="badge warn">"blacklisted"</span> })}
+                {p.hide.then(|| view! { <span class="badge warn">"hidden by the vendor"</span> })}
+            </h1>
+            <p class="sub">"Pair " <Addr address=p.address.clone() full=true field="address" />
+                " · " <A href=group>"All pools of this token pair"</A></p>
+            <div class="cards">
+                <div class="card"><span class="label">"TVL"</span><span class="value"><Usd value=p.tvl_usd() field="liquidity" /></span>
+                    <span class="unit">"USD held in the reserves now"</span></div>
+                <div class="card"><span class="label">"Volume 24 h"</span><span class="value"><Usd value=p.trade_volume_24h field="trade_volume_24h" /></span>
+                    <span class="unit">"USD traded in the last 24 h"</span></div>
+                <div class="card"><span class="label">"Fees 24 h"</span><span class="value"><Usd value=p.fees_24h field="fees_24h" /></span>
+                    <span class="unit">"USD paid by traders to LPs, last 24 h"</span></div>
+                <div class="card"><span class="label">"APR (vendor)"</span><span class="value"><Pct value=p.apr field="apr" /></span>
+                    <span class="unit">"24 h fees ÷ TVL, a percent per day — not annualised"</span></div>
+                <div class="card"><span class="label">"APY"</span><span class="value"><Pct value=apy field="apy" /></span>
+                    <span class="unit">"that daily rate compounded for 365 days"</span></div>
+                <div class="card"><span class="label">"Farm APR"</span><span class="value"><Pct value=p.farm_apr field="farm_apr" /></span>
+                    <span class="unit">{if farm { "yearly percent paid in farm rewards" } else { "no farm on this pair" }}</span></div>
+            </div>
+            <h2>"Windows"</h2>
+            <div class="table-scroll">
+                <table class="data windows" data-testid="windows">
+                    <caption class="sr-only">"Fees, volume and fee/TVL over the last 30 minutes to 24 hours"</caption>
+                    <thead><tr><th scope="col">"Metric"</th>
+                        {windows(&p.fees).into_iter().map(|(l, _, _)| view! { <th scope="col" class="r">{l}</th> }).collect_view()}
+                    </tr></thead>
+                    <tbody>{windows_rows}</tbody>
+                </table>
+            </div>
+            <h2>"All fields"</h2>
+            <dl class="fields">
+                <Field label="Token X mint" unit="" value=view! { <Addr address=p.mint_x.clone() field="mint_x" /> }.into_any() />
+                <Field label="Token Y mint" unit="" value=view! { <Addr address=p.mint_y.clone() field="mint_y" /> }.into_any() />
+                <Field label="Reserve X account" unit="" value=view! { <Addr address=p.reserve_x.clone() /> }.into_any() />
+                <Field label="Reserve Y account" unit="" value=view! { <Addr address=p.reserve_y.clone() /> }.into_any() />
+                <Field label="Reserve X" unit=" base units (raw, exact)" value=view! { <span class="mono" data-field="reserve_x_amount">{p.reserve_x_amount.to_string()}</span> }.into_any() />
+                <Field label="Reserve Y" unit=" base units (raw, exact)" value=view! { <span class="mono" data-field="reserve_y_amount">{p.reserve_y_amount.to_string()}</span> }.into_any() />
+                <Field label="Bin step" unit=" bps (price step between bins)" value=view! { <span data-field="bin_step">{p.bin_step}</span> }.into_any() />
+                <Field label="Base fee" unit=" % of each swap" value=view! { <span data-field="base_fee_percentage" title=p.base_fee_percentage.clone()>{percent_short(p.base_fee_percent())}</span> }.into_any() />
+                <Field label="Max fee" unit=" % (with the volatility fee)" value=view! { <span data-field="max_fee_percentage" title=p.max_fee_percentage.clone()>{percent_short(p.max_fee_percent())}</span> }.into_any() />
+                <Field label="Protocol fee" unit=" % of the fee kept by the protocol" value=view! { <span data-field="protocol_fee_percentage" title=p.protocol_fee_percentage.clone()>{percent_short(p.protocol_fee_percent())}</span> }.into_any() />
+                <Field label="Price" unit=" token Y per token X" value=view! { <span data-field="current_price" title=exact(p.current_price)>{format!("{:.8}", p.current_price)}</span> }.into_any() />
+                <Field label="Today's fees" unit=" USD since 00:00 UTC" value=view! { <Usd value=p.today_fees field="today_fees" /> }.into_any() />
+                <Field label="All-time volume" unit=" USD" value=view! { <Usd value=p.cumulative_trade_volume_usd() field="cumulative_trade_volume" /> }.into_any() />
+                <Field label="All-time fees" unit=" USD" value=view! { <Usd value=p.cumulative_fee_volume_usd() field="cumulative_fee_volume" /> }.into_any() />
+                <Field label="Farm APY" unit=" % per year, compounded" value=view! { <Pct value=p.farm_apy field="farm_apy" /> }.into_any() />
+                <Field label="Reward mint X" unit="" value=view! { <Addr address=p.reward_mint_x.clone() /> }.into_any() />
+                <Field label="Reward mint Y" unit="" value=view! { <Addr address=p.reward_mint_y.clone() /> }.into_any() />
+                <Field label="Tags" unit="" value=view! { <span>{tags}</span> }.into_any() />
+                <Field label="Launchpad" unit="" value=view! { <span>{p.launchpad.clone().unwrap_or_else(|| "none".into())}</span> }.into_any() />
+            </dl>
+        </section>
+    }
+}
+
+#[component]
+fn Charts(address: Memo<String>, days: Memo<u32>, client: SiteClient) -> impl IntoView {
+    let c = client.clone();
+    let series = LocalResource::new(move || {
+        let c = c.clone();
+        let (a, d) = (address.get(), days.get());
+        async move {
+            let tvl = c.get_pair_tvl_by_days(GetPairTvlByDays::new(a.clone(), d)).await?;
+            let volume = c.get_pair_volume_by_days(GetPairVolumeByDays::new(a.clone(), d)).await?;
+            let fee = c.get_pair_fee_bps_by_days(GetPairFeeBpsByDays::new(a, d)).await?;
+            Ok((tvl, volume, fee))
+        }
+    });
+    let retry = Callback::new(move |()| series.refetch());
+    let navigate = use_navigate();
+    let query = use_query_map();
+    let set_days = move |ev: leptos::ev::Event| {
+        let d = parse_days(Some(&event_target_value(&ev)));
+        let mut q: Vec<String> =
+            query.get_untracked().into_iter().filter(|(k, _)| k != "days").map(|(k, v)| format!("{k}={}", crate::query::encode_component(&v))).collect();
+        q.push(format!("days={d}"));
+        navigate(&format!("/pairs/{}?{}", address.get_untracked(), q.join("&")), Default::default());
+    };
+    view! {
+        <section aria-labelledby="charts-title">
+            <div class="row between">
+                <h2 id="charts-title">"History"</h2>
+                <label class="inline">"Span "
+                    <select name="days" on:change=set_days>
+                        {SPANS.into_iter().map(|d| view! {
+                            <option value=d.to_string() selected=move || days.get() == d>{format!("{d} days")}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+            </div>
+            <Transition fallback=|| view! { <Loading what="the daily history" /> }>
+                {move || Suspend::new(async move {
+                    result_view(series.await, "History", retry, |(tvl, volume, fee)| view! {
+                        <div class="charts">
+                            <Chart title="TVL by day" y_label="USD" id="chart-tvl" fmt=compact_usd
+                                labels=tvl.iter().map(|s| s.day_date.clone()).collect()
+                                values=tvl.iter().map(|s| s.total_value_locked).collect() />
+                            <Chart title="Volume by day" y_label="USD" id="chart-volume" fmt=compact_usd bars_kind=true
+                                labels=volume.iter().map(|s| s.day_date.clone()).collect()
+                                values=volume.iter().map(|s| s.trade_volume).collect() />
+                            <Chart title="Average fee by day" y_label="bps" id="chart-fee" fmt=bps
+                                labels=fee.iter().map(|s| s.hour_date.get(..10).unwrap_or(&s.hour_date).to_owned()).collect()
+                                values=fee.iter().map(|s| s.average_fee_bps).collect() />
+                        </div>
+                    }.into_any())
+                })}
+            </Transition>
+        </section>
+    }
+}
+
+#[component]
+fn Swaps(address: Memo<String>, client: SiteClient) -> impl IntoView {
+    let swaps = LocalResource::new(move || {
+        let c = client.clone();
+        let a = address.get();
+        async move { c.get_pair_swap_records(GetPairSwapRecords::new(a, SWAP_ROWS)).await }
+    });
+    let retry = Callback::new(move |()| swaps.refetch());
+    view! {
+        <section aria-labelledby="swaps-title">
+            <h2 id="swaps-title">"Latest swaps"</h2>
+            <Transition fallback=|| view! { <Loading what="swaps" /> }>
+                {move || Suspend::new(async move {
+                    result_view(swaps.await, "Swaps", retry, |swaps| {
+                        if swaps.is_empty() {
+                            return view! { <Empty message="No swaps recorded." /> }.into_any();
+                        }
+                        view! { <SwapTable swaps=swaps /> }.into_any()
+                    })
+                })}
+            </Transition>
+        </section>
+    }
+}
+
+#[component]
+fn SwapTable(swaps: Vec<Swap>) -> impl IntoView {
+    view! {
+        <div class="table-scroll">
+            <table class="data" data-testid="swaps">
+                <thead><tr><th scope="col">"Time (UTC)"</th><th scope="col">"Transaction"</th><th scope="col" class="r">"In"</th>
+                    <th scope="col" class="r">"Out"</th><th scope="col" class="r">"Fee"</th><th scope="col" class="r">"Fee rate"</th></tr></thead>
+                <tbody>
+                    {swaps.into_iter().map(|s| view! {
+                        <tr data-tx=s.tx_id.clone()>
+                            <td title=s.onchain_timestamp.to_string()>{unix_time(s.onchain_timestamp)}</td>
+                            <td><Addr address=s.tx_id.clone() tx=true /></td>
+                            <td class="r" title=format!("{} base units of {}", s.in_amount, s.in_token)><Usd value=s.in_amount_usd field="in_amount_usd" /></td>
+                            <td class="r" title=format!("{} base units of {}", s.out_amount, s.out_token)><Usd value=s.out_amount_usd field="out_amount_usd" /></td>
+                            <td class="r"><Usd value=s.trade_fee_usd field="trade_fee_usd" /></td>
+                            <td class="r" title=exact(s.fee_bps)>{bps(s.fee_bps)}</td>
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+#[component]
+fn Locks(address: Memo<String>, client: SiteClient) -> impl IntoView {
+    let locks = LocalResource::new(move || {
+        let c = client.clone();
+        let a = address.get();
+        async move { c.get_pair_positions_lock(GetPairPositionsLock::new(a)).await }
+    });
+    let retry = Callback::new(move |()| locks.refetch());
+    view! {
+        <section aria-labelledby="locks-title">
+            <h2 id="locks-title">"Locked positions"</h2>
+            <Transition fallback=|| view! { <Loading what="locked positions" /> }>
+                {move || Suspend::new(async move {
+                    result_view(locks.await, "Locks", retry, |locks| {
+                        if locks.is_empty() {
+                            return view! { <Empty message="No locked positions in this pair." /> }.into_any();
+                        }
+                        view! { <LockTable locks=locks /> }.into_any()
+                    })
+                })}
+            </Transition>
+        </section>
+    }
+}
+
+#[component]
+fn LockTable(locks: Vec<PositionLock>) -> impl IntoView {
+    view! {
+        <div class="table-scroll">
+            <table class="data" data-testid="locks">
+                <thead><tr><th scope="col">"Position"</th><th scope="col">"Owner"</th><th scope="col" class="r">"Released at"</th>
+                    <th scope="col" class="r">"Slot"</th><th scope="col">"State"</th></tr></thead>
+                <tbody>
+                    {locks.into_iter().map(|l| view! {
+                        <tr data-position=l.position.clone()>
+                            <td><Addr address=l.position.clone() href=format!("/positions/{}", l.position) /></td>
+                            <td><Addr address=l.owner.clone() /></td>
+                            <td class="r" title="lock release point (slot or unix time, as the program defines it)">{l.lock_release_point.to_string()}</td>
+                            <td class="r" title=l.slot.to_string()>{compact(l.slot as f64)}</td>
+                            <td>{if l.closed { "closed" } else { "open" }}</td>
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_are_clamped_to_the_api_range() {
+        assert_eq!(parse_days(None), DEFAULT_DAYS);
+        assert_eq!(parse_days(Some("255")), 255);
+        assert_eq!(parse_days(Some("256")), DEFAULT_DAYS);
+        assert_eq!(parse_days(Some("0")), DEFAULT_DAYS);
+        assert_eq!(parse_days(Some("7")), 7);
+    }
+
+    #[test]
+    fn windows_are_in_order_with_wire_names() {
+        let w = Windows { min_30: 1.0, hour_1: 2.0, hour_2: 3.0, hour_4: 4.0, hour_12: 5.0, hour_24: 6.0 };
+        let names: Vec<_> = windows(&w).iter().map(|(_, n, v)| (*n, *v)).collect();
+        assert_eq!(names[0], ("min_30", 1.0));
+        assert_eq!(names[5], ("hour_24", 6.0));
+    }
+}

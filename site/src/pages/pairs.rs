@@ -1,0 +1,284 @@
+//! `/pairs`: the server-paginated pair table (or the mint-pair groups), every control kept in the URL query.
+
+use dlmm_query::models::{AllGroupOfPairsMetadata, AllPairsWithPagination, PairGroupMetadata, PairInfo};
+use dlmm_query::ops::{OrderBy, PairSortKey};
+use leptos::html;
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::{use_navigate, use_query_map};
+
+use super::{Empty, Loading, Pct, SiteClient, Usd, result_view};
+use crate::format::{exact, percent_short};
+use crate::query::{PAGE_SIZES, PairsView, page_count, sort_label};
+
+/// What one load of `/pairs` returns.
+#[derive(Clone)]
+enum Listing {
+    Pairs(AllPairsWithPagination),
+    Groups(AllGroupOfPairsMetadata),
+}
+
+/// The columns that sort by clicking their header.
+const SORTABLE: [(PairSortKey, &str); 4] = [
+    (PairSortKey::Tvl, "TVL"),
+    (PairSortKey::Volume, "Volume 24 h"),
+    (PairSortKey::FeeTvlRatio, "APR 24 h"),
+    (PairSortKey::Lm, "Farm APR"),
+];
+
+/// The pairs page.
+#[component]
+pub fn PairsPage() -> impl IntoView {
+    let query = use_query_map();
+    let view_state = Memo::new(move |_| {
+        let q = query.read();
+        PairsView::from_query(|k| q.get(k))
+    });
+    let client = expect_context::<SiteClient>();
+    let listing = LocalResource::new(move || {
+        let client = client.clone();
+        let v = view_state.get();
+        async move {
+            if v.grouped {
+                client.all_by_groups_metadata(v.groups_operation()).await.map(Listing::Groups)
+            } else {
+                client.all_with_pagination(v.pairs_operation()).await.map(Listing::Pairs)
+            }
+        }
+    });
+    let retry = Callback::new(move |()| listing.refetch());
+    let navigate = use_navigate();
+    let go = Callback::new(move |v: PairsView| navigate(&format!("/pairs{}", v.to_query()), Default::default()));
+
+    view! {
+        <h1>{move || if view_state.get().grouped { "Pairs by token pair" } else { "All pairs" }}</h1>
+        <Filters view=view_state go=go />
+        <Transition fallback=|| view! { <Loading what="pairs" /> }>
+            {move || Suspend::new(async move {
+                let v = view_state.get_untracked();
+                result_view(listing.await, "Pairs", retry, move |listing| match listing {
+                    Listing::Pairs(page) => view! { <PairsTable page=page view=v go=go /> }.into_any(),
+                    Listing::Groups(groups) => view! { <GroupsTable groups=groups view=v go=go /> }.into_any(),
+                })
+            })}
+        </Transition>
+    }
+}
+
+#[component]
+fn Filters(view: Memo<PairsView>, go: Callback<PairsView>) -> impl IntoView {
+    let search = NodeRef::<html::Input>::new();
+    let min_tvl = NodeRef::<html::Input>::new();
+    let mints = NodeRef::<html::Input>::new();
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let mut v = view.get_untracked();
+        let value = |r: NodeRef<html::Input>| r.get().map(|e| e.value()).unwrap_or_default();
+        let parsed = PairsView::from_query(|k| match k {
+            "q" => Some(value(search)),
+            "minTvl" => Some(value(min_tvl)),
+            "mints" => Some(value(mints)),
+            _ => None,
+        });
+        v.search = parsed.search;
+        v.min_tvl = parsed.min_tvl;
+        v.mints = parsed.mints;
+        v.page = 0;
+        go.run(v);
+    };
+    let toggle = move |f: fn(&mut PairsView, bool)| {
+        move |ev: leptos::ev::Event| {
+            let mut v = view.get_untracked();
+            f(&mut v, event_target_checked(&ev));
+            v.page = 0;
+            go.run(v);
+        }
+    };
+    view! {
+        <form class="filters" on:submit=submit role="search" aria-label="Filter pairs">
+            <div class="field grow">
+                <label for="f-search">"Name or mint"</label>
+                <input id="f-search" name="q" type="search" node_ref=search placeholder="e.g. SOL-USDC"
+                    prop:value=move || view.get().search autocomplete="off" />
+            </div>
+            <div class="field">
+                <label for="f-tvl">"Min TVL (USD)"</label>
+                <input id="f-tvl" name="minTvl" type="number" min="0" step="any" node_ref=min_tvl inputmode="decimal"
+                    prop:value=move || { let t = view.get().min_tvl; if t > 0.0 { t.to_string() } else { String::new() } } />
+            </div>
+            <div class="field grow">
+                <label for="f-mints">"Token mints (comma-separated)"</label>
+                <input id="f-mints" name="mints" type="text" node_ref=mints spellcheck="false" autocomplete="off"
+                    prop:value=move || view.get().mints.join(",") />
+            </div>
+            <button type="submit">"Apply"</button>
+            <div class="row wrap">
+                <label class="check"><input type="checkbox" name="hideUnknown" prop:checked=move || view.get().hide_unknown
+                    on:change=toggle(|v, on| v.hide_unknown = on) />" Verified tokens only"</label>
+                <label class="check"><input type="checkbox" name="hideLowApr" prop:checked=move || view.get().hide_low_apr
+                    on:change=toggle(|v, on| v.hide_low_apr = on) />" Hide low APR"</label>
+                <label class="check"><input type="checkbox" name="grouped" prop:checked=move || view.get().grouped
+                    on:change=toggle(|v, on| v.grouped = on) />" Group by token pair"</label>
+                <label for="f-sort">"Sort by"</label>
+                <select id="f-sort" name="sort" on:change=move |ev| {
+                    if let Ok(key) = event_target_value(&ev).parse::<PairSortKey>() {
+                        let v = view.get_untracked();
+                        go.run(PairsView { sort: key, page: 0, ..v });
+                    }
+                }>
+                    {PairSortKey::ALL.into_iter().map(|k| view! {
+                        <option value=k.as_str() selected=move || view.get().sort == k>{sort_label(k)}</option>
+                    }).collect_view()}
+                </select>
+                <select name="order" aria-label="Order" on:change=move |ev| {
+                    let order = if event_target_value(&ev) == "asc" { OrderBy::Asc } else { OrderBy::Desc };
+                    go.run(PairsView { order, page: 0, ..view.get_untracked() });
+                }>
+                    <option value="desc" selected=move || view.get().order == OrderBy::Desc>"Descending"</option>
+                    <option value="asc" selected=move || view.get().order == OrderBy::Asc>"Ascending"</option>
+                </select>
+                <label for="f-limit">"Per page"</label>
+                <select id="f-limit" name="limit" on:change=move |ev| {
+                    if let Ok(limit) = event_target_value(&ev).parse::<u32>() {
+                        go.run(PairsView { limit, page: 0, ..view.get_untracked() });
+                    }
+                }>
+                    {PAGE_SIZES.into_iter().map(|n| view! {
+                        <option value=n.to_string() selected=move || view.get().limit == n>{n.to_string()}</option>
+                    }).collect_view()}
+                </select>
+            </div>
+        </form>
+    }
+}
+
+#[component]
+fn SortHeader(key: PairSortKey, label: &'static str, view: PairsView, go: Callback<PairsView>) -> impl IntoView {
+    let active = view.sort == key;
+    let aria = match (active, view.order) {
+        (false, _) => "none",
+        (true, OrderBy::Asc) => "ascending",
+        (true, _) => "descending",
+    };
+    let arrow = match (active, view.order) {
+        (false, _) => "",
+        (true, OrderBy::Asc) => " ▲",
+        (true, _) => " ▼",
+    };
+    let next = view.sorted_by(key);
+    view! {
+        <th scope="col" class="r" aria-sort=aria>
+            <button type="button" class="sort" data-sort=key.as_str() on:click=move |_| go.run(next.clone())>
+                {label}{arrow}
+            </button>
+        </th>
+    }
+}
+
+#[component]
+fn Pager(total: u64, view: PairsView, go: Callback<PairsView>, shown: usize) -> impl IntoView {
+    let pages = page_count(total, view.limit);
+    let page = view.page;
+    let prev = view.with_page(page.saturating_sub(1));
+    let next = view.with_page(page + 1);
+    let first = page * u64::from(view.limit) + 1;
+    let last = first + shown as u64 - 1;
+    view! {
+        <nav class="pager" aria-label="Pages">
+            <button type="button" disabled=page == 0 on:click=move |_| go.run(prev.clone())>"← Previous"</button>
+            <span data-testid="page-info">{format!("Page {} of {pages} · {first}–{last} of {total}", page + 1)}</span>
+            <button type="button" disabled={page + 1 >= pages} on:click=move |_| go.run(next.clone())>"Next →"</button>
+        </nav>
+    }
+}
+
+#[component]
+fn PairsTable(page: AllPairsWithPagination, view: PairsView, go: Callback<PairsView>) -> impl IntoView {
+    if page.pairs.is_empty() {
+        return view! { <Empty message="No pairs match these filters." /> }.into_any();
+    }
+    let shown = page.pairs.len();
+    let headers = SORTABLE.map(|(k, l)| view! { <SortHeader key=k label=l view=view.clone() go=go /> });
+    view! {
+        <div class="table-scroll">
+            <table class="data pairs" data-testid="pairs-table">
+                <caption class="sr-only">"Pairs; APR is the 24 h fee ÷ TVL percent"</caption>
+                <thead><tr>
+                    <th scope="col">"Pair"</th>
+                    <th scope="col" class="r">"Bin step"</th>
+                    <th scope="col" class="r">"Base fee"</th>
+                    {headers}
+                </tr></thead>
+                <tbody>
+                    {page.pairs.into_iter().map(|p| view! { <PairRow p=p /> }).collect_view()}
+                </tbody>
+            </table>
+        </div>
+        <Pager total=page.total view=view go=go shown=shown />
+    }
+    .into_any()
+}
+
+#[component]
+fn PairRow(p: PairInfo) -> impl IntoView {
+    let href = format!("/pairs/{}", p.address);
+    let name = p.name.clone();
+    view! {
+        <tr data-address=p.address.clone()>
+            <td><A href=href attr:class="name">{name}</A>
+                {p.is_verified.then(|| view! { <span class="badge" title="Both tokens verified">"✓"</span> })}</td>
+            <td class="r" data-field="bin_step">{p.bin_step}</td>
+            <td class="r" data-field="base_fee_percentage" title=p.base_fee_percentage.clone()>{percent_short(p.base_fee_percent())}</td>
+            <td class="r"><Usd value=p.tvl_usd() field="liquidity" /></td>
+            <td class="r"><Usd value=p.trade_volume_24h field="trade_volume_24h" /></td>
+            <td class="r"><Pct value=p.apr field="apr" /></td>
+            <td class="r"><Pct value=p.farm_apr field="farm_apr" /></td>
+        </tr>
+    }
+}
+
+#[component]
+fn GroupsTable(groups: AllGroupOfPairsMetadata, view: PairsView, go: Callback<PairsView>) -> impl IntoView {
+    if groups.metadatas.is_empty() {
+        return view! { <Empty message="No token pairs match these filters." /> }.into_any();
+    }
+    let shown = groups.metadatas.len();
+    view! {
+        <div class="table-scroll">
+            <table class="data groups" data-testid="groups-table">
+                <thead><tr>
+                    <th scope="col">"Token pair"</th>
+                    <th scope="col" class="r">"Total TVL"</th>
+                    <th scope="col" class="r">"Volume 24 h"</th>
+                    <th scope="col" class="r">"APR 24 h range"</th>
+                    <th scope="col" class="r">"Farm APR range"</th>
+                </tr></thead>
+                <tbody>{groups.metadatas.into_iter().map(|g| view! { <GroupRow g=g /> }).collect_view()}</tbody>
+            </table>
+        </div>
+        <Pager total=groups.total view=view go=go shown=shown />
+    }
+    .into_any()
+}
+
+/// `low – high %` with both exact values in the title.
+pub fn range_text(low: f64, high: f64) -> (String, String) {
+    (format!("{} – {}", percent_short(low), percent_short(high)), format!("{} – {}", exact(low), exact(high)))
+}
+
+#[component]
+fn GroupRow(g: PairGroupMetadata) -> impl IntoView {
+    let href = format!("/groups/{}", g.lexical_order_mints);
+    let name = g.name.clone();
+    let (fee, fee_title) = range_text(g.min_fee_tvl_ratio, g.max_fee_tvl_ratio);
+    let (lm, lm_title) = range_text(g.min_lm_apr, g.max_lm_apr);
+    view! {
+        <tr data-group=g.lexical_order_mints.clone()>
+            <td><A href=href attr:class="name">{name}</A></td>
+            <td class="r"><Usd value=g.total_tvl field="total_tvl" /></td>
+            <td class="r"><Usd value=g.total_trade_volume field="total_trade_volume" /></td>
+            <td class="r" title=fee_title data-field="fee_tvl_ratio_range">{fee}</td>
+            <td class="r" title=lm_title data-field="lm_apr_range">{lm}</td>
+        </tr>
+    }
+}

@@ -1,0 +1,131 @@
+//! `/positions/:address`: the v1 and v2 records, one timeline of everything that happened, and the P&L.
+
+use dlmm_query::models::{Position, PositionWithApy};
+use dlmm_query::ops::{GetClaimFees, GetClaimRewards, GetDeposits, GetPosition, GetPositionV2, GetWithdraws};
+use dlmm_query::pnl::position_pnl;
+use dlmm_query::{Error, PositionPnl};
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+use super::{Addr, Empty, Loading, Pct, SiteClient, Usd, result_view};
+use crate::format::{duration, percent_short, unix_time};
+use crate::timeline::{TimelineEvent, timeline};
+
+/// Everything the position page shows.
+#[derive(Clone)]
+struct Loaded {
+    v1: PositionWithApy,
+    v2: Result<Position, Error>,
+    events: Vec<TimelineEvent>,
+    pnl: PositionPnl,
+}
+
+/// The position page.
+#[component]
+pub fn PositionPage() -> impl IntoView {
+    let params = use_params_map();
+    let address = Memo::new(move |_| params.read().get("address").unwrap_or_default());
+    let client = expect_context::<SiteClient>();
+    let data = LocalResource::new(move || {
+        let c = client.clone();
+        let a = address.get();
+        async move {
+            let v1 = c.get_position(GetPosition::new(a.clone())).await?;
+            let v2 = c.get_position_v2(GetPositionV2::new(a.clone())).await;
+            let deposits = c.get_deposits(GetDeposits::new(a.clone())).await?;
+            let withdrawals = c.get_withdraws(GetWithdraws::new(a.clone())).await?;
+            let fees = c.get_claim_fees(GetClaimFees::new(a.clone())).await?;
+            let rewards = c.get_claim_rewards(GetClaimRewards::new(a)).await?;
+            let pnl = position_pnl(&deposits, &withdrawals, &fees, &rewards, None);
+            Ok::<_, Error>(Loaded { v1, v2, events: timeline(&deposits, &withdrawals, &fees, &rewards), pnl })
+        }
+    });
+    let retry = Callback::new(move |()| data.refetch());
+    view! {
+        <h1>"Position"</h1>
+        <p class="sub"><Addr address=address.get_untracked() full=true /></p>
+        <Transition fallback=|| view! { <Loading what="the position" /> }>
+            {move || Suspend::new(async move {
+                result_view(data.await, "Position", retry, |d| view! { <PositionView d=d /> }.into_any())
+            })}
+        </Transition>
+    }
+}
+
+#[component]
+fn PositionView(d: Loaded) -> impl IntoView {
+    let Loaded { v1, v2, events, pnl } = d;
+    let net_class = if pnl.net_usd >= 0.0 { "value gain" } else { "value loss" };
+    view! {
+        <section aria-labelledby="pnl-title">
+            <h2 id="pnl-title">"Profit and loss"</h2>
+            <p class="note">"Withdrawn + claimed fees + claimed rewards − deposited, in USD at the time of each event."</p>
+            <div class="cards" data-testid="pnl">
+                <div class="card"><span class="label">"Net"</span><span class=net_class><Usd value=pnl.net_usd field="net_usd" /></span>
+                    <span class="unit">{pnl.return_percent.map(|r| format!("{} of deposits", percent_short(r))).unwrap_or_else(|| "no deposits".into())}</span></div>
+                <div class="card"><span class="label">"Deposited"</span><span class="value"><Usd value=pnl.deposited_usd field="deposited_usd" /></span>
+                    <span class="unit">{format!("{} deposits", pnl.deposit_count)}</span></div>
+                <div class="card"><span class="label">"Withdrawn"</span><span class="value"><Usd value=pnl.withdrawn_usd field="withdrawn_usd" /></span>
+                    <span class="unit">{format!("{} withdrawals", pnl.withdrawal_count)}</span></div>
+                <div class="card"><span class="label">"Fees claimed"</span><span class="value"><Usd value=pnl.claimed_fees_usd field="claimed_fees_usd" /></span>
+                    <span class="unit">{format!("{} claims", pnl.fee_claim_count)}</span></div>
+                <div class="card"><span class="label">"Rewards claimed"</span><span class="value"><Usd value=pnl.claimed_rewards_usd field="claimed_rewards_usd" /></span>
+                    <span class="unit">{format!("{} claims", pnl.reward_claim_count)}</span></div>
+                <div class="card"><span class="label">"Held for"</span><span class="value">{pnl.holding_seconds.map(duration).unwrap_or_else(|| "—".into())}</span>
+                    <span class="unit">"first to last event"</span></div>
+            </div>
+        </section>
+        <section aria-labelledby="records-title">
+            <h2 id="records-title">"Records"</h2>
+            <div class="two-col">
+                <dl class="fields" data-testid="position-v1">
+                    <h3>"v1 (with yields)"</h3>
+                    <div class="kv"><dt>"Pair"</dt><dd><Addr address=v1.pair_address.clone() href=format!("/pairs/{}", v1.pair_address) field="pair_address" /></dd></div>
+                    <div class="kv"><dt>"Owner"</dt><dd><Addr address=v1.owner.clone() href=format!("/wallets/{}/{}", v1.owner, v1.pair_address) field="owner" /></dd></div>
+                    <div class="kv"><dt>"Fees claimed"</dt><dd><Usd value=v1.total_fee_usd_claimed field="total_fee_usd_claimed" /><span class="unit">{format!(" USD · x {} · y {} base units", v1.total_fee_x_claimed, v1.total_fee_y_claimed)}</span></dd></div>
+                    <div class="kv"><dt>"Rewards claimed"</dt><dd><Usd value=v1.total_reward_usd_claimed field="total_reward_usd_claimed" /><span class="unit">{format!(" USD · x {} · y {} base units", v1.total_reward_x_claimed, v1.total_reward_y_claimed)}</span></dd></div>
+                    <div class="kv"><dt>"Daily fee yield"</dt><dd><Pct value=v1.daily_fee_yield field="daily_fee_yield" /><span class="unit">" 24 h fee/TVL of the pair, per day"</span></dd></div>
+                    <div class="kv"><dt>"Fee APR"</dt><dd><Pct value=v1.fee_apr_24h field="fee_apr_24h" /><span class="unit">" that × 365"</span></dd></div>
+                    <div class="kv"><dt>"Fee APY"</dt><dd><Pct value=v1.fee_apy_24h field="fee_apy_24h" /><span class="unit">" compounded daily"</span></dd></div>
+                </dl>
+                {match v2 {
+                    Ok(v2) => view! {
+                        <dl class="fields" data-testid="position-v2">
+                            <h3>"v2"</h3>
+                            <div class="kv"><dt>"Created"</dt><dd data-field="created_at">{v2.created_at.clone()}</dd></div>
+                            <div class="kv"><dt>"Fees claimed"</dt><dd><Usd value=v2.total_fee_usd_claimed /><span class="unit">{format!(" USD · x {} · y {}", v2.total_fee_x_claimed, v2.total_fee_y_claimed)}</span></dd></div>
+                            <div class="kv"><dt>"Rewards claimed"</dt><dd><Usd value=v2.total_reward_usd_claimed /><span class="unit">{format!(" USD · x {} · y {}", v2.total_reward_x_claimed, v2.total_reward_y_claimed)}</span></dd></div>
+                        </dl>
+                    }.into_any(),
+                    Err(e) => view! { <p class="state error" data-testid="position-v2">{format!("v2 record unavailable: {e}")}</p> }.into_any(),
+                }}
+            </div>
+        </section>
+        <section aria-labelledby="timeline-title">
+            <h2 id="timeline-title">"Timeline"</h2>
+            {if events.is_empty() {
+                view! { <Empty message="No deposits, withdrawals or claims recorded." /> }.into_any()
+            } else {
+                view! {
+                    <div class="table-scroll">
+                        <table class="data" data-testid="timeline">
+                            <thead><tr><th scope="col">"Time (UTC)"</th><th scope="col">"Event"</th><th scope="col" class="r">"USD"</th>
+                                <th scope="col">"Amounts (base units)"</th><th scope="col">"Transaction"</th></tr></thead>
+                            <tbody>
+                                {events.into_iter().map(|e| view! {
+                                    <tr data-kind=e.kind.id()>
+                                        <td title=e.timestamp.to_string()>{unix_time(e.timestamp)}</td>
+                                        <td><span class=format!("tag {}", e.kind.id())>{e.kind.label()}</span></td>
+                                        <td class="r"><Usd value=e.usd /></td>
+                                        <td class="mono">{e.amounts.clone()}</td>
+                                        <td><Addr address=e.tx_id.clone() tx=true /></td>
+                                    </tr>
+                                }).collect_view()}
+                            </tbody>
+                        </table>
+                    </div>
+                }.into_any()
+            }}
+        </section>
+    }
+}

@@ -1,0 +1,61 @@
+//! `/wallets/:wallet/:pair`: what one wallet has earned in one pair.
+
+use dlmm_query::models::WalletEarning;
+use dlmm_query::ops::GetWalletEarning;
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+use super::{Addr, Empty, Loading, SiteClient, Usd, result_view};
+
+/// The wallet page.
+#[component]
+pub fn WalletPage() -> impl IntoView {
+    let params = use_params_map();
+    let wallet = Memo::new(move |_| params.read().get("wallet").unwrap_or_default());
+    let pair = Memo::new(move |_| params.read().get("pair").unwrap_or_default());
+    let client = expect_context::<SiteClient>();
+    let earning = LocalResource::new(move || {
+        let c = client.clone();
+        let (w, p) = (wallet.get(), pair.get());
+        async move { c.get_wallet_earning(GetWalletEarning::new(w, p)).await }
+    });
+    let retry = Callback::new(move |()| earning.refetch());
+    view! {
+        <h1>"Wallet earnings"</h1>
+        <dl class="fields">
+            <div class="kv"><dt>"Wallet"</dt><dd><Addr address=wallet.get_untracked() full=true /></dd></div>
+            <div class="kv"><dt>"Pair"</dt><dd><Addr address=pair.get_untracked() full=true href=format!("/pairs/{}", pair.get_untracked()) /></dd></div>
+        </dl>
+        <Transition fallback=|| view! { <Loading what="earnings" /> }>
+            {move || Suspend::new(async move {
+                result_view(earning.await, "Wallet", retry, |list| match list.into_iter().next() {
+                    None => view! { <Empty message="This wallet has claimed nothing in this pair." /> }.into_any(),
+                    Some(e) => view! { <Earning e=e /> }.into_any(),
+                })
+            })}
+        </Transition>
+    }
+}
+
+#[component]
+fn Earning(e: WalletEarning) -> impl IntoView {
+    let fee = e.total_fee_usd_claimed.unwrap_or(0.0);
+    let reward = e.total_reward_usd_claimed.unwrap_or(0.0);
+    view! {
+        <div class="cards" data-testid="earning">
+            <div class="card"><span class="label">"Fees claimed"</span><span class="value"><Usd value=fee field="total_fee_usd_claimed" /></span>
+                <span class="unit">"USD at claim time"</span></div>
+            <div class="card"><span class="label">"Rewards claimed"</span><span class="value"><Usd value=reward field="total_reward_usd_claimed" /></span>
+                <span class="unit">"USD at claim time"</span></div>
+            <div class="card"><span class="label">"Total"</span><span class="value"><Usd value=fee + reward field="total_usd" /></span>
+                <span class="unit">"USD"</span></div>
+        </div>
+        <dl class="fields">
+            <div class="kv"><dt>"Fee X"</dt><dd class="mono" data-field="total_fee_x_claimed">{e.total_fee_x_claimed.to_string()}</dd></div>
+            <div class="kv"><dt>"Fee Y"</dt><dd class="mono" data-field="total_fee_y_claimed">{e.total_fee_y_claimed.to_string()}</dd></div>
+            <div class="kv"><dt>"Reward X"</dt><dd class="mono" data-field="total_reward_x_claimed">{e.total_reward_x_claimed.to_string()}</dd></div>
+            <div class="kv"><dt>"Reward Y"</dt><dd class="mono" data-field="total_reward_y_claimed">{e.total_reward_y_claimed.to_string()}</dd></div>
+        </dl>
+        <p class="note">"Raw amounts are in the tokens' base units, exact."</p>
+    }
+}
