@@ -131,6 +131,13 @@ export interface PositionPnlOptions extends CallOptions {
   currentValueUsd?: number;
 }
 
+/** Fees over trailing windows, USD. */
+export type FeeData = Windows;
+/** Fee / TVL ratio over trailing windows, percent. */
+export type FeeTvlRatioData = Windows;
+/** Trading volume over trailing windows, USD. */
+export type VolumeData = Windows;
+
 /** An async iterator over the items of every page of a list operation. `return()` stops it. */
 export type DlmmAsyncIterator<T> = AsyncIterableIterator<T, undefined, undefined>;
 "#;
