@@ -39,6 +39,10 @@ pub fn Home() -> impl IntoView {
             <TopPairs title="Top pairs by TVL" id="top-tvl" key=PairSortKey::Tvl client=client.clone() />
             <TopPairs title="Top pairs by 24 h volume" id="top-volume" key=PairSortKey::Volume client=client />
         </div>
+        <section aria-labelledby="pool-lookup-title">
+            <h2 id="pool-lookup-title">"Pool metrics"</h2>
+            <super::pool::PoolForm initial_address=String::new() initial_case_sensitive=true />
+        </section>
     }
 }
 
