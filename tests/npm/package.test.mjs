@@ -87,6 +87,8 @@ test("every method resolves to what the replica serves", async () => {
   assert.equal(typeof pairInfo.reserveXAmount, "bigint");
   assert.equal(typeof pairInfo.feeTvlRatio.hour24, "number");
   assert.equal(typeof pairInfo.fees.min30, "number");
+  assert.equal(typeof pairInfo.liquidity, "number");
+  assert.equal(typeof pairInfo.maxFeePercentage, "number");
   const a = `${P}/pair/${pair}/analytic`;
   assertSame(await client.getPairFeeBpsByDays(pair, 2), await json(`${a}/pair_fee_bps?num_of_days=2`), "fee_bps");
   assertSame(await client.getPairVolumeByDays(pair, 7), await json(`${a}/pair_trade_volume?num_of_days=7`), "volume");

@@ -47,6 +47,7 @@ test("a strict consumer type-checks against the declarations", () => {
         const reserve: bigint | undefined = first?.reserveXAmount;
         const w: Windows | undefined = first?.feeTvlRatio;
         const h24: number | undefined = w?.hour24;
+        const liq: number | undefined = first?.liquidity;
         const { pairs, total } = await client.allWithPagination(list);
         const { groups } = await client.allByGroups(list);
         const { metadatas } = await client.allByGroupsMetadata(list);
@@ -76,7 +77,7 @@ test("a strict consumer type-checks against the declarations", () => {
         if (!step.done) { const a: string = step.value.address; void a; }
         await it.return?.();
         const key: string = lexicalOrderMints("a", "b");
-        void [p, reserve, h24, pairs, groups, metadatas, group, pair, fee, vol, tvlDays, inAmount, ts, locks, pos,
+        void [p, reserve, h24, liq, pairs, groups, metadatas, group, pair, fee, vol, tvlDays, inAmount, ts, locks, pos,
           fees, rewards, deposits, withdraws, v2, earning, key];
         return tvl + when + address.length + total + net;
       } catch (e) {

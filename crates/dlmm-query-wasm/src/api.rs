@@ -265,6 +265,14 @@ macro_rules! method {
         let output = run(client, op, call).await?;
         to_js(&output)
     }};
+    (pairs $self:ident, $options:expr, $op:expr) => {{
+        let client = $self.inner.clone();
+        let options: JsValue = $options.map(Into::into).unwrap_or(JsValue::UNDEFINED);
+        let call = call_options(&options)?;
+        let op = $op;
+        let output = run(client, op, call).await?;
+        to_js_pairs(&output)
+    }};
 }
 
 #[wasm_bindgen(js_class = DlmmClient)]
@@ -298,7 +306,7 @@ impl JsClient {
             op = op.include_unknown(include);
         }
         match number_option(&options, "minTvl", f64::NEG_INFINITY, f64::INFINITY)? {
-            None => to_js(&run(client, op, call).await?),
+            None => to_js_pairs(&run(client, op, call).await?),
             Some(floor) => {
                 let raw = run(client, AllRaw(op), call).await?;
                 crate::filter::pairs_above(&raw, floor).map_err(|e| to_js_error(&e))
@@ -310,7 +318,7 @@ impl JsClient {
     #[wasm_bindgen(js_name = allByGroups, unchecked_return_type = "AllGroupOfPairs")]
     pub async fn all_by_groups(&self, options: Option<PairListOptionsArg>) -> Result<JsValue, JsValue> {
         let query = list_query(options.as_ref().map(AsRef::as_ref))?;
-        method!(self, options, AllByGroups::from_query(query))
+        method!(pairs self, options, AllByGroups::from_query(query))
     }
 
     /// `GET /pair/all_by_groups_metadata`: one page of pair-group aggregates (`{ metadatas, total }`).
@@ -324,7 +332,7 @@ impl JsClient {
     #[wasm_bindgen(js_name = allWithPagination, unchecked_return_type = "AllPairsWithPagination")]
     pub async fn all_with_pagination(&self, options: Option<PairListOptionsArg>) -> Result<JsValue, JsValue> {
         let query = list_query(options.as_ref().map(AsRef::as_ref))?;
-        method!(self, options, AllWithPagination::from_query(query))
+        method!(pairs self, options, AllWithPagination::from_query(query))
     }
 
     /// `GET /pair/group_pair/{lexicalOrderMints}`: every pair trading the same two mints.
@@ -335,7 +343,7 @@ impl JsClient {
         options: Option<CallOptionsArg>,
     ) -> Result<JsValue, JsValue> {
         let mints = string_arg("lexical_order_mints", &lexical_order_mints)?;
-        method!(self, options, GetSingleGroupPair::new(mints))
+        method!(pairs self, options, GetSingleGroupPair::new(mints))
     }
 
     /// `GET /pair/{pairAddress}`: one pair.
@@ -346,7 +354,7 @@ impl JsClient {
         options: Option<CallOptionsArg>,
     ) -> Result<JsValue, JsValue> {
         let pair = string_arg("pair_address", &pair_address)?;
-        method!(self, options, GetPair::new(pair))
+        method!(pairs self, options, GetPair::new(pair))
     }
 
     /// `GET /pair/{pairAddress}/analytic/pair_fee_bps`: hourly fee rates (bps) over `numOfDays` days, oldest first.
@@ -623,6 +631,54 @@ fn list_query(options: Option<&JsValue>) -> Result<PairListQuery, JsValue> {
         q = q.launchpad(list);
     }
     Ok(q)
+}
+
+/// The `PairInfo` fields the vendor sends as decimal text; the SDK hands them out as numbers.
+const NUMERIC_TEXT_FIELDS: [&str; 6] = [
+    "baseFeePercentage",
+    "maxFeePercentage",
+    "protocolFeePercentage",
+    "liquidity",
+    "cumulativeTradeVolume",
+    "cumulativeFeeVolume",
+];
+
+/// Turns the decimal-text fields of every pair in `value` (a pair, an array of pairs, or a page with `pairs` or
+/// `groups[].pairs`) into numbers.
+pub(crate) fn numeric_pairs(value: &JsValue) {
+    if Array::is_array(value) {
+        for item in Array::from(value).iter() {
+            numeric_pairs(&item);
+        }
+        return;
+    }
+    if !value.is_object() {
+        return;
+    }
+    let liquidity = property(value, "liquidity");
+    if liquidity.is_string() {
+        for key in NUMERIC_TEXT_FIELDS {
+            let key = JsValue::from_str(key);
+            if let Some(text) = Reflect::get(value, &key).ok().and_then(|v| v.as_string()) {
+                let number = text.trim().parse::<f64>().unwrap_or(f64::NAN);
+                let _ = Reflect::set(value, &key, &JsValue::from_f64(number));
+            }
+        }
+        return;
+    }
+    for key in ["pairs", "groups"] {
+        let inner = property(value, key);
+        if Array::is_array(&inner) {
+            numeric_pairs(&inner);
+        }
+    }
+}
+
+/// Serializes pairs (or pages of them) for JavaScript, with their decimal-text fields as numbers.
+pub(crate) fn to_js_pairs<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    let js = to_js(value)?;
+    numeric_pairs(&js);
+    Ok(js)
 }
 
 /// Serializes a value for JavaScript: camelCase fields, amounts as `bigint`, other integers as numbers.

@@ -14,7 +14,7 @@ use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use wasm_bindgen::JsValue;
 
-use crate::api::to_js;
+use crate::api::to_js_pairs;
 
 /// `GET /pair/all` answered as raw JSON text.
 pub struct AllRaw(pub All);
@@ -70,7 +70,7 @@ impl<'de> Visitor<'de> for Above<'_> {
     fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Self::Value, A::Error> {
         while let Some(pair) = seq.next_element::<PairInfo>()? {
             if self.failed.is_none() && pair.tvl_usd() >= self.floor {
-                match to_js(&pair) {
+                match to_js_pairs(&pair) {
                     Ok(js) => {
                         self.out.push(&js);
                     }

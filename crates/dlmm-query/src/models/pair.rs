@@ -76,15 +76,23 @@ pub struct PairInfo {
     pub bin_step: u16,
     /// Base fee rate, percent as decimal text (`"0.04"` = 0.04 %). See [`PairInfo::base_fee_percent`].
     #[serde(deserialize_with = "wire::numeric_string")]
+    // The JS SDK hands this out as a number (it converts the text).
+    #[cfg_attr(feature = "wasm", tsify(type = "number"))]
     pub base_fee_percentage: String,
     /// Maximum (base + variable) fee rate, percent as decimal text. See [`PairInfo::max_fee_percent`].
     #[serde(deserialize_with = "wire::numeric_string")]
+    // The JS SDK hands this out as a number (it converts the text).
+    #[cfg_attr(feature = "wasm", tsify(type = "number"))]
     pub max_fee_percentage: String,
     /// Protocol's cut of the trade fee, percent as decimal text. See [`PairInfo::protocol_fee_percent`].
     #[serde(deserialize_with = "wire::numeric_string")]
+    // The JS SDK hands this out as a number (it converts the text).
+    #[cfg_attr(feature = "wasm", tsify(type = "number"))]
     pub protocol_fee_percentage: String,
     /// Total value locked, USD as decimal text. See [`PairInfo::tvl_usd`].
     #[serde(deserialize_with = "wire::numeric_string")]
+    // The JS SDK hands this out as a number (it converts the text).
+    #[cfg_attr(feature = "wasm", tsify(type = "number"))]
     pub liquidity: String,
     /// Mint of farm reward X; [`NO_REWARD_MINT`] when there is none.
     pub reward_mint_x: String,
@@ -101,9 +109,13 @@ pub struct PairInfo {
     pub trade_volume_24h: f64,
     /// Cumulative trading volume since creation, USD as decimal text.
     #[serde(deserialize_with = "wire::numeric_string")]
+    // The JS SDK hands this out as a number (it converts the text).
+    #[cfg_attr(feature = "wasm", tsify(type = "number"))]
     pub cumulative_trade_volume: String,
     /// Cumulative fees since creation, USD as decimal text.
     #[serde(deserialize_with = "wire::numeric_string")]
+    // The JS SDK hands this out as a number (it converts the text).
+    #[cfg_attr(feature = "wasm", tsify(type = "number"))]
     pub cumulative_fee_volume: String,
     /// Price of token X in token Y (UI units).
     #[serde(deserialize_with = "wire::f64")]
