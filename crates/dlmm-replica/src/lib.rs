@@ -47,6 +47,9 @@ pub struct ReplicaConfig {
     pub rate_limit: bool,
     /// Log one line per request to stderr.
     pub log_requests: bool,
+    /// Give every pair and group a name carrying HTML and script payloads (see [`Dataset::with_hostile_names`]),
+    /// to prove a client renders names as text.
+    pub hostile_names: bool,
 }
 
 impl Default for ReplicaConfig {
@@ -60,6 +63,7 @@ impl Default for ReplicaConfig {
             pairs: dataset::DEFAULT_PAIRS,
             rate_limit: false,
             log_requests: false,
+            hostile_names: false,
         }
     }
 }
@@ -76,7 +80,11 @@ pub struct Replica {
 impl Replica {
     /// Generates the dataset, binds both ports and starts serving on the current tokio runtime.
     pub async fn start(config: ReplicaConfig) -> io::Result<Self> {
-        let dataset = Arc::new(Dataset::generate(config.seed, config.pools, config.pairs));
+        let mut dataset = Dataset::generate(config.seed, config.pools, config.pairs);
+        if config.hostile_names {
+            dataset = dataset.with_hostile_names();
+        }
+        let dataset = Arc::new(dataset);
         let options = routes::RouterOptions { rate_limit: config.rate_limit, log_requests: config.log_requests };
         let pair = TcpListener::bind((config.host, config.pair_port)).await?;
         let pool = TcpListener::bind((config.host, config.pool_port)).await?;

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use dlmm_replica::{Replica, ReplicaConfig};
 
 const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-port N] [--seed N] [--pairs N] [--pools N]
-                    [--rate-limit] [--log LEVEL]
+                    [--rate-limit] [--hostile-names] [--log LEVEL]
   --host        interface to listen on (default 127.0.0.1)
   --pair-port   port of the pair API (default 0: a free port)
   --pool-port   port of the pool API (default 0: a free port)
@@ -15,6 +15,7 @@ const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-por
   --pairs       number of pairs (default 2000; up to 120000 and more for scale work)
   --pools       number of pool-metrics records (default 12)
   --rate-limit  enforce the vendor's limits (30 requests/s pair API, 10/s pool API): 429 with Retry-After
+  --hostile-names  prefix every pair and group name with an HTML/script payload (XSS tests of clients)
   --log LEVEL   error|warn|info|debug; at debug, one line per request on stderr";
 
 fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, String> {
@@ -25,6 +26,10 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, Strin
             "-h" | "--help" => return Err(String::new()),
             "--rate-limit" => {
                 config.rate_limit = true;
+                continue;
+            }
+            "--hostile-names" => {
+                config.hostile_names = true;
                 continue;
             }
             _ => {}

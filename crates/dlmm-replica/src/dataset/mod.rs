@@ -93,7 +93,28 @@ impl std::fmt::Debug for Dataset {
     }
 }
 
+/// The payloads of [`Dataset::with_hostile_names`]: each would add 1 to `window.__xss` (or open a dialog) if a
+/// client inserted the name as HTML instead of text.
+pub const HOSTILE_PAYLOADS: [&str; 4] = [
+    "<img src=x onerror=\"window.__xss=(window.__xss||0)+1\">",
+    "<script>window.__xss=(window.__xss||0)+1</script>",
+    "\"><svg onload=\"window.__xss=(window.__xss||0)+1;alert(1)\">",
+    "<iframe srcdoc=\"<script>parent.__xss=(parent.__xss||0)+1</script>\"></iframe>",
+];
+
 impl Dataset {
+    /// Prefixes every pair's and group's name with one of [`HOSTILE_PAYLOADS`] (in turn): `<payload>-<name>`.
+    /// Everything else (addresses, numbers, order) is unchanged.
+    pub fn with_hostile_names(mut self) -> Self {
+        for (i, pair) in self.pairs.iter_mut().enumerate() {
+            pair.name = format!("{}-{}", HOSTILE_PAYLOADS[i % HOSTILE_PAYLOADS.len()], pair.name);
+        }
+        for (i, group) in self.groups.iter_mut().enumerate() {
+            group.name = format!("{}-{}", HOSTILE_PAYLOADS[i % HOSTILE_PAYLOADS.len()], group.name);
+        }
+        self
+    }
+
     /// Generates `pools` pool records and `pairs` pairs (at least [`MIN_PAIRS`]) from `seed`.
     pub fn generate(seed: u64, pools: usize, pairs: usize) -> Self {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
