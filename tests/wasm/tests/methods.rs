@@ -12,11 +12,17 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn pair_base() -> &'static str {
-    option_env!("DLMM_PAIR_BASE_URL").expect("DLMM_PAIR_BASE_URL must be set at build time (run `cargo xtask ci`)")
+    match option_env!("DLMM_PAIR_BASE_URL") {
+        Some(url) => url,
+        None => panic!("DLMM_PAIR_BASE_URL must be set at build time (run `cargo xtask ci`)"),
+    }
 }
 
 fn pool_base() -> &'static str {
-    option_env!("DLMM_POOL_BASE_URL").expect("DLMM_POOL_BASE_URL must be set at build time (run `cargo xtask ci`)")
+    match option_env!("DLMM_POOL_BASE_URL") {
+        Some(url) => url,
+        None => panic!("DLMM_POOL_BASE_URL must be set at build time (run `cargo xtask ci`)"),
+    }
 }
 
 const NOWHERE: &str = "http://127.0.0.1:9";
