@@ -179,7 +179,7 @@ pub fn CopyButton(#[prop(into)] value: String) -> impl IntoView {
     };
     view! {
         <button type="button" class="copy" on:click=on_click aria-label="Copy to the clipboard" title="Copy">
-            {move || if copied.get() { "✓" } else { "⧉" }}
+            {move || if copied.get() { "copied" } else { "copy" }}
         </button>
     }
 }
