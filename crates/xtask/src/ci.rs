@@ -145,6 +145,10 @@ pub fn run() -> ExitCode {
     with_replica(&mut wasm_tests);
     report.tests("wasm tests (headless Chromium)", &mut wasm_tests);
 
+    let mut site_components = cargo(&["test", "--target", "wasm32-unknown-unknown", "--package", "dlmm-explorer"]);
+    with_replica(&mut site_components);
+    report.tests("site component tests (headless Chromium)", &mut site_components);
+
     if report.check("npm package build", build::pkg) {
         let mut node = node_tests("tests/npm");
         with_replica(&mut node);
