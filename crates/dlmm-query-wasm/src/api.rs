@@ -306,7 +306,7 @@ impl JsClient {
             op = op.include_unknown(include);
         }
         match number_option(&options, "minTvl", f64::NEG_INFINITY, f64::INFINITY)? {
-            None => to_js_pairs(&run(client, op, call).await?),
+            None => crate::fast::pairs_to_js(&run(client, op, call).await?),
             Some(floor) => {
                 let raw = run(client, AllRaw(op), call).await?;
                 crate::filter::pairs_above(&raw, floor).map_err(|e| to_js_error(&e))
@@ -634,7 +634,7 @@ fn list_query(options: Option<&JsValue>) -> Result<PairListQuery, JsValue> {
 }
 
 /// The `PairInfo` fields the vendor sends as decimal text; the SDK hands them out as numbers.
-const NUMERIC_TEXT_FIELDS: [&str; 6] = [
+pub(crate) const NUMERIC_TEXT_FIELDS: [&str; 6] = [
     "baseFeePercentage",
     "maxFeePercentage",
     "protocolFeePercentage",

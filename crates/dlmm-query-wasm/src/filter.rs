@@ -1,7 +1,8 @@
 //! `all({ minTvl })`: the full pair list filtered while it is decoded, so dropped pairs never become JS objects.
 //!
 //! The body is first checked as JSON by the core (same errors as `all()`), kept as raw text, then walked with a
-//! `DeserializeSeed` sequence visitor that decodes one pair at a time and converts only the kept ones.
+//! `DeserializeSeed` sequence visitor that decodes one pair at a time and keeps only those at or above the floor;
+//! only they are converted to JS objects.
 
 use std::fmt;
 
@@ -9,12 +10,11 @@ use dlmm_query::error::{BodyKind, DecodeError};
 use dlmm_query::models::PairInfo;
 use dlmm_query::ops::{All, Operation};
 use dlmm_query::{ApiGroup, Error, InvalidInput, Request};
-use js_sys::Array;
 use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use wasm_bindgen::JsValue;
 
-use crate::api::to_js_pairs;
+use crate::fast::pairs_to_js;
 
 /// `GET /pair/all` answered as raw JSON text.
 pub struct AllRaw(pub All);
@@ -30,30 +30,24 @@ impl Operation for AllRaw {
 
 /// The pairs of `raw` (a JSON array) whose TVL is at least `floor`, as a JS array of plain objects.
 pub fn pairs_above(raw: &RawValue, floor: f64) -> Result<JsValue, Error> {
-    let out = Array::new();
+    let mut kept = Vec::new();
     let mut de = serde_json::Deserializer::from_str(raw.get());
-    let seed = Above { floor, out: &out, failed: None };
-    let result = seed.deserialize(&mut de);
-    match result {
-        Ok(None) => Ok(out.into()),
-        Ok(Some(js)) => Err(wrong_shape(format!("cannot convert a pair: {js:?}"))),
-        Err(e) => Err(wrong_shape(e.to_string())),
-    }
+    Above { floor, out: &mut kept }.deserialize(&mut de).map_err(|e| wrong_shape(e.to_string()))?;
+    pairs_to_js(&kept).map_err(|e| wrong_shape(format!("cannot convert the pairs: {e:?}")))
 }
 
 fn wrong_shape(message: String) -> Error {
     Error::Decode(DecodeError { url: String::new(), status: 200, body: BodyKind::WrongShape, path: None, message })
 }
 
-/// Visits the pair array, pushing the kept pairs onto `out`. Yields a conversion failure, if any.
+/// Visits the pair array, keeping in `out` only the pairs at or above the floor (the others are dropped at once).
 struct Above<'a> {
     floor: f64,
-    out: &'a Array,
-    failed: Option<JsValue>,
+    out: &'a mut Vec<PairInfo>,
 }
 
 impl<'de> DeserializeSeed<'de> for Above<'_> {
-    type Value = Option<JsValue>;
+    type Value = ();
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
         deserializer.deserialize_seq(self)
@@ -61,23 +55,18 @@ impl<'de> DeserializeSeed<'de> for Above<'_> {
 }
 
 impl<'de> Visitor<'de> for Above<'_> {
-    type Value = Option<JsValue>;
+    type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("an array of pairs")
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Self::Value, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         while let Some(pair) = seq.next_element::<PairInfo>()? {
-            if self.failed.is_none() && pair.tvl_usd() >= self.floor {
-                match to_js_pairs(&pair) {
-                    Ok(js) => {
-                        self.out.push(&js);
-                    }
-                    Err(e) => self.failed = Some(e),
-                }
+            if pair.tvl_usd() >= self.floor {
+                self.out.push(pair);
             }
         }
-        Ok(self.failed)
+        Ok(())
     }
 }

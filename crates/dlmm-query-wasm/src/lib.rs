@@ -11,6 +11,8 @@ mod api;
 #[cfg(feature = "js-api")]
 mod cancel;
 #[cfg(feature = "js-api")]
+mod fast;
+#[cfg(feature = "js-api")]
 mod filter;
 #[cfg(feature = "js-api")]
 mod iter;

@@ -375,6 +375,19 @@ async fn amounts_above_2_pow_53_arrive_exact_as_bigint() {
     }
     assert!(large > 0, "the sample holds an amount above 2^53");
 
+    // The same through `all()` and `all({ minTvl })`, which build their objects with `JSON.parse`.
+    let c = client();
+    let every = Array::from(&c.all(None).await.unwrap());
+    let filtered = Array::from(&c.all(Some(obj(&[("minTvl", 0.into())]).unchecked_into())).await.unwrap());
+    for list in [every, filtered] {
+        let found = list.iter().find(|p| get(p, "address") == get(&got, "address")).expect("listed");
+        for key in ["reserveXAmount", "reserveYAmount"] {
+            assert!(get(&found, key).is_bigint(), "{key} is a bigint in all()");
+            assert_eq!(get(&found, key), get(&got, key), "{key} in all()");
+        }
+        assert!(get(&found, "liquidity").as_f64().is_some());
+    }
+
     let position = s(&sm, "position_with_large_amounts");
     let text = raw_text(&format!("{}/position/{position}/deposits", pair_base())).await;
     let deposits = Array::from(&client().get_deposits(position.into(), None).await.unwrap());

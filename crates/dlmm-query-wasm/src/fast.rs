@@ -1,0 +1,115 @@
+//! The fast path for big pair lists: JSON text and the engine's own `JSON.parse` instead of one JS call per field.
+//!
+//! The pairs are decoded (exact, validated) in Rust as everywhere else, then written back as camelCase JSON by
+//! `serde_json` with a [`Formatter`] that writes raw amounts (`u128`) as digit strings and the vendor's decimal-text
+//! USD and percent fields as numbers. `JSON.parse` builds the objects (as fast and compact as a plain `fetch().json()`),
+//! then the amount fields, whose names the formatter recorded, become exact `bigint`s.
+
+use std::cell::RefCell;
+use std::io;
+use std::rc::Rc;
+
+use js_sys::{Array, BigInt, JSON, Reflect};
+use serde::Serialize;
+use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
+use wasm_bindgen::prelude::*;
+
+use crate::api::NUMERIC_TEXT_FIELDS;
+
+/// Writes compact JSON, recording which keys hold amounts and turning numeric text into numbers.
+#[derive(Default)]
+struct JsFormatter {
+    /// The key being written, or the last one written.
+    key: String,
+    in_key: bool,
+    /// Collecting a numeric-text value into `text` instead of writing it.
+    capturing: bool,
+    text: String,
+    /// Keys that held an amount (shared: the serializer owns the formatter).
+    amount_keys: Rc<RefCell<Vec<String>>>,
+}
+
+impl Formatter for JsFormatter {
+    fn write_u128<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: u128) -> io::Result<()> {
+        let mut keys = self.amount_keys.borrow_mut();
+        if !keys.contains(&self.key) {
+            keys.push(self.key.clone());
+        }
+        write!(writer, "\"{value}\"")
+    }
+
+    fn begin_object_key<W: ?Sized + io::Write>(&mut self, writer: &mut W, first: bool) -> io::Result<()> {
+        self.in_key = true;
+        self.key.clear();
+        CompactFormatter.begin_object_key(writer, first)
+    }
+
+    fn end_object_key<W: ?Sized + io::Write>(&mut self, _writer: &mut W) -> io::Result<()> {
+        self.in_key = false;
+        Ok(())
+    }
+
+    fn begin_string<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        if !self.in_key && NUMERIC_TEXT_FIELDS.contains(&self.key.as_str()) {
+            self.capturing = true;
+            self.text.clear();
+            return Ok(());
+        }
+        writer.write_all(b"\"")
+    }
+
+    fn end_string<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        if self.capturing {
+            self.capturing = false;
+            return match self.text.trim().parse::<f64>() {
+                Ok(n) if n.is_finite() => CompactFormatter.write_f64(writer, n),
+                _ => writer.write_all(b"null"),
+            };
+        }
+        writer.write_all(b"\"")
+    }
+
+    fn write_string_fragment<W: ?Sized + io::Write>(&mut self, writer: &mut W, fragment: &str) -> io::Result<()> {
+        if self.in_key {
+            self.key.push_str(fragment);
+        } else if self.capturing {
+            self.text.push_str(fragment);
+            return Ok(());
+        }
+        writer.write_all(fragment.as_bytes())
+    }
+
+    fn write_char_escape<W: ?Sized + io::Write>(&mut self, writer: &mut W, escape: CharEscape) -> io::Result<()> {
+        if self.capturing {
+            // Numeric text has no escapes; whatever this is makes the value not a number.
+            self.text.push('x');
+            return Ok(());
+        }
+        CompactFormatter.write_char_escape(writer, escape)
+    }
+}
+
+/// A list of pairs as a JS array of plain objects, through JSON text and `JSON.parse`.
+pub fn pairs_to_js<T: Serialize>(pairs: &[T]) -> Result<JsValue, JsValue> {
+    let mut out = Vec::with_capacity(pairs.len() * 1200);
+    let amount_keys = Rc::new(RefCell::new(Vec::new()));
+    let formatter = JsFormatter { amount_keys: amount_keys.clone(), ..JsFormatter::default() };
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, formatter);
+    pairs.serialize(&mut serializer).map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
+    // serde_json writes valid UTF-8 from valid UTF-8 strings.
+    let text = String::from_utf8(out).map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
+    let parsed = JSON::parse(&text)?;
+    drop(text);
+    let keys: Vec<JsValue> = amount_keys.borrow().iter().map(|k| JsValue::from_str(k)).collect();
+    if !keys.is_empty() {
+        for item in Array::from(&parsed).iter() {
+            for key in &keys {
+                let value = Reflect::get(&item, key)?;
+                if value.is_string() {
+                    Reflect::set(&item, key, &BigInt::new(&value).map_err(JsValue::from)?.into())?;
+                }
+            }
+        }
+    }
+    Ok(parsed)
+}
