@@ -62,7 +62,10 @@ impl PairsView {
             sort: get("sort").and_then(|v| PairSortKey::from_str(&v).ok()).unwrap_or(d.sort),
             order: get("order").and_then(|v| OrderBy::from_str(&v).ok()).unwrap_or(d.order),
             search: get("q").map(|v| v.trim().to_owned()).unwrap_or_default(),
-            min_tvl: get("minTvl").and_then(|v| v.parse().ok()).filter(|v: &f64| v.is_finite() && *v >= 0.0).unwrap_or(0.0),
+            min_tvl: get("minTvl")
+                .and_then(|v| v.parse().ok())
+                .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+                .unwrap_or(0.0),
             hide_unknown: flag("hideUnknown"),
             hide_low_apr: flag("hideLowApr"),
             mints: get("mints")

@@ -18,11 +18,17 @@ wasm_bindgen_test_configure!(run_in_browser);
 const NOWHERE: &str = "http://127.0.0.1:9";
 
 fn pair_base() -> &'static str {
-    option_env!("DLMM_PAIR_BASE_URL").expect("DLMM_PAIR_BASE_URL must be set at build time (run `cargo xtask ci`)")
+    match option_env!("DLMM_PAIR_BASE_URL") {
+        Some(url) => url,
+        None => panic!("DLMM_PAIR_BASE_URL must be set at build time (run `cargo xtask ci`)"),
+    }
 }
 
 fn pool_base() -> &'static str {
-    option_env!("DLMM_POOL_BASE_URL").expect("DLMM_POOL_BASE_URL must be set at build time (run `cargo xtask ci`)")
+    match option_env!("DLMM_POOL_BASE_URL") {
+        Some(url) => url,
+        None => panic!("DLMM_POOL_BASE_URL must be set at build time (run `cargo xtask ci`)"),
+    }
 }
 
 fn replica() -> SiteConfig {

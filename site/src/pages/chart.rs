@@ -36,8 +36,11 @@ pub fn Chart(
     let y = LinearScale::new((lo, hi), (H - BOTTOM, TOP));
     let (x0, x1) = (LEFT, W - RIGHT);
     let hovered = RwSignal::new(None::<usize>);
-    let points: Vec<(f64, f64)> =
-        values.iter().enumerate().map(|(i, v)| (band_x(i, n, x0, x1), y.map(if v.is_finite() { *v } else { 0.0 }))).collect();
+    let points: Vec<(f64, f64)> = values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (band_x(i, n, x0, x1), y.map(if v.is_finite() { *v } else { 0.0 })))
+        .collect();
     let shape = if bars_kind {
         bars(&values, x0, x1, &y)
             .into_iter()

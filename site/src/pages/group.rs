@@ -29,7 +29,11 @@ fn pct_of(v: f64) -> (String, String) {
 
 /// The rows of the comparison, in display order.
 pub const COMPARE_ROWS: [CompareRow; 9] = [
-    CompareRow { label: "Bin step (bps)", field: "bin_step", value: |p| (p.bin_step.to_string(), p.bin_step.to_string()) },
+    CompareRow {
+        label: "Bin step (bps)",
+        field: "bin_step",
+        value: |p| (p.bin_step.to_string(), p.bin_step.to_string()),
+    },
     CompareRow { label: "Base fee (%)", field: "base_fee_percentage", value: |p| pct_of(p.base_fee_percent()) },
     CompareRow { label: "Max fee (%)", field: "max_fee_percentage", value: |p| pct_of(p.max_fee_percent()) },
     CompareRow { label: "TVL (USD)", field: "liquidity", value: |p| usd_of(p.tvl_usd()) },
@@ -37,7 +41,11 @@ pub const COMPARE_ROWS: [CompareRow; 9] = [
     CompareRow { label: "Fees 24 h (USD)", field: "fees_24h", value: |p| usd_of(p.fees_24h) },
     CompareRow { label: "APR 24 h (fee/TVL %)", field: "apr", value: |p| pct_of(p.apr) },
     CompareRow { label: "Farm APR (%)", field: "farm_apr", value: |p| pct_of(p.farm_apr) },
-    CompareRow { label: "Price (Y per X)", field: "current_price", value: |p| (format!("{:.6}", p.current_price), exact(p.current_price)) },
+    CompareRow {
+        label: "Price (Y per X)",
+        field: "current_price",
+        value: |p| (format!("{:.6}", p.current_price), exact(p.current_price)),
+    },
 ];
 
 /// The group page.
@@ -75,7 +83,8 @@ fn Compare(pairs: Vec<PairInfo>) -> impl IntoView {
     let heads = pairs
         .iter()
         .map(|p| {
-            let (name, href, address, key) = (p.name.clone(), format!("/pairs/{}", p.address), p.address.clone(), p.address.clone());
+            let (name, href, address, key) =
+                (p.name.clone(), format!("/pairs/{}", p.address), p.address.clone(), p.address.clone());
             view! {
                 <th scope="col" data-address=key>
                     <A href=href attr:class="name">{name}</A>

@@ -63,9 +63,7 @@ fn ProtocolCards(m: ProtocolMetrics) -> impl IntoView {
 fn TopPairs(title: &'static str, id: &'static str, key: PairSortKey, client: SiteClient) -> impl IntoView {
     let list = LocalResource::new(move || {
         let c = client.clone();
-        async move {
-            c.all_with_pagination(AllWithPagination::new().limit(TOP).sort_key(key).order_by(OrderBy::Desc)).await
-        }
+        async move { c.all_with_pagination(AllWithPagination::new().limit(TOP).sort_key(key).order_by(OrderBy::Desc)).await }
     });
     let retry = Callback::new(move |()| list.refetch());
     view! {

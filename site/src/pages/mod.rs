@@ -173,8 +173,7 @@ pub fn CopyButton(#[prop(into)] value: String) -> impl IntoView {
             let _ = window.navigator().clipboard().write_text(&value);
             copied.set(true);
             let reset = wasm_bindgen::closure::Closure::once_into_js(move || copied.set(false));
-            let _ = window
-                .set_timeout_with_callback_and_timeout_and_arguments_0(reset.unchecked_ref(), 1500);
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(reset.unchecked_ref(), 1500);
         }
     };
     view! {

@@ -81,18 +81,22 @@ fn PairDetails(p: PairInfo) -> impl IntoView {
     let farm = p.has_farm();
     let group = format!("/groups/{}", p.lexical_key());
     let tags = if p.tags.is_empty() { "none".to_owned() } else { p.tags.join(", ") };
-    let windows_rows = [("Fees", "fees", &p.fees, true), ("Volume", "volume", &p.volume, true), ("Fee / TVL", "fee_tvl_ratio", &p.fee_tvl_ratio, false)]
-        .map(|(label, key, w, usd)| {
-            view! {
-                <tr>
-                    <th scope="row">{label}<span class="unit">{if usd { " USD" } else { " %" }}</span></th>
-                    {windows(w).into_iter().map(|(_, wire, v)| {
-                        let text = if usd { compact_usd(v) } else { percent_short(v) };
-                        view! { <td class="r" data-field=format!("{key}.{wire}") title=exact(v)>{text}</td> }
-                    }).collect_view()}
-                </tr>
-            }
-        });
+    let windows_rows = [
+        ("Fees", "fees", &p.fees, true),
+        ("Volume", "volume", &p.volume, true),
+        ("Fee / TVL", "fee_tvl_ratio", &p.fee_tvl_ratio, false),
+    ]
+    .map(|(label, key, w, usd)| {
+        view! {
+            <tr>
+                <th scope="row">{label}<span class="unit">{if usd { " USD" } else { " %" }}</span></th>
+                {windows(w).into_iter().map(|(_, wire, v)| {
+                    let text = if usd { compact_usd(v) } else { percent_short(v) };
+                    view! { <td class="r" data-field=format!("{key}.{wire}") title=exact(v)>{text}</td> }
+                }).collect_view()}
+            </tr>
+        }
+    });
     view! {
         <section class="pair" aria-labelledby="pair-title">
             <h1 id="pair-title"><span class="name" data-field="name">{p.name.clone()}</span>
@@ -170,8 +174,12 @@ fn Charts(address: Memo<String>, days: Memo<u32>, client: SiteClient) -> impl In
     let query = use_query_map();
     let set_days = move |ev: leptos::ev::Event| {
         let d = parse_days(Some(&event_target_value(&ev)));
-        let mut q: Vec<String> =
-            query.get_untracked().into_iter().filter(|(k, _)| k != "days").map(|(k, v)| format!("{k}={}", crate::query::encode_component(&v))).collect();
+        let mut q: Vec<String> = query
+            .get_untracked()
+            .into_iter()
+            .filter(|(k, _)| k != "days")
+            .map(|(k, v)| format!("{k}={}", crate::query::encode_component(&v)))
+            .collect();
         q.push(format!("days={d}"));
         navigate(&format!("/pairs/{}?{}", address.get_untracked(), q.join("&")), Default::default());
     };

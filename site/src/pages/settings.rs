@@ -18,10 +18,10 @@ pub fn SettingsPage() -> impl IntoView {
             SiteConfig::save(&pair.get_untracked(), &pool.get_untracked())
                 .map(|()| "Saved. Reloading with the new URLs…".to_owned()),
         ));
-        if matches!(message.get_untracked(), Some(Ok(_))) {
-            if let Some(w) = web_sys::window() {
-                let _ = w.location().reload();
-            }
+        if matches!(message.get_untracked(), Some(Ok(_)))
+            && let Some(w) = web_sys::window()
+        {
+            let _ = w.location().reload();
         }
     };
     view! {
