@@ -4,7 +4,7 @@
 //
 // The two replicas run with `--pairs 20000` and `--pairs 120000`. One page, served with pkg/ from a tiny static
 // server, runs every case; each is the median of 5 runs. Memory is `performance.memory.usedJSHeapSize` after a forced
-// gc while the result is still held, minus the same figure before the run (JS heap only; the WebAssembly memory the
+// gc (and the sweeping after it) while the result is still held, minus the same figure before the run (JS heap only; the WebAssembly memory the
 // SDK grew to is reported separately: it is reused by later calls but never given back to the OS).
 // Cases: exact decode (`client.all()`) vs `fetch(url).then(r => r.json())` (amounts lose precision above 2^53), and
 // filtering while decoding (`client.all({ minTvl })`) vs `fetch` + `JSON.parse` + `filter`.
@@ -81,18 +81,22 @@ async function measure(base, mode) {
     const times = [];
     const heaps = [];
     let count = 0;
+    // Full gcs with pauses between: V8 frees ArrayBuffer backing stores (a fetched body) concurrently after a gc, and
+    // counts them in usedJSHeapSize until then, so a single gc() would charge a just-read body to the result.
+    const settle = async () => {
+      for (let i = 0; i < 4; i++) {
+        gc();
+        await new Promise((r) => setTimeout(r, 150));
+      }
+    };
     await run(); // warm-up: compiles, grows the WebAssembly memory once, fills connection pools
     for (let i = 0; i < runs; i++) {
-      gc();
-      await new Promise((r) => setTimeout(r, 50));
-      gc();
+      await settle();
       const before = performance.memory.usedJSHeapSize;
       const t0 = performance.now();
       let result = await run();
       times.push(performance.now() - t0);
-      gc();
-      await new Promise((r) => setTimeout(r, 50));
-      gc();
+      await settle();
       heaps.push(performance.memory.usedJSHeapSize - before);
       count = result.length;
       result = null;

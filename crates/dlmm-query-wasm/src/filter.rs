@@ -10,7 +10,8 @@ use dlmm_query::error::{BodyKind, DecodeError};
 use dlmm_query::models::PairInfo;
 use dlmm_query::ops::{All, Operation};
 use dlmm_query::{ApiGroup, Error, InvalidInput, Request};
-use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Visitor};
+use serde::Deserialize;
+use serde::de::{DeserializeSeed, Deserializer, Error as _, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use wasm_bindgen::JsValue;
 
@@ -40,6 +41,17 @@ fn wrong_shape(message: String) -> Error {
     Error::Decode(DecodeError { url: String::new(), status: 200, body: BodyKind::WrongShape, path: None, message })
 }
 
+/// Just the TVL of a pair (`liquidity`, decimal text or a number), as the core's `PairInfo::tvl_usd` reads it.
+#[derive(Deserialize)]
+struct Tvl {
+    #[serde(default, deserialize_with = "opt_numeric_string")]
+    liquidity: Option<String>,
+}
+
+fn opt_numeric_string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    dlmm_query::wire::numeric_string(d).map(Some)
+}
+
 /// Visits the pair array, keeping in `out` only the pairs at or above the floor (the others are dropped at once).
 struct Above<'a> {
     floor: f64,
@@ -62,9 +74,13 @@ impl<'de> Visitor<'de> for Above<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        while let Some(pair) = seq.next_element::<PairInfo>()? {
-            if pair.tvl_usd() >= self.floor {
-                self.out.push(pair);
+        // Each pair is first borrowed as raw text (no allocation); only its TVL is read, and only a kept pair is
+        // decoded in full. A dropped pair costs a scan, never a `PairInfo`, let alone a JS object.
+        while let Some(raw) = seq.next_element::<&'de RawValue>()? {
+            let tvl: Tvl = serde_json::from_str(raw.get()).map_err(A::Error::custom)?;
+            let tvl = tvl.liquidity.as_deref().map_or(f64::NAN, |t| t.trim().parse().unwrap_or(f64::NAN));
+            if tvl >= self.floor {
+                self.out.push(serde_json::from_str(raw.get()).map_err(A::Error::custom)?);
             }
         }
         Ok(())
