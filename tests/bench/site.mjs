@@ -35,12 +35,19 @@ try {
     // A fresh context each time: no HTTP cache, no compiled-wasm cache carried over.
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${site.url}/pairs${query}`, { waitUntil: "commit" });
-    await page.waitForSelector('[data-testid="pairs-table"] tbody tr', { timeout: 30_000 });
-    const ms = await page.evaluate(() => {
-      const nav = performance.getEntriesByType("navigation")[0];
-      return performance.now() - (nav?.startTime ?? 0);
+    // Stamp the moment the first row enters the DOM, in the page itself (no polling delay).
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('[data-testid="pairs-table"] tbody tr')) {
+          window.__firstRow = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
     });
+    await page.goto(`${site.url}/pairs${query}`, { waitUntil: "commit" });
+    await page.waitForFunction(() => window.__firstRow !== undefined, null, { timeout: 30_000 });
+    // performance.now() counts from the navigation's start (timeOrigin).
+    const ms = await page.evaluate(() => window.__firstRow);
     if (i > 0) times.push(ms); // the first load warms the replica and the browser process
     await context.close();
   }

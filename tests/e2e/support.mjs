@@ -18,6 +18,11 @@ const TYPES = {
 /** Serves `dir` on a free loopback port; unknown paths get index.html (client-side routing). */
 export async function serveDist(dir) {
   const root = resolve(dir);
+  const cache = new Map(); // path → bytes: files are read once, as a static host would serve them from memory
+  const load = (file) => {
+    if (!cache.has(file)) cache.set(file, readFile(file));
+    return cache.get(file);
+  };
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
     let file = join(root, path);
@@ -25,7 +30,7 @@ export async function serveDist(dir) {
       file = join(root, "index.html");
     }
     res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-    res.end(await readFile(file));
+    res.end(await load(file));
   });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((ok) => server.close(ok)) };
