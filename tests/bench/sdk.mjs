@@ -3,11 +3,13 @@
 //   DLMM_PAIR_BASE_URL_20K=…  DLMM_PAIR_BASE_URL_120K=…  PKG_DIR=pkg  node tests/bench/sdk.mjs
 //
 // The two replicas run with `--pairs 20000` and `--pairs 120000`. One page, served with pkg/ from a tiny static
-// server, runs every case; each is the median of 5 runs. Memory is `performance.memory.usedJSHeapSize` after a forced
-// gc (and the sweeping after it) while the result is still held, minus the same figure before the run (JS heap only; the WebAssembly memory the
-// SDK grew to is reported separately: it is reused by later calls but never given back to the OS).
+// server, runs every case; each figure is the median of 5 rounds in which the cases alternate (so load changes hit
+// them alike). Memory is `performance.memory.usedJSHeapSize` after forced gcs (and the sweeping after them) while
+// the result is still held, minus the same figure before the run (JS heap only; the WebAssembly memory the SDK grew
+// to is reported separately: it is reused by later calls but never given back to the OS).
 // Cases: exact decode (`client.all()`) vs `fetch(url).then(r => r.json())` (amounts lose precision above 2^53), and
-// filtering while decoding (`client.all({ minTvl })`) vs `fetch` + `JSON.parse` + `filter`.
+// filtering while decoding (`client.all({ minTvl })`) vs `fetch` + `JSON.parse` + `filter`. Env: BENCH_RUNS (5),
+// BENCH_MIN_TVL (1000), CHROMIUM (/usr/bin/chromium).
 import { createServer } from "node:http";
 import { readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -66,10 +68,10 @@ tab.on("pageerror", (e) => console.error("page error:", e));
 await tab.goto(`${origin}/`);
 await tab.waitForFunction(() => window.ready === true, null, { timeout: 60_000 });
 
-/** Runs `mode` RUNS times in the page; returns the median time (ms), median JS heap held (bytes) and the count. */
-async function measure(base, mode) {
-  return tab.evaluate(async ({ base, mode, runs, minTvl }) => {
-    const client = window.createClient({ pairBaseUrl: base, timeoutMs: 0, retry: false, rateLimit: false });
+/** One timed run of `mode` in the page: time (ms), JS heap held by the result (bytes), item count. */
+async function once(base, mode) {
+  return tab.evaluate(async ({ base, mode, minTvl }) => {
+    const client = (window.clients ??= {})[base] ??= window.createClient({ pairBaseUrl: base, timeoutMs: 0, retry: false, rateLimit: false });
     const url = `${base}/pair/all`;
     const modes = {
       sdk: () => client.all(),
@@ -77,10 +79,6 @@ async function measure(base, mode) {
       sdkFiltered: () => client.all({ minTvl }),
       plainFiltered: () => fetch(url).then((r) => r.json()).then((ps) => ps.filter((p) => Number(p.liquidity) >= minTvl)),
     };
-    const run = modes[mode];
-    const times = [];
-    const heaps = [];
-    let count = 0;
     // Full gcs with pauses between: V8 frees ArrayBuffer backing stores (a fetched body) concurrently after a gc, and
     // counts them in usedJSHeapSize until then, so a single gc() would charge a just-read body to the result.
     const settle = async () => {
@@ -89,32 +87,40 @@ async function measure(base, mode) {
         await new Promise((r) => setTimeout(r, 150));
       }
     };
-    await run(); // warm-up: compiles, grows the WebAssembly memory once, fills connection pools
-    for (let i = 0; i < runs; i++) {
-      await settle();
-      const before = performance.memory.usedJSHeapSize;
-      const t0 = performance.now();
-      let result = await run();
-      times.push(performance.now() - t0);
-      await settle();
-      heaps.push(performance.memory.usedJSHeapSize - before);
-      count = result.length;
-      result = null;
-    }
-    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    return { ms: median(times), heap: median(heaps), count, wasmMemory: window.wasmMemory() };
-  }, { base, mode, runs: RUNS, minTvl: MIN_TVL });
+    await settle();
+    const before = performance.memory.usedJSHeapSize;
+    const t0 = performance.now();
+    let result = await modes[mode]();
+    const ms = performance.now() - t0;
+    await settle();
+    const heap = performance.memory.usedJSHeapSize - before;
+    const count = result.length;
+    result = null;
+    return { ms, heap, count, wasmMemory: window.wasmMemory() };
+  }, { base, mode, minTvl: MIN_TVL });
+}
+
+/** Medians over RUNS rounds; the modes alternate within each round so that load changes hit them alike. */
+async function measureAll(base, modes) {
+  for (const mode of modes) await once(base, mode); // warm-up: compiles, grows the WebAssembly memory once
+  const runs = Object.fromEntries(modes.map((m) => [m, []]));
+  for (let i = 0; i < RUNS; i++) for (const mode of modes) runs[mode].push(await once(base, mode));
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return Object.fromEntries(modes.map((m) => [m, {
+    ms: median(runs[m].map((r) => r.ms)),
+    heap: median(runs[m].map((r) => r.heap)),
+    count: runs[m][0].count,
+    wasmMemory: runs[m].at(-1).wasmMemory,
+  }]));
 }
 
 const mb = (b) => `${(b / 1048576).toFixed(1)} MB`;
 const rows = [];
-console.log(`sdk bench: ${RUNS} runs each, median; Chromium headless; pkg ${pkgDir}`);
+console.log(`sdk bench: ${RUNS} rounds, modes alternating, medians; Chromium headless; pkg ${pkgDir}`);
 console.log(`wasm: ${wasmBytes.length} bytes raw, ${gzipBytes} bytes gzip -9 (${(gzipBytes / 1024).toFixed(1)} KiB)`);
 for (const [label, base] of targets) {
-  const plain = await measure(base, "plain");
-  const sdk = await measure(base, "sdk");
-  const plainF = await measure(base, "plainFiltered");
-  const sdkF = await measure(base, "sdkFiltered");
+  const r = await measureAll(base, ["plain", "sdk", "plainFiltered", "sdkFiltered"]);
+  const [plain, sdk, plainF, sdkF] = [r.plain, r.sdk, r.plainFiltered, r.sdkFiltered];
   const line = (name, r, ref) =>
     `  ${name.padEnd(34)} ${r.ms.toFixed(0).padStart(6)} ms  heap ${mb(r.heap).padStart(9)}  ` +
     `${String(r.count).padStart(6)} items` + (ref ? `  time ×${(r.ms / ref.ms).toFixed(2)}  heap ×${(r.heap / ref.heap).toFixed(2)}` : "");
