@@ -20,6 +20,20 @@ use crate::config::SiteConfig;
 /// The localStorage key of the chosen colour theme.
 pub const THEME_KEY: &str = "dlmm-explorer.theme";
 
+thread_local! {
+    static BASE: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Sets the path prefix of [`link`] (the router base: `` at the root, `/sub/dir` under a sub-path).
+pub fn set_link_base(base: &str) {
+    BASE.with(|b| *b.borrow_mut() = base.to_owned());
+}
+
+/// A site path as an `href`: the router base + `path` (`<A>` leaves absolute paths as they are).
+pub fn link(path: &str) -> String {
+    BASE.with(|b| format!("{}{path}", b.borrow()))
+}
+
 /// The router base for a `<base href>` path: `/` → `` and `/sub/dir/` → `/sub/dir`.
 pub fn router_base(base_path: &str) -> String {
     base_path.trim_end_matches('/').to_owned()
@@ -53,16 +67,17 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
     provide_context(config.clone());
     let footer = format!("pair API {} · pool API {}", config.pair_base_url, config.pool_base_url);
     let base = document_base_path();
+    set_link_base(&base);
     view! {
         <Router base=base>
             <a class="skip" href="#main">"Skip to content"</a>
             <header class="top">
-                <A href="/" attr:class="brand">"DLMM Explorer"</A>
+                <A href={crate::link("/")} attr:class="brand">"DLMM Explorer"</A>
                 <nav aria-label="Main">
-                    <A href="/pairs">"Pairs"</A>
-                    <A href="/pairs?view=groups">"Groups"</A>
-                    <A href="/pools">"Pools"</A>
-                    <A href="/settings">"Settings"</A>
+                    <A href={crate::link("/pairs")}>"Pairs"</A>
+                    <A href={crate::link("/pairs?view=groups")}>"Groups"</A>
+                    <A href={crate::link("/pools")}>"Pools"</A>
+                    <A href={crate::link("/settings")}>"Settings"</A>
                 </nav>
                 <pages::SearchBox />
                 <ThemeToggle />
@@ -122,5 +137,13 @@ mod tests {
     fn router_base_drops_the_trailing_slash() {
         assert_eq!(super::router_base("/"), "");
         assert_eq!(super::router_base("/sub/dir/"), "/sub/dir");
+    }
+
+    #[test]
+    fn links_carry_the_base() {
+        assert_eq!(super::link("/pairs"), "/pairs");
+        super::set_link_base("/explorer");
+        assert_eq!(super::link("/pairs/x"), "/explorer/pairs/x");
+        super::set_link_base("");
     }
 }

@@ -87,7 +87,7 @@ fn Compare(pairs: Vec<PairInfo>) -> impl IntoView {
                 (p.name.clone(), format!("/pairs/{}", p.address), p.address.clone(), p.address.clone());
             view! {
                 <th scope="col" data-address=key>
-                    <A href=href attr:class="name">{name}</A>
+                    <A href={crate::link(&href)} attr:class="name">{name}</A>
                     <br /><Addr address=address />
                 </th>
             }

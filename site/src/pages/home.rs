@@ -25,7 +25,7 @@ pub fn Home() -> impl IntoView {
         <section class="intro">
             <h1>"DLMM Explorer"</h1>
             <p>"Liquidity-book pools: TVL, volume, fees and yields, straight from the API. "
-               <A href="/pairs">"Browse all pairs"</A> "."</p>
+               <A href={crate::link("/pairs")}>"Browse all pairs"</A> "."</p>
         </section>
         <section aria-labelledby="protocol-title">
             <h2 id="protocol-title">"Protocol"</h2>
@@ -95,7 +95,7 @@ fn MiniTable(pairs: Vec<PairInfo>) -> impl IntoView {
                         let name = p.name.clone();
                         view! {
                             <tr data-address=p.address.clone()>
-                                <td><A href=href attr:class="name">{name}</A></td>
+                                <td><A href={crate::link(&href)} attr:class="name">{name}</A></td>
                                 <td class="r"><Usd value=p.tvl_usd() field="liquidity" /></td>
                                 <td class="r"><Usd value=p.trade_volume_24h field="trade_volume_24h" /></td>
                                 <td class="r" title=p.apr.to_string()>{percent_short(p.apr)}</td>

@@ -48,7 +48,7 @@ pub fn NotFound() -> impl IntoView {
     view! {
         <section class="state not-found" role="alert" data-state="not-found">
             <h1>"Page not found"</h1>
-            <p>"There is no page at this address. " <A href="/">"Back to the start"</A></p>
+            <p>"There is no page at this address. " <A href={crate::link("/")}>"Back to the start"</A></p>
         </section>
     }
 }
@@ -151,7 +151,7 @@ pub fn Addr(
     let external = if tx { explorer_tx_url(&address) } else { explorer_account_url(&address) };
     let code = view! { <code title=address.clone() data-field=(!field.is_empty()).then_some(field) data-value=address.clone()>{text}</code> };
     let label = match href {
-        Some(href) => view! { <A href=href>{code}</A> }.into_any(),
+        Some(href) => view! { <A href={crate::link(&href)}>{code}</A> }.into_any(),
         None => code.into_any(),
     };
     view! {

@@ -105,7 +105,7 @@ fn PairDetails(p: PairInfo) -> impl IntoView {
                 {p.hide.then(|| view! { <span class="badge warn">"hidden by the vendor"</span> })}
             </h1>
             <p class="sub">"Pair " <Addr address=p.address.clone() full=true field="address" />
-                " · " <A href=group>"All pools of this token pair"</A></p>
+                " · " <A href={crate::link(&group)}>"All pools of this token pair"</A></p>
             <div class="cards">
                 <div class="card"><span class="label">"TVL"</span><span class="value"><Usd value=p.tvl_usd() field="liquidity" /></span>
                     <span class="unit">"USD held in the reserves now"</span></div>

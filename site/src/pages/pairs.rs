@@ -225,7 +225,7 @@ fn PairRow(p: PairInfo) -> impl IntoView {
     let name = p.name.clone();
     view! {
         <tr data-address=p.address.clone()>
-            <td><A href=href attr:class="name">{name}</A>
+            <td><A href={crate::link(&href)} attr:class="name">{name}</A>
                 {p.is_verified.then(|| view! { <span class="badge" title="Both tokens verified">"✓"</span> })}</td>
             <td class="r" data-field="bin_step">{p.bin_step}</td>
             <td class="r" data-field="base_fee_percentage" title=p.base_fee_percentage.clone()>{percent_short(p.base_fee_percent())}</td>
@@ -274,7 +274,7 @@ fn GroupRow(g: PairGroupMetadata) -> impl IntoView {
     let (lm, lm_title) = range_text(g.min_lm_apr, g.max_lm_apr);
     view! {
         <tr data-group=g.lexical_order_mints.clone()>
-            <td><A href=href attr:class="name">{name}</A></td>
+            <td><A href={crate::link(&href)} attr:class="name">{name}</A></td>
             <td class="r"><Usd value=g.total_tvl field="total_tvl" /></td>
             <td class="r"><Usd value=g.total_trade_volume field="total_trade_volume" /></td>
             <td class="r" title=fee_title data-field="fee_tvl_ratio_range">{fee}</td>
