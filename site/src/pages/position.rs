@@ -78,8 +78,8 @@ fn PositionView(d: Loaded) -> impl IntoView {
         <section aria-labelledby="records-title">
             <h2 id="records-title">"Records"</h2>
             <div class="two-col">
-                <dl class="fields" data-testid="position-v1">
-                    <h3>"v1 (with yields)"</h3>
+                <div><h3>"v1 (with yields)"</h3>
+                <dl class="fields one" data-testid="position-v1">
                     <div class="kv"><dt>"Pair"</dt><dd><Addr address=v1.pair_address.clone() href=format!("/pairs/{}", v1.pair_address) field="pair_address" /></dd></div>
                     <div class="kv"><dt>"Owner"</dt><dd><Addr address=v1.owner.clone() href=format!("/wallets/{}/{}", v1.owner, v1.pair_address) field="owner" /></dd></div>
                     <div class="kv"><dt>"Fees claimed"</dt><dd><Usd value=v1.total_fee_usd_claimed field="total_fee_usd_claimed" /><span class="unit">{format!(" USD · x {} · y {} base units", v1.total_fee_x_claimed, v1.total_fee_y_claimed)}</span></dd></div>
@@ -87,15 +87,15 @@ fn PositionView(d: Loaded) -> impl IntoView {
                     <div class="kv"><dt>"Daily fee yield"</dt><dd><Pct value=v1.daily_fee_yield field="daily_fee_yield" /><span class="unit">" 24 h fee/TVL of the pair, per day"</span></dd></div>
                     <div class="kv"><dt>"Fee APR"</dt><dd><Pct value=v1.fee_apr_24h field="fee_apr_24h" /><span class="unit">" that × 365"</span></dd></div>
                     <div class="kv"><dt>"Fee APY"</dt><dd><Pct value=v1.fee_apy_24h field="fee_apy_24h" /><span class="unit">" compounded daily"</span></dd></div>
-                </dl>
+                </dl></div>
                 {match v2 {
                     Ok(v2) => view! {
-                        <dl class="fields" data-testid="position-v2">
-                            <h3>"v2"</h3>
+                        <div><h3>"v2"</h3>
+                        <dl class="fields one" data-testid="position-v2">
                             <div class="kv"><dt>"Created"</dt><dd data-field="created_at">{v2.created_at.clone()}</dd></div>
                             <div class="kv"><dt>"Fees claimed"</dt><dd><Usd value=v2.total_fee_usd_claimed /><span class="unit">{format!(" USD · x {} · y {}", v2.total_fee_x_claimed, v2.total_fee_y_claimed)}</span></dd></div>
                             <div class="kv"><dt>"Rewards claimed"</dt><dd><Usd value=v2.total_reward_usd_claimed /><span class="unit">{format!(" USD · x {} · y {}", v2.total_reward_x_claimed, v2.total_reward_y_claimed)}</span></dd></div>
-                        </dl>
+                        </dl></div>
                     }.into_any(),
                     Err(e) => view! { <p class="state error" data-testid="position-v2">{format!("v2 record unavailable: {e}")}</p> }.into_any(),
                 }}
