@@ -52,8 +52,13 @@ pub fn pkg() -> Result {
 /// `cargo xtask site`: `trunk build --release` into `dist/`, pointing at `base_urls` (pair, pool) when given,
 /// else at `DLMM_PAIR_BASE_URL` / `DLMM_POOL_BASE_URL` from the environment, else at the vendor's defaults.
 pub fn site(base_urls: Option<(&str, &str)>) -> Result {
+    site_under(base_urls, "/", &root().join("dist"))
+}
+
+/// Like [`site`], for hosting under `public_url` (e.g. `/explorer/`), built into `dist`.
+pub fn site_under(base_urls: Option<(&str, &str)>, public_url: &str, dist: &std::path::Path) -> Result {
     let mut trunk = command("trunk");
-    trunk.args(["build", "--release"]);
+    trunk.args(["build", "--release", "--public-url", public_url, "--dist"]).arg(dist);
     if let Some((pair, pool)) = base_urls {
         trunk.env("DLMM_PAIR_BASE_URL", pair).env("DLMM_POOL_BASE_URL", pool);
     }

@@ -155,10 +155,18 @@ pub fn run() -> ExitCode {
         report.tests("npm package tests (Node)", &mut node);
     }
 
-    if report.check("release site build", || build::site(Some((&replica.pair_base_url, &replica.pool_base_url)))) {
+    let urls = Some((replica.pair_base_url.as_str(), replica.pool_base_url.as_str()));
+    if report.check("release site build", || build::site(urls)) {
+        // The same build hosted under a sub-path (the compiled wasm is reused, so this is quick).
+        let subpath = root().join("target/dist-explorer");
+        let subpath_ok =
+            report.check("release site build under /explorer/", || build::site_under(urls, "/explorer/", &subpath));
         let mut e2e = node_tests("tests/e2e");
         with_replica(&mut e2e);
         e2e.env("DIST_DIR", root().join("dist"));
+        if subpath_ok {
+            e2e.env("SUBPATH_DIST_DIR", &subpath);
+        }
         report.tests("end-to-end tests (headless Chromium)", &mut e2e);
     }
     drop(replica);
