@@ -1,1 +1,60 @@
-//! Browser tests of the SDK live in `tests/`; they run with `cargo xtask ci` (or `cargo xtask test-wasm`).
+//! Helpers shared by the SDK's browser tests in `tests/` (run with `cargo xtask ci`): the replica's base URLs,
+//! which `cargo xtask ci` passes at build time, JS options objects, and clients.
+#![cfg(target_arch = "wasm32")]
+
+use dlmm_query_wasm::{JsClient, create_client};
+use js_sys::{Object, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+
+/// The replica's pair API base URL (`DLMM_PAIR_BASE_URL` at build time).
+pub fn pair_base() -> &'static str {
+    match option_env!("DLMM_PAIR_BASE_URL") {
+        Some(url) => url,
+        None => panic!("DLMM_PAIR_BASE_URL must be set at build time (run `cargo xtask ci`)"),
+    }
+}
+
+/// The replica's pool API base URL (`DLMM_POOL_BASE_URL` at build time).
+pub fn pool_base() -> &'static str {
+    match option_env!("DLMM_POOL_BASE_URL") {
+        Some(url) => url,
+        None => panic!("DLMM_POOL_BASE_URL must be set at build time (run `cargo xtask ci`)"),
+    }
+}
+
+/// A closed loopback port: anything sent there fails with a network error.
+pub const NOWHERE: &str = "http://127.0.0.1:9";
+
+/// A plain JS object with the given properties.
+pub fn object(pairs: &[(&str, JsValue)]) -> JsValue {
+    let o = Object::new();
+    for (k, v) in pairs {
+        Reflect::set(&o, &JsValue::from_str(k), v).unwrap();
+    }
+    o.into()
+}
+
+/// `value[key]`.
+pub fn get(value: &JsValue, key: &str) -> JsValue {
+    Reflect::get(value, &JsValue::from_str(key)).unwrap()
+}
+
+/// A client of the replica with extra `createClient` options.
+pub fn client_with(extra: &[(&str, JsValue)]) -> JsClient {
+    let mut pairs = vec![("pairBaseUrl", pair_base().into()), ("poolBaseUrl", pool_base().into())];
+    pairs.extend(extra.iter().cloned());
+    create_client(Some(object(&pairs).unchecked_into())).expect("valid options")
+}
+
+/// A client of the replica.
+pub fn client() -> JsClient {
+    client_with(&[])
+}
+
+/// The rejection of a call that must fail.
+pub fn rejected<T>(result: Result<T, JsValue>, what: &str) -> JsValue {
+    match result {
+        Ok(_) => panic!("{what} must reject"),
+        Err(e) => e,
+    }
+}

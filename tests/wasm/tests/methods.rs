@@ -3,51 +3,14 @@
 //! above 2^53 arriving exact as `bigint`.
 #![cfg(target_arch = "wasm32")]
 
+use dlmm_browser_tests::{NOWHERE, client, client_with, get, object as obj, pair_base, rejected};
 use dlmm_query_wasm::{JsClient, PageIterator, create_client, is_dlmm_error, lexical_order_mints};
-use js_sys::{Array, BigInt, JSON, Object, Reflect};
+use js_sys::{Array, BigInt, JSON, Object};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn pair_base() -> &'static str {
-    match option_env!("DLMM_PAIR_BASE_URL") {
-        Some(url) => url,
-        None => panic!("DLMM_PAIR_BASE_URL must be set at build time (run `cargo xtask ci`)"),
-    }
-}
-
-fn pool_base() -> &'static str {
-    match option_env!("DLMM_POOL_BASE_URL") {
-        Some(url) => url,
-        None => panic!("DLMM_POOL_BASE_URL must be set at build time (run `cargo xtask ci`)"),
-    }
-}
-
-const NOWHERE: &str = "http://127.0.0.1:9";
-
-fn obj(pairs: &[(&str, JsValue)]) -> JsValue {
-    let o = Object::new();
-    for (k, v) in pairs {
-        Reflect::set(&o, &JsValue::from_str(k), v).unwrap();
-    }
-    o.into()
-}
-
-fn get(v: &JsValue, key: &str) -> JsValue {
-    Reflect::get(v, &JsValue::from_str(key)).unwrap()
-}
-
-fn client_with(extra: &[(&str, JsValue)]) -> JsClient {
-    let mut pairs = vec![("pairBaseUrl", pair_base().into()), ("poolBaseUrl", pool_base().into())];
-    pairs.extend(extra.iter().cloned());
-    create_client(Some(obj(&pairs).unchecked_into())).expect("valid options")
-}
-
-fn client() -> JsClient {
-    client_with(&[])
-}
 
 /// A client sending the replica's fault header with every request.
 fn faulty(fault: &str) -> JsClient {
@@ -72,13 +35,6 @@ async fn samples() -> JsValue {
 
 fn s(v: &JsValue, key: &str) -> String {
     get(v, key).as_string().unwrap_or_else(|| panic!("{key} is not a string"))
-}
-
-fn rejected<T>(result: Result<T, JsValue>, what: &str) -> JsValue {
-    match result {
-        Ok(_) => panic!("{what} must reject"),
-        Err(e) => e,
-    }
 }
 
 fn camel(s: &str) -> String {

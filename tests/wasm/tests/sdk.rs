@@ -5,56 +5,13 @@
 //! mistake cannot agree with itself.
 #![cfg(target_arch = "wasm32")]
 
+use dlmm_browser_tests::{NOWHERE, client, get, object as options, pair_base, pool_base, rejected};
 use dlmm_query_wasm::{create_client, is_dlmm_error};
-use js_sys::{JSON, Object, Reflect};
+use js_sys::{JSON, Object};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn pair_base() -> &'static str {
-    match option_env!("DLMM_PAIR_BASE_URL") {
-        Some(url) => url,
-        None => panic!("DLMM_PAIR_BASE_URL must be set at build time (run `cargo xtask ci`)"),
-    }
-}
-
-fn pool_base() -> &'static str {
-    match option_env!("DLMM_POOL_BASE_URL") {
-        Some(url) => url,
-        None => panic!("DLMM_POOL_BASE_URL must be set at build time (run `cargo xtask ci`)"),
-    }
-}
-
-/// The rejection of a call that must fail.
-fn rejected<T>(result: Result<T, JsValue>, what: &str) -> JsValue {
-    match result {
-        Ok(_) => panic!("{what} must reject"),
-        Err(e) => e,
-    }
-}
-
-/// A closed loopback port: anything sent there fails with a network error.
-const NOWHERE: &str = "http://127.0.0.1:9";
-
-fn options(pairs: &[(&str, JsValue)]) -> JsValue {
-    let o = Object::new();
-    for (k, v) in pairs {
-        Reflect::set(&o, &JsValue::from_str(k), v).unwrap();
-    }
-    o.into()
-}
-
-fn get(v: &JsValue, key: &str) -> JsValue {
-    Reflect::get(v, &JsValue::from_str(key)).unwrap()
-}
-
-fn client() -> dlmm_query_wasm::JsClient {
-    create_client(Some(
-        options(&[("pairBaseUrl", pair_base().into()), ("poolBaseUrl", pool_base().into())]).unchecked_into(),
-    ))
-    .expect("valid options")
-}
 
 async fn raw_json(url: &str) -> JsValue {
     let text = gloo_net::http::Request::get(url).send().await.unwrap().text().await.unwrap();
