@@ -2,7 +2,7 @@
 
 use std::str::FromStr;
 
-use dlmm_query::ops::{AllByGroupsMetadata, AllWithPagination, OrderBy, PairSortKey};
+use dlmm_query::ops::{AllByGroupsMetadata, AllWithPagination, OrderBy, PairListQuery, PairSortKey};
 
 /// The page sizes offered.
 pub const PAGE_SIZES: [u32; 4] = [10, 25, 50, 100];
@@ -136,9 +136,9 @@ impl PairsView {
         Self { sort: key, order, page: 0, ..self.clone() }
     }
 
-    /// The paginated-pairs operation for this view.
-    pub fn pairs_operation(&self) -> AllWithPagination {
-        let mut op = AllWithPagination::new()
+    /// The list query of this view, shared by the pairs table and the grouped view.
+    pub fn list_query(&self) -> PairListQuery {
+        let mut query = PairListQuery::new()
             .page(self.page)
             .limit(self.limit)
             .sort_key(self.sort)
@@ -146,36 +146,25 @@ impl PairsView {
             .include_unknown(!self.hide_unknown)
             .hide_low_apr(self.hide_low_apr);
         if !self.search.is_empty() {
-            op = op.search_term(self.search.clone());
+            query = query.search_term(self.search.clone());
         }
         if self.min_tvl > 0.0 {
-            op = op.hide_low_tvl(self.min_tvl);
+            query = query.hide_low_tvl(self.min_tvl);
         }
         if !self.mints.is_empty() {
-            op = op.include_token_mints(self.mints.clone());
+            query = query.include_token_mints(self.mints.clone());
         }
-        op
+        query
+    }
+
+    /// The paginated-pairs operation for this view.
+    pub fn pairs_operation(&self) -> AllWithPagination {
+        AllWithPagination::from_query(self.list_query())
     }
 
     /// The grouped operation for this view.
     pub fn groups_operation(&self) -> AllByGroupsMetadata {
-        let mut op = AllByGroupsMetadata::new()
-            .page(self.page)
-            .limit(self.limit)
-            .sort_key(self.sort)
-            .order_by(self.order)
-            .include_unknown(!self.hide_unknown)
-            .hide_low_apr(self.hide_low_apr);
-        if !self.search.is_empty() {
-            op = op.search_term(self.search.clone());
-        }
-        if self.min_tvl > 0.0 {
-            op = op.hide_low_tvl(self.min_tvl);
-        }
-        if !self.mints.is_empty() {
-            op = op.include_token_mints(self.mints.clone());
-        }
-        op
+        AllByGroupsMetadata::from_query(self.list_query())
     }
 }
 

@@ -58,3 +58,20 @@ pub fn rejected<T>(result: Result<T, JsValue>, what: &str) -> JsValue {
         Err(e) => e,
     }
 }
+
+/// A wire name in the SDK's camelCase: `reserve_x_amount` → `reserveXAmount`, `hour_24` → `hour24`.
+pub fn camel_case(s: &str) -> String {
+    let mut out = String::new();
+    let mut upper = false;
+    for c in s.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.push(c.to_ascii_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

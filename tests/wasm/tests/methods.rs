@@ -3,7 +3,7 @@
 //! above 2^53 arriving exact as `bigint`.
 #![cfg(target_arch = "wasm32")]
 
-use dlmm_browser_tests::{NOWHERE, client, client_with, get, object as obj, pair_base, rejected};
+use dlmm_browser_tests::{NOWHERE, camel_case, client, client_with, get, object as obj, pair_base, rejected};
 use dlmm_query_wasm::{JsClient, PageIterator, create_client, is_dlmm_error, lexical_order_mints};
 use js_sys::{Array, BigInt, JSON, Object};
 use wasm_bindgen::{JsCast, JsValue};
@@ -37,22 +37,6 @@ fn s(v: &JsValue, key: &str) -> String {
     get(v, key).as_string().unwrap_or_else(|| panic!("{key} is not a string"))
 }
 
-fn camel(s: &str) -> String {
-    let mut out = String::new();
-    let mut upper = false;
-    for c in s.chars() {
-        if c == '_' {
-            upper = true;
-        } else if upper {
-            out.push(c.to_ascii_uppercase());
-            upper = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// Asserts the SDK's value `sdk` carries the raw JSON value `raw` (parsed independently with `JSON.parse`):
 /// same structure with camelCase keys, numeric strings as numbers, amounts as exact `bigint`.
 fn assert_same(sdk: &JsValue, raw: &JsValue, path: &str) {
@@ -69,7 +53,7 @@ fn assert_same(sdk: &JsValue, raw: &JsValue, path: &str) {
         assert!(sdk.is_object(), "{path}: not an object");
         for key in Object::keys(raw.unchecked_ref::<Object>()).iter() {
             let key = key.as_string().unwrap();
-            assert_same(&get(sdk, &camel(&key)), &get(raw, &key), &format!("{path}.{key}"));
+            assert_same(&get(sdk, &camel_case(&key)), &get(raw, &key), &format!("{path}.{key}"));
         }
     } else if let Some(text) = raw.as_string() {
         if sdk.is_bigint() {

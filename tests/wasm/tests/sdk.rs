@@ -5,7 +5,7 @@
 //! mistake cannot agree with itself.
 #![cfg(target_arch = "wasm32")]
 
-use dlmm_browser_tests::{NOWHERE, client, get, object as options, pair_base, pool_base, rejected};
+use dlmm_browser_tests::{NOWHERE, camel_case, client, get, object as options, pair_base, pool_base, rejected};
 use dlmm_query_wasm::{create_client, is_dlmm_error};
 use js_sys::{JSON, Object};
 use wasm_bindgen::{JsCast, JsValue};
@@ -23,22 +23,6 @@ async fn sample_pools() -> Vec<String> {
     js_sys::Array::from(&get(&samples, "pools")).iter().map(|p| p.as_string().unwrap()).collect()
 }
 
-fn snake_to_camel(s: &str) -> String {
-    let mut out = String::new();
-    let mut upper = false;
-    for c in s.chars() {
-        if c == '_' {
-            upper = true;
-        } else if upper {
-            out.push(c.to_ascii_uppercase());
-            upper = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 #[wasm_bindgen_test]
 async fn get_pool_metrics_returns_every_field_as_served() {
     let pools = sample_pools().await;
@@ -50,7 +34,7 @@ async fn get_pool_metrics_returns_every_field_as_served() {
         assert_eq!(keys.length(), 20);
         for key in keys.iter() {
             let wire = key.as_string().unwrap();
-            let js = get(&metrics, &snake_to_camel(&wire));
+            let js = get(&metrics, &camel_case(&wire));
             assert_eq!(js, get(&raw, &wire), "{wire} of {address}");
         }
         assert_eq!(Object::keys(metrics.unchecked_ref::<Object>()).length(), 20);
