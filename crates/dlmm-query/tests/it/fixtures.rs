@@ -1,6 +1,6 @@
 //! Fixture tests for every response type, through `response::interpret` exactly as the client reads responses.
 
-mod common;
+use crate::common;
 
 use common::{NO_REWARD, PAIR, POSITION, USDC, WALLET, ok_response};
 use dlmm_query::error::BodyKind;

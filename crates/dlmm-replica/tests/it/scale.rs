@@ -1,5 +1,5 @@
 //! Scale: 120,000 pairs generate in a few seconds. Ignored by default (slow in debug builds); run with
-//! `cargo test -p dlmm-replica --release --test scale -- --ignored`.
+//! `cargo test -p dlmm-replica --release --test it scale -- --ignored`.
 
 use std::time::Instant;
 

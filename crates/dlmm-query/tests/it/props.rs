@@ -1,6 +1,6 @@
 //! Property tests: no byte input makes a decoder panic, and no builder input can bend a request path.
 
-mod common;
+use crate::common;
 
 use dlmm_query::HttpResponse;
 use dlmm_query::ops::*;

@@ -1,6 +1,6 @@
 //! Validation and request shapes of every builder: each rejection names the parameter as the spec spells it.
 
-mod common;
+use crate::common;
 
 use common::{PAIR, POSITION, USDC, WALLET};
 use dlmm_query::ops::*;

@@ -1,0 +1,13 @@
+//! The core's integration tests, in one test binary (one link step): contract, fixtures, properties and validation
+//! run on their own; `operations` and `replica` talk to the real replica over HTTP and need the `native` feature.
+
+#[macro_use]
+mod common;
+mod contract;
+mod fixtures;
+#[cfg(feature = "native")]
+mod operations;
+mod props;
+#[cfg(feature = "native")]
+mod replica;
+mod validation;
