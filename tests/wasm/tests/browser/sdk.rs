@@ -11,7 +11,6 @@ use js_sys::{JSON, Object};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
 
 async fn raw_json(url: &str) -> JsValue {
     let text = gloo_net::http::Request::get(url).send().await.unwrap().text().await.unwrap();

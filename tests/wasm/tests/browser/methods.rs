@@ -10,7 +10,6 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// A client sending the replica's fault header with every request.
 fn faulty(fault: &str) -> JsClient {
