@@ -225,6 +225,8 @@ fn client_config(options: &JsValue) -> Result<ClientConfig, JsValue> {
             let (Some(name), Some(value)) = (entry.get(0).as_string(), entry.get(1).as_string()) else {
                 return Err(invalid("headers", "must map header names to strings"));
             };
+            // `fetch` throws on a bad name or value inside every call; reject it here, once, instead.
+            dlmm_query::header::check(&name, &value).map_err(input_error)?;
             config.headers.push((name, value));
         }
     } else if !headers.is_undefined() && !headers.is_null() {

@@ -44,9 +44,18 @@ impl Transport for GlooTransport {
     }
 
     fn now(&self) -> Duration {
-        // Date.now() exists in every browser and Node; milliseconds are precise enough for rate limiting.
-        Duration::from_secs_f64(js_sys::Date::now().max(0.0) / 1000.0)
+        // A monotonic clock (`performance.now()`, in every browser, worker and Node 16+): unlike `Date.now()` it
+        // never jumps when the system clock is set, which would stall or burst the rate limiter.
+        let millis = monotonic_now_ms();
+        Duration::from_secs_f64(if millis.is_finite() { millis.max(0.0) / 1000.0 } else { 0.0 })
     }
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// `performance.now()`: milliseconds since the page (or process) started, never going backwards.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn monotonic_now_ms() -> f64;
 }
 
 /// Maps a gloo-net failure to a transport error (`fetch` rejects with `AbortError` or a `TypeError`).

@@ -24,6 +24,7 @@ pub mod client;
 pub mod compose;
 pub mod decode;
 pub mod error;
+pub mod header;
 pub mod models;
 #[cfg(feature = "native")]
 pub mod native;

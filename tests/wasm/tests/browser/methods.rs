@@ -10,7 +10,6 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 
-
 /// A client sending the replica's fault header with every request.
 fn faulty(fault: &str) -> JsClient {
     client_with(&[("headers", obj(&[("X-Replica-Fault", fault.into())]))])

@@ -11,7 +11,6 @@ use js_sys::{JSON, Object};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
-
 async fn raw_json(url: &str) -> JsValue {
     let text = gloo_net::http::Request::get(url).send().await.unwrap().text().await.unwrap();
     JSON::parse(&text).unwrap()
@@ -112,6 +111,23 @@ fn bad_client_options_throw_invalid_input() {
         assert_eq!(get(&err, "kind"), "invalidInput");
         assert_eq!(get(&err, "parameter"), key);
     }
+}
+
+#[wasm_bindgen_test]
+fn invalid_header_names_and_values_throw_invalid_input_when_the_client_is_made() {
+    // Before: `fetch` threw inside every call, outside the time-out and abort handling, so calls hung.
+    for (name, value) in [("bad name", "v"), ("x-ok", "line\r\nInjected: 1"), ("", "v")] {
+        let headers = options(&[(name, JsValue::from_str(value))]);
+        let err = match create_client(Some(options(&[("headers", headers)]).unchecked_into())) {
+            Ok(_) => panic!("the header {name:?}: {value:?} must be rejected"),
+            Err(e) => e,
+        };
+        assert!(is_dlmm_error(err.clone()));
+        assert_eq!(get(&err, "kind"), "invalidInput");
+        assert_eq!(get(&err, "parameter"), "headers");
+    }
+    let fine = options(&[("x-api-key", JsValue::from_str("abc 123"))]);
+    assert!(create_client(Some(options(&[("headers", fine)]).unchecked_into())).is_ok());
 }
 
 #[wasm_bindgen_test]
