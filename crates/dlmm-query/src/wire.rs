@@ -305,9 +305,10 @@ mod tests {
             #[serde(default, deserialize_with = "super::nonempty_string")]
             launchpad: Option<String>,
         }
-        let n: Narrow =
-            serde_json::from_str(r#"{"d":"9","bin":"-443636","slot":"18446744073709551615","active":-5,"launchpad":""}"#)
-                .unwrap();
+        let n: Narrow = serde_json::from_str(
+            r#"{"d":"9","bin":"-443636","slot":"18446744073709551615","active":-5,"launchpad":""}"#,
+        )
+        .unwrap();
         assert_eq!((n.d, n.bin, n.slot, n.active, n.launchpad), (9, -443_636, Some(u64::MAX), Some(-5), None));
         let n: Narrow = serde_json::from_str(r#"{"d":6,"bin":0,"slot":null,"launchpad":"met-dbc"}"#).unwrap();
         assert_eq!((n.slot, n.active, n.launchpad.as_deref()), (None, None, Some("met-dbc")));

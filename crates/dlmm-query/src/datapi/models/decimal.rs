@@ -229,8 +229,23 @@ mod tests {
     #[test]
     fn rejects_what_is_not_a_decimal() {
         for bad in [
-            r#""""#, r#""abc""#, r#""1.""#, r#"".5""#, r#""+1""#, r#""1e""#, r#""1e+""#, r#""--1""#, r#""1,5""#,
-            r#""NaN""#, r#""inf""#, r#""1e999""#, r#""0x10""#, r#""1 000""#, "null", "true", "[]",
+            r#""""#,
+            r#""abc""#,
+            r#""1.""#,
+            r#"".5""#,
+            r#""+1""#,
+            r#""1e""#,
+            r#""1e+""#,
+            r#""--1""#,
+            r#""1,5""#,
+            r#""NaN""#,
+            r#""inf""#,
+            r#""1e999""#,
+            r#""0x10""#,
+            r#""1 000""#,
+            "null",
+            "true",
+            "[]",
         ] {
             assert!(decode(bad).is_err(), "{bad} should fail");
         }

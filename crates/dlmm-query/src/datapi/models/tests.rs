@@ -63,7 +63,10 @@ fn the_real_pool_decodes_with_its_values() {
     assert_eq!(pool.volume.min_30, 2_366_200.1204908495);
     assert_eq!(pool.fees.hour_12, 25_466.868705015306);
     assert_eq!(pool.protocol_fees.hour_1, 231.82769594935587);
-    assert_eq!(pool.cumulative_metrics, dlmm::CumulativeMetrics { volume: 24_245_137_201.295128, fees: 10_694_668.511061257 });
+    assert_eq!(
+        pool.cumulative_metrics,
+        dlmm::CumulativeMetrics { volume: 24_245_137_201.295128, fees: 10_694_668.511061257 }
+    );
     // The documented identities hold on the decoded values.
     assert_eq!(pool.apr, pool.fee_tvl_ratio.hour_24);
     assert!(close(pool.apy, ((1.0 + pool.apr / 100.0).powi(365) - 1.0) * 100.0), "apy {}", pool.apy);
@@ -88,7 +91,13 @@ fn the_real_pools_page_decodes_item_by_item() {
         assert_eq!(pool.token_x_amount.to_f64(), raw_f64(&raw, &at("token_x_amount")));
         assert_eq!(pool.volume.hour_24, raw_f64(&raw, &at("volume/24h")));
         assert_eq!(pool.cumulative_metrics.fees, raw_f64(&raw, &at("cumulative_metrics/fees")));
-        assert!(close(pool.apr, pool.fee_tvl_ratio.hour_24), "{}: apr {} vs {}", pool.address, pool.apr, pool.fee_tvl_ratio.hour_24);
+        assert!(
+            close(pool.apr, pool.fee_tvl_ratio.hour_24),
+            "{}: apr {} vs {}",
+            pool.address,
+            pool.apr,
+            pool.fee_tvl_ratio.hour_24
+        );
         assert_eq!(pool.launchpad, None);
     }
     let first = &page.data[0];
@@ -108,7 +117,10 @@ fn the_real_pools_page_decodes_item_by_item() {
 #[test]
 fn the_real_candles_decode_oldest_first() {
     let Some(series) = decode_real::<Timeseries<Candle>>("datapi-pool-ohlcv-24h.json") else { return };
-    assert_eq!((series.start_time, series.end_time, series.timeframe.as_deref()), (1_754_956_800, 1_756_080_000, Some("24h")));
+    assert_eq!(
+        (series.start_time, series.end_time, series.timeframe.as_deref()),
+        (1_754_956_800, 1_756_080_000, Some("24h"))
+    );
     assert_eq!(series.data.len(), 14);
     let (first, last) = (&series.data[0], &series.data[13]);
     assert_eq!((first.timestamp, first.timestamp_str.as_str()), (1_754_956_800, "2025-08-12T00:00:00+00:00"));
@@ -123,13 +135,19 @@ fn the_real_candles_decode_oldest_first() {
 #[test]
 fn the_real_volume_history_decodes_with_a_partial_last_bucket() {
     let Some(series) = decode_real::<Timeseries<VolumeBucket>>("datapi-pool-volume-history-24h.json") else { return };
-    assert_eq!((series.start_time, series.end_time, series.timeframe.as_deref()), (1_754_956_800, 1_756_080_000, Some("24h")));
+    assert_eq!(
+        (series.start_time, series.end_time, series.timeframe.as_deref()),
+        (1_754_956_800, 1_756_080_000, Some("24h"))
+    );
     assert_eq!(series.data.len(), 14);
     let first = &series.data[0];
     assert_eq!((first.timestamp, first.volume, first.fees), (1_754_956_800, 67_703_097.68458313, 28_651.93196683096));
     assert_eq!(first.protocol_fees, 1_507.609882585671);
     let before_last = &series.data[12];
-    assert_eq!((before_last.timestamp_str.as_str(), before_last.volume), ("2025-08-24T00:00:00+00:00", 104_589_773.06853108));
+    assert_eq!(
+        (before_last.timestamp_str.as_str(), before_last.volume),
+        ("2025-08-24T00:00:00+00:00", 104_589_773.06853108)
+    );
     let last = &series.data[13];
     assert_eq!((last.timestamp, last.volume, last.fees), (1_756_080_000, 25_239.490668060105, 9.638554206808555));
     assert!(last.volume < before_last.volume / 100.0, "the newest bucket is partial");
@@ -174,14 +192,19 @@ fn newer_fields_default_when_a_body_omits_them() {
     assert_eq!(pool.token_y.holders, 10, "token Y kept its fields");
 
     let series: Timeseries<VolumeBucket> =
-        decode_value(&json!({"start_time": 1, "end_time": 2, "data": [{"timestamp": 1, "volume": 3, "fees": 1}]})).unwrap();
-    assert_eq!((series.timeframe, series.data[0].protocol_fees, series.data[0].timestamp_str.as_str()), (None, 0.0, ""));
+        decode_value(&json!({"start_time": 1, "end_time": 2, "data": [{"timestamp": 1, "volume": 3, "fees": 1}]}))
+            .unwrap();
+    assert_eq!(
+        (series.timeframe, series.data[0].protocol_fees, series.data[0].timestamp_str.as_str()),
+        (None, 0.0, "")
+    );
 
-    let pnl: dlmm::PositionPnlRecord = decode_value(&json!({"positionAddress": "P", "minPrice": "1.5", "maxPrice": "2",
+    let pnl: dlmm::PositionPnlRecord =
+        decode_value(&json!({"positionAddress": "P", "minPrice": "1.5", "maxPrice": "2",
         "lowerBinId": -10, "upperBinId": "10", "feePerTvl24h": "0.01", "isClosed": false, "pnlUsd": "-3.5",
         "pnlPctChange": "-1.25", "allTimeDeposits": pair_amounts(), "allTimeWithdrawals": pair_amounts(),
         "allTimeFees": pair_amounts()}))
-    .unwrap();
+        .unwrap();
     assert_eq!((pnl.created_at, pnl.closed_at, pnl.unrealized_pnl, pnl.pool_active_bin_id), (None, None, None, None));
     assert_eq!((pnl.lower_bin_id, pnl.upper_bin_id, pnl.pnl_usd, pnl.min_price), (-10, 10, -3.5, 1.5));
     assert_eq!(pnl.all_time_deposits.token_x.amount.as_str(), "123456789.123456789123456789");
@@ -306,4 +329,15 @@ fn typescript_declarations_use_strings_for_amounts() {
     assert!(decl.contains("amountX: Decimal"), "{decl}");
     assert!(dlmm::Pool::DECL.contains("tokenXAmount: Decimal"), "{}", dlmm::Pool::DECL);
     assert!(Windows::DECL.contains("\"30m\": number"), "{}", Windows::DECL);
+    let page = Paginated::<dlmm::Pool>::DECL;
+    assert!(
+        page.contains("Paginated<T>") && page.contains("currentPage: number") && page.contains("data: T[]"),
+        "{page}"
+    );
+    let series = Timeseries::<Candle>::DECL;
+    assert!(
+        series.contains("startTime: number")
+            && (series.contains("timeframe: string | null") || series.contains("timeframe?: string")),
+        "{series}"
+    );
 }
