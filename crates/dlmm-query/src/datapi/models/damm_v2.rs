@@ -28,14 +28,15 @@ pub struct Pool {
     pub token_x_amount: Decimal,
     /// Token Y held by the pool, display units (the wire sends a JSON number).
     pub token_y_amount: Decimal,
-    /// When the pool was created, unix **milliseconds** (as on the DLMM service). See [`Pool::created_at_seconds`].
+    /// When the pool was created, unix **milliseconds** (the spec gives no unit; the DLMM service's real bodies use
+    /// milliseconds). See [`Pool::created_at_seconds`].
     #[serde(deserialize_with = "wire::u64")]
     pub created_at: u64,
     /// Address of the token X vault account.
     pub vault_x: String,
     /// Address of the token Y vault account.
     pub vault_y: String,
-    /// Address of the pool's alpha vault (may be the system program address when none).
+    /// Address of the pool's alpha vault.
     pub alpha_vault: String,
     /// The pool's fee and price configuration.
     pub pool_config: PoolConfig,

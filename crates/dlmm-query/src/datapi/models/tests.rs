@@ -321,6 +321,70 @@ fn javascript_sees_camel_case_exact_amounts_and_the_vendor_window_keys() {
     assert_eq!(totals.total_pnl_usd, -12.5);
 }
 
+#[test]
+fn a_damm_v2_pool_decodes_leniently() {
+    let mut body = pool_json();
+    let obj = body.as_object_mut().unwrap();
+    for dlmm_only in ["reserve_x", "reserve_y", "reward_mint_x", "reward_mint_y", "dynamic_fee_pct", "apr", "apy"] {
+        obj.remove(dlmm_only);
+    }
+    obj.insert("vault_x".into(), json!("VX"));
+    obj.insert("vault_y".into(), json!("VY"));
+    obj.insert("alpha_vault".into(), json!("AV"));
+    obj.insert("launchpad".into(), json!(""));
+    obj.insert("permanent_lock_liquidity".into(), json!("1234.5"));
+    obj.insert(
+        "pool_config".into(),
+        json!({"collect_fee_mode": 1, "base_fee_mode": 0, "base_fee_pct": 0.25, "protocol_fee_pct": 20,
+            "partner_fee_pct": 0, "referral_fee_pct": 20, "dynamic_fee_initialized": false, "pool_type": 0,
+            "concentrated_liquidity": false, "min_price": 0.0001, "max_price": "1e12", "activation_type": 1,
+            "activation_point": "1745000000", "has_alpha_vault": true, "is_compounding": false}),
+    );
+    let pool: damm_v2::Pool = decode_value(&body).unwrap();
+    assert_eq!((pool.vault_x.as_str(), pool.alpha_vault.as_str(), pool.launchpad.as_deref()), ("VX", "AV", None));
+    assert_eq!((pool.permanent_lock_liquidity, pool.vested_liquidity.months_6), (1234.5, 0.0));
+    assert_eq!((pool.pool_config.collect_fee_mode, pool.pool_config.protocol_fee_pct), (1, 20.0));
+    assert_eq!((pool.pool_config.max_price, pool.pool_config.activation_point), (1e12, 1_745_000_000));
+    assert_eq!(pool.created_at_seconds(), 1_700_000_000);
+    assert_eq!(pool.token_x_amount.as_str(), "1.5");
+}
+
+#[test]
+fn a_limit_order_page_keeps_amounts_exact_and_reads_fill_states() {
+    let lo_pool = json!({"pool_address": "L", "pair_name": "SOL-USDC", "bin_step": 4, "base_fee": "0.04",
+        "token_x_mint": "X", "token_y_mint": "Y", "token_x_icon": "", "token_y_icon": "", "token_x": "SOL",
+        "token_y": "USDC", "collect_fee_mode": 0});
+    let bin = |id: i32, status: &str| {
+        json!({"bin_id": id, "price": "150.25", "deposit_amount": "0.500000001", "fulfilled_amount": "0.25",
+            "unfilled_amount": "0.250000001", "output_received_amount": "37.5625", "fill_status": status})
+    };
+    let order = json!({"limit_order_address": "O", "user_address": "U", "is_ask_side": true,
+        "lower_pool_price": 150.25, "upper_pool_price": "150.31", "input_token": "SOL", "input_token_mint": "X",
+        "output_token": "USDC", "output_token_mint": "Y", "input_amount": "1.000000002",
+        "input_amount_usd": "150.3", "input_amount_sol": "1.000000002", "output_amount_expected": "150.280000301",
+        "filled_pct": "25", "filled_input_amount": "0.25", "total_filled_amount": "37.5625",
+        "total_filled_amount_usd": "37.56", "total_filled_amount_sol": "0.25", "total_unfilled_amount": "0.750000002",
+        "total_unfilled_amount_usd": "112.7", "total_unfilled_amount_sol": "0.75", "total_bonus_x": "0",
+        "total_bonus_y": "0.012345", "total_bonus_usd": "0.0123", "total_bonus_sol": "0.00008", "opened_at": 1_760_000_000,
+        "opened_at_signature": "S", "opened_at_slot": 370_000_000u64,
+        "bin_distribution": [bin(-5, "partial_filled"), bin(-4, "not_filled")],
+        "nearest_unfilled_bin_id": -5, "nearest_unfilled_bin_price": "150.25"});
+    let page: dlmm::OpenLimitOrders = decode_value(&json!({"pool": lo_pool, "current_active_bin_id": -6,
+        "current_pool_price": "150.19", "total": 1, "pages": 1, "current_page": 1, "page_size": 20, "data": [order]}))
+    .unwrap();
+    assert_eq!((page.current_active_bin_id, page.current_pool_price, page.pool.base_fee), (-6, 150.19, 0.04));
+    let o = &page.data[0];
+    assert_eq!((o.input_amount.as_str(), o.total_unfilled_amount.as_str()), ("1.000000002", "0.750000002"));
+    assert_eq!((o.filled_pct, o.upper_pool_price, o.nearest_unfilled_bin_id), (25.0, 150.31, Some(-5)));
+    assert!(o.total_bonus_x.is_zero() && !o.total_bonus_y.is_zero());
+    let states: Vec<BinFillStatus> = o.bin_distribution.iter().map(|b| b.fill_status).collect();
+    assert_eq!(states, [BinFillStatus::PartialFilled, BinFillStatus::NotFilled]);
+    assert_eq!(o.bin_distribution[0].unfilled_amount.as_str(), "0.250000001");
+    let js = serde_json::to_value(o).unwrap();
+    assert_eq!(js["inputAmount"], "1.000000002");
+    assert_eq!(js["binDistribution"][0]["fillStatus"], "partial_filled");
+}
+
 #[cfg(feature = "wasm")]
 #[test]
 fn typescript_declarations_use_strings_for_amounts() {

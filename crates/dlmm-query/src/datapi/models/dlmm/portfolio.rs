@@ -138,7 +138,7 @@ pub struct PortfolioPool {
     /// Token Y fees claimed, SOL.
     #[serde(deserialize_with = "wire::f64")]
     pub total_fee_token_y_sol: f64,
-    /// When the wallet's last position in the pool closed, unix seconds; none if unknown.
+    /// When the wallet's last position in the pool closed, unix seconds (the spec gives no unit); none if unknown.
     #[serde(default, deserialize_with = "wire::opt_u64")]
     pub last_closed_at: Option<u64>,
 }

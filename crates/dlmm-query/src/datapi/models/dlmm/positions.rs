@@ -42,9 +42,9 @@ pub struct PositionEvent {
     pub pool_address: String,
     /// The owner's address.
     pub user_address: String,
-    /// Mint of token X.
+    /// Token X as the service names it (the spec does not say whether mint or symbol).
     pub token_x: String,
-    /// Mint of token Y.
+    /// Token Y as the service names it.
     pub token_y: String,
     /// Token X moved, display units.
     pub amount_x: Decimal,
@@ -82,10 +82,10 @@ pub struct PositionsPnl {
     pub total_count: u64,
     /// The positions of this page.
     pub positions: Vec<PositionPnlRecord>,
-    /// Mint of token X; none when unknown.
+    /// Token X as the service names it (the spec does not say whether mint or symbol); none when unknown.
     #[serde(default)]
     pub token_x: Option<String>,
-    /// Mint of token Y; none when unknown.
+    /// Token Y as the service names it; none when unknown.
     #[serde(default)]
     pub token_y: Option<String>,
     /// Current price of token X, USD.
@@ -94,10 +94,10 @@ pub struct PositionsPnl {
     /// Current price of token Y, USD.
     #[serde(deserialize_with = "wire::f64")]
     pub token_y_price: f64,
-    /// Mint of farm reward X; none when there is none.
+    /// Farm reward X as the service names it; none when there is none.
     #[serde(default)]
     pub reward_token_x: Option<String>,
-    /// Mint of farm reward Y; none when there is none.
+    /// Farm reward Y as the service names it; none when there is none.
     #[serde(default)]
     pub reward_token_y: Option<String>,
     /// Current price of farm reward X, USD.
@@ -153,10 +153,10 @@ pub struct PositionPnlRecord {
     /// Profit and loss relative to the deposits (SOL), percent; none when unknown.
     #[serde(default, deserialize_with = "wire::opt_f64")]
     pub pnl_sol_pct_change: Option<f64>,
-    /// When the position was opened, unix seconds; none when unknown.
+    /// When the position was opened, unix seconds (the spec gives no unit); none when unknown.
     #[serde(default, deserialize_with = "wire::opt_u64")]
     pub created_at: Option<u64>,
-    /// When the position was closed, unix seconds; none while open.
+    /// When the position was closed, unix seconds (the spec gives no unit); none while open.
     #[serde(default, deserialize_with = "wire::opt_u64")]
     pub closed_at: Option<u64>,
     /// Whether the pool's active bin is outside the range; none when unknown.
