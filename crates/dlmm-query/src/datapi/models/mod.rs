@@ -13,6 +13,7 @@
 
 mod decimal;
 mod paging;
+mod position_totals;
 mod protocol;
 mod series;
 mod token;
@@ -23,6 +24,7 @@ pub mod dlmm;
 
 pub use decimal::{Decimal, ParseDecimalError};
 pub use paging::Paginated;
+pub use position_totals::{AmountTotals, CurrentPosition};
 pub use protocol::ProtocolMetrics;
 pub use series::{Candle, Timeseries, VolumeBucket};
 pub use token::Token;

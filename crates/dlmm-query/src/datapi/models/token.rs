@@ -26,9 +26,9 @@ pub struct Token {
     /// Whether the vendor lists the token as verified.
     #[serde(default)]
     pub is_verified: bool,
-    /// Number of holder accounts.
-    #[serde(default, deserialize_with = "wire::u64")]
-    pub holders: u64,
+    /// Number of holder accounts (signed, as the spec types it without a minimum, so a sentinel below zero decodes).
+    #[serde(default, deserialize_with = "wire::i64")]
+    pub holders: i64,
     /// Whether the mint's freeze authority is disabled.
     #[serde(default)]
     pub freeze_authority_disabled: bool,

@@ -1,5 +1,6 @@
 //! Response bodies of the DLMM datapi (`https://dlmm.datapi.meteora.ag`): pools and groups, portfolio, positions,
-//! claims and limit orders. The shared shapes ([`Paginated`](super::Paginated), [`Timeseries`](super::Timeseries),
+//! claims and limit orders. [`OpenPositions`], [`ClosedPosition`] and their parts are records the spec defines but no
+//! route returns today. The shared shapes ([`Paginated`](super::Paginated), [`Timeseries`](super::Timeseries),
 //! [`Windows`](super::Windows), [`Token`](super::Token), …) live in [`super`].
 
 mod claims;
@@ -7,6 +8,7 @@ mod limit_orders;
 mod pool;
 mod portfolio;
 mod positions;
+mod wallet_positions;
 
 pub use claims::WalletPoolClaims;
 pub use limit_orders::{
@@ -19,3 +21,4 @@ pub use positions::{
     PositionEvent, PositionEvents, PositionPnlRecord, PositionsPnl, TokenAmount, TokenPairAmounts, TotalValue,
     UnrealizedPnl,
 };
+pub use wallet_positions::{ClosedPosition, OpenPosition, OpenPositions, PositionsByPool, TokenInfo};

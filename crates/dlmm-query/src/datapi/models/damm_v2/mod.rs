@@ -1,7 +1,12 @@
 //! Response bodies of the DAMM v2 datapi (`https://damm-v2.datapi.meteora.ag`): pools and pool groups. Its series,
-//! windows, tokens and protocol metrics share the DLMM service's shapes (see [`super`]).
+//! windows, tokens and protocol metrics share the DLMM service's shapes (see [`super`]). [`CursorPage`],
+//! [`PortfolioPool`] and [`Position`] are records the spec defines but no route returns today.
+
+mod positions;
 
 use serde::{Deserialize, Serialize};
+
+pub use positions::{CursorPage, PortfolioPool, Position};
 
 use super::{Decimal, Token, Windows};
 use crate::wire;
