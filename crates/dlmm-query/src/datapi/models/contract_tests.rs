@@ -243,7 +243,8 @@ fn synth(spec: &Value, schema: &Value, nulls: Nullable, depth: usize) -> Value {
             match (schema.get("enum").and_then(Value::as_array), schema.get("format").and_then(Value::as_str)) {
                 (Some(values), _) => values[0].clone(),
                 (None, Some("date-time")) => json!("2024-01-15T12:00:00Z"),
-                // Digits suit every other string the models hold: free text, addresses, decimal amounts and numeric text.
+                // Digits suit every other string the models hold: free text, addresses, decimal amounts and
+                // numeric text.
                 (None, _) => json!("7"),
             }
         }

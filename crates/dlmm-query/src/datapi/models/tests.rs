@@ -165,7 +165,8 @@ fn pool_json() -> Value {
     json!({"address": "P", "name": "A-B", "token_x": token("A"), "token_y": token("B"), "reserve_x": "RX",
         "reserve_y": "RY", "token_x_amount": 1.5, "token_y_amount": "2.25", "created_at": 1_700_000_000_123u64,
         "reward_mint_x": "11111111111111111111111111111111", "reward_mint_y": "11111111111111111111111111111111",
-        "pool_config": {"bin_step": 10, "base_fee_pct": 0.1, "max_fee_pct": 0, "protocol_fee_pct": 5, "collect_fee_mode": 0},
+        "pool_config": {"bin_step": 10, "base_fee_pct": 0.1, "max_fee_pct": 0, "protocol_fee_pct": 5,
+            "collect_fee_mode": 0},
         "dynamic_fee_pct": 0.1, "tvl": 100, "current_price": 2, "apr": 6, "apy": 7, "has_farm": false, "farm_apr": 0,
         "farm_apy": 0, "volume": w, "fees": w, "protocol_fees": w, "fee_tvl_ratio": w,
         "cumulative_metrics": {"volume": 9, "fees": 1}, "is_blacklisted": false, "launchpad": null, "tags": ["x"]})
@@ -365,7 +366,8 @@ fn a_limit_order_page_keeps_amounts_exact_and_reads_fill_states() {
         "filled_pct": "25", "filled_input_amount": "0.25", "total_filled_amount": "37.5625",
         "total_filled_amount_usd": "37.56", "total_filled_amount_sol": "0.25", "total_unfilled_amount": "0.750000002",
         "total_unfilled_amount_usd": "112.7", "total_unfilled_amount_sol": "0.75", "total_bonus_x": "0",
-        "total_bonus_y": "0.012345", "total_bonus_usd": "0.0123", "total_bonus_sol": "0.00008", "opened_at": 1_760_000_000,
+        "total_bonus_y": "0.012345", "total_bonus_usd": "0.0123", "total_bonus_sol": "0.00008",
+        "opened_at": 1_760_000_000,
         "opened_at_signature": "S", "opened_at_slot": 370_000_000u64,
         "bin_distribution": [bin(-5, "partial_filled"), bin(-4, "not_filled")],
         "nearest_unfilled_bin_id": -5, "nearest_unfilled_bin_price": "150.25"});
