@@ -137,6 +137,42 @@ pub fn u16<'de, D: Deserializer<'de>>(d: D) -> Result<u16, D::Error> {
         .map_err(|_| de::Error::invalid_value(de::Unexpected::Unsigned(v), &"an integer from 0 to 65535"))
 }
 
+/// Accepts a JSON number or a string of decimal digits as an exact `u8` (e.g. a mint's decimals or a mode flag).
+pub fn u8<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let v = u64(d)?;
+    ::core::primitive::u8::try_from(v)
+        .map_err(|_| de::Error::invalid_value(de::Unexpected::Unsigned(v), &"an integer from 0 to 255"))
+}
+
+/// Accepts a JSON number or a string of decimal digits (with an optional `-`) as an exact `i32` (e.g. a bin id).
+pub fn i32<'de, D: Deserializer<'de>>(d: D) -> Result<i32, D::Error> {
+    let v = i64(d)?;
+    ::core::primitive::i32::try_from(v)
+        .map_err(|_| de::Error::invalid_value(de::Unexpected::Signed(v), &"a 32-bit integer"))
+}
+
+/// Like [`u64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
+pub fn opt_u64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    d.deserialize_any(Nullable(U64Visitor))
+}
+
+/// Like [`i32()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
+pub fn opt_i32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
+    match opt_i64(d)? {
+        None => Ok(None),
+        Some(v) => ::core::primitive::i32::try_from(v)
+            .map(Some)
+            .map_err(|_| de::Error::invalid_value(de::Unexpected::Signed(v), &"a 32-bit integer or null")),
+    }
+}
+
+/// An optional text field where the vendor sends `""` for "none" (e.g. the datapi's `launchpad`): `null`, an absent
+/// field (with `#[serde(default)]`) and the empty string all decode to `None`.
+pub fn nonempty_string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    let text: Option<String> = serde::Deserialize::deserialize(d)?;
+    Ok(text.filter(|t| !t.is_empty()))
+}
+
 /// Accepts a JSON number or a numeric string and keeps it as decimal text (exactly as sent when it was a string).
 ///
 /// Used for fields the vendor documents as strings (`liquidity`, `base_fee_percentage`, …): the text must parse as a
@@ -251,6 +287,39 @@ mod tests {
             r#"{"f":true,"u":1,"i":1}"#,
         ] {
             assert!(row(bad).is_err(), "{bad} should fail");
+        }
+    }
+
+    #[test]
+    fn narrow_integers_nullable_integers_and_empty_text() {
+        #[derive(Deserialize, Debug)]
+        struct Narrow {
+            #[serde(deserialize_with = "super::u8")]
+            d: u8,
+            #[serde(deserialize_with = "super::i32")]
+            bin: i32,
+            #[serde(default, deserialize_with = "super::opt_u64")]
+            slot: Option<u64>,
+            #[serde(default, deserialize_with = "super::opt_i32")]
+            active: Option<i32>,
+            #[serde(default, deserialize_with = "super::nonempty_string")]
+            launchpad: Option<String>,
+        }
+        let n: Narrow = serde_json::from_str(
+            r#"{"d":"9","bin":"-443636","slot":"18446744073709551615","active":-5,"launchpad":""}"#,
+        )
+        .unwrap();
+        assert_eq!((n.d, n.bin, n.slot, n.active, n.launchpad), (9, -443_636, Some(u64::MAX), Some(-5), None));
+        let n: Narrow = serde_json::from_str(r#"{"d":6,"bin":0,"slot":null,"launchpad":"met-dbc"}"#).unwrap();
+        assert_eq!((n.slot, n.active, n.launchpad.as_deref()), (None, None, Some("met-dbc")));
+        for bad in [
+            r#"{"d":256,"bin":0}"#,
+            r#"{"d":1,"bin":2147483648}"#,
+            r#"{"d":1,"bin":0,"active":"-2147483649"}"#,
+            r#"{"d":1,"bin":0,"slot":-1}"#,
+            r#"{"d":1,"bin":0,"launchpad":5}"#,
+        ] {
+            assert!(serde_json::from_str::<Narrow>(bad).is_err(), "{bad}");
         }
     }
 

@@ -1,0 +1,104 @@
+//! A wallet's DAMM v2 portfolio and positions (`CursorV1PaginationResponse_*`): records the spec defines but no route
+//! returns today (left-overs of retired routes), modeled so that a route returning them decodes.
+
+use serde::{Deserialize, Serialize};
+
+use crate::datapi::models::{AmountTotals, CurrentPosition, Decimal};
+use crate::wire;
+
+/// One page of a cursor-paged list (`CursorV1PaginationResponse_*`).
+///
+/// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
+/// modeled so that a route returning it decodes.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct CursorPage<T> {
+    /// Items per page.
+    #[serde(deserialize_with = "wire::u64")]
+    pub limit: u64,
+    /// The cursor of the next page; none on the last page.
+    #[serde(default)]
+    pub next_cursor: Option<String>,
+    /// The items of this page.
+    pub data: Vec<T>,
+}
+
+/// A wallet's positions in one DAMM v2 pool, summed (`PortfolioResponse`).
+///
+/// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
+/// modeled so that a route returning it decodes.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct PortfolioPool {
+    /// The pool's address.
+    pub pool_address: String,
+    /// Number of positions.
+    #[serde(deserialize_with = "wire::u64")]
+    pub positions_count: u64,
+    /// Number of open positions.
+    #[serde(deserialize_with = "wire::u64")]
+    pub open_positions_count: u64,
+    /// Number of closed positions.
+    #[serde(deserialize_with = "wire::u64")]
+    pub closed_positions_count: u64,
+    /// Token X deposited, display units.
+    pub total_deposits_x: Decimal,
+    /// Token Y deposited, display units.
+    pub total_deposits_y: Decimal,
+    /// Deposits, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposits_usd: f64,
+    /// Token X withdrawn, display units.
+    pub total_withdraws_x: Decimal,
+    /// Token Y withdrawn, display units.
+    pub total_withdraws_y: Decimal,
+    /// Withdrawals, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdraws_usd: f64,
+    /// Fees claimed in token X, display units.
+    pub total_claimed_fees_x: Decimal,
+    /// Fees claimed in token Y, display units.
+    pub total_claimed_fees_y: Decimal,
+    /// Fees claimed, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_claimed_fees_usd: f64,
+}
+
+/// One DAMM v2 position with its totals (`PositionsResponse`).
+///
+/// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
+/// modeled so that a route returning it decodes.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct Position {
+    /// The position's address.
+    pub position_address: String,
+    /// The pool's address.
+    pub pool_address: String,
+    /// Whether the position is closed.
+    pub is_closed: bool,
+    /// When the position was opened (the spec gives no unit).
+    #[serde(deserialize_with = "wire::u64")]
+    pub created_at: u64,
+    /// When the position was closed (the spec gives no unit); none while open.
+    #[serde(default, deserialize_with = "wire::opt_u64")]
+    pub closed_at: Option<u64>,
+    /// What the position holds now; none once closed.
+    #[serde(default)]
+    pub current_position: Option<CurrentPosition>,
+    /// Everything deposited.
+    pub total_deposits: AmountTotals,
+    /// Everything withdrawn.
+    pub total_withdraws: AmountTotals,
+    /// Every fee claimed.
+    pub total_claimed_fees: AmountTotals,
+    /// Profit and loss, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub pnl: f64,
+    /// Profit and loss relative to the deposits, percent.
+    #[serde(deserialize_with = "wire::f64")]
+    pub pnl_change_pct: f64,
+}

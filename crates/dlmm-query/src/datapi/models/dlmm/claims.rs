@@ -1,0 +1,70 @@
+//! A wallet's claimed fees and rewards in one pool (`/wallets/{wallet}/pools/{pool_address}/total_claims`).
+
+use serde::{Deserialize, Serialize};
+
+use crate::datapi::models::Decimal;
+use crate::wire;
+
+/// What a wallet claimed in one pool, summed (`GetWalletTotalClaimsResponse`).
+///
+/// The wire record is snake_case with figures as JSON strings: token amounts decode to [`Decimal`] (display units),
+/// USD and SOL values (at the time of each claim) to `f64`.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct WalletPoolClaims {
+    /// The pool's address.
+    pub pool_address: String,
+    /// The wallet's address.
+    pub user_address: String,
+    /// Fees claimed in token X, display units.
+    pub total_fee_x: Decimal,
+    /// Fees claimed in token Y, display units.
+    pub total_fee_y: Decimal,
+    /// Fees claimed in token X, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_fee_x_usd: f64,
+    /// Fees claimed in token Y, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_fee_y_usd: f64,
+    /// Fees claimed in token X, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_fee_x_sol: f64,
+    /// Fees claimed in token Y, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_fee_y_sol: f64,
+    /// Number of fee claims.
+    #[serde(deserialize_with = "wire::u64")]
+    pub fee_claim_count: u64,
+    /// Farm reward X claimed, display units.
+    pub total_reward_x: Decimal,
+    /// Farm reward X claimed, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_reward_x_usd: f64,
+    /// Farm reward Y claimed, display units.
+    pub total_reward_y: Decimal,
+    /// Farm reward Y claimed, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_reward_y_usd: f64,
+    /// Farm reward X claimed, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_reward_x_sol: f64,
+    /// Farm reward Y claimed, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_reward_y_sol: f64,
+    /// Number of reward claims.
+    #[serde(deserialize_with = "wire::u64")]
+    pub reward_claim_count: u64,
+    /// Everything claimed, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_claims_usd: f64,
+    /// Everything claimed, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_claims_sol: f64,
+    /// When the last fee claim happened: RFC 3339 text (`2024-01-15T12:00:00Z`); none if never.
+    #[serde(default)]
+    pub last_fee_claim_time: Option<String>,
+    /// When the last reward claim happened: RFC 3339 text; none if never.
+    #[serde(default)]
+    pub last_reward_claim_time: Option<String>,
+}

@@ -1,0 +1,546 @@
+//! A wallet's DLMM limit orders: open and closed orders per pool, bonus claimed and a summary
+//! (`/wallets/{wallet}/limit_orders/...`).
+//!
+//! The wire records are snake_case with amounts and values as JSON strings: token amounts decode to [`Decimal`]
+//! (display units), USD, SOL, price and percent figures to `f64`. "Input" is the deposited token (X for an ask, Y for
+//! a bid), "output" the token the order buys.
+
+use serde::{Deserialize, Serialize};
+
+use crate::datapi::models::Decimal;
+use crate::wire;
+
+/// A pool as the limit-order routes describe it (`LimitOrderPoolDetails`).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct LimitOrderPool {
+    /// The pool's address.
+    pub pool_address: String,
+    /// `"<symbolX>-<symbolY>"`.
+    pub pair_name: String,
+    /// Bin step, basis points.
+    #[serde(deserialize_with = "wire::u16")]
+    pub bin_step: u16,
+    /// Base fee rate, percent (the wire sends it as text).
+    #[serde(deserialize_with = "wire::f64")]
+    pub base_fee: f64,
+    /// Mint of token X.
+    pub token_x_mint: String,
+    /// Mint of token Y.
+    pub token_y_mint: String,
+    /// Icon URL of token X (may be empty).
+    pub token_x_icon: String,
+    /// Icon URL of token Y (may be empty).
+    pub token_y_icon: String,
+    /// Symbol of token X.
+    pub token_x: String,
+    /// Symbol of token Y.
+    pub token_y: String,
+    /// Where the bonus goes: 0 = the input token, 1 = always token Y.
+    #[serde(deserialize_with = "wire::u8")]
+    pub collect_fee_mode: u8,
+}
+
+/// A wallet's open limit orders in one pool, summed (`OpenLimitOrderPoolSummary`; the items of
+/// `GET /wallets/{wallet}/limit_orders/open/pools`). Bonus values use the current price.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct OpenLimitOrderPool {
+    /// The pool.
+    pub pool: LimitOrderPool,
+    /// Number of orders.
+    #[serde(deserialize_with = "wire::u64")]
+    pub total_orders: u64,
+    /// Number of orders filled completely.
+    #[serde(deserialize_with = "wire::u64")]
+    pub fully_filled_orders: u64,
+    /// Share of the deposits filled, percent (deposit-weighted).
+    #[serde(deserialize_with = "wire::f64")]
+    pub filled_pct: f64,
+    /// Token X deposited, display units (only asks deposit X).
+    pub total_deposit_x: Decimal,
+    /// Token Y deposited, display units (only bids deposit Y).
+    pub total_deposit_y: Decimal,
+    /// Token X deposited, USD at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_x_usd: f64,
+    /// Token X deposited, SOL at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_x_sol: f64,
+    /// Token Y deposited, USD at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_y_usd: f64,
+    /// Token Y deposited, SOL at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_y_sol: f64,
+    /// Deposits, USD at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_usd: f64,
+    /// Deposits, SOL at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_sol: f64,
+    /// Token X withdrawn, display units.
+    pub total_withdrawal_x: Decimal,
+    /// Token Y withdrawn, display units.
+    pub total_withdrawal_y: Decimal,
+    /// Token X withdrawn, USD at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_x_usd: f64,
+    /// Token X withdrawn, SOL at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_x_sol: f64,
+    /// Token Y withdrawn, USD at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_y_usd: f64,
+    /// Token Y withdrawn, SOL at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_y_sol: f64,
+    /// Withdrawals, USD at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_usd: f64,
+    /// Withdrawals, SOL at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_sol: f64,
+    /// Bonus (fee share) in token X, display units.
+    pub total_bonus_x: Decimal,
+    /// Bonus (fee share) in token Y, display units.
+    pub total_bonus_y: Decimal,
+    /// Bonus, USD at the current price.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_usd: f64,
+    /// Bonus, SOL at the current price.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_sol: f64,
+}
+
+/// A wallet's closed limit orders in one pool, summed (`ClosedLimitOrderPoolSummary`; the items of
+/// `GET /wallets/{wallet}/limit_orders/closed/pools`). Bonus values use the price at cancellation.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct ClosedLimitOrderPool {
+    /// The pool.
+    pub pool: LimitOrderPool,
+    /// Number of orders.
+    #[serde(deserialize_with = "wire::u64")]
+    pub total_orders: u64,
+    /// Number of orders filled completely.
+    #[serde(deserialize_with = "wire::u64")]
+    pub fully_filled_orders: u64,
+    /// Share of the deposits filled, percent (deposit-weighted).
+    #[serde(deserialize_with = "wire::f64")]
+    pub filled_pct: f64,
+    /// Token X deposited, display units (only asks deposit X).
+    pub total_deposit_x: Decimal,
+    /// Token Y deposited, display units (only bids deposit Y).
+    pub total_deposit_y: Decimal,
+    /// Token X deposited, USD at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_x_usd: f64,
+    /// Token X deposited, SOL at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_x_sol: f64,
+    /// Token Y deposited, USD at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_y_usd: f64,
+    /// Token Y deposited, SOL at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_y_sol: f64,
+    /// Deposits, USD at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_usd: f64,
+    /// Deposits, SOL at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_sol: f64,
+    /// Token X withdrawn, display units.
+    pub total_withdrawal_x: Decimal,
+    /// Token Y withdrawn, display units.
+    pub total_withdrawal_y: Decimal,
+    /// Token X withdrawn, USD at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_x_usd: f64,
+    /// Token X withdrawn, SOL at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_x_sol: f64,
+    /// Token Y withdrawn, USD at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_y_usd: f64,
+    /// Token Y withdrawn, SOL at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_y_sol: f64,
+    /// Withdrawals, USD at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_usd: f64,
+    /// Withdrawals, SOL at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_sol: f64,
+    /// Bonus (fee share) in token X, display units.
+    pub total_bonus_x: Decimal,
+    /// Bonus (fee share) in token Y, display units.
+    pub total_bonus_y: Decimal,
+    /// Bonus in token X, USD at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_x_usd: f64,
+    /// Bonus in token Y, USD at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_y_usd: f64,
+    /// Bonus in token X, SOL at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_x_sol: f64,
+    /// Bonus in token Y, SOL at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_y_sol: f64,
+    /// Bonus, USD at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_usd: f64,
+    /// Bonus, SOL at cancellation.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_sol: f64,
+    /// When the last order closed, unix seconds.
+    #[serde(deserialize_with = "wire::u64")]
+    pub last_closed_at: u64,
+}
+
+/// A wallet's open limit orders in one pool with the pool's live state (`OpenLimitOrdersForPoolResponse`,
+/// `GET /wallets/{wallet}/limit_orders/open/pools/{pool_address}`), one page.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct OpenLimitOrders {
+    /// The pool.
+    pub pool: LimitOrderPool,
+    /// The pool's live active bin id.
+    #[serde(deserialize_with = "wire::i32")]
+    pub current_active_bin_id: i32,
+    /// The pool's live price (token Y per token X).
+    #[serde(deserialize_with = "wire::f64")]
+    pub current_pool_price: f64,
+    /// Number of orders across all pages.
+    #[serde(deserialize_with = "wire::u64")]
+    pub total: u64,
+    /// Number of pages.
+    #[serde(deserialize_with = "wire::u64")]
+    pub pages: u64,
+    /// This page's number, from 1.
+    #[serde(deserialize_with = "wire::u64")]
+    pub current_page: u64,
+    /// Orders per page.
+    #[serde(deserialize_with = "wire::u64")]
+    pub page_size: u64,
+    /// The orders of this page.
+    pub data: Vec<OpenLimitOrder>,
+}
+
+/// One open limit order (`OpenLimitOrderDetail`). Bonus values use the current price.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct OpenLimitOrder {
+    /// The limit order's address.
+    pub limit_order_address: String,
+    /// The owner's address.
+    pub user_address: String,
+    /// True for an ask (selling X for Y), false for a bid (buying X with Y).
+    pub is_ask_side: bool,
+    /// Lowest price of the order (token Y per token X).
+    #[serde(deserialize_with = "wire::f64")]
+    pub lower_pool_price: f64,
+    /// Highest price of the order (token Y per token X).
+    #[serde(deserialize_with = "wire::f64")]
+    pub upper_pool_price: f64,
+    /// Symbol of the deposited (input) token.
+    pub input_token: String,
+    /// Mint of the deposited (input) token.
+    pub input_token_mint: String,
+    /// Symbol of the token the order buys (output).
+    pub output_token: String,
+    /// Mint of the token the order buys (output).
+    pub output_token_mint: String,
+    /// Deposited, input-token display units.
+    pub input_amount: Decimal,
+    /// Deposited, USD at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub input_amount_usd: f64,
+    /// Deposited, SOL at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub input_amount_sol: f64,
+    /// Output expected at the placement prices, output-token display units.
+    pub output_amount_expected: Decimal,
+    /// Share of the deposit filled, percent.
+    #[serde(deserialize_with = "wire::f64")]
+    pub filled_pct: f64,
+    /// Filled part of the deposit, input-token display units.
+    pub filled_input_amount: Decimal,
+    /// Output received so far (estimated from the bin prices), output-token display units.
+    pub total_filled_amount: Decimal,
+    /// Output received so far, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_filled_amount_usd: f64,
+    /// Output received so far, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_filled_amount_sol: f64,
+    /// Unfilled part of the deposit, input-token display units.
+    pub total_unfilled_amount: Decimal,
+    /// Unfilled part of the deposit, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_unfilled_amount_usd: f64,
+    /// Unfilled part of the deposit, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_unfilled_amount_sol: f64,
+    /// Bonus (fee share) in token X, display units.
+    pub total_bonus_x: Decimal,
+    /// Bonus (fee share) in token Y, display units.
+    pub total_bonus_y: Decimal,
+    /// Bonus, USD at the current price.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_usd: f64,
+    /// Bonus, SOL at the current price.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_sol: f64,
+    /// When the order was placed, unix seconds.
+    #[serde(deserialize_with = "wire::u64")]
+    pub opened_at: u64,
+    /// Signature of the placing transaction.
+    pub opened_at_signature: String,
+    /// Slot of the placing transaction.
+    #[serde(deserialize_with = "wire::u64")]
+    pub opened_at_slot: u64,
+    /// The order per bin, by bin id ascending.
+    pub bin_distribution: Vec<OpenLimitOrderBin>,
+    /// The unfilled bin nearest the active bin; none when the order is filled.
+    #[serde(default, deserialize_with = "wire::opt_i32")]
+    pub nearest_unfilled_bin_id: Option<i32>,
+    /// Price of that bin (token Y per token X); none when the order is filled.
+    #[serde(default, deserialize_with = "wire::opt_f64")]
+    pub nearest_unfilled_bin_price: Option<f64>,
+}
+
+/// One bin of an open limit order (`OpenLimitOrderBinPoint`). Amounts are display units of the token named.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct OpenLimitOrderBin {
+    /// The bin id.
+    #[serde(deserialize_with = "wire::i32")]
+    pub bin_id: i32,
+    /// Price at this bin (token Y per token X).
+    #[serde(deserialize_with = "wire::f64")]
+    pub price: f64,
+    /// Deposited at this bin, input-token display units.
+    pub deposit_amount: Decimal,
+    /// Filled at this bin, input-token display units.
+    pub fulfilled_amount: Decimal,
+    /// Unfilled at this bin, input-token display units.
+    pub unfilled_amount: Decimal,
+    /// Received from this bin's fills, output-token display units.
+    pub output_received_amount: Decimal,
+    /// How far this bin is filled.
+    pub fill_status: BinFillStatus,
+}
+
+/// How far one bin of a limit order is filled (`LimitOrderBinFillStatus`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
+pub enum BinFillStatus {
+    /// Nothing filled (`not_filled`).
+    NotFilled,
+    /// Partly filled (`partial_filled`).
+    PartialFilled,
+    /// Completely filled (`fulfilled`).
+    Fulfilled,
+    /// A status this crate does not know yet (decoded from any other text; serialized as `unknown`).
+    #[serde(other)]
+    Unknown,
+}
+
+/// A wallet's closed limit orders in one pool (`ClosedLimitOrdersForPoolResponse`,
+/// `GET /wallets/{wallet}/limit_orders/closed/pools/{pool_address}`), one page.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct ClosedLimitOrders {
+    /// The pool.
+    pub pool: LimitOrderPool,
+    /// Number of orders across all pages.
+    #[serde(deserialize_with = "wire::u64")]
+    pub total: u64,
+    /// Number of pages.
+    #[serde(deserialize_with = "wire::u64")]
+    pub pages: u64,
+    /// This page's number, from 1.
+    #[serde(deserialize_with = "wire::u64")]
+    pub current_page: u64,
+    /// Orders per page.
+    #[serde(deserialize_with = "wire::u64")]
+    pub page_size: u64,
+    /// The orders of this page.
+    pub data: Vec<ClosedLimitOrder>,
+}
+
+/// One closed limit order, from placement to close (`ClosedLimitOrderDetail`). Withdrawal and bonus values use the
+/// price at cancellation.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct ClosedLimitOrder {
+    /// The limit order's address.
+    pub limit_order_address: String,
+    /// The owner's address.
+    pub user_address: String,
+    /// True for an ask (selling X for Y), false for a bid (buying X with Y).
+    pub is_ask_side: bool,
+    /// Lowest price of the order (token Y per token X).
+    #[serde(deserialize_with = "wire::f64")]
+    pub lower_pool_price: f64,
+    /// Highest price of the order (token Y per token X).
+    #[serde(deserialize_with = "wire::f64")]
+    pub upper_pool_price: f64,
+    /// Symbol of the deposited (input) token.
+    pub input_token: String,
+    /// Mint of the deposited (input) token.
+    pub input_token_mint: String,
+    /// Symbol of the token the order buys (output).
+    pub output_token: String,
+    /// Mint of the token the order buys (output).
+    pub output_token_mint: String,
+    /// Token X deposited, display units (only asks deposit X).
+    pub total_deposit_x: Decimal,
+    /// Token Y deposited, display units (only bids deposit Y).
+    pub total_deposit_y: Decimal,
+    /// Deposits, USD at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_usd: f64,
+    /// Deposits, SOL at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_sol: f64,
+    /// Output expected at the placement prices, output-token display units.
+    pub output_amount_expected: Decimal,
+    /// Token X withdrawn, display units.
+    pub total_withdrawal_x: Decimal,
+    /// Token Y withdrawn, display units.
+    pub total_withdrawal_y: Decimal,
+    /// Token X withdrawn, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_x_usd: f64,
+    /// Token X withdrawn, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_x_sol: f64,
+    /// Token Y withdrawn, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_y_usd: f64,
+    /// Token Y withdrawn, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_y_sol: f64,
+    /// Withdrawals, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_usd: f64,
+    /// Withdrawals, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_withdrawal_sol: f64,
+    /// Bonus (fee share) in token X, display units.
+    pub total_bonus_x: Decimal,
+    /// Bonus (fee share) in token Y, display units.
+    pub total_bonus_y: Decimal,
+    /// Bonus in token X, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_x_usd: f64,
+    /// Bonus in token Y, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_y_usd: f64,
+    /// Bonus in token X, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_x_sol: f64,
+    /// Bonus in token Y, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_y_sol: f64,
+    /// Bonus, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_usd: f64,
+    /// Bonus, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_sol: f64,
+    /// Share of the deposit filled, percent.
+    #[serde(deserialize_with = "wire::f64")]
+    pub filled_pct: f64,
+    /// Filled part of the deposit, input-token display units.
+    pub filled_input_amount: Decimal,
+    /// Output received for the filled part, output-token display units.
+    pub received_output_amount: Decimal,
+    /// When the order was placed, unix seconds.
+    #[serde(deserialize_with = "wire::u64")]
+    pub opened_at: u64,
+    /// Signature of the placing transaction.
+    pub opened_at_signature: String,
+    /// Slot of the placing transaction.
+    #[serde(deserialize_with = "wire::u64")]
+    pub opened_at_slot: u64,
+    /// When the order closed, unix seconds (block time).
+    #[serde(deserialize_with = "wire::u64")]
+    pub last_closed_at: u64,
+    /// Signature of the closing transaction.
+    pub terminal_signature: String,
+    /// Slot of the closing transaction.
+    #[serde(deserialize_with = "wire::u64")]
+    pub terminal_slot: u64,
+}
+
+/// The bonus a wallet's limit orders in one pool have claimed (`BonusClaimedResponse`,
+/// `GET /wallets/{wallet}/limit_orders/pools/{pool_address}/bonus_claimed`). Values use the price at cancellation.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct LimitOrderBonusClaimed {
+    /// Bonus claimed in token X, display units.
+    pub total_bonus_x: Decimal,
+    /// Bonus claimed in token Y, display units.
+    pub total_bonus_y: Decimal,
+    /// Bonus claimed in token X, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_x_usd: f64,
+    /// Bonus claimed in token Y, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_y_usd: f64,
+    /// Bonus claimed in token X, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_x_sol: f64,
+    /// Bonus claimed in token Y, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_y_sol: f64,
+    /// Bonus claimed, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_usd: f64,
+    /// Bonus claimed, SOL.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_sol: f64,
+    /// Number of cancel events in these totals.
+    #[serde(deserialize_with = "wire::u64")]
+    pub cancel_event_count: u64,
+}
+
+/// A wallet's limit orders at a glance (`LimitOrderSummaryResponse`, `GET /wallets/{wallet}/limit_orders/summary`).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct LimitOrderSummary {
+    /// Number of orders still open.
+    #[serde(deserialize_with = "wire::u64")]
+    pub open_orders: u64,
+    /// Number of orders closed.
+    #[serde(deserialize_with = "wire::u64")]
+    pub closed_orders: u64,
+    /// Deposits of the open orders, USD at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_usd: f64,
+    /// Deposits of the open orders, SOL at placement.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_deposit_sol: f64,
+    /// Bonus accrued by the open orders, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_usd: f64,
+    /// Bonus accrued by the open orders, SOL at the current price.
+    #[serde(deserialize_with = "wire::f64")]
+    pub total_bonus_sol: f64,
+}

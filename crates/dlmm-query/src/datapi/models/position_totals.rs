@@ -1,0 +1,40 @@
+//! Position totals both specs define (`AmountTotals`, `CurrentPosition`) for records no route returns today.
+
+use serde::{Deserialize, Serialize};
+
+use super::Decimal;
+use crate::wire;
+
+/// Amounts of both tokens with their value (`AmountTotals`).
+///
+/// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
+/// modeled so that a route returning it decodes.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct AmountTotals {
+    /// Token X, display units.
+    pub amount_x: Decimal,
+    /// Token Y, display units.
+    pub amount_y: Decimal,
+    /// Both tokens, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub amount_usd: f64,
+}
+
+/// An open position's current holdings (`CurrentPosition`).
+///
+/// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
+/// modeled so that a route returning it decodes.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct CurrentPosition {
+    /// What the position holds now.
+    pub current_deposits: AmountTotals,
+    /// Fees not yet claimed.
+    pub unclaimed_fees: AmountTotals,
+    /// Slot of the state these figures come from.
+    #[serde(deserialize_with = "wire::u64")]
+    pub updated_at_slot: u64,
+}

@@ -1,0 +1,75 @@
+//! Time series: [`Timeseries`] of [`Candle`]s (`/ohlcv`) or [`VolumeBucket`]s (`/volume/history`).
+
+use serde::{Deserialize, Serialize};
+
+use crate::wire;
+
+/// A time series of one pool (`TimeseriesResponse_*`): the requested range, its timeframe and the buckets, oldest
+/// first. The newest bucket is partial.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct Timeseries<T> {
+    /// Start of the range, unix seconds (aligned down to the timeframe).
+    #[serde(deserialize_with = "wire::u64")]
+    pub start_time: u64,
+    /// End of the range, unix seconds (inclusive).
+    #[serde(deserialize_with = "wire::u64")]
+    pub end_time: u64,
+    /// The bucket width as the service names it (`"5m" "30m" "1h" "2h" "4h" "12h" "24h"`), if it says.
+    #[serde(default)]
+    pub timeframe: Option<String>,
+    /// The buckets, oldest first.
+    pub data: Vec<T>,
+}
+
+/// One price candle (`OHLCVResponse`). Prices are token Y per token X; old daily candles read 0 for open, low and
+/// close.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct Candle {
+    /// Start of the bucket, unix seconds.
+    #[serde(deserialize_with = "wire::u64")]
+    pub timestamp: u64,
+    /// Start of the bucket as text (`YYYY-MM-DDTHH:MM:SS+00:00`).
+    #[serde(default)]
+    pub timestamp_str: String,
+    /// First price of the bucket.
+    #[serde(deserialize_with = "wire::f64")]
+    pub open: f64,
+    /// Highest price of the bucket.
+    #[serde(deserialize_with = "wire::f64")]
+    pub high: f64,
+    /// Lowest price of the bucket.
+    #[serde(deserialize_with = "wire::f64")]
+    pub low: f64,
+    /// Last price of the bucket.
+    #[serde(deserialize_with = "wire::f64")]
+    pub close: f64,
+    /// Trading volume in the bucket, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub volume: f64,
+}
+
+/// Volume and fees of one bucket (`VolumeHistoryResponse`). The newest bucket reads 0 until it closes.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct VolumeBucket {
+    /// Start of the bucket, unix seconds.
+    #[serde(deserialize_with = "wire::u64")]
+    pub timestamp: u64,
+    /// Start of the bucket as text (`YYYY-MM-DDTHH:MM:SS+00:00`).
+    #[serde(default)]
+    pub timestamp_str: String,
+    /// Trading volume in the bucket, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub volume: f64,
+    /// Fees paid to liquidity providers in the bucket, USD.
+    #[serde(deserialize_with = "wire::f64")]
+    pub fees: f64,
+    /// Protocol fees in the bucket, USD.
+    #[serde(default, deserialize_with = "wire::f64")]
+    pub protocol_fees: f64,
+}
