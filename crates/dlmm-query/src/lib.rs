@@ -22,6 +22,7 @@ pub mod amount;
 mod calls;
 pub mod client;
 pub mod compose;
+pub mod datapi;
 pub mod decode;
 pub mod error;
 pub mod models;
