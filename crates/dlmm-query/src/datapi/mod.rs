@@ -62,3 +62,6 @@ pub mod ops;
 pub mod params;
 pub mod series;
 pub mod walk;
+
+#[cfg(test)]
+mod tests;

@@ -165,3 +165,87 @@ impl<T: Transport> Client<T> {
             .ok_or_else(|| InvalidInput::new("start_time", "the range has no chunk to fetch").into())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(timeframe: Timeframe, start: u64, end: u64) -> Vec<(u64, u64)> {
+        chunks(timeframe, start, end).unwrap().collect()
+    }
+
+    /// Checks that chunks tile `[start, end]` exactly, in order, each within the bucket budget.
+    fn tiles(timeframe: Timeframe, start: u64, end: u64) {
+        let b = timeframe.seconds();
+        let parts = all(timeframe, start, end);
+        assert_eq!(parts.first().map(|p| p.0), Some(start));
+        assert_eq!(parts.last().map(|p| p.1), Some(end));
+        for pair in parts.windows(2) {
+            assert_eq!(pair[0].1 + 1, pair[1].0, "contiguous, no overlap");
+        }
+        for (s, e) in &parts {
+            assert!(s <= e);
+            assert!(e / b - s / b < MAX_BUCKETS_PER_REQUEST, "{s}..={e} touches too many buckets");
+        }
+        assert_eq!(parts.len() as u64, chunks(timeframe, start, end).unwrap().remaining());
+    }
+
+    #[test]
+    fn chunks_cover_the_range_with_inclusive_ends() {
+        let h = 3600;
+        assert_eq!(all(Timeframe::H1, 0, 0), [(0, 0)]);
+        assert_eq!(all(Timeframe::H1, 5, 5), [(5, 5)]);
+        assert_eq!(all(Timeframe::H1, 0, 1000 * h - 1), [(0, 1000 * h - 1)], "exactly 1000 buckets: one request");
+        assert_eq!(all(Timeframe::H1, 0, 1000 * h), [(0, 1000 * h - 1), (1000 * h, 1000 * h)], "1001 buckets: two");
+        assert_eq!(all(Timeframe::H1, h, 1000 * h + 5), [(h, 1000 * h + 5)], "buckets 1 to 1000: one request");
+        assert_eq!(
+            all(Timeframe::H1, h - 1, 1000 * h),
+            [(h - 1, 1000 * h - 1), (1000 * h, 1000 * h)],
+            "buckets 0 to 1000 are 1001: two requests"
+        );
+        for (tf, start, end) in [
+            (Timeframe::M5, 1_755_000_123, 1_756_100_000),
+            (Timeframe::H24, 1_600_000_000, 1_760_000_000),
+            (Timeframe::M30, 0, 10_000_000),
+            (Timeframe::H4, 7, 7 + 14_400 * 3000),
+        ] {
+            tiles(tf, start, end);
+        }
+    }
+
+    #[test]
+    fn huge_ranges_neither_overflow_nor_allocate() {
+        let c = chunks(Timeframe::M5, 0, u64::MAX).unwrap();
+        assert_eq!(c.remaining(), (u64::MAX / 300) / 1000 + 1);
+        let mut tail = chunks(Timeframe::H24, u64::MAX - 86_400 * 1500, u64::MAX).unwrap();
+        let n = tail.remaining();
+        assert_eq!(n, 2);
+        let parts: Vec<_> = tail.by_ref().collect();
+        assert_eq!(parts.len() as u64, n);
+        assert_eq!(parts.last().unwrap().1, u64::MAX);
+        assert_eq!(tail.remaining(), 0);
+    }
+
+    #[test]
+    fn an_empty_range_is_rejected() {
+        let e = chunks(Timeframe::H1, 10, 9).unwrap_err();
+        assert_eq!(e.parameter, "start_time");
+        assert!(e.reason.contains("after end_time 9"), "{}", e.reason);
+    }
+
+    #[test]
+    fn merging_keeps_order_and_drops_repeated_buckets() {
+        let part = |start: u64, end: u64, stamps: &[u64]| Timeseries {
+            start_time: start,
+            end_time: end,
+            timeframe: Some("1h".to_owned()),
+            data: stamps.iter().map(|t| Candle { timestamp: *t, ..Candle::default() }).collect(),
+        };
+        let merged =
+            merge(vec![part(0, 7199, &[0, 3600]), part(3600, 14_399, &[3600, 7200, 10_800])], |c| c.timestamp).unwrap();
+        assert_eq!((merged.start_time, merged.end_time, merged.timeframe.as_deref()), (0, 14_399, Some("1h")));
+        let stamps: Vec<u64> = merged.data.iter().map(|c| c.timestamp).collect();
+        assert_eq!(stamps, [0, 3600, 7200, 10_800]);
+        assert!(merge(Vec::<Timeseries<Candle>>::new(), |c| c.timestamp).is_none());
+    }
+}

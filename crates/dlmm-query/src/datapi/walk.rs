@@ -284,3 +284,102 @@ impl<T: Transport> Client<T> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Walks a simulated server: `server(page)` answers the 1-based `page`. Returns the pages fetched and the end.
+    fn walk(first: u32, server: impl Fn(u64) -> DatapiPage<u64>) -> (Vec<u32>, WalkStep, u64) {
+        let mut w = DatapiWalker::new(first).with_max_pages(50);
+        let (mut fetched, mut seen) = (Vec::new(), 0);
+        while let WalkStep::Fetch(page) = w.step() {
+            fetched.push(page);
+            assert!(fetched.len() <= 60, "the walker itself looped");
+            let answer = server(u64::from(page));
+            seen += answer.items.len() as u64;
+            w.record(&answer);
+        }
+        (fetched, w.step(), seen)
+    }
+
+    /// An honest `{total, pages}` server with `total` items in pages of `size`.
+    fn counted(total: u64, size: u64) -> impl Fn(u64) -> DatapiPage<u64> {
+        move |page| {
+            let start = (page - 1) * size;
+            let items: Vec<u64> = (start..total.min(start + size)).collect();
+            DatapiPage { items, page, page_size: size, end: PageEnd::Counted { total, pages: total.div_ceil(size) } }
+        }
+    }
+
+    /// A `{hasNext, totalCount}` server with `total` items in pages of `size`, `lie` pages saying `hasNext` anyway.
+    fn has_next(total: u64, size: u64, total_count: u64, forever: bool) -> impl Fn(u64) -> DatapiPage<u64> {
+        move |page| {
+            let start = (page - 1) * size;
+            let end = if forever { start + size } else { total.min(start + size) };
+            let has_next = forever || end < total;
+            DatapiPage {
+                items: (start..end).collect(),
+                page,
+                page_size: size,
+                end: PageEnd::HasNext { has_next, total_count },
+            }
+        }
+    }
+
+    #[test]
+    fn counted_lists_stop_at_the_last_page() {
+        for (total, size, pages) in [(0, 10, vec![1]), (10, 10, vec![1]), (11, 10, vec![1, 2]), (25, 10, vec![1, 2, 3])]
+        {
+            assert_eq!(walk(1, counted(total, size)), (pages, WalkStep::Done, total), "total {total}");
+        }
+        let (fetched, end, seen) = walk(2, counted(25, 10));
+        assert_eq!((fetched, end, seen), (vec![2, 3], WalkStep::Done, 15), "starts where the operation asks");
+        let (fetched, _, _) = walk(0, counted(5, 10));
+        assert_eq!(fetched, [1], "page 0 is read as page 1");
+    }
+
+    #[test]
+    fn has_next_lists_stop_when_has_next_is_false() {
+        assert_eq!(walk(1, has_next(45, 20, 45, false)), (vec![1, 2, 3], WalkStep::Done, 45));
+        assert_eq!(walk(1, has_next(0, 20, 0, false)), (vec![1], WalkStep::Done, 0));
+    }
+
+    #[test]
+    fn servers_that_loop_are_caught() {
+        // The same page whatever is asked.
+        let same = |_| DatapiPage {
+            items: vec![1, 2],
+            page: 0,
+            page_size: 2,
+            end: PageEnd::Counted { total: 100, pages: 50 },
+        };
+        let (fetched, end, _) = walk(1, same);
+        assert_eq!((fetched.len(), end), (2, WalkStep::Looping("the server sent the same page twice")));
+        // Another page than asked.
+        let (fetched, end, _) = walk(1, |p| DatapiPage { page: 1, ..counted(100, 10)(p) });
+        assert_eq!(fetched, [1, 2]);
+        assert!(matches!(end, WalkStep::Looping(why) if why.contains("another page")));
+        // hasNext past totalCount: one page of grace, then stop.
+        let (fetched, end, _) = walk(1, has_next(0, 10, 25, true));
+        assert_eq!(fetched, [1, 2, 3, 4]);
+        assert!(matches!(end, WalkStep::Looping(why) if why.contains("totalCount")));
+        // hasNext forever without a count: the hard maximum.
+        let (fetched, end, _) = walk(1, has_next(0, 10, 0, true));
+        assert_eq!(fetched.len(), 50);
+        assert!(matches!(end, WalkStep::Looping(why) if why.contains("most pages")));
+        // Full pages past `total` on a counted list stop at `total` (as the keeper's walker does).
+        let (fetched, end, _) =
+            walk(1, |p| DatapiPage { end: PageEnd::Counted { total: 25, pages: 99 }, ..counted(1000, 10)(p) });
+        assert_eq!((fetched, end), (vec![1, 2, 3], WalkStep::Done));
+    }
+
+    #[test]
+    fn short_or_empty_pages_end_the_walk() {
+        let (fetched, end, seen) =
+            walk(1, |p| DatapiPage { items: if p == 1 { (0..10).collect() } else { vec![99] }, ..counted(100, 10)(p) });
+        assert_eq!((fetched, end, seen), (vec![1, 2], WalkStep::Done, 11));
+        let (fetched, end, _) = walk(1, |p| DatapiPage { items: vec![], ..has_next(100, 10, 100, true)(p) });
+        assert_eq!((fetched, end), (vec![1], WalkStep::Done));
+    }
+}
