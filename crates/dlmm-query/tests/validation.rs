@@ -220,7 +220,8 @@ mod datapi {
         rejects(dlmm::GetPositionsPnl::new(PAIR, WALLET).page(0), "page", "start at 1");
         rejects(dlmm::GetClosedLimitOrders::new(WALLET, PAIR).page(0), "page", "start at 1");
         rejects(dlmm::GetOpenPortfolio::new(WALLET).page(u32::MAX), "page", "largest page");
-        let caps: [(&str, Box<dyn Fn(u32) -> Result<dlmm_query::Request, dlmm_query::InvalidInput>>, u32); 13] = [
+        type Build = Box<dyn Fn(u32) -> Result<dlmm_query::Request, dlmm_query::InvalidInput>>;
+        let caps: [(&str, Build, u32); 13] = [
             ("dlmm /pools", Box::new(|n| dlmm::GetPools::new().page_size(n).request()), 1000),
             ("damm /pools", Box::new(|n| damm_v2::GetPools::new().page_size(n).request()), 1000),
             ("dlmm groups", Box::new(|n| dlmm::GetGroups::new().page_size(n).request()), 100),

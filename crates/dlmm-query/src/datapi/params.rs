@@ -82,6 +82,7 @@ macro_rules! wire_enum {
 wire_enum!(
     /// A time frame: the bucket length of a series (`timeframe`) and the window of a windowed metric. The datapi's
     /// default is [`Timeframe::H24`].
+    #[derive(Default)]
     Timeframe, "timeframe", {
         /// Five minutes.
         M5 = "5m",
@@ -96,6 +97,7 @@ wire_enum!(
         /// Twelve hours.
         H12 = "12h",
         /// One day.
+        #[default]
         H24 = "24h",
     }
 );
@@ -118,12 +120,6 @@ impl Timeframe {
             Self::H12 => 43_200,
             Self::H24 => 86_400,
         }
-    }
-}
-
-impl Default for Timeframe {
-    fn default() -> Self {
-        Self::H24
     }
 }
 

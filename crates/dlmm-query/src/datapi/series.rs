@@ -234,6 +234,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::needless_update)] // The real `Candle` has more fields than the placeholder model.
     fn merging_keeps_order_and_drops_repeated_buckets() {
         let part = |start: u64, end: u64, stamps: &[u64]| Timeseries {
             start_time: start,
