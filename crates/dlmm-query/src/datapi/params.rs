@@ -300,6 +300,34 @@ impl fmt::Display for SortBy {
     }
 }
 
+impl FromStr for SortBy {
+    type Err = InvalidInput;
+
+    /// Reads the typed forms (`volume_24h:desc`, `tvl:asc`); anything else is rejected (use [`SortBy::raw`] for text
+    /// this crate does not know).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let text = s.trim();
+        let unknown = || {
+            InvalidInput::new(
+                "sort_by",
+                format!(
+                    "{:?} is not <metric>_<window>:<asc|desc> (metrics volume, fee, fee_tvl_ratio, apr; windows 5m                      30m 1h 2h 4h 12h 24h) or <field>:<asc|desc> (tvl, fee_pct, bin_step, pool_created_at, farm_apy)",
+                    snip(text)
+                ),
+            )
+        };
+        let (key, direction) = text.rsplit_once(':').ok_or_else(unknown)?;
+        let direction: Direction = direction.parse().map_err(|_| unknown())?;
+        if let Ok(field) = key.parse::<SortField>() {
+            return Ok(Self::field(field, direction));
+        }
+        match key.parse::<NumericField>() {
+            Ok(NumericField::Windowed(metric, window)) => Ok(Self::windowed(metric, window, direction)),
+            _ => Err(unknown()),
+        }
+    }
+}
+
 /// A numeric field that `filter_by` can compare: `tvl` or a windowed metric (`volume_24h`, `apr_1h`, …).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NumericField {
@@ -315,6 +343,29 @@ impl fmt::Display for NumericField {
             Self::Tvl => f.write_str("tvl"),
             Self::Windowed(metric, window) => write!(f, "{metric}_{window}"),
         }
+    }
+}
+
+impl FromStr for NumericField {
+    type Err = InvalidInput;
+
+    /// Reads `tvl` or `<metric>_<window>` (`volume_24h`, `fee_tvl_ratio_5m`, …).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let key = s.trim();
+        if key.eq_ignore_ascii_case("tvl") {
+            return Ok(Self::Tvl);
+        }
+        for metric in WindowedMetric::ALL {
+            let window = key
+                .get(..metric.as_str().len())
+                .filter(|head| head.eq_ignore_ascii_case(metric.as_str()))
+                .and_then(|_| key[metric.as_str().len()..].strip_prefix('_'))
+                .and_then(|w| w.parse::<Timeframe>().ok());
+            if let Some(window) = window {
+                return Ok(Self::Windowed(*metric, window));
+            }
+        }
+        Err(InvalidInput::new("filter_by", format!("{:?} is not tvl or <metric>_<window>", snip(key))))
     }
 }
 
@@ -357,6 +408,48 @@ impl Condition {
                 }
             }
         })
+    }
+}
+
+impl FromStr for Condition {
+    type Err = InvalidInput;
+
+    /// Reads one `<field><op><value>` expression into its typed form; an unknown field or operator is rejected.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let expr = s.trim();
+        let bad = |why: &str| InvalidInput::new("filter_by", format!("{:?}: {why}", snip(expr)));
+        let at = expr.find(['=', '<', '>']).ok_or_else(|| bad("has no operator (= > >= < <=)"))?;
+        let (field, rest) = (expr[..at].trim(), &expr[at..]);
+        let (op, value) = match rest.get(..2) {
+            Some(">=") => (Comparison::Ge, &rest[2..]),
+            Some("<=") => (Comparison::Le, &rest[2..]),
+            _ => (rest[..1].parse::<Comparison>()?, &rest[1..]),
+        };
+        let value = value.trim();
+        if let Ok(field) = field.parse::<BoolField>() {
+            return match (op, value.to_ascii_lowercase().as_str()) {
+                (Comparison::Eq, "true") => Ok(Self::Bool(field, true)),
+                (Comparison::Eq, "false") => Ok(Self::Bool(field, false)),
+                _ => Err(bad("a boolean field takes =true or =false")),
+            };
+        }
+        if let Ok(field) = field.parse::<TextField>() {
+            if op != Comparison::Eq {
+                return Err(bad("a text field takes = only"));
+            }
+            let values = match value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+                Some(list) => list.split('|').map(|v| v.trim().to_owned()).collect(),
+                None => vec![value.to_owned()],
+            };
+            let condition = Self::Text(field, values);
+            condition.wire()?;
+            return Ok(condition);
+        }
+        let field = field.parse::<NumericField>().map_err(|_| bad("is not a known field"))?;
+        let number: f64 = value.parse().map_err(|_| bad("the value is not a number"))?;
+        let condition = Self::Numeric(field, op, number);
+        condition.wire()?;
+        Ok(condition)
     }
 }
 
@@ -449,6 +542,28 @@ impl FilterBy {
             return Err(InvalidInput::new("filter_by", "has no condition; add one or do not set filter_by"));
         }
         Ok(parts.join(" && "))
+    }
+}
+
+impl FromStr for FilterBy {
+    type Err = InvalidInput;
+
+    /// Reads `expr && expr …` into typed conditions, each checked as when built ([`FilterBy::raw`] keeps text this
+    /// crate does not know).
+    ///
+    /// ```
+    /// use dlmm_query::datapi::params::FilterBy;
+    /// let f: FilterBy = "is_blacklisted=false && volume_24h >= 50000 && name=[SOL-USDC|JUP-SOL]".parse().unwrap();
+    /// assert_eq!(f.to_string(), "is_blacklisted=false && volume_24h>=50000 && name=[SOL-USDC|JUP-SOL]");
+    /// assert!("tvl>1 && name=[a|b".parse::<FilterBy>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut filter = Self::new();
+        for expr in s.split("&&") {
+            filter = filter.and(expr.parse()?);
+        }
+        filter.wire()?;
+        Ok(filter)
     }
 }
 
@@ -615,6 +730,51 @@ mod tests {
         bad(FilterBy::raw("").is_blacklisted(true), "empty");
         bad(FilterBy::raw("tvl>1").numeric(NumericField::Tvl, Comparison::Gt, f64::NAN), "finite");
         assert_eq!(FilterBy::raw("tvl>1").is_blacklisted(true).wire().unwrap(), "tvl>1 && is_blacklisted=true");
+    }
+
+    #[test]
+    fn typed_forms_parse_back() {
+        for metric in WindowedMetric::ALL {
+            for window in Timeframe::ALL {
+                let sort = SortBy::windowed(*metric, *window, Direction::Desc);
+                assert_eq!(sort.to_string().parse::<SortBy>().unwrap(), sort);
+            }
+        }
+        for field in SortField::ALL {
+            let sort = SortBy::field(*field, Direction::Asc);
+            assert_eq!(format!(" {sort} ").parse::<SortBy>().unwrap(), sort);
+        }
+        for bad in ["volume_7d:desc", "tvl", "tvl:up", "fee_tvl_ratio:asc", "volume_24h:desc:x", ""] {
+            assert_eq!(bad.parse::<SortBy>().unwrap_err().parameter, "sort_by", "{bad:?}");
+        }
+        let filter = FilterBy::new()
+            .is_blacklisted(true)
+            .numeric(NumericField::Windowed(WindowedMetric::FeeTvlRatio, Timeframe::M30), Comparison::Lt, 0.5)
+            .numeric(NumericField::Tvl, Comparison::Eq, 3.0)
+            .text(TextField::PoolAddress, "abc")
+            .text_any(TextField::TokenY, ["a", "b", "c"]);
+        let text = filter.to_string();
+        assert_eq!(
+            text,
+            "is_blacklisted=true && fee_tvl_ratio_30m<0.5 && tvl=3 && pool_address=abc && token_y=[a|b|c]"
+        );
+        assert_eq!(text.parse::<FilterBy>().unwrap(), filter);
+        for bad in [
+            "",
+            "tvl",
+            "tvl>x",
+            "tvl>inf",
+            "apr_7d>1",
+            "is_blacklisted=maybe",
+            "is_blacklisted>1",
+            "name>a",
+            "name=",
+            "name=[a||b]",
+            "tvl>1 &&",
+            "depth>1",
+        ] {
+            assert_eq!(bad.parse::<FilterBy>().unwrap_err().parameter, "filter_by", "{bad:?}");
+        }
     }
 
     #[test]
