@@ -244,8 +244,10 @@ wire_enum!(
 ///
 /// ```
 /// use dlmm_query::datapi::params::{Direction, SortBy, SortField, Timeframe, WindowedMetric};
-/// assert_eq!(SortBy::windowed(WindowedMetric::Volume, Timeframe::H24, Direction::Desc).to_string(), "volume_24h:desc");
-/// assert_eq!(SortBy::windowed(WindowedMetric::FeeTvlRatio, Timeframe::M5, Direction::Asc).to_string(), "fee_tvl_ratio_5m:asc");
+/// let volume = SortBy::windowed(WindowedMetric::Volume, Timeframe::H24, Direction::Desc);
+/// assert_eq!(volume.to_string(), "volume_24h:desc");
+/// let ratio = SortBy::windowed(WindowedMetric::FeeTvlRatio, Timeframe::M5, Direction::Asc);
+/// assert_eq!(ratio.to_string(), "fee_tvl_ratio_5m:asc");
 /// assert_eq!(SortBy::field(SortField::Tvl, Direction::Asc).to_string(), "tvl:asc");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -311,7 +313,8 @@ impl FromStr for SortBy {
             InvalidInput::new(
                 "sort_by",
                 format!(
-                    "{:?} is not <metric>_<window>:<asc|desc> (metrics volume, fee, fee_tvl_ratio, apr; windows 5m                      30m 1h 2h 4h 12h 24h) or <field>:<asc|desc> (tvl, fee_pct, bin_step, pool_created_at, farm_apy)",
+                    "{:?} is not <metric>_<window>:<asc|desc> (metrics volume, fee, fee_tvl_ratio, apr; windows 5m \
+                     30m 1h 2h 4h 12h 24h) or <field>:<asc|desc> (tvl, fee_pct, bin_step, pool_created_at, farm_apy)",
                     snip(text)
                 ),
             )

@@ -32,7 +32,8 @@ pub mod dlmm {
     //! assert_eq!(r.path, format!("/pools/{pool}/ohlcv"));
     //! assert_eq!(r.query, "timeframe=1h&start_time=1755000000&end_time=1755086399");
     //! assert_eq!(GetPool::new(pool).request().unwrap().path, format!("/pools/{pool}"));
-    //! let r = GetGroups::new().page_size(100).volume_tw(Timeframe::H4).fee_tvl_ratio_tw(Timeframe::H1).request().unwrap();
+    //! let groups = GetGroups::new().page_size(100).volume_tw(Timeframe::H4).fee_tvl_ratio_tw(Timeframe::H1);
+    //! let r = groups.request().unwrap();
     //! assert_eq!(r.query, "page_size=100&volume_tw=volume_4h&fee_tvl_ratio_tw=fee_tvl_ratio_1h");
     //! let key = LexicalOrderMints::from_mints(
     //!     "So11111111111111111111111111111111111111112",

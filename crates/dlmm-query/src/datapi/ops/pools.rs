@@ -123,8 +123,9 @@ macro_rules! pool_routes {
             }
         }
 
-        #[doc = concat!("`GET /pools/groups` on the ", $service, ": one page of pool groups (the pools trading the same two")]
-        /// mints; `page_size` at most 100), with the windows their volume and fee/TVL are aggregated over.
+        #[doc = concat!("`GET /pools/groups` on the ", $service, ": one page of pool groups")]
+        /// (the pools trading the same two mints; `page_size` at most 100), with the windows their volume and fee/TVL
+        /// are aggregated over.
         #[derive(Clone, Debug, Default, PartialEq)]
         pub struct GetGroups {
             list: PoolListQuery,
@@ -166,8 +167,8 @@ macro_rules! pool_routes {
             }
         }
 
-        #[doc = concat!("`GET /pools/groups/{lexical_order_mints}` on the ", $service, ": one page of the pools trading")]
-        /// two mints (`page_size` at most 100). The key is checked like the keeper's ([`LexicalOrderMints::parse`]).
+        #[doc = concat!("`GET /pools/groups/{lexical_order_mints}` on the ", $service, ":")]
+        /// one page of the pools trading two mints (`page_size` at most 100). The key is checked like the keeper's ([`LexicalOrderMints::parse`]).
         #[derive(Clone, Debug, PartialEq)]
         pub struct GetGroup {
             lexical_order_mints: String,
@@ -246,8 +247,8 @@ macro_rules! pool_routes {
             }
         }
 
-        #[doc = concat!("`GET /pools/{address}/volume/history` on the ", $service, ": a pool's volume and fees per bucket,")]
-        /// oldest first (the newest bucket is partial).
+        #[doc = concat!("`GET /pools/{address}/volume/history` on the ", $service, ":")]
+        /// a pool's volume and fees per bucket, oldest first (the newest bucket is partial).
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct GetPoolVolumeHistory {
             address: String,

@@ -50,13 +50,20 @@ macro_rules! wallet_route {
             }
         }
     };
-    ($(#[$doc:meta])* $name:ident, wallet: $w:ident, pool_address: $p:ident, [$($seg:expr),+], $out:ty $(, $paged:ident)?) => {
+    (
+        $(#[$doc:meta])* $name:ident, wallet: $w:ident, pool_address: $p:ident, [$($seg:expr),+], $out:ty
+        $(, $paged:ident)?
+    ) => {
         wallet_route!(@struct $(#[$doc])* $name { wallet, pool_address } $($paged)?);
 
         impl $name {
             /// For the wallet `wallet` and the pool `pool_address` (both validated on request).
             pub fn new(wallet: impl Into<String>, pool_address: impl Into<String>) -> Self {
-                Self { wallet: wallet.into(), pool_address: pool_address.into() $(, page: None::<$paged>, page_size: None)? }
+                Self {
+                    wallet: wallet.into(),
+                    pool_address: pool_address.into()
+                    $(, page: None::<$paged>, page_size: None)?
+                }
             }
             $(wallet_route!(@paging $paged);)?
         }
