@@ -17,10 +17,18 @@ use crate::transport::{HttpRequest, HttpResponse, Transport};
 pub const DEFAULT_PAIR_BASE_URL: &str = "https://dlmm-api.meteora.ag";
 /// The vendor's pool-group base URL (retired 2026-03-15).
 pub const DEFAULT_POOL_BASE_URL: &str = "https://dammv2-api.meteora.ag";
+/// The live DLMM datapi's base URL.
+pub const DEFAULT_DLMM_DATAPI_BASE_URL: &str = "https://dlmm.datapi.meteora.ag";
+/// The live DAMM v2 datapi's base URL.
+pub const DEFAULT_DAMM_V2_DATAPI_BASE_URL: &str = "https://damm-v2.datapi.meteora.ag";
+/// The DLMM datapi's documented rate limit: 30 requests per second.
+pub const DLMM_DATAPI_PER_SECOND: f64 = 30.0;
+/// The DAMM v2 datapi's documented rate limit: 10 requests per second.
+pub const DAMM_V2_DATAPI_PER_SECOND: f64 = 10.0;
 /// How long one request may take by default.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// Where the two APIs live and how requests are sent.
+/// Where the APIs live (the two keeper groups and the two datapi services) and how requests are sent.
 #[derive(Clone, Debug)]
 pub struct ClientConfig {
     /// Base URL of the pair group.
@@ -37,6 +45,14 @@ pub struct ClientConfig {
     pub pool_rate_per_second: f64,
     /// Extra headers sent with every request.
     pub headers: Vec<(String, String)>,
+    /// Base URL of the DLMM datapi ([`DEFAULT_DLMM_DATAPI_BASE_URL`] by default).
+    pub dlmm_datapi_base_url: BaseUrl,
+    /// Base URL of the DAMM v2 datapi ([`DEFAULT_DAMM_V2_DATAPI_BASE_URL`] by default).
+    pub damm_v2_datapi_base_url: BaseUrl,
+    /// Requests per second sent to the DLMM datapi at most (the vendor documents 30); 0 means no limit.
+    pub dlmm_datapi_rate_per_second: f64,
+    /// Requests per second sent to the DAMM v2 datapi at most (the vendor documents 10); 0 means no limit.
+    pub damm_v2_datapi_rate_per_second: f64,
 }
 
 impl Default for ClientConfig {
@@ -49,6 +65,12 @@ impl Default for ClientConfig {
             pair_rate_per_second: RateLimiter::PAIR_GROUP_PER_SECOND,
             pool_rate_per_second: RateLimiter::POOL_GROUP_PER_SECOND,
             headers: Vec::new(),
+            dlmm_datapi_base_url: BaseUrl::parse_param("dlmm_datapi_base_url", DEFAULT_DLMM_DATAPI_BASE_URL)
+                .expect("valid default"),
+            damm_v2_datapi_base_url: BaseUrl::parse_param("damm_v2_datapi_base_url", DEFAULT_DAMM_V2_DATAPI_BASE_URL)
+                .expect("valid default"),
+            dlmm_datapi_rate_per_second: DLMM_DATAPI_PER_SECOND,
+            damm_v2_datapi_rate_per_second: DAMM_V2_DATAPI_PER_SECOND,
         }
     }
 }
@@ -63,11 +85,34 @@ impl ClientConfig {
         })
     }
 
+    /// The default configuration with both datapi base URLs replaced (each validated); the keeper URLs keep their
+    /// defaults (assign `pair_base_url` and `pool_base_url` on the result to change them too).
+    ///
+    /// ```
+    /// use dlmm_query::{ApiGroup, ClientConfig};
+    /// let config = ClientConfig::with_datapi_base_urls("http://127.0.0.1:8090/", "http://127.0.0.1:8091").unwrap();
+    /// assert_eq!(config.base_url(ApiGroup::DlmmDatapi).as_str(), "http://127.0.0.1:8090");
+    /// assert_eq!(config.base_url(ApiGroup::DammV2Datapi).as_str(), "http://127.0.0.1:8091");
+    /// assert!(ClientConfig::with_datapi_base_urls("ftp://x", "http://y").is_err());
+    /// ```
+    pub fn with_datapi_base_urls(
+        dlmm_datapi_base_url: &str,
+        damm_v2_datapi_base_url: &str,
+    ) -> Result<Self, InvalidInput> {
+        Ok(Self {
+            dlmm_datapi_base_url: BaseUrl::parse_param("dlmm_datapi_base_url", dlmm_datapi_base_url)?,
+            damm_v2_datapi_base_url: BaseUrl::parse_param("damm_v2_datapi_base_url", damm_v2_datapi_base_url)?,
+            ..Self::default()
+        })
+    }
+
     /// The base URL serving `group`.
     pub fn base_url(&self, group: ApiGroup) -> &BaseUrl {
         match group {
             ApiGroup::Pair => &self.pair_base_url,
             ApiGroup::Pool => &self.pool_base_url,
+            ApiGroup::DlmmDatapi => &self.dlmm_datapi_base_url,
+            ApiGroup::DammV2Datapi => &self.damm_v2_datapi_base_url,
         }
     }
 }
@@ -86,10 +131,12 @@ pub struct CallOptions {
 struct Shared {
     pair_limiter: Mutex<RateLimiter>,
     pool_limiter: Mutex<RateLimiter>,
+    dlmm_datapi_limiter: Mutex<RateLimiter>,
+    damm_v2_datapi_limiter: Mutex<RateLimiter>,
     jitter_state: Mutex<u64>,
 }
 
-/// A client of both APIs over the transport `T`. Clones share the transport's connections and the rate limits.
+/// A client of every API over the transport `T`. Clones share the transport's connections and the rate limits.
 #[derive(Clone, Debug)]
 pub struct Client<T> {
     transport: T,
@@ -104,6 +151,8 @@ impl<T: Transport> Client<T> {
         let shared = Arc::new(Shared {
             pair_limiter: Mutex::new(RateLimiter::per_second(config.pair_rate_per_second)),
             pool_limiter: Mutex::new(RateLimiter::per_second(config.pool_rate_per_second)),
+            dlmm_datapi_limiter: Mutex::new(RateLimiter::per_second(config.dlmm_datapi_rate_per_second)),
+            damm_v2_datapi_limiter: Mutex::new(RateLimiter::per_second(config.damm_v2_datapi_rate_per_second)),
             jitter_state: Mutex::new(seed | 1),
         });
         Self { transport, config, shared }
@@ -162,6 +211,8 @@ impl<T: Transport> Client<T> {
         match group {
             ApiGroup::Pair => &self.shared.pair_limiter,
             ApiGroup::Pool => &self.shared.pool_limiter,
+            ApiGroup::DlmmDatapi => &self.shared.dlmm_datapi_limiter,
+            ApiGroup::DammV2Datapi => &self.shared.damm_v2_datapi_limiter,
         }
     }
 

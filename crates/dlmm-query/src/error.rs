@@ -224,6 +224,15 @@ impl Error {
         }
     }
 
+    /// What the server said about an unsuccessful answer, when it said something: the `message` of a JSON error body
+    /// (both generations), or the text of a datapi plain-text error (e.g. its 400 for a malformed query value).
+    pub fn server_message(&self) -> Option<&str> {
+        match self {
+            Self::Status(StatusError { api_error: Some(e), .. }) if !e.message.is_empty() => Some(&e.message),
+            _ => None,
+        }
+    }
+
     /// The JSON path of the value that failed to decode, if known.
     pub fn decode_path(&self) -> Option<&str> {
         match self {

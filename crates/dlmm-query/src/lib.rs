@@ -5,6 +5,10 @@
 //! [`Error`]. A [`Client`] joins the two over any [`Transport`]; with the `native` feature, [`NativeTransport`] is a
 //! ready-made one for Rust programs.
 //!
+//! Those modules speak the vendor's retired **keeper** APIs (and the local replica of them); the live successors,
+//! the DLMM and DAMM v2 **datapi** services, have their own builders, models, walkers and chunked series in
+//! [`datapi`], sent through the same [`Client`].
+//!
 //! ```no_run
 //! # #[cfg(feature = "native")]
 //! # async fn demo() -> Result<(), dlmm_query::Error> {

@@ -6,13 +6,24 @@ use serde::Serialize;
 
 use crate::error::InvalidInput;
 
-/// The vendor's two APIs, each with its own base URL.
+/// The vendor's APIs, each with its own base URL: the two retired keeper groups and the two live datapi services.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ApiGroup {
     /// The DLMM pair API: pairs, groups, analytics, positions, wallets, protocol metrics. Bare JSON bodies.
     Pair,
     /// The pool API (`/pools/{address}/metrics`). Bodies wrapped in `{data, error, status}`.
     Pool,
+    /// The live DLMM datapi (see [`crate::datapi`]). Bare JSON bodies; errors are `{message}` or plain text.
+    DlmmDatapi,
+    /// The live DAMM v2 datapi (see [`crate::datapi`]). Bare JSON bodies; errors are `{message}` or plain text.
+    DammV2Datapi,
+}
+
+impl ApiGroup {
+    /// True for the two live datapi services.
+    pub const fn is_datapi(self) -> bool {
+        matches!(self, Self::DlmmDatapi | Self::DammV2Datapi)
+    }
 }
 
 /// A request described as data: what a [`Transport`](crate::Transport) needs, minus the base URL.

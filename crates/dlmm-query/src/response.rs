@@ -14,10 +14,15 @@ use crate::transport::HttpResponse;
 /// Reads the response to operation `O` at `url`.
 pub fn interpret<O: Operation>(url: &str, response: &HttpResponse) -> Result<O::Output, Error> {
     if !(200..300).contains(&response.status) {
+        if O::GROUP.is_datapi() {
+            return Err(Error::Status(datapi_status_error(url, response)));
+        }
         return Err(Error::Status(status_error(O::NOT_FOUND_ON_500, url, response)));
     }
     match O::GROUP {
-        ApiGroup::Pair => decode::json(&response.body, url, response.status).map_err(Error::Decode),
+        ApiGroup::Pair | ApiGroup::DlmmDatapi | ApiGroup::DammV2Datapi => {
+            decode::json(&response.body, url, response.status).map_err(Error::Decode)
+        }
         ApiGroup::Pool => {
             let envelope: PoolEnvelope<O::Output> =
                 decode::json(&response.body, url, response.status).map_err(Error::Decode)?;
@@ -77,6 +82,27 @@ pub fn status_error(not_found_on_500: bool, url: &str, response: &HttpResponse) 
         api_error,
         body_snippet: decode::snippet(&response.body),
     }
+}
+
+/// The longest server text kept from a plain-text datapi error body, in characters.
+const MAX_SERVER_TEXT_CHARS: usize = 1000;
+
+/// Classifies an unsuccessful datapi answer. Its errors are `{ "message": … }` (e.g. 404 `Pool not found: …`) or,
+/// for a query value of the wrong shape, a **plain-text** 400 (the server's query extractor message). Either way the
+/// server's words become the [`ApiError`] message, available through [`Error::server_message`]. HTML pages (a proxy's
+/// 429 or 502) are not the server's words: they stay in the body snippet only.
+pub fn datapi_status_error(url: &str, response: &HttpResponse) -> StatusError {
+    let mut error = status_error(false, url, response);
+    if error.api_error.is_none() && decode::classify(&response.body) == BodyKind::NotJson {
+        let text = String::from_utf8_lossy(&response.body);
+        let text = text.trim();
+        let message: String = match text.char_indices().nth(MAX_SERVER_TEXT_CHARS) {
+            Some((cut, _)) => format!("{}…", &text[..cut]),
+            None => text.to_owned(),
+        };
+        error.api_error = Some(ApiError { message, error_type: String::new() });
+    }
+    error
 }
 
 /// Reads a `Retry-After` value given in seconds (whole or fractional). HTTP dates are not honoured (no clock here).
@@ -154,6 +180,46 @@ mod tests {
             interpret::<GetPoolMetrics>("u", &resp(200, &[], r#"{"data":{"pool_address":"x","volume24h":"abc"}}"#))
                 .unwrap_err();
         assert_eq!(err.decode_path(), Some("data.volume24h"));
+    }
+
+    #[test]
+    fn datapi_errors_keep_the_servers_words() {
+        use crate::datapi::ops::dlmm::GetPool;
+        const POOL: &str = "5rCf1DM8LjKTw4YqhnoLcngyZYeNnQqztScTogYHAS6";
+        let body = format!(r#"{{"message":"Pool not found: {POOL}"}}"#);
+        let err = interpret::<GetPool>("http://h/pools/x", &resp(404, &[], &body)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::NotFound);
+        assert_eq!(err.server_message(), Some(&*format!("Pool not found: {POOL}")));
+        assert_eq!(err.to_string(), format!("not found (HTTP 404) at http://h/pools/x: Pool not found: {POOL}"));
+
+        let text = "Failed to deserialize query string: page_size: invalid digit found in string";
+        let err = interpret::<GetPool>("http://h/p", &resp(400, &[], text)).unwrap_err();
+        assert_eq!((err.kind(), err.status(), err.server_message()), (ErrorKind::Http, Some(400), Some(text)));
+        assert!(err.to_string().ends_with(text), "{err}");
+
+        let long = "x".repeat(MAX_SERVER_TEXT_CHARS + 10);
+        let err = interpret::<GetPool>("http://h/p", &resp(400, &[], &long)).unwrap_err();
+        assert_eq!(err.server_message().map(|m| m.chars().count()), Some(MAX_SERVER_TEXT_CHARS + 1));
+
+        let err = interpret::<GetPool>("u", &resp(429, &[("retry-after", "1")], "<html>Too Many</html>")).unwrap_err();
+        assert_eq!((err.kind(), err.server_message()), (ErrorKind::RateLimited, None));
+        // A datapi 500 is never "not indexed" (that was the keeper's quirk).
+        let err = interpret::<GetPool>("u", &resp(500, &[], "")).unwrap_err();
+        assert_eq!((err.kind(), err.server_message()), (ErrorKind::Http, None));
+        // The keeper keeps its behaviour: a plain-text 400 is only a snippet there.
+        let err = interpret::<GetPoolMetrics>("u", &resp(400, &[], text)).unwrap_err();
+        assert_eq!(err.server_message(), None);
+    }
+
+    #[test]
+    fn datapi_bodies_are_bare_json() {
+        use crate::datapi::models::{Candle, Timeseries};
+        use crate::datapi::ops::damm_v2::GetPoolOhlcv;
+        let body = r#"{"start_time":60,"end_time":120,"timeframe":"5m","data":[{"timestamp":60,
+            "timestamp_str":"1970-01-01T00:01:00+00:00","open":1,"high":2,"low":0.5,"close":1.5,"volume":10}]}"#;
+        let series: Timeseries<Candle> = interpret::<GetPoolOhlcv>("u", &resp(200, &[], body)).unwrap();
+        assert_eq!((series.start_time, series.end_time, series.data.len()), (60, 120, 1));
+        assert_eq!(series.data[0].timestamp, 60);
     }
 
     #[test]

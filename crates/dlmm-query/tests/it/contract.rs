@@ -326,3 +326,254 @@ fn the_sort_keys_and_orders_match_the_spec_enums() {
     assert_eq!(ours, names("PairSortKey"));
     assert_eq!(vec![OrderBy::Asc.to_string(), OrderBy::Desc.to_string()], names("OrderBy"));
 }
+
+/// The datapi builders against the two datapi specs: every route has an operation; a fully populated request carries
+/// every spec query parameter, fills the path template, goes to its service, and sends no name the route does not take.
+mod datapi {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use dlmm_query::ApiGroup;
+    use dlmm_query::datapi::ops::{damm_v2, dlmm};
+    use dlmm_query::datapi::params::*;
+    use dlmm_query::ops::LexicalOrderMints;
+    use serde_json::Value;
+
+    use super::{Built, POSITION, USDC, WALLET, built, load};
+
+    const POOL: &str = super::PAIR;
+
+    fn full_filter() -> FilterBy {
+        FilterBy::new()
+            .is_blacklisted(false)
+            .numeric(NumericField::Windowed(WindowedMetric::Volume, Timeframe::H24), Comparison::Ge, 50_000.0)
+            .text_any(TextField::Name, ["SOL-USDC", "JUP-SOL"])
+    }
+
+    fn sort() -> SortBy {
+        SortBy::windowed(WindowedMetric::FeeTvlRatio, Timeframe::H1, Direction::Desc)
+    }
+
+    fn key() -> LexicalOrderMints {
+        LexicalOrderMints::from_mints(USDC, WALLET).unwrap()
+    }
+
+    /// Declares the seven shared routes of one service, fully populated.
+    macro_rules! shared_routes {
+        ($service:ident) => {
+            BTreeMap::from([
+                (
+                    "/pools",
+                    built(
+                        $service::GetPools::new()
+                            .page(2)
+                            .page_size(10)
+                            .query("SOL")
+                            .sort_by(sort())
+                            .filter_by(full_filter()),
+                    ),
+                ),
+                (
+                    "/pools/groups",
+                    built(
+                        $service::GetGroups::new()
+                            .page(2)
+                            .page_size(10)
+                            .query("SOL")
+                            .sort_by(sort())
+                            .filter_by(full_filter())
+                            .volume_tw(Timeframe::H4)
+                            .fee_tvl_ratio_tw(Timeframe::M30),
+                    ),
+                ),
+                (
+                    "/pools/groups/{lexical_order_mints}",
+                    built(
+                        $service::GetGroup::new(key())
+                            .page(2)
+                            .page_size(10)
+                            .query("SOL")
+                            .sort_by(SortBy::field(SortField::BinStep, Direction::Asc))
+                            .filter_by(full_filter()),
+                    ),
+                ),
+                ("/pools/{address}", built($service::GetPool::new(POOL))),
+                (
+                    "/pools/{address}/ohlcv",
+                    built($service::GetPoolOhlcv::new(POOL).timeframe(Timeframe::H1).range(1, 2)),
+                ),
+                (
+                    "/pools/{address}/volume/history",
+                    built($service::GetPoolVolumeHistory::new(POOL).timeframe(Timeframe::M5).range(1, 2)),
+                ),
+                ("/stats/protocol_metrics", built($service::GetProtocolMetrics::new())),
+            ])
+        };
+    }
+
+    /// path template → a builder with every parameter set.
+    fn dlmm_builders() -> BTreeMap<&'static str, Built> {
+        let mut all = shared_routes!(dlmm);
+        all.extend([
+            ("/portfolio", built(dlmm::GetPortfolio::new(WALLET).page(2).page_size(50).days_back(30))),
+            (
+                "/portfolio/open",
+                built(
+                    dlmm::GetOpenPortfolio::new(WALLET)
+                        .page(1)
+                        .page_size(5)
+                        .sort_direction(Direction::Asc)
+                        .sort_by(OpenPortfolioSort::FeePerTvl24h),
+                ),
+            ),
+            ("/portfolio/total", built(dlmm::GetPortfolioTotal::new(WALLET))),
+            (
+                "/positions/{address}/historical",
+                built(
+                    dlmm::GetPositionEvents::new(POOL)
+                        .event_type(PositionEventType::ClaimReward)
+                        .order_direction(Direction::Asc),
+                ),
+            ),
+            (
+                "/positions/{pool_address}/pnl",
+                built(
+                    dlmm::GetPositionsPnl::new(POSITION, WALLET).status(PositionStatus::Closed).page(3).page_size(100),
+                ),
+            ),
+            (
+                "/wallets/{wallet}/pools/{pool_address}/total_claims",
+                built(dlmm::GetWalletPoolClaims::new(WALLET, POSITION)),
+            ),
+            (
+                "/wallets/{wallet}/limit_orders/open/pools",
+                built(dlmm::GetOpenLimitOrderPools::new(WALLET).page(2).page_size(1000)),
+            ),
+            (
+                "/wallets/{wallet}/limit_orders/open/pools/{pool_address}",
+                built(dlmm::GetOpenLimitOrders::new(WALLET, POSITION).page(2).page_size(3)),
+            ),
+            (
+                "/wallets/{wallet}/limit_orders/closed/pools",
+                built(dlmm::GetClosedLimitOrderPools::new(WALLET).page(2).page_size(3)),
+            ),
+            (
+                "/wallets/{wallet}/limit_orders/closed/pools/{pool_address}",
+                built(dlmm::GetClosedLimitOrders::new(WALLET, POSITION).page(2).page_size(3)),
+            ),
+            (
+                "/wallets/{wallet}/limit_orders/pools/{pool_address}/bonus_claimed",
+                built(dlmm::GetLimitOrderBonusClaimed::new(WALLET, POSITION)),
+            ),
+            ("/wallets/{wallet}/limit_orders/summary", built(dlmm::GetLimitOrderSummary::new(WALLET))),
+        ]);
+        all
+    }
+
+    /// The value each path parameter was given above.
+    fn path_value(name: &str) -> String {
+        match name {
+            "address" => POOL.to_owned(),
+            "pool_address" => POSITION.to_owned(),
+            "wallet" => WALLET.to_owned(),
+            "lexical_order_mints" => key().to_string(),
+            other => panic!("no sample value for path parameter {other}"),
+        }
+    }
+
+    /// Checks one spec's routes against `builders`; returns the failures.
+    fn check(spec: &Value, group: ApiGroup, builders: &BTreeMap<&'static str, Built>) -> Vec<String> {
+        let mut failures = Vec::new();
+        let paths = spec["paths"].as_object().unwrap();
+        for (template, item) in paths {
+            let op = &item["get"];
+            let Some(b) = builders.get(template.as_str()) else {
+                failures.push(format!("{group:?} {template}: no builder registered"));
+                continue;
+            };
+            if b.group != group || b.not_found_on_500 {
+                failures.push(format!("{group:?} {template}: wrong group {:?} or not-found-on-500 set", b.group));
+            }
+            let query_keys: BTreeSet<&str> =
+                b.request.query.split('&').filter_map(|kv| kv.split('=').next()).filter(|k| !k.is_empty()).collect();
+            let params = op["parameters"].as_array().cloned().unwrap_or_default();
+            let mut expected_path = template.clone();
+            let mut spec_names = BTreeSet::new();
+            for p in &params {
+                let name = p["name"].as_str().unwrap();
+                spec_names.insert(name.to_owned());
+                match p["in"].as_str().unwrap() {
+                    "path" => expected_path = expected_path.replace(&format!("{{{name}}}"), &path_value(name)),
+                    "query" if !query_keys.contains(name) => {
+                        failures.push(format!("{group:?} {template}: `{name}` is not sent ({})", b.request.query));
+                    }
+                    _ => {}
+                }
+            }
+            if b.request.path != expected_path {
+                failures
+                    .push(format!("{group:?} {template}: path {} but the spec gives {expected_path}", b.request.path));
+            }
+            for key in &query_keys {
+                if !spec_names.contains(*key) {
+                    failures.push(format!("{group:?} {template}: sends `{key}`, which the route does not take"));
+                }
+            }
+        }
+        for template in builders.keys() {
+            if !paths.contains_key(*template) {
+                failures.push(format!("{group:?} {template}: registered but not in the spec"));
+            }
+        }
+        failures
+    }
+
+    #[test]
+    fn every_datapi_route_has_a_builder_sending_exactly_its_parameters() {
+        let (Some(dlmm_spec), Some(damm_spec)) =
+            (load("dlmm-datapi.openapi.json"), load("damm-v2-datapi.openapi.json"))
+        else {
+            return;
+        };
+        let dlmm_builders = dlmm_builders();
+        let damm_builders: BTreeMap<&'static str, Built> = shared_routes!(damm_v2);
+        assert_eq!((dlmm_builders.len(), damm_builders.len()), (19, 7));
+        let mut failures = check(&dlmm_spec, ApiGroup::DlmmDatapi, &dlmm_builders);
+        failures.extend(check(&damm_spec, ApiGroup::DammV2Datapi, &damm_builders));
+        assert!(failures.is_empty(), "datapi builders miss parts of the contract:\n{}", failures.join("\n"));
+    }
+
+    #[test]
+    fn the_datapi_enumerations_match_the_spec() {
+        let Some(spec) = load("dlmm-datapi.openapi.json") else { return };
+        let names = |schema: &str| -> Vec<String> {
+            spec["components"]["schemas"][schema]["enum"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap().to_owned())
+                .collect()
+        };
+        let wire = |all: Vec<&'static str>| all.into_iter().map(str::to_owned).collect::<Vec<_>>();
+        assert_eq!(wire(Timeframe::ALL.iter().map(|v| v.as_str()).collect()), names("TimeFrame"));
+        assert_eq!(wire(Direction::ALL.iter().map(|v| v.as_str()).collect()), names("SortDirection"));
+        assert_eq!(wire(Direction::ALL.iter().map(|v| v.as_str()).collect()), names("PositionEventOrderDirection"));
+        assert_eq!(wire(PositionEventType::ALL.iter().map(|v| v.as_str()).collect()), names("PositionEventType"));
+        assert_eq!(wire(PositionStatus::ALL.iter().map(|v| v.as_str()).collect()), names("PositionStatus"));
+        assert_eq!(wire(OpenPortfolioSort::ALL.iter().map(|v| v.as_str()).collect()), names("GetOpenPortfolioSort"));
+        // The sort and filter fields the spec's prose lists.
+        let sort_doc = spec["paths"]["/pools"]["get"]["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == "sort_by")
+            .and_then(|p| p["description"].as_str())
+            .unwrap()
+            .to_owned();
+        for field in SortField::ALL {
+            assert!(sort_doc.contains(&format!("`{}`", field.as_str())), "{field} is not in the spec's sort fields");
+        }
+        for metric in WindowedMetric::ALL {
+            assert!(sort_doc.contains(&format!("`{}_*`", metric.as_str())), "{metric} is not a spec windowed metric");
+        }
+    }
+}

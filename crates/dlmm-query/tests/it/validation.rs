@@ -169,3 +169,154 @@ fn not_found_on_500_is_set_exactly_where_the_vendor_says_500_for_unknown_items()
     assert!(!flag::<GetPairTvlByDays>() && !flag::<GetPairSwapRecords>() && !flag::<GetPairPositionsLock>());
     assert!(!flag::<GetWalletEarning>() && !flag::<GetProtocolMetrics>() && !flag::<GetPoolMetrics>());
 }
+
+/// The datapi builders: every rejection names the parameter as the datapi spells it, and each builder sends only the
+/// parameters of its own route.
+mod datapi {
+    use dlmm_query::datapi::ops::{damm_v2, dlmm};
+    use dlmm_query::datapi::params::*;
+    use dlmm_query::ops::Operation;
+
+    use super::common::{PAIR, POSITION, USDC, WALLET};
+    use super::rejects;
+
+    fn full_filter() -> FilterBy {
+        FilterBy::new().is_blacklisted(false).numeric(NumericField::Tvl, Comparison::Ge, 10.0)
+    }
+
+    #[test]
+    fn addresses_are_named() {
+        for bad in ["", "abc", "../../etc/passwd", "So1111111111111111111111111111111111111111l"] {
+            rejects(dlmm::GetPool::new(bad), "address", "");
+            rejects(damm_v2::GetPool::new(bad), "address", "");
+            rejects(dlmm::GetPoolOhlcv::new(bad), "address", "");
+            rejects(damm_v2::GetPoolVolumeHistory::new(bad), "address", "");
+            rejects(dlmm::GetPositionEvents::new(bad), "address", "");
+            rejects(dlmm::GetPositionsPnl::new(bad, WALLET), "pool_address", "");
+            rejects(dlmm::GetPositionsPnl::new(PAIR, bad), "user", "");
+            rejects(dlmm::GetPortfolio::new(bad), "user", "");
+            rejects(dlmm::GetOpenPortfolio::new(bad), "user", "");
+            rejects(dlmm::GetPortfolioTotal::new(bad), "user", "");
+            rejects(dlmm::GetWalletPoolClaims::new(bad, PAIR), "wallet", "");
+            rejects(dlmm::GetWalletPoolClaims::new(WALLET, bad), "pool_address", "");
+            rejects(dlmm::GetOpenLimitOrderPools::new(bad), "wallet", "");
+            rejects(dlmm::GetOpenLimitOrders::new(WALLET, bad), "pool_address", "");
+            rejects(dlmm::GetClosedLimitOrderPools::new(bad), "wallet", "");
+            rejects(dlmm::GetClosedLimitOrders::new(bad, PAIR), "wallet", "");
+            rejects(dlmm::GetLimitOrderBonusClaimed::new(WALLET, bad), "pool_address", "");
+            rejects(dlmm::GetLimitOrderSummary::new(bad), "wallet", "");
+            rejects(dlmm::GetGroup::new(bad), "lexical_order_mints", "");
+            rejects(damm_v2::GetGroup::new(bad), "lexical_order_mints", "");
+        }
+        rejects(dlmm::GetGroup::new(format!("{WALLET}-{USDC}")), "lexical_order_mints", "byte-wise order");
+        rejects(damm_v2::GetGroup::new(format!("{USDC}-{USDC}")), "lexical_order_mints", "same mint");
+    }
+
+    #[test]
+    fn pages_are_1_based_and_page_sizes_have_each_routes_cap() {
+        rejects(dlmm::GetPools::new().page(0), "page", "start at 1");
+        rejects(damm_v2::GetGroups::new().page(0), "page", "start at 1");
+        rejects(dlmm::GetPortfolio::new(WALLET).page(0), "page", "start at 1");
+        rejects(dlmm::GetPositionsPnl::new(PAIR, WALLET).page(0), "page", "start at 1");
+        rejects(dlmm::GetClosedLimitOrders::new(WALLET, PAIR).page(0), "page", "start at 1");
+        rejects(dlmm::GetOpenPortfolio::new(WALLET).page(u32::MAX), "page", "largest page");
+        type Build = Box<dyn Fn(u32) -> Result<dlmm_query::Request, dlmm_query::InvalidInput>>;
+        let caps: [(&str, Build, u32); 13] = [
+            ("dlmm /pools", Box::new(|n| dlmm::GetPools::new().page_size(n).request()), 1000),
+            ("damm /pools", Box::new(|n| damm_v2::GetPools::new().page_size(n).request()), 1000),
+            ("dlmm groups", Box::new(|n| dlmm::GetGroups::new().page_size(n).request()), 100),
+            ("damm groups", Box::new(|n| damm_v2::GetGroups::new().page_size(n).request()), 100),
+            ("dlmm group", Box::new(|n| dlmm::GetGroup::new(format!("{USDC}-{WALLET}")).page_size(n).request()), 100),
+            (
+                "damm group",
+                Box::new(|n| damm_v2::GetGroup::new(format!("{USDC}-{WALLET}")).page_size(n).request()),
+                100,
+            ),
+            ("portfolio", Box::new(|n| dlmm::GetPortfolio::new(WALLET).page_size(n).request()), 50),
+            ("open portfolio", Box::new(|n| dlmm::GetOpenPortfolio::new(WALLET).page_size(n).request()), 50),
+            ("pnl", Box::new(|n| dlmm::GetPositionsPnl::new(PAIR, WALLET).page_size(n).request()), 100),
+            ("open pools", Box::new(|n| dlmm::GetOpenLimitOrderPools::new(WALLET).page_size(n).request()), 1000),
+            ("open orders", Box::new(|n| dlmm::GetOpenLimitOrders::new(WALLET, PAIR).page_size(n).request()), 1000),
+            ("closed pools", Box::new(|n| dlmm::GetClosedLimitOrderPools::new(WALLET).page_size(n).request()), 1000),
+            ("closed orders", Box::new(|n| dlmm::GetClosedLimitOrders::new(WALLET, PAIR).page_size(n).request()), 1000),
+        ];
+        for (route, build, cap) in &caps {
+            for bad in [0, cap + 1, u32::MAX] {
+                let e = build(bad).expect_err(route);
+                assert_eq!(e.parameter, "page_size", "{route}");
+                assert!(e.reason.contains(&format!("from 1 to {cap}")), "{route}: {}", e.reason);
+            }
+            for good in [1, *cap] {
+                assert!(build(good).unwrap().query.contains(&format!("page_size={good}")), "{route}");
+            }
+        }
+    }
+
+    #[test]
+    fn other_ranges_are_checked() {
+        for bad in [0, 366, u32::MAX] {
+            rejects(dlmm::GetPortfolio::new(WALLET).days_back(bad), "days_back", "from 1 to 365");
+        }
+        rejects(dlmm::GetPoolOhlcv::new(PAIR).range(10, 9), "start_time", "after end_time 9");
+        rejects(damm_v2::GetPoolVolumeHistory::new(PAIR).range(10, 9), "start_time", "after end_time");
+        rejects(dlmm::GetPoolOhlcv::new(PAIR).end_time(u64::MAX), "end_time", "largest time");
+        rejects(damm_v2::GetPoolOhlcv::new(PAIR).start_time(i64::MAX as u64 + 1), "start_time", "largest time");
+        let same = dlmm::GetPoolOhlcv::new(PAIR).range(7, 7).request().unwrap();
+        assert_eq!(same.query, "start_time=7&end_time=7", "a one-second range is fine");
+    }
+
+    #[test]
+    fn text_parameters_are_checked() {
+        rejects(dlmm::GetPools::new().query(" "), "query", "empty");
+        rejects(damm_v2::GetPools::new().query("a".repeat(MAX_QUERY_CHARS + 1)), "query", "201 characters");
+        rejects(dlmm::GetGroups::new().query("a\u{0}b"), "query", "control character");
+        rejects(dlmm::GetPools::new().sort_by(SortBy::raw("")), "sort_by", "empty");
+        rejects(dlmm::GetPools::new().sort_by(SortBy::raw("tvl:desc\n")), "sort_by", "control character");
+        rejects(dlmm::GetPools::new().filter_by(FilterBy::new()), "filter_by", "no condition");
+        rejects(dlmm::GetPools::new().filter_by(FilterBy::raw("x".repeat(MAX_RAW_CHARS + 1))), "filter_by", "1001");
+        let injected = FilterBy::new().text(TextField::Name, "SOL && is_blacklisted=true");
+        rejects(damm_v2::GetGroups::new().filter_by(injected), "filter_by", "reserves");
+        rejects(dlmm::GetPools::new().filter_by(FilterBy::new().text(TextField::TokenX, "a]")), "filter_by", "\"]\"");
+        let nan = FilterBy::new().numeric(NumericField::Tvl, Comparison::Lt, f64::NAN);
+        rejects(dlmm::GetGroup::new(format!("{USDC}-{WALLET}")).filter_by(nan), "filter_by", "finite");
+        // Characters are counted, not bytes.
+        assert!(dlmm::GetPools::new().query("é".repeat(MAX_QUERY_CHARS)).request().is_ok());
+    }
+
+    #[test]
+    fn each_builder_sends_only_its_own_parameters() {
+        let list = |r: dlmm_query::Request| r.query;
+        let pools = list(
+            dlmm::GetPools::new()
+                .page(3)
+                .page_size(7)
+                .query("SOL USDC")
+                .sort_by(SortBy::windowed(WindowedMetric::Apr, Timeframe::H12, Direction::Asc))
+                .filter_by(full_filter().text_any(TextField::TokenY, [USDC, WALLET]))
+                .request()
+                .unwrap(),
+        );
+        assert_eq!(
+            pools,
+            format!(
+                "page=3&page_size=7&query=SOL+USDC&sort_by=apr_12h%3Aasc&filter_by=is_blacklisted%3Dfalse+%26%26+\
+                 tvl%3E%3D10+%26%26+token_y%3D%5B{USDC}%7C{WALLET}%5D"
+            )
+        );
+        let group = dlmm::GetGroup::new(format!("{USDC}-{WALLET}")).page(2).request().unwrap();
+        assert_eq!((group.path, group.query), (format!("/pools/groups/{USDC}-{WALLET}"), "page=2".to_owned()));
+        let events = dlmm::GetPositionEvents::new(POSITION).event_type(PositionEventType::Remove).request().unwrap();
+        assert_eq!(events.query, "event_type=remove");
+        let total = dlmm::GetPortfolioTotal::new(WALLET).request().unwrap();
+        assert_eq!((total.path.as_str(), total.query), ("/portfolio/total", format!("user={WALLET}")));
+        for r in [
+            dlmm::GetLimitOrderSummary::new(WALLET).request().unwrap(),
+            dlmm::GetLimitOrderBonusClaimed::new(WALLET, PAIR).request().unwrap(),
+            damm_v2::GetProtocolMetrics::new().request().unwrap(),
+            damm_v2::GetPool::new(PAIR).request().unwrap(),
+            dlmm::GetOpenLimitOrders::new(WALLET, PAIR).request().unwrap(),
+        ] {
+            assert_eq!(r.query, "", "{}", r.path);
+        }
+    }
+}

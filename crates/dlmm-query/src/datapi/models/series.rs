@@ -25,7 +25,7 @@ pub struct Timeseries<T> {
 
 /// One price candle (`OHLCVResponse`). Prices are token Y per token X; old daily candles read 0 for open, low and
 /// close.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Candle {

@@ -1,0 +1,252 @@
+//! Long series in chunks: the datapi refuses an OHLCV or volume-history range wider than
+//! [`MAX_BUCKETS_PER_REQUEST`] buckets (the replica answers a plain-text 400), so [`Client::datapi_series`] splits
+//! `[start_time, end_time]` into bucket-aligned chunks, fetches them in order and merges them into one series.
+
+use crate::client::{CallOptions, Client};
+use crate::datapi::models::{Candle, Timeseries, VolumeBucket};
+use crate::datapi::ops::{SeriesQuery, damm_v2, dlmm};
+use crate::datapi::params::Timeframe;
+use crate::error::{Error, InvalidInput};
+use crate::ops::Operation;
+use crate::transport::Transport;
+
+/// The most buckets one series request covers (the choice shared with the replica).
+pub const MAX_BUCKETS_PER_REQUEST: u64 = 1000;
+/// The most requests one chunked fetch makes (a million buckets: almost ten years of 5-minute candles).
+pub const MAX_CHUNKS: u64 = 1000;
+
+/// The chunks of an inclusive range `[start, end]`: consecutive inclusive ranges, each touching at most
+/// [`MAX_BUCKETS_PER_REQUEST`] buckets of the time frame (buckets start at multiples of its length), together
+/// covering the range exactly once.
+///
+/// ```
+/// use dlmm_query::datapi::params::Timeframe;
+/// use dlmm_query::datapi::series::chunks;
+/// // 2500 daily buckets from day 10 on: three requests.
+/// let day = 86_400;
+/// let parts: Vec<_> = chunks(Timeframe::H24, 10 * day + 5, 2510 * day - 1).unwrap().collect();
+/// assert_eq!(parts, [(10 * day + 5, 1010 * day - 1), (1010 * day, 2010 * day - 1), (2010 * day, 2510 * day - 1)]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chunks {
+    next: Option<u64>,
+    end: u64,
+    bucket: u64,
+}
+
+/// Splits `[start, end]` (unix seconds, inclusive) into [`Chunks`] for `timeframe`; `start > end` is rejected.
+pub fn chunks(timeframe: Timeframe, start: u64, end: u64) -> Result<Chunks, InvalidInput> {
+    if start > end {
+        return Err(InvalidInput::new("start_time", format!("is {start}, after end_time {end}; the range is empty")));
+    }
+    Ok(Chunks { next: Some(start), end, bucket: timeframe.seconds() })
+}
+
+impl Chunks {
+    /// How many chunks remain.
+    pub fn remaining(&self) -> u64 {
+        match self.next {
+            Some(start) => (self.end / self.bucket - start / self.bucket) / MAX_BUCKETS_PER_REQUEST + 1,
+            None => 0,
+        }
+    }
+}
+
+impl Iterator for Chunks {
+    type Item = (u64, u64);
+
+    fn next(&mut self) -> Option<(u64, u64)> {
+        let start = self.next?;
+        let last_bucket = (start / self.bucket).saturating_add(MAX_BUCKETS_PER_REQUEST - 1);
+        let chunk_end = last_bucket
+            .checked_mul(self.bucket)
+            .and_then(|t| t.checked_add(self.bucket - 1))
+            .map_or(self.end, |t| t.min(self.end));
+        self.next = (chunk_end < self.end).then(|| chunk_end + 1);
+        Some((start, chunk_end))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = usize::try_from(self.remaining()).ok();
+        (n.unwrap_or(usize::MAX), n)
+    }
+}
+
+/// Merges consecutive parts of one series: the first part's `start_time` and `timeframe`, the last part's
+/// `end_time`, and every bucket once (by `timestamp`; the first copy wins), oldest first. `None` without parts.
+pub fn merge<T>(parts: Vec<Timeseries<T>>, timestamp: impl Fn(&T) -> u64) -> Option<Timeseries<T>> {
+    let mut parts = parts.into_iter();
+    let mut merged = parts.next()?;
+    for part in parts {
+        merged.end_time = part.end_time;
+        if merged.timeframe.is_none() {
+            merged.timeframe = part.timeframe;
+        }
+        merged.data.extend(part.data);
+    }
+    merged.data.sort_by_key(&timestamp);
+    merged.data.dedup_by(|later, earlier| timestamp(later) == timestamp(earlier));
+    Some(merged)
+}
+
+/// A series route (`/ohlcv`, `/volume/history`) that can be fetched in chunks.
+pub trait SeriesOperation: Operation<Output = Timeseries<Self::Bucket>> + Clone {
+    /// One bucket of the series.
+    type Bucket;
+
+    /// The time frame and range the operation asks for.
+    fn series_query(&self) -> &SeriesQuery;
+
+    /// The same operation over `[start_time, end_time]`.
+    fn with_range(self, start_time: u64, end_time: u64) -> Self;
+
+    /// A bucket's start (unix seconds).
+    fn timestamp(bucket: &Self::Bucket) -> u64;
+}
+
+/// Implements [`SeriesOperation`].
+macro_rules! series_operation {
+    ($($operation:ty => $bucket:ty;)+) => {$(
+        impl SeriesOperation for $operation {
+            type Bucket = $bucket;
+            fn series_query(&self) -> &SeriesQuery {
+                self.series()
+            }
+            fn with_range(self, start_time: u64, end_time: u64) -> Self {
+                self.range(start_time, end_time)
+            }
+            fn timestamp(bucket: &$bucket) -> u64 {
+                bucket.timestamp
+            }
+        }
+    )+};
+}
+
+series_operation! {
+    dlmm::GetPoolOhlcv => Candle;
+    dlmm::GetPoolVolumeHistory => VolumeBucket;
+    damm_v2::GetPoolOhlcv => Candle;
+    damm_v2::GetPoolVolumeHistory => VolumeBucket;
+}
+
+impl<T: Transport> Client<T> {
+    /// A series over any range: the operation's `[start_time, end_time]` (both must be set) is fetched in chunks of
+    /// at most [`MAX_BUCKETS_PER_REQUEST`] buckets, in order, and merged into one series without duplicates.
+    ///
+    /// A range needing more than [`MAX_CHUNKS`] requests is rejected before anything is sent.
+    pub async fn datapi_series<O: SeriesOperation>(
+        &self,
+        operation: O,
+        options: CallOptions,
+    ) -> Result<Timeseries<O::Bucket>, Error> {
+        operation.request()?;
+        let query = *operation.series_query();
+        let Some((start, end)) = query.time_range() else {
+            let missing = if query.bounds().0.is_none() { "start_time" } else { "end_time" };
+            return Err(InvalidInput::new(missing, "must be set to fetch a series in chunks").into());
+        };
+        let chunks = chunks(query.timeframe_or_default(), start, end)?;
+        if chunks.remaining() > MAX_CHUNKS {
+            return Err(InvalidInput::new(
+                "end_time",
+                format!(
+                    "makes a range of {} requests of {MAX_BUCKETS_PER_REQUEST} buckets; at most {MAX_CHUNKS} are sent \
+                     at once (narrow the range or use a longer timeframe)",
+                    chunks.remaining()
+                ),
+            )
+            .into());
+        }
+        let mut parts = Vec::new();
+        for (chunk_start, chunk_end) in chunks {
+            parts.push(self.send_with(&operation.clone().with_range(chunk_start, chunk_end), options).await?);
+        }
+        merge(parts, O::timestamp)
+            .ok_or_else(|| InvalidInput::new("start_time", "the range has no chunk to fetch").into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(timeframe: Timeframe, start: u64, end: u64) -> Vec<(u64, u64)> {
+        chunks(timeframe, start, end).unwrap().collect()
+    }
+
+    /// Checks that chunks tile `[start, end]` exactly, in order, each within the bucket budget.
+    fn tiles(timeframe: Timeframe, start: u64, end: u64) {
+        let b = timeframe.seconds();
+        let parts = all(timeframe, start, end);
+        assert_eq!(parts.first().map(|p| p.0), Some(start));
+        assert_eq!(parts.last().map(|p| p.1), Some(end));
+        for pair in parts.windows(2) {
+            assert_eq!(pair[0].1 + 1, pair[1].0, "contiguous, no overlap");
+        }
+        for (s, e) in &parts {
+            assert!(s <= e);
+            assert!(e / b - s / b < MAX_BUCKETS_PER_REQUEST, "{s}..={e} touches too many buckets");
+        }
+        assert_eq!(parts.len() as u64, chunks(timeframe, start, end).unwrap().remaining());
+    }
+
+    #[test]
+    fn chunks_cover_the_range_with_inclusive_ends() {
+        let h = 3600;
+        assert_eq!(all(Timeframe::H1, 0, 0), [(0, 0)]);
+        assert_eq!(all(Timeframe::H1, 5, 5), [(5, 5)]);
+        assert_eq!(all(Timeframe::H1, 0, 1000 * h - 1), [(0, 1000 * h - 1)], "exactly 1000 buckets: one request");
+        assert_eq!(all(Timeframe::H1, 0, 1000 * h), [(0, 1000 * h - 1), (1000 * h, 1000 * h)], "1001 buckets: two");
+        assert_eq!(all(Timeframe::H1, h, 1000 * h + 5), [(h, 1000 * h + 5)], "buckets 1 to 1000: one request");
+        assert_eq!(
+            all(Timeframe::H1, h - 1, 1000 * h),
+            [(h - 1, 1000 * h - 1), (1000 * h, 1000 * h)],
+            "buckets 0 to 1000 are 1001: two requests"
+        );
+        for (tf, start, end) in [
+            (Timeframe::M5, 1_755_000_123, 1_756_100_000),
+            (Timeframe::H24, 1_600_000_000, 1_760_000_000),
+            (Timeframe::M30, 0, 10_000_000),
+            (Timeframe::H4, 7, 7 + 14_400 * 3000),
+        ] {
+            tiles(tf, start, end);
+        }
+    }
+
+    #[test]
+    fn huge_ranges_neither_overflow_nor_allocate() {
+        let c = chunks(Timeframe::M5, 0, u64::MAX).unwrap();
+        assert_eq!(c.remaining(), (u64::MAX / 300) / 1000 + 1);
+        let mut tail = chunks(Timeframe::H24, u64::MAX - 86_400 * 1500, u64::MAX).unwrap();
+        let n = tail.remaining();
+        assert_eq!(n, 2);
+        let parts: Vec<_> = tail.by_ref().collect();
+        assert_eq!(parts.len() as u64, n);
+        assert_eq!(parts.last().unwrap().1, u64::MAX);
+        assert_eq!(tail.remaining(), 0);
+    }
+
+    #[test]
+    fn an_empty_range_is_rejected() {
+        let e = chunks(Timeframe::H1, 10, 9).unwrap_err();
+        assert_eq!(e.parameter, "start_time");
+        assert!(e.reason.contains("after end_time 9"), "{}", e.reason);
+    }
+
+    #[test]
+    #[allow(clippy::needless_update)] // The real `Candle` has more fields than the placeholder model.
+    fn merging_keeps_order_and_drops_repeated_buckets() {
+        let part = |start: u64, end: u64, stamps: &[u64]| Timeseries {
+            start_time: start,
+            end_time: end,
+            timeframe: Some("1h".to_owned()),
+            data: stamps.iter().map(|t| Candle { timestamp: *t, ..Candle::default() }).collect(),
+        };
+        let merged =
+            merge(vec![part(0, 7199, &[0, 3600]), part(3600, 14_399, &[3600, 7200, 10_800])], |c| c.timestamp).unwrap();
+        assert_eq!((merged.start_time, merged.end_time, merged.timeframe.as_deref()), (0, 14_399, Some("1h")));
+        let stamps: Vec<u64> = merged.data.iter().map(|c| c.timestamp).collect();
+        assert_eq!(stamps, [0, 3600, 7200, 10_800]);
+        assert!(merge(Vec::<Timeseries<Candle>>::new(), |c| c.timestamp).is_none());
+    }
+}
