@@ -135,7 +135,9 @@ fn positions_follow_prices_and_sum_into_earnings() {
             assert!(close(c.token_y_usd_amount, usd_at(c.token_y_amount, ty, t), 1e-12));
         }
         for c in &p.claim_rewards {
-            assert_eq!(c.reward_mint_address, &*pair.reward_mint_x);
+            let mint = if c.is_reward_y { &pair.reward_mint_y } else { &pair.reward_mint_x };
+            assert_eq!(c.reward_mint_address, &**mint);
+            assert_ne!(c.reward_mint_address, NO_FARM);
             let token = d.token(&c.reward_mint_address).expect("the reward token exists");
             assert!(close(c.token_usd_amount, usd_at(c.token_amount, token, c.onchain_timestamp), 1e-12));
         }
@@ -147,7 +149,10 @@ fn positions_follow_prices_and_sum_into_earnings() {
             let e = sums.entry((p.owner, p.pair)).or_default();
             e.fee_x += p.claim_fees.iter().map(|c| u128::from(c.token_x_amount)).sum::<u128>();
             e.fee_y += p.claim_fees.iter().map(|c| u128::from(c.token_y_amount)).sum::<u128>();
-            e.reward_x += p.claim_rewards.iter().map(|c| u128::from(c.token_amount)).sum::<u128>();
+            e.reward_x +=
+                p.claim_rewards.iter().filter(|c| !c.is_reward_y).map(|c| u128::from(c.token_amount)).sum::<u128>();
+            e.reward_y +=
+                p.claim_rewards.iter().filter(|c| c.is_reward_y).map(|c| u128::from(c.token_amount)).sum::<u128>();
             e.fee_usd += p.claim_fees.iter().map(|c| c.token_x_usd_amount + c.token_y_usd_amount).sum::<f64>();
             e.reward_usd += p.claim_rewards.iter().map(|c| c.token_usd_amount).sum::<f64>();
         }
@@ -157,10 +162,18 @@ fn positions_follow_prices_and_sum_into_earnings() {
     assert_eq!(sums.len(), d.earnings.len());
     for (key, e) in &sums {
         let served = &d.earnings[key];
-        assert_eq!((served.fee_x, served.fee_y, served.reward_x), (e.fee_x, e.fee_y, e.reward_x));
+        assert_eq!(
+            (served.fee_x, served.fee_y, served.reward_x, served.reward_y),
+            (e.fee_x, e.fee_y, e.reward_x, e.reward_y)
+        );
         assert!(close(served.fee_usd, e.fee_usd, 1e-9) && close(served.reward_usd, e.reward_usd, 1e-9));
     }
     assert!(d.positions.iter().any(|p| p.deposits.iter().any(|e| e.token_x_amount > 1 << 53)));
+    assert!(d.earnings.values().any(|e| e.reward_y > 0), "some wallet claimed the second reward");
+    for p in d.positions.iter().filter(|p| p.closed_at.is_some()) {
+        assert_eq!((p.remaining_x(), p.remaining_y()), (0, 0), "a closed position is empty");
+    }
+    assert!(d.positions.iter().any(|p| p.closed_at.is_some()) && d.positions.iter().any(|p| p.closed_at.is_none()));
     assert!(
         d.positions
             .iter()
