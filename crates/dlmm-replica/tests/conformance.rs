@@ -655,6 +655,19 @@ async fn datapi_errors_are_plain_text_400s_and_json_404s() {
     // A DAMM v2 pool is not a DLMM pool, and the DAMM v2 service has no wallet routes.
     assert_eq!(get(&client, &format!("{dlmm}/pools/{damm_pool}")).await.0, 404);
     assert_eq!(get(&client, &format!("{damm}/portfolio?user={wallet}")).await.0, 404);
+    // Pages past the end are empty, however large.
+    for url in [
+        format!("{dlmm}/pools?page=18446744073709551615&page_size=1000"),
+        format!("{damm}/pools/groups?page=18446744073709551615&page_size=100"),
+        format!("{dlmm}/portfolio?user={wallet}&page=18446744073709551615&page_size=50"),
+        format!("{dlmm}/positions/{pool}/pnl?user={wallet}&page=18446744073709551615"),
+        format!("{dlmm}/wallets/{lo_wallet}/limit_orders/open/pools?page=18446744073709551615&page_size=1000"),
+    ] {
+        let (status, body) = get(&client, &url).await;
+        assert_eq!(status, 200, "{url}: {body}");
+        let items = body.get("data").or(body.get("pools")).or(body.get("positions")).unwrap();
+        assert_eq!(items, &json!([]), "{url}");
+    }
     // Unknown parameters are ignored.
     let plain = get_ok(&client, &format!("{dlmm}/pools?page_size=5")).await;
     let keeper_style = get_ok(&client, &format!("{dlmm}/pools?page_size=5&sort_key=tvl&order_by=asc&limit=1")).await;

@@ -4,7 +4,6 @@
 //! Row `i` of the DLMM table is keeper pair `i`; row `i` of the DAMM v2 table is keeper pool-metrics record `i`.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 use super::grammar::{FieldKind, FilterClause, METRICS, PLAIN_SORT_FIELDS, SortClause, WINDOWS, field_kind};
 use super::search::SearchIndex;
@@ -169,6 +168,38 @@ impl Filter {
         self.conditions.is_empty()
     }
 
+    /// Narrows `mask` (indexed by row) to the rows passing every condition, testing numeric and boolean
+    /// conditions column by column (sequential memory, no row is touched).
+    fn narrow(&self, table: &PoolTable, mask: &mut [bool]) {
+        for condition in &self.conditions {
+            match condition {
+                Condition::Numeric { key, op, value } => {
+                    let (column, x) = (&table.columns[*key], *value);
+                    // One monomorphic loop per operator, so the comparison inlines and vectorizes.
+                    match op {
+                        Op::Eq => narrow_by(mask, column, |v| v == x),
+                        Op::Gt => narrow_by(mask, column, |v| v > x),
+                        Op::Ge => narrow_by(mask, column, |v| v >= x),
+                        Op::Lt => narrow_by(mask, column, |v| v < x),
+                        Op::Le => narrow_by(mask, column, |v| v <= x),
+                    }
+                }
+                Condition::Boolean { field, value } => {
+                    let column = if *field == "has_farm" { &table.has_farm } else { &table.blacklisted };
+                    let value = *value;
+                    for (keep, &v) in mask.iter_mut().zip(column) {
+                        *keep &= v == value;
+                    }
+                }
+                Condition::Text { field, values } => {
+                    for (keep, row) in mask.iter_mut().zip(&table.rows) {
+                        *keep = *keep && values.iter().any(|v| row.text_matches(field, v));
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether `row` passes every condition.
     pub fn matches(&self, row: &Row) -> bool {
         self.conditions.iter().all(|c| match c {
@@ -187,6 +218,12 @@ impl Filter {
             }
             Condition::Text { field, values } => values.iter().any(|v| row.text_matches(field, v)),
         })
+    }
+}
+
+fn narrow_by(mask: &mut [bool], column: &[f64], test: impl Fn(f64) -> bool) {
+    for (keep, &v) in mask.iter_mut().zip(column) {
+        *keep &= test(v);
     }
 }
 
@@ -209,7 +246,11 @@ pub struct PoolTable {
     pub groups: Vec<Group>,
     by_address: HashMap<String, u32>,
     group_by_key: HashMap<String, u32>,
-    orders: Vec<OnceLock<Vec<u32>>>,
+    /// One column per sort key (and `farm_apr`), indexed by row.
+    columns: Vec<Vec<f64>>,
+    blacklisted: Vec<bool>,
+    has_farm: Vec<bool>,
+    orders: Vec<Vec<u32>>,
     /// The free-text index over the rows.
     pub search: SearchIndex,
 }
@@ -245,17 +286,27 @@ impl PoolTable {
         }
         let by_address = rows.iter().enumerate().map(|(i, r)| (r.address.clone(), i as u32)).collect();
         let search = SearchIndex::build(rows.iter().map(|r| (r.name.as_str(), &*r.mint_x, &*r.mint_y)));
-        let table = Self {
+        let columns: Vec<Vec<f64>> = (0..=FARM_APR).map(|key| rows.iter().map(|r| r.value(key)).collect()).collect();
+        // Every sort order is ready before the first request: one sort of a column per key.
+        let orders = columns[..SORT_KEYS]
+            .iter()
+            .map(|column| {
+                let mut order: Vec<u32> = (0..rows.len() as u32).collect();
+                order.sort_by(|&a, &b| column[a as usize].total_cmp(&column[b as usize]).then(a.cmp(&b)));
+                order
+            })
+            .collect();
+        Self {
+            blacklisted: rows.iter().map(|r| r.is_blacklisted).collect(),
+            has_farm: rows.iter().map(|r| r.has_farm).collect(),
             rows,
             groups,
             by_address,
             group_by_key,
-            orders: (0..SORT_KEYS).map(|_| OnceLock::new()).collect(),
+            columns,
+            orders,
             search,
-        };
-        // The default order is ready before the first request.
-        let _ = table.order(key_index("volume_24h").unwrap_or(0));
-        table
+        }
     }
 
     /// The row of `address`.
@@ -268,15 +319,9 @@ impl PoolTable {
         self.group_by_key.get(lexical_order_mints).map(|&i| i as usize)
     }
 
-    /// Row indexes in ascending order of sort key `key` (ties by row), computed on first use.
+    /// Row indexes in ascending order of sort key `key` (ties by row).
     pub fn order(&self, key: usize) -> &[u32] {
-        self.orders[key].get_or_init(|| {
-            let mut order: Vec<u32> = (0..self.rows.len() as u32).collect();
-            order.sort_by(|&a, &b| {
-                self.rows[a as usize].value(key).total_cmp(&self.rows[b as usize].value(key)).then(a.cmp(&b))
-            });
-            order
-        })
+        &self.orders[key]
     }
 
     /// Rows matching `filter`, the free-text `query` (name, mints, or the exact pool address) and, when given,
@@ -292,7 +337,6 @@ impl PoolTable {
     ) -> Selection {
         let key = key_index(&sort.field).unwrap_or(0);
         let start = (page - 1).saturating_mul(page_size);
-        let end = start.saturating_add(page_size);
         let candidates: Option<Vec<u32>> = match (query, within) {
             (Some(q), _) => {
                 let mut hits = self.search.search(q);
@@ -322,34 +366,36 @@ impl PoolTable {
                 Selection { rows: page_rows, total }
             }
             candidates => {
-                let member: Option<Vec<bool>> = candidates.map(|rows| {
-                    let mut member = vec![false; self.rows.len()];
+                let n = self.rows.len();
+                let mut mask: Option<Vec<bool>> = candidates.map(|rows| {
+                    let mut member = vec![false; n];
                     rows.iter().for_each(|&r| member[r as usize] = true);
                     member
                 });
+                if !filter.is_empty() {
+                    filter.narrow(self, mask.get_or_insert_with(|| vec![true; n]));
+                }
                 let order = self.order(key);
-                if filter.is_empty() && member.is_none() {
-                    let total = order.len();
+                let Some(mask) = mask else {
                     let page_rows: Vec<u32> = if sort.descending {
                         order.iter().rev().skip(start).take(page_size).copied().collect()
                     } else {
                         order.iter().skip(start).take(page_size).copied().collect()
                     };
-                    return Selection { rows: page_rows, total };
-                }
+                    return Selection { rows: page_rows, total: n };
+                };
+                let total = mask.iter().filter(|&&keep| keep).count();
                 let forward = (!sort.descending).then(|| order.iter());
                 let backward = sort.descending.then(|| order.iter().rev());
-                let mut total = 0;
-                let mut page_rows = Vec::new();
-                for &r in forward.into_iter().flatten().chain(backward.into_iter().flatten()) {
-                    if member.as_ref().is_some_and(|m| !m[r as usize]) || !filter.matches(&self.rows[r as usize]) {
-                        continue;
-                    }
-                    if total >= start && total < end {
-                        page_rows.push(r);
-                    }
-                    total += 1;
-                }
+                let page_rows = forward
+                    .into_iter()
+                    .flatten()
+                    .chain(backward.into_iter().flatten())
+                    .copied()
+                    .filter(|&r| mask[r as usize])
+                    .skip(start)
+                    .take(page_size)
+                    .collect();
                 Selection { rows: page_rows, total }
             }
         }

@@ -358,7 +358,7 @@ pub fn pnl_envelope(
         "totalCount": total,
         "page": page,
         "pageSize": page_size,
-        "hasNext": page * page_size < total,
+        "hasNext": page.saturating_mul(page_size) < total,
         "positions": records,
         "tokenX": &*p.mint_x,
         "tokenY": &*p.mint_y,

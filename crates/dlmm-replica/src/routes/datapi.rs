@@ -181,7 +181,7 @@ pub async fn groups(State(s): State<DatapiState>, Query(params): Params) -> Resp
         let mut slot = vec![usize::MAX; table.groups.len()];
         let mut listed: Vec<Vec<u32>> = Vec::new();
         let mut total = 0;
-        let (start, end) = ((page - 1) * page_size, page * page_size);
+        let (start, end) = ((page - 1).saturating_mul(page_size), page.saturating_mul(page_size));
         for &r in &all.rows {
             let g = table.rows[r as usize].group as usize;
             if slot[g] == usize::MAX {

@@ -70,8 +70,12 @@ pub async fn pnl(State(s): State<DatapiState>, Path(pool): Path<String>, Query(p
             _ => true,
         });
         let total = positions.len();
-        let records: Vec<Value> =
-            positions.iter().skip((page - 1) * page_size).take(page_size).map(|&i| pnl_record(d, i)).collect();
+        let records: Vec<Value> = positions
+            .iter()
+            .skip((page - 1).saturating_mul(page_size))
+            .take(page_size)
+            .map(|&i| pnl_record(d, i))
+            .collect();
         Ok(json_body(&pnl_envelope(d, pair, records, page, page_size, total)))
     };
     run().unwrap_or_else(|e| e)
@@ -101,14 +105,14 @@ pub async fn portfolio(State(s): State<DatapiState>, Query(params): Params) -> R
         let positions: u64 = pools.iter().map(|(_, t, _)| t.positions).sum();
         let items: Vec<Value> = pools
             .iter()
-            .skip((page - 1) * page_size)
+            .skip((page - 1).saturating_mul(page_size))
             .take(page_size)
             .map(|(pair, t, last)| portfolio_item(d, *pair, t, *last))
             .collect();
         Ok(json_body(&json!({
             "page": page,
             "pageSize": page_size,
-            "hasNext": page * page_size < pools.len(),
+            "hasNext": page.saturating_mul(page_size) < pools.len(),
             "totalCount": pools.len(),
             "totalPositions": positions,
             "pools": items,
@@ -142,14 +146,14 @@ pub async fn portfolio_open(State(s): State<DatapiState>, Query(params): Params)
         let sol = sol_price(d);
         let items: Vec<Value> = pools
             .iter()
-            .skip((page - 1) * page_size)
+            .skip((page - 1).saturating_mul(page_size))
             .take(page_size)
             .map(|(pair, t, list)| open_item(d, *pair, t, list))
             .collect();
         Ok(json_body(&json!({
             "page": page,
             "pageSize": page_size,
-            "hasNext": page * page_size < pools.len(),
+            "hasNext": page.saturating_mul(page_size) < pools.len(),
             "totalCount": pools.len(),
             "totalPositions": total.positions,
             "pools": items,
@@ -204,7 +208,7 @@ async fn summaries(s: DatapiState, wallet: String, params: Vec<(String, String)>
         let d = &s.dataset;
         let all = d.wallet_index(&wallet).map(|w| pool_summaries(d, w, closed)).unwrap_or_default();
         let total = all.len();
-        let data: Vec<Value> = all.into_iter().skip((page - 1) * page_size).take(page_size).collect();
+        let data: Vec<Value> = all.into_iter().skip((page - 1).saturating_mul(page_size)).take(page_size).collect();
         Ok(json_body(&Paginated::new(total, page, page_size, data)))
     };
     run().unwrap_or_else(|e| e)
@@ -233,7 +237,7 @@ async fn orders(s: DatapiState, wallet: String, pool: String, params: Vec<(Strin
         let list = d.wallet_index(&wallet).map(|w| orders_in_pool(d, w, pair, closed)).unwrap_or_default();
         let data: Vec<Value> = list
             .iter()
-            .skip((page - 1) * page_size)
+            .skip((page - 1).saturating_mul(page_size))
             .take(page_size)
             .map(|o| if closed { closed_order(d, o) } else { open_order(d, o) })
             .collect();
