@@ -460,8 +460,8 @@ fn satisfies(row: &Row, text: &str) -> bool {
         "token_y" => c.values.iter().any(|v| *v == *row.mint_y || *v == row.symbol_y),
         "launchpad" => c.values.iter().any(|v| v == row.launchpad),
         "tags" => c.values.iter().any(|v| row.tags.contains(&v.as_str())),
-        "name" => c.values.iter().any(|v| *v == row.name),
-        "pool_address" | "address" => c.values.iter().any(|v| *v == row.address),
+        "name" => c.values.contains(&row.name),
+        "pool_address" | "address" => c.values.contains(&row.address),
         field => {
             let (v, x) = (value_of(row, field), c.values[0].parse::<f64>().unwrap());
             match c.op.as_str() {
