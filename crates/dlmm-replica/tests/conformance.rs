@@ -674,3 +674,56 @@ async fn datapi_errors_are_plain_text_400s_and_json_404s() {
     assert_eq!(plain, keeper_style);
     replica.shutdown().await.unwrap();
 }
+
+fn real_body(file: &str) -> Option<Value> {
+    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/real/")).join(file);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(serde_json::from_str(&text).expect("a real body is JSON")),
+        Err(_) => {
+            eprintln!("SKIPPED: {} not found", path.display());
+            None
+        }
+    }
+}
+
+fn keys(value: &Value) -> Vec<String> {
+    let mut keys: Vec<String> = value.as_object().expect("an object").keys().cloned().collect();
+    keys.sort_unstable();
+    keys
+}
+
+/// The replica's DLMM datapi bodies have the shapes of the real captured ones: the same keys at every level.
+#[tokio::test]
+async fn datapi_bodies_have_the_real_shapes() {
+    let (Some(pool), Some(page), Some(ohlcv), Some(volume)) = (
+        real_body("datapi-pool.json"),
+        real_body("datapi-pools-page.json"),
+        real_body("datapi-pool-ohlcv-24h.json"),
+        real_body("datapi-pool-volume-history-24h.json"),
+    ) else {
+        return;
+    };
+    let replica = Replica::start(ReplicaConfig::default()).await.expect("replica starts");
+    let dlmm = replica.dlmm_datapi_base_url();
+    let client = reqwest::Client::new();
+    let ours = get_ok(&client, &format!("{dlmm}/pools?page_size=10")).await;
+    assert_eq!(keys(&ours), keys(&page));
+    let record = &ours["data"][0];
+    assert_eq!(keys(record), keys(&pool));
+    for nested in ["token_x", "token_y", "pool_config", "volume", "fees", "protocol_fees", "fee_tvl_ratio"] {
+        assert_eq!(keys(&record[nested]), keys(&pool[nested]), "{nested}");
+    }
+    assert_eq!(keys(&record["cumulative_metrics"]), keys(&pool["cumulative_metrics"]));
+    assert_eq!(record["launchpad"].is_string(), pool["launchpad"].is_string());
+    let address = record["address"].as_str().unwrap();
+    for (route, real) in [("ohlcv", &ohlcv), ("volume/history", &volume)] {
+        let url = format!("{dlmm}/pools/{address}/{route}?timeframe=24h&start_time=1755000000&end_time=1756100000");
+        let body = get_ok(&client, &url).await;
+        assert_eq!(keys(&body), keys(real), "{route}");
+        assert_eq!(keys(&body["data"][0]), keys(&real["data"][0]), "{route}");
+        // The same request is floored the same way.
+        assert_eq!((&body["start_time"], &body["end_time"]), (&real["start_time"], &real["end_time"]), "{route}");
+        assert_eq!(body["data"][0]["timestamp_str"], real["data"][0]["timestamp_str"]);
+    }
+    replica.shutdown().await.unwrap();
+}
