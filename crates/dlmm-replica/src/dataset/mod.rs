@@ -149,9 +149,25 @@ impl Dataset {
         let pair_by_address = pairs.iter().enumerate().map(|(i, p)| (p.address.clone(), i as u32)).collect();
 
         let position_count = (pair_count / 4).clamp(40, 20_000);
-        let mut generated = positions::generate(&mut rng, &tokens, &pairs, position_count);
-        let mut closing_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0043_4c4f_5345);
-        positions::close_some(&mut closing_rng, &tokens, &pairs, &mut generated.positions);
+        // The DLMM datapi table (rows, columns, sort orders, search index) builds on a second thread meanwhile.
+        let (dlmm, generated, sort_orders) = std::thread::scope(|scope| {
+            let table = scope.spawn(|| crate::datapi::pools::dlmm_table(seed, &tokens, &pairs));
+            let mut generated = positions::generate(&mut rng, &tokens, &pairs, position_count);
+            let mut closing_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0043_4c4f_5345);
+            positions::close_some(&mut closing_rng, &tokens, &pairs, &mut generated.positions);
+            let sort_orders: Vec<Vec<u32>> = SortKey::ALL
+                .iter()
+                .map(|key| {
+                    let mut order: Vec<u32> = (0..pairs.len() as u32).collect();
+                    order.sort_by(|&a, &b| {
+                        key.value(&pairs[a as usize]).total_cmp(&key.value(&pairs[b as usize])).then(a.cmp(&b))
+                    });
+                    order
+                })
+                .collect();
+            let dlmm = table.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (dlmm, generated, sort_orders)
+        });
         let earnings = positions::earnings(&generated.positions);
         let position_by_address =
             generated.positions.iter().enumerate().map(|(i, p)| (p.address.clone(), i as u32)).collect();
@@ -162,17 +178,6 @@ impl Dataset {
                 locks_by_pair.entry(p.pair).or_default().push(i as u32);
             }
         }
-
-        let sort_orders = SortKey::ALL
-            .iter()
-            .map(|key| {
-                let mut order: Vec<u32> = (0..pairs.len() as u32).collect();
-                order.sort_by(|&a, &b| {
-                    key.value(&pairs[a as usize]).total_cmp(&key.value(&pairs[b as usize])).then(a.cmp(&b))
-                });
-                order
-            })
-            .collect();
 
         let protocol_metrics = ProtocolMetrics {
             total_tvl: round(pairs.iter().map(|p| p.liquidity_usd).sum(), 2),
@@ -190,7 +195,6 @@ impl Dataset {
             positions_by_wallet.entry(p.owner).or_default().push(i as u32);
         }
         let damm_v2_pools = crate::datapi::damm_v2::generate(seed, &pools, &tokens);
-        let dlmm = crate::datapi::pools::dlmm_table(seed, &tokens, &pairs);
         let damm_v2 = crate::datapi::pools::damm_v2_table(&tokens, &pools, &damm_v2_pools);
         let held = |w: usize| -> Vec<u32> {
             positions_by_wallet
