@@ -1,11 +1,13 @@
-//! A local replica of the vendor's two query APIs, served over real HTTP on loopback.
+//! A local replica of the vendor's query APIs (both generations), served over real HTTP on loopback.
 //!
-//! [`Replica::start`] binds the pair group and the pool group on two ports (0 picks free ones) and serves a
-//! deterministic [`Dataset`] generated from a seed. Tests start it in-process; `cargo xtask replica` runs the binary.
+//! [`Replica::start`] binds the keeper generation (pair group, pool group) and the datapi generation (DLMM datapi,
+//! DAMM v2 datapi) on four ports (0 picks free ones) and serves one deterministic [`Dataset`] generated from a
+//! seed. The datapi's `sort_by`/`filter_by` parsers are public: [`parse_sort_by`], [`parse_filter_by`]. Tests start it in-process; `cargo xtask replica` runs the binary.
 //! Responses are written by the vendor spec's field names, with CORS for any origin and gzip when asked for.
 
 #![warn(missing_docs)]
 
+pub mod datapi;
 pub mod dataset;
 pub mod faults;
 pub mod listing;
@@ -20,8 +22,9 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+pub use datapi::{FilterClause, SortClause, parse_filter_by, parse_sort_by};
 pub use dataset::Dataset;
-pub use routes::{PAIR_RATE_LIMIT, POOL_RATE_LIMIT};
+pub use routes::{DAMM_V2_DATAPI_RATE_LIMIT, DLMM_DATAPI_RATE_LIMIT, PAIR_RATE_LIMIT, POOL_RATE_LIMIT};
 
 /// The samples document of `GET /__replica/samples`, built from a dataset.
 pub fn samples(dataset: &Dataset) -> serde_json::Value {
@@ -37,6 +40,10 @@ pub struct ReplicaConfig {
     pub pair_port: u16,
     /// The pool group's port; 0 picks a free one.
     pub pool_port: u16,
+    /// The DLMM datapi's port; 0 picks a free one.
+    pub dlmm_datapi_port: u16,
+    /// The DAMM v2 datapi's port; 0 picks a free one.
+    pub damm_v2_datapi_port: u16,
     /// The seed of the generated dataset: the same seed always gives the same data.
     pub seed: u64,
     /// How many pools the dataset holds.
@@ -58,6 +65,8 @@ impl Default for ReplicaConfig {
             host: IpAddr::V4(Ipv4Addr::LOCALHOST),
             pair_port: 0,
             pool_port: 0,
+            dlmm_datapi_port: 0,
+            damm_v2_datapi_port: 0,
             seed: 42,
             pools: 12,
             pairs: dataset::DEFAULT_PAIRS,
@@ -68,17 +77,20 @@ impl Default for ReplicaConfig {
     }
 }
 
-/// A running replica. Dropping it stops both servers.
+/// A running replica. Dropping it stops its four servers.
 pub struct Replica {
     pair_addr: SocketAddr,
     pool_addr: SocketAddr,
+    dlmm_datapi_addr: SocketAddr,
+    damm_v2_datapi_addr: SocketAddr,
     dataset: Arc<Dataset>,
     stop: watch::Sender<bool>,
     servers: Vec<JoinHandle<io::Result<()>>>,
 }
 
 impl Replica {
-    /// Generates the dataset, binds both ports and starts serving on the current tokio runtime.
+    /// Generates the dataset, binds the four ports (pair group, pool group, DLMM datapi, DAMM v2 datapi) and
+    /// starts serving on the current tokio runtime.
     pub async fn start(config: ReplicaConfig) -> io::Result<Self> {
         let mut dataset = Dataset::generate(config.seed, config.pools, config.pairs);
         if config.hostile_names {
@@ -88,13 +100,20 @@ impl Replica {
         let options = routes::RouterOptions { rate_limit: config.rate_limit, log_requests: config.log_requests };
         let pair = TcpListener::bind((config.host, config.pair_port)).await?;
         let pool = TcpListener::bind((config.host, config.pool_port)).await?;
+        let dlmm = TcpListener::bind((config.host, config.dlmm_datapi_port)).await?;
+        let damm = TcpListener::bind((config.host, config.damm_v2_datapi_port)).await?;
         let (pair_addr, pool_addr) = (pair.local_addr()?, pool.local_addr()?);
+        let (dlmm_datapi_addr, damm_v2_datapi_addr) = (dlmm.local_addr()?, damm.local_addr()?);
         let (stop, stopped) = watch::channel(false);
+        let dlmm_router = routes::datapi_router(dataset.clone(), routes::Service::Dlmm, &options);
+        let damm_router = routes::datapi_router(dataset.clone(), routes::Service::DammV2, &options);
         let servers = vec![
             tokio::spawn(serve(pair, routes::pair_router(dataset.clone(), &options), stopped.clone())),
-            tokio::spawn(serve(pool, routes::pool_router(dataset.clone(), &options), stopped)),
+            tokio::spawn(serve(pool, routes::pool_router(dataset.clone(), &options), stopped.clone())),
+            tokio::spawn(serve(dlmm, dlmm_router, stopped.clone())),
+            tokio::spawn(serve(damm, damm_router, stopped)),
         ];
-        Ok(Self { pair_addr, pool_addr, dataset, stop, servers })
+        Ok(Self { pair_addr, pool_addr, dlmm_datapi_addr, damm_v2_datapi_addr, dataset, stop, servers })
     }
 
     /// The pair group's base URL, e.g. `http://127.0.0.1:41234`.
@@ -107,12 +126,22 @@ impl Replica {
         format!("http://{}", self.pool_addr)
     }
 
+    /// The DLMM datapi's base URL.
+    pub fn dlmm_datapi_base_url(&self) -> String {
+        format!("http://{}", self.dlmm_datapi_addr)
+    }
+
+    /// The DAMM v2 datapi's base URL.
+    pub fn damm_v2_datapi_base_url(&self) -> String {
+        format!("http://{}", self.damm_v2_datapi_addr)
+    }
+
     /// The data being served.
     pub fn dataset(&self) -> &Dataset {
         &self.dataset
     }
 
-    /// Stops accepting connections, finishes the requests in flight and waits for both servers to end.
+    /// Stops accepting connections, finishes the requests in flight and waits for every server to end.
     pub async fn shutdown(mut self) -> io::Result<()> {
         let _ = self.stop.send(true);
         for server in std::mem::take(&mut self.servers) {

@@ -27,10 +27,18 @@ fn window(q: &ListQuery) -> (usize, usize) {
 
 /// Matching pair indexes in list order: `pools_to_top` first (those that match), then the rest by the sort key.
 fn ordered_matches<'a>(d: &'a Dataset, q: &'a ListQuery) -> (Vec<u32>, impl Iterator<Item = u32> + 'a) {
+    // `search_term` comes from the shared search index (the DLMM datapi rows are the pairs, same indexes).
+    let hits: Option<Vec<bool>> = q.search_term.as_deref().map(|term| {
+        let mut member = vec![false; d.pairs.len()];
+        d.dlmm.search.search(term).into_iter().for_each(|i| member[i as usize] = true);
+        member
+    });
+    let passes =
+        move |i: u32| hits.as_ref().is_none_or(|h| h[i as usize]) && q.matches_except_search(&d.pairs[i as usize]);
     let mut top: Vec<u32> = Vec::new();
     for address in &q.pools_to_top {
         if let Some(i) = d.pair_index(address)
-            && q.matches(&d.pairs[i])
+            && passes(i as u32)
             && !top.contains(&(i as u32))
         {
             top.push(i as u32);
@@ -44,7 +52,7 @@ fn ordered_matches<'a>(d: &'a Dataset, q: &'a ListQuery) -> (Vec<u32>, impl Iter
         .into_iter()
         .flatten()
         .chain(backward.into_iter().flatten())
-        .filter(move |&i| q.matches(&d.pairs[i as usize]) && !top_set.contains(&i));
+        .filter(move |&i| passes(i) && !top_set.contains(&i));
     (top, rest)
 }
 

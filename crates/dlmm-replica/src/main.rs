@@ -1,4 +1,4 @@
-//! `dlmm-replica`: serves the replica until Ctrl-C. Prints the two base URLs on start, and nothing else on stdout.
+//! `dlmm-replica`: serves the replica until Ctrl-C. Prints the four base URLs on start, and nothing else on stdout.
 
 use std::io::Write;
 use std::net::IpAddr;
@@ -6,15 +6,19 @@ use std::process::ExitCode;
 
 use dlmm_replica::{Replica, ReplicaConfig};
 
-const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-port N] [--seed N] [--pairs N] [--pools N]
+const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-port N] [--dlmm-datapi-port N]
+                    [--damm-v2-datapi-port N] [--seed N] [--pairs N] [--pools N]
                     [--rate-limit] [--hostile-names] [--log LEVEL]
   --host        interface to listen on (default 127.0.0.1)
   --pair-port   port of the pair API (default 0: a free port)
   --pool-port   port of the pool API (default 0: a free port)
+  --dlmm-datapi-port     port of the DLMM datapi (default 0: a free port)
+  --damm-v2-datapi-port  port of the DAMM v2 datapi (default 0: a free port)
   --seed        seed of the generated data (default 42)
   --pairs       number of pairs (default 2000; up to 120000 and more for scale work)
   --pools       number of pool-metrics records (default 12)
-  --rate-limit  enforce the vendor's limits (30 requests/s pair API, 10/s pool API): 429 with Retry-After
+  --rate-limit  enforce the vendor's limits (30 requests/s pair API and DLMM datapi, 10/s pool API and DAMM v2
+                datapi): 429 with Retry-After
   --hostile-names  prefix every pair and group name with an HTML/script payload (XSS tests of clients)
   --log LEVEL   error|warn|info|debug; at debug, one line per request on stderr";
 
@@ -40,6 +44,8 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, Strin
             "--host" => config.host = value.parse::<IpAddr>().map_err(|e| bad(&e))?,
             "--pair-port" => config.pair_port = value.parse().map_err(|e| bad(&e))?,
             "--pool-port" => config.pool_port = value.parse().map_err(|e| bad(&e))?,
+            "--dlmm-datapi-port" => config.dlmm_datapi_port = value.parse().map_err(|e| bad(&e))?,
+            "--damm-v2-datapi-port" => config.damm_v2_datapi_port = value.parse().map_err(|e| bad(&e))?,
             "--seed" => config.seed = value.parse().map_err(|e| bad(&e))?,
             "--pairs" => config.pairs = value.parse().map_err(|e| bad(&e))?,
             "--pools" => config.pools = value.parse().map_err(|e| bad(&e))?,
@@ -78,6 +84,8 @@ async fn main() -> ExitCode {
     let mut stdout = std::io::stdout().lock();
     let _ = writeln!(stdout, "pair base URL: {}", replica.pair_base_url());
     let _ = writeln!(stdout, "pool base URL: {}", replica.pool_base_url());
+    let _ = writeln!(stdout, "dlmm datapi base URL: {}", replica.dlmm_datapi_base_url());
+    let _ = writeln!(stdout, "damm v2 datapi base URL: {}", replica.damm_v2_datapi_base_url());
     let _ = stdout.flush();
     drop(stdout);
     let _ = tokio::signal::ctrl_c().await;

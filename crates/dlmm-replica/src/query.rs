@@ -164,8 +164,25 @@ impl Default for ListQuery {
 }
 
 impl ListQuery {
-    /// Whether `pair` passes every filter (paging and `pools_to_top` aside).
+    /// Whether `pair` passes every filter (paging and `pools_to_top` aside), testing `search_term` by a scan of
+    /// the name and mints (the reference the indexed search of the listing must agree with).
     pub fn matches(&self, pair: &Pair) -> bool {
+        if !self.matches_except_search(pair) {
+            return false;
+        }
+        if let Some(term) = &self.search_term {
+            let hit = pair.name.to_lowercase().contains(term.as_str())
+                || pair.mint_x.to_lowercase().contains(term.as_str())
+                || pair.mint_y.to_lowercase().contains(term.as_str());
+            if !hit {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether `pair` passes every filter but `search_term` (which the listing answers from the search index).
+    pub fn matches_except_search(&self, pair: &Pair) -> bool {
         if !self.include_unknown && !pair.is_verified {
             return false;
         }
@@ -192,14 +209,6 @@ impl ListQuery {
         }
         if !self.launchpad.is_empty() && !pair.launchpad.is_some_and(|l| self.launchpad.iter().any(|w| w == l)) {
             return false;
-        }
-        if let Some(term) = &self.search_term {
-            let hit = pair.name.to_lowercase().contains(term.as_str())
-                || pair.mint_x.to_lowercase().contains(term.as_str())
-                || pair.mint_y.to_lowercase().contains(term.as_str());
-            if !hit {
-                return false;
-            }
         }
         true
     }

@@ -41,10 +41,17 @@ pub struct ReplicaProcess {
     pub pair_base_url: String,
     /// The pool group's base URL.
     pub pool_base_url: String,
+    /// The DLMM datapi's base URL.
+    // For the datapi steps of `ci`, `demo` and the bench; unread until they land.
+    #[allow(dead_code)]
+    pub dlmm_datapi_base_url: String,
+    /// The DAMM v2 datapi's base URL.
+    #[allow(dead_code)]
+    pub damm_v2_datapi_base_url: String,
 }
 
 impl ReplicaProcess {
-    /// Builds (debug) and starts the replica on free loopback ports, and reads the two base URLs it prints.
+    /// Builds (debug) and starts the replica on free loopback ports, and reads the four base URLs it prints.
     pub fn start(args: &[&str]) -> Result<Self> {
         Self::start_with(Profile::Debug, args)
     }
@@ -52,7 +59,7 @@ impl ReplicaProcess {
     /// Builds the replica in `profile` and starts it on free loopback ports.
     pub fn start_with(profile: Profile, args: &[&str]) -> Result<Self> {
         let mut child = command(build(profile)?)
-            .args(["--pair-port", "0", "--pool-port", "0"])
+            .args(["--pair-port", "0", "--pool-port", "0", "--dlmm-datapi-port", "0", "--damm-v2-datapi-port", "0"])
             .args(args)
             .stdout(Stdio::piped())
             .spawn()
@@ -64,8 +71,15 @@ impl ReplicaProcess {
                 .map(str::to_owned)
                 .ok_or_else(|| format!("the replica printed {line:?} instead of {label:?}…"))
         };
-        let urls = next_url("pair base URL: ").and_then(|pair| Ok((pair, next_url("pool base URL: ")?)));
-        let (pair_base_url, pool_base_url) = match urls {
+        let urls = next_url("pair base URL: ").and_then(|pair| {
+            Ok((
+                pair,
+                next_url("pool base URL: ")?,
+                next_url("dlmm datapi base URL: ")?,
+                next_url("damm v2 datapi base URL: ")?,
+            ))
+        });
+        let (pair_base_url, pool_base_url, dlmm_datapi_base_url, damm_v2_datapi_base_url) = match urls {
             Ok(urls) => urls,
             Err(e) => {
                 let _ = child.kill();
@@ -79,7 +93,7 @@ impl ReplicaProcess {
                 println!("replica: {line}");
             }
         });
-        Ok(Self { child, pair_base_url, pool_base_url })
+        Ok(Self { child, pair_base_url, pool_base_url, dlmm_datapi_base_url, damm_v2_datapi_base_url })
     }
 
     /// GETs `path` from the pair API and parses the JSON body (for `/__replica/samples`).

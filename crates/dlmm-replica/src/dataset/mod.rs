@@ -6,7 +6,7 @@
 
 pub mod analytics;
 pub mod pairs;
-mod pools;
+pub mod pools;
 pub mod positions;
 pub mod time;
 pub mod tokens;
@@ -74,6 +74,15 @@ pub struct Dataset {
     pub earnings: HashMap<(u32, u32), Earning>,
     /// Protocol totals.
     pub protocol_metrics: ProtocolMetrics,
+    /// The DAMM v2 datapi's view of each pool record (same index).
+    pub damm_v2_pools: Vec<crate::datapi::damm_v2::DammV2Pool>,
+    /// The DLMM datapi's pools: row `i` is pair `i`. Its search index also answers the keeper's `search_term`.
+    pub dlmm: crate::datapi::table::PoolTable,
+    /// The DAMM v2 datapi's pools: row `i` is pool record `i`.
+    pub damm_v2: crate::datapi::table::PoolTable,
+    /// Limit orders of the DLMM datapi.
+    pub limit_orders: crate::datapi::limit_orders::LimitOrders,
+    positions_by_wallet: HashMap<u32, Vec<u32>>,
     pair_by_address: HashMap<String, u32>,
     group_by_key: HashMap<String, u32>,
     position_by_address: HashMap<String, u32>,
@@ -112,13 +121,14 @@ impl Dataset {
         for (i, group) in self.groups.iter_mut().enumerate() {
             group.name = format!("{}-{}", HOSTILE_PAYLOADS[i % HOSTILE_PAYLOADS.len()], group.name);
         }
+        self.dlmm = crate::datapi::pools::dlmm_table(self.seed, &self.tokens, &self.pairs);
         self
     }
 
     /// Generates `pools` pool records and `pairs` pairs (at least [`MIN_PAIRS`]) from `seed`.
     pub fn generate(seed: u64, pools: usize, pairs: usize) -> Self {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let pools = (0..pools).map(|_| PoolMetricsRecord::generate(&mut rng)).collect();
+        let pools: Vec<PoolMetricsRecord> = (0..pools).map(|_| PoolMetricsRecord::generate(&mut rng)).collect();
 
         let pair_count = pairs.max(MIN_PAIRS);
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5041_4952_5321);
@@ -139,7 +149,25 @@ impl Dataset {
         let pair_by_address = pairs.iter().enumerate().map(|(i, p)| (p.address.clone(), i as u32)).collect();
 
         let position_count = (pair_count / 4).clamp(40, 20_000);
-        let generated = positions::generate(&mut rng, &tokens, &pairs, position_count);
+        // The DLMM datapi table (rows, columns, sort orders, search index) builds on a second thread meanwhile.
+        let (dlmm, generated, sort_orders) = std::thread::scope(|scope| {
+            let table = scope.spawn(|| crate::datapi::pools::dlmm_table(seed, &tokens, &pairs));
+            let mut generated = positions::generate(&mut rng, &tokens, &pairs, position_count);
+            let mut closing_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0043_4c4f_5345);
+            positions::close_some(&mut closing_rng, &tokens, &pairs, &mut generated.positions);
+            let sort_orders: Vec<Vec<u32>> = SortKey::ALL
+                .iter()
+                .map(|key| {
+                    let mut order: Vec<u32> = (0..pairs.len() as u32).collect();
+                    order.sort_by(|&a, &b| {
+                        key.value(&pairs[a as usize]).total_cmp(&key.value(&pairs[b as usize])).then(a.cmp(&b))
+                    });
+                    order
+                })
+                .collect();
+            let dlmm = table.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (dlmm, generated, sort_orders)
+        });
         let earnings = positions::earnings(&generated.positions);
         let position_by_address =
             generated.positions.iter().enumerate().map(|(i, p)| (p.address.clone(), i as u32)).collect();
@@ -151,17 +179,6 @@ impl Dataset {
             }
         }
 
-        let sort_orders = SortKey::ALL
-            .iter()
-            .map(|key| {
-                let mut order: Vec<u32> = (0..pairs.len() as u32).collect();
-                order.sort_by(|&a, &b| {
-                    key.value(&pairs[a as usize]).total_cmp(&key.value(&pairs[b as usize])).then(a.cmp(&b))
-                });
-                order
-            })
-            .collect();
-
         let protocol_metrics = ProtocolMetrics {
             total_tvl: round(pairs.iter().map(|p| p.liquidity_usd).sum(), 2),
             daily_trade_volume: round(pairs.iter().map(|p| p.trade_volume_24h).sum(), 2),
@@ -172,6 +189,20 @@ impl Dataset {
             daily_fee: round(pairs.iter().map(|p| p.fees_24h).sum(), 2),
             total_fee: round(pairs.iter().map(|p| p.cumulative_fee_volume.parse::<f64>().unwrap_or(0.0)).sum(), 2),
         };
+
+        let mut positions_by_wallet: HashMap<u32, Vec<u32>> = HashMap::new();
+        for (i, p) in generated.positions.iter().enumerate() {
+            positions_by_wallet.entry(p.owner).or_default().push(i as u32);
+        }
+        let damm_v2_pools = crate::datapi::damm_v2::generate(seed, &pools, &tokens);
+        let damm_v2 = crate::datapi::pools::damm_v2_table(&tokens, &pools, &damm_v2_pools);
+        let held = |w: usize| -> Vec<u32> {
+            positions_by_wallet
+                .get(&(w as u32))
+                .map(|list| list.iter().map(|&i| generated.positions[i as usize].pair).collect())
+                .unwrap_or_default()
+        };
+        let limit_orders = crate::datapi::limit_orders::generate(seed, &pairs, &tokens, generated.wallets.len(), &held);
 
         Self {
             seed,
@@ -189,7 +220,17 @@ impl Dataset {
             wallet_by_address,
             locks_by_pair,
             sort_orders,
+            damm_v2_pools,
+            dlmm,
+            damm_v2,
+            limit_orders,
+            positions_by_wallet,
         }
+    }
+
+    /// Indexes of the positions owned by wallet `wallet` (index), oldest generated first.
+    pub fn positions_of_wallet(&self, wallet: usize) -> &[u32] {
+        self.positions_by_wallet.get(&(wallet as u32)).map(Vec::as_slice).unwrap_or(&[])
     }
 
     /// The pool whose address is `address`, matched exactly or ignoring ASCII case.

@@ -48,17 +48,28 @@ pub struct PoolMetricsRecord {
     pub fee_tvl_ratio: f64,
     /// When the figures were computed (unix seconds).
     pub updated_at: i64,
+    /// The pool's total fee rate (a fraction of volume); the replica's bookkeeping.
+    #[serde(skip)]
+    pub fee_rate: f64,
+    /// The partner's share of fees in basis points of the fee.
+    #[serde(skip)]
+    pub partner_bps: u64,
+    /// The referrers' share of fees in basis points of the fee.
+    #[serde(skip)]
+    pub referral_bps: u64,
 }
 
 /// The moment the generated figures were "computed": 2025-11-21T00:00:00Z, minus up to an hour per pool.
 const SNAPSHOT_UNIX: i64 = 1_763_683_200;
+/// The protocol's share of every fee, in basis points of the fee.
+pub const PROTOCOL_BPS: u64 = 2_000;
 /// Fee rates seen on real pools (fraction of volume).
 const FEE_RATES: [f64; 6] = [0.0001, 0.0005, 0.0025, 0.003, 0.01, 0.02];
 
 /// One window's fee parts in whole cents: (lp, protocol, partner, referral). They sum to the window's total fee.
 fn split_fees(volume: f64, fee_rate: f64, partner_bps: u64, referral_bps: u64) -> [f64; 4] {
     let total = (volume * fee_rate * 100.0).round() as u64;
-    let protocol = total * 2_000 / 10_000;
+    let protocol = total * PROTOCOL_BPS / 10_000;
     let partner = total * partner_bps / 10_000;
     let referral = total * referral_bps / 10_000;
     let lp = total - protocol - partner - referral;
@@ -106,6 +117,9 @@ impl PoolMetricsRecord {
             apr,
             fee_tvl_ratio,
             updated_at,
+            fee_rate,
+            partner_bps,
+            referral_bps,
         }
     }
 }

@@ -7,7 +7,7 @@ use rand::{Rng, RngExt};
 
 use super::pairs::{LARGE_AMOUNT_PAIR, Pair};
 use super::time::{DAY, HISTORY_DAYS, SNAPSHOT_UNIX};
-use super::tokens::Token;
+use super::tokens::{NO_FARM, Token};
 use super::{random_address, random_signature};
 
 /// A deposit or a withdrawal.
@@ -55,8 +55,10 @@ pub struct RewardClaim {
     pub tx_id: String,
     /// Unix seconds.
     pub onchain_timestamp: i64,
-    /// The reward mint (the pair's `reward_mint_x`).
+    /// The reward mint (the pair's `reward_mint_x`, or `reward_mint_y` when [`RewardClaim::is_reward_y`]).
     pub reward_mint_address: String,
+    /// Whether this claim paid the pair's second reward (`reward_mint_y`).
+    pub is_reward_y: bool,
     /// Raw amount.
     pub token_amount: u64,
     /// USD value at the time.
@@ -101,6 +103,8 @@ pub struct Position {
     pub claim_rewards: Vec<RewardClaim>,
     /// A lock, if any.
     pub lock: Option<Lock>,
+    /// When the position was closed (unix seconds; its last withdrawal emptied it), or `None` while open.
+    pub closed_at: Option<i64>,
 }
 
 impl Position {
@@ -117,9 +121,34 @@ impl Position {
         // `+ 0.0` turns the empty sum's -0.0 into 0.0.
         self.claim_fees.iter().map(|c| c.token_x_usd_amount + c.token_y_usd_amount).sum::<f64>() + 0.0
     }
-    /// Sum of raw rewards claimed (all rewards are the pair's reward X).
+    /// Sum of raw rewards claimed in the pair's reward X.
     pub fn total_reward_x_claimed(&self) -> u64 {
-        self.claim_rewards.iter().map(|c| c.token_amount).sum()
+        self.claim_rewards.iter().filter(|c| !c.is_reward_y).map(|c| c.token_amount).sum()
+    }
+    /// Sum of raw rewards claimed in the pair's reward Y.
+    pub fn total_reward_y_claimed(&self) -> u64 {
+        self.claim_rewards.iter().filter(|c| c.is_reward_y).map(|c| c.token_amount).sum()
+    }
+    /// Raw X still in the position: deposits minus withdrawals (0 once closed).
+    pub fn remaining_x(&self) -> u64 {
+        let deposited: u64 = self.deposits.iter().map(|e| e.token_x_amount).sum();
+        deposited.saturating_sub(self.withdraws.iter().map(|e| e.token_x_amount).sum())
+    }
+    /// Raw Y still in the position: deposits minus withdrawals (0 once closed).
+    pub fn remaining_y(&self) -> u64 {
+        let deposited: u64 = self.deposits.iter().map(|e| e.token_y_amount).sum();
+        deposited.saturating_sub(self.withdraws.iter().map(|e| e.token_y_amount).sum())
+    }
+    /// The time of the position's last event (unix seconds).
+    pub fn last_event_time(&self) -> i64 {
+        let times =
+            self.deposits.iter().map(|e| e.onchain_timestamp).chain(self.withdraws.iter().map(|e| e.onchain_timestamp));
+        let claims = self
+            .claim_fees
+            .iter()
+            .map(|c| c.onchain_timestamp)
+            .chain(self.claim_rewards.iter().map(|c| c.onchain_timestamp));
+        times.chain(claims).max().unwrap_or(0)
     }
     /// Sum of USD rewards claimed.
     pub fn total_reward_usd_claimed(&self) -> f64 {
@@ -249,17 +278,25 @@ pub fn generate(rng: &mut impl Rng, tokens: &[Token], pairs: &[Pair], count: usi
         }
         let mut claim_rewards = Vec::new();
         if let Some(reward) = pair.reward_token {
-            let reward_token = &tokens[reward as usize];
-            let reward_claims = if forced { rng.random_range(1..=3) } else { rng.random_range(0..=3) };
-            for _ in 0..reward_claims {
+            // The second reward, when the farm has one, is the pair's token X.
+            let has_reward_y = &*pair.reward_mint_y != NO_FARM;
+            let reward_claims = if forced { rng.random_range(2..=3) } else { rng.random_range(0..=3) };
+            for k in 0..reward_claims {
                 let t = advance(&mut time, span, rng);
-                let amount = raw_of(size_usd * rng.random_range(0.001..0.02), reward_token, t);
+                let is_reward_y = has_reward_y && (k == 1 || rng.random_bool(0.3));
+                let (token, mint) = if is_reward_y {
+                    (&tokens[pair.token_x as usize], &pair.reward_mint_y)
+                } else {
+                    (&tokens[reward as usize], &pair.reward_mint_x)
+                };
+                let amount = raw_of(size_usd * rng.random_range(0.001..0.02), token, t);
                 claim_rewards.push(RewardClaim {
                     tx_id: random_signature(rng),
                     onchain_timestamp: t,
-                    reward_mint_address: pair.reward_mint_x.to_string(),
+                    reward_mint_address: mint.to_string(),
+                    is_reward_y,
                     token_amount: amount,
-                    token_usd_amount: usd_at(amount, reward_token, t),
+                    token_usd_amount: usd_at(amount, token, t),
                 });
             }
         }
@@ -281,9 +318,24 @@ pub fn generate(rng: &mut impl Rng, tokens: &[Token], pairs: &[Pair], count: usi
             claim_fees,
             claim_rewards,
             lock,
+            closed_at: None,
         });
     }
     Positions { positions, wallets }
+}
+
+/// Closes every fourth position (and every position whose lock says closed): a last withdrawal of what remains,
+/// an hour after its last event. Draws only from `rng`, so the other data do not move.
+pub fn close_some(rng: &mut impl Rng, tokens: &[Token], pairs: &[Pair], positions: &mut [Position]) {
+    for (i, p) in positions.iter_mut().enumerate() {
+        if i % 4 != 3 && !p.lock.as_ref().is_some_and(|l| l.closed) {
+            continue;
+        }
+        let t = (p.last_event_time() + 3_600).min(SNAPSHOT_UNIX - 1);
+        let (x, y) = (p.remaining_x(), p.remaining_y());
+        p.withdraws.push(liquidity_event(rng, &pairs[p.pair as usize], tokens, t, x, y));
+        p.closed_at = Some(t);
+    }
 }
 
 /// Sums every position's claims per (wallet, pair). Only pairs where the wallet claimed something appear.
@@ -294,6 +346,7 @@ pub fn earnings(positions: &[Position]) -> HashMap<(u32, u32), Earning> {
         e.fee_x += u128::from(p.total_fee_x_claimed());
         e.fee_y += u128::from(p.total_fee_y_claimed());
         e.reward_x += u128::from(p.total_reward_x_claimed());
+        e.reward_y += u128::from(p.total_reward_y_claimed());
         e.fee_usd += p.total_fee_usd_claimed();
         e.reward_usd += p.total_reward_usd_claimed();
     }

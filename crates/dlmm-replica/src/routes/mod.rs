@@ -4,6 +4,8 @@
 //! The HTTP surface: one router per API group, sharing CORS, gzip, faults, the optional rate limit and log,
 //! and the JSON error shapes.
 
+mod datapi;
+mod datapi_wallets;
 mod lists;
 mod pairs;
 mod pool;
@@ -15,6 +17,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Body;
+use axum::extract::State;
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
@@ -32,6 +35,10 @@ use crate::query::is_address;
 pub const PAIR_RATE_LIMIT: u32 = 30;
 /// The vendor's documented limit of the pool group, in requests per second.
 pub const POOL_RATE_LIMIT: u32 = 10;
+/// The vendor's documented limit of the DLMM datapi, in requests per second.
+pub const DLMM_DATAPI_RATE_LIMIT: u32 = 30;
+/// The vendor's documented limit of the DAMM v2 datapi, in requests per second.
+pub const DAMM_V2_DATAPI_RATE_LIMIT: u32 = 10;
 
 /// The samples document (see [`samples::build`]).
 pub fn samples_of(dataset: &Dataset) -> serde_json::Value {
@@ -78,11 +85,49 @@ pub fn pair_router(dataset: Arc<Dataset>, options: &RouterOptions) -> Router {
 /// The pool group.
 pub fn pool_router(dataset: Arc<Dataset>, options: &RouterOptions) -> Router {
     let routes = Router::new()
+        .route("/__replica/samples", get(samples::samples))
         .route("/pools/{address}/metrics", get(pool::metrics))
         .fallback(|| async { pool::envelope_error(StatusCode::NOT_FOUND, "NotFound", "no such route in the pool API") })
         .with_state(dataset);
     with_common_layers(routes, options, POOL_RATE_LIMIT)
 }
+
+/// One datapi service (the DLMM one also serves the wallet, position and limit-order routes).
+pub fn datapi_router(dataset: Arc<Dataset>, service: datapi::Service, options: &RouterOptions) -> Router {
+    use datapi_wallets as w;
+    let samples = |State(s): State<datapi::DatapiState>| async move { axum::Json(samples::build(&s.dataset)) };
+    let mut routes = Router::new()
+        .route("/__replica/samples", get(samples))
+        .route("/pools", get(datapi::pools))
+        .route("/pools/groups", get(datapi::groups))
+        .route("/pools/groups/{lexical_order_mints}", get(datapi::group))
+        .route("/pools/{address}", get(datapi::pool))
+        .route("/pools/{address}/ohlcv", get(datapi::ohlcv))
+        .route("/pools/{address}/volume/history", get(datapi::volume))
+        .route("/stats/protocol_metrics", get(datapi::protocol_metrics));
+    if service == datapi::Service::Dlmm {
+        routes = routes
+            .route("/portfolio", get(w::portfolio))
+            .route("/portfolio/open", get(w::portfolio_open))
+            .route("/portfolio/total", get(w::portfolio_total))
+            .route("/positions/{address}/historical", get(w::historical))
+            .route("/positions/{address}/pnl", get(w::pnl))
+            .route("/wallets/{wallet}/pools/{pool_address}/total_claims", get(w::claims))
+            .route("/wallets/{wallet}/limit_orders/open/pools", get(w::open_order_pools))
+            .route("/wallets/{wallet}/limit_orders/open/pools/{pool_address}", get(w::open_orders))
+            .route("/wallets/{wallet}/limit_orders/closed/pools", get(w::closed_order_pools))
+            .route("/wallets/{wallet}/limit_orders/closed/pools/{pool_address}", get(w::closed_orders))
+            .route("/wallets/{wallet}/limit_orders/pools/{pool_address}/bonus_claimed", get(w::bonus))
+            .route("/wallets/{wallet}/limit_orders/summary", get(w::order_summary));
+    }
+    let per_second = if service == datapi::Service::Dlmm { DLMM_DATAPI_RATE_LIMIT } else { DAMM_V2_DATAPI_RATE_LIMIT };
+    let routes = routes
+        .fallback(|| async { datapi::not_found("no such route") })
+        .with_state(datapi::DatapiState { dataset, service });
+    with_common_layers(routes, options, per_second)
+}
+
+pub use datapi::Service;
 
 /// Innermost first: rate limit, faults, log, gzip, CORS (outermost, so even faults carry CORS headers).
 fn with_common_layers(router: Router, options: &RouterOptions, per_second: u32) -> Router {

@@ -31,7 +31,7 @@ fn totals(d: &Dataset, p: &Position, pair: &Pair) -> serde_json::Map<String, Val
         "total_fee_x_claimed": p.total_fee_x_claimed(),
         "total_fee_y_claimed": p.total_fee_y_claimed(),
         "total_reward_x_claimed": p.total_reward_x_claimed(),
-        "total_reward_y_claimed": 0,
+        "total_reward_y_claimed": p.total_reward_y_claimed(),
         "total_fee_usd_claimed": p.total_fee_usd_claimed(),
         "total_reward_usd_claimed": p.total_reward_usd_claimed(),
     });

@@ -15,7 +15,7 @@ use crate::dataset::tokens::{MAJORS, NO_FARM};
 /// Identifiers built from the dataset. Keys: `seed`, `pairs`, `pair_with_farm`, `pair_with_locks`,
 /// `pair_with_large_amounts`, `unknown_pair`, `group`, `unindexed_group`, `positions`,
 /// `position_with_large_amounts`, `unindexed_position`, `wallets`, `wallet_without_earnings`, `pools`,
-/// `unknown_pool`, `mints`.
+/// `unknown_pool`, `mints`, and `datapi` (see [`datapi_samples`]).
 pub fn build(d: &Dataset) -> Value {
     let mut rng = ChaCha8Rng::seed_from_u64(d.seed ^ 0x756e_6b6e_6f77);
     let mut fresh = || loop {
@@ -79,6 +79,58 @@ pub fn build(d: &Dataset) -> Value {
         "pools": pools,
         "unknown_pool": "11111111111111111111111111111111",
         "mints": mints,
+        "datapi": datapi_samples(d, fresh()),
+    })
+}
+
+/// The datapi identifiers: `dlmm_pools`, `dlmm_pool_with_farm`, `dlmm_group` (≥ 2 pools), `damm_v2_pools`,
+/// `damm_v2_group`, `unknown_pool` (→ 404), `position_with_events` (all four event types),
+/// `wallet_with_positions` (`{wallet, pool, open_pool}`: open and closed positions; `pool` holds a closed one,
+/// `open_pool` an open one), `wallet_with_limit_orders` (`{wallet, open_pool, closed_pool}`),
+/// `wallet_without_positions`.
+pub fn datapi_samples(d: &Dataset, unknown: String) -> Value {
+    let n = d.pairs.len();
+    let mut dlmm_rows = vec![0, 1, LARGE_AMOUNT_PAIR, 5, n / 2, n - 1];
+    dlmm_rows.dedup();
+    let dlmm_pools: Vec<&str> = dlmm_rows.iter().map(|&i| d.dlmm.rows[i].address.as_str()).collect();
+    let dlmm_group = d.dlmm.groups.iter().find(|g| g.rows.len() >= 2).map(|g| g.lexical_order_mints.as_str());
+    let damm_v2_pools: Vec<&str> = d.damm_v2.rows.iter().take(6).map(|r| r.address.as_str()).collect();
+    let damm_v2_group = d.damm_v2.groups.first().map(|g| g.lexical_order_mints.as_str());
+    let position_with_events = d
+        .positions
+        .iter()
+        .find(|p| !p.withdraws.is_empty() && !p.claim_fees.is_empty() && !p.claim_rewards.is_empty())
+        .map(|p| p.address.as_str());
+    let wallet_with_positions = (0..d.wallets.len()).find_map(|w| {
+        let held = d.positions_of_wallet(w);
+        let closed = held.iter().find(|&&i| d.positions[i as usize].closed_at.is_some())?;
+        let open = held.iter().find(|&&i| d.positions[i as usize].closed_at.is_none())?;
+        Some(json!({
+            "wallet": d.wallets[w],
+            "pool": d.pairs[d.positions[*closed as usize].pair as usize].address,
+            "open_pool": d.pairs[d.positions[*open as usize].pair as usize].address,
+        }))
+    });
+    let wallet_with_limit_orders = (0..d.wallets.len()).find_map(|w| {
+        let open = d.limit_orders.of_wallet(w).find(|o| o.closed.is_none())?;
+        let closed = d.limit_orders.of_wallet(w).find(|o| o.closed.is_some())?;
+        Some(json!({
+            "wallet": d.wallets[w],
+            "open_pool": d.pairs[open.pair as usize].address,
+            "closed_pool": d.pairs[closed.pair as usize].address,
+        }))
+    });
+    json!({
+        "dlmm_pools": dlmm_pools,
+        "dlmm_pool_with_farm": d.dlmm.rows.iter().find(|r| r.has_farm).map(|r| r.address.as_str()),
+        "dlmm_group": dlmm_group,
+        "damm_v2_pools": damm_v2_pools,
+        "damm_v2_group": damm_v2_group,
+        "unknown_pool": unknown,
+        "position_with_events": position_with_events,
+        "wallet_with_positions": wallet_with_positions,
+        "wallet_with_limit_orders": wallet_with_limit_orders,
+        "wallet_without_positions": bs58::encode([7u8; 32]).into_string(),
     })
 }
 

@@ -1,12 +1,13 @@
-//! The binary: prints exactly the two base-URL lines on stdout, honours `--pairs` and `--seed`, serves requests.
+//! The binary: prints exactly the four base-URL lines on stdout, honours `--pairs` and `--seed`, serves requests.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
 #[tokio::test]
-async fn the_binary_prints_two_base_urls_and_serves() {
+async fn the_binary_prints_four_base_urls_and_serves() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dlmm-replica"))
-        .args(["--pairs", "60", "--seed", "7", "--pair-port", "0", "--pool-port", "0", "--log", "debug"])
+        .args(["--pairs", "60", "--seed", "7", "--pair-port", "0", "--pool-port", "0", "--dlmm-datapi-port", "0"])
+        .args(["--damm-v2-datapi-port", "0", "--log", "debug"])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -14,11 +15,17 @@ async fn the_binary_prints_two_base_urls_and_serves() {
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let pair = lines.next().unwrap().unwrap();
     let pool = lines.next().unwrap().unwrap();
+    let dlmm = lines.next().unwrap().unwrap();
+    let damm = lines.next().unwrap().unwrap();
+    let dlmm_base = dlmm.strip_prefix("dlmm datapi base URL: http://").map(|rest| format!("http://{rest}"));
+    let damm_base = damm.strip_prefix("damm v2 datapi base URL: http://").map(|rest| format!("http://{rest}"));
     let pair_base = pair.strip_prefix("pair base URL: http://").map(|rest| format!("http://{rest}"));
     let pool_base = pool.strip_prefix("pool base URL: http://").map(|rest| format!("http://{rest}"));
-    let (Some(pair_base), Some(pool_base)) = (pair_base, pool_base) else {
+    let (Some(pair_base), Some(pool_base), Some(dlmm_base), Some(damm_base)) =
+        (pair_base, pool_base, dlmm_base, damm_base)
+    else {
         let _ = child.kill();
-        panic!("unexpected first lines: {pair:?} {pool:?}");
+        panic!("unexpected first lines: {pair:?} {pool:?} {dlmm:?} {damm:?}");
     };
     let client = reqwest::Client::new();
     let samples: serde_json::Value = serde_json::from_str(
@@ -32,6 +39,15 @@ async fn the_binary_prints_two_base_urls_and_serves() {
     assert_eq!(all.as_array().unwrap().len(), 60);
     let pool_address = samples["pools"][0].as_str().unwrap();
     let status = client.get(format!("{pool_base}/pools/{pool_address}/metrics")).send().await.unwrap().status();
+    assert_eq!(status.as_u16(), 200);
+    let pools: serde_json::Value = serde_json::from_str(
+        &client.get(format!("{dlmm_base}/pools?page_size=1000")).send().await.unwrap().text().await.unwrap(),
+    )
+    .unwrap();
+    assert_eq!(pools["total"], 60);
+    assert!(pools["data"][0]["address"].is_string());
+    let damm_pool = samples["datapi"]["damm_v2_pools"][0].as_str().unwrap();
+    let status = client.get(format!("{damm_base}/pools/{damm_pool}")).send().await.unwrap().status();
     assert_eq!(status.as_u16(), 200);
     child.kill().unwrap();
     child.wait().unwrap();

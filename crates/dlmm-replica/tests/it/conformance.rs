@@ -339,11 +339,391 @@ async fn samples_have_exactly_the_documented_keys() {
         "pools",
         "unknown_pool",
         "mints",
+        "datapi",
     ];
     expected.sort_unstable();
     assert_eq!(keys, expected);
     assert!(samples["pairs"].as_array().unwrap().len() >= 8);
     assert!(samples.as_object().unwrap().values().all(|v| !v.is_null()), "{samples}");
     assert_eq!(samples["mints"]["SOL"], "So11111111111111111111111111111111111111112");
+    let mut datapi_keys: Vec<&str> = samples["datapi"].as_object().unwrap().keys().map(String::as_str).collect();
+    datapi_keys.sort_unstable();
+    assert_eq!(
+        datapi_keys,
+        [
+            "damm_v2_group",
+            "damm_v2_pools",
+            "dlmm_group",
+            "dlmm_pool_with_farm",
+            "dlmm_pools",
+            "position_with_events",
+            "unknown_pool",
+            "wallet_with_limit_orders",
+            "wallet_with_positions",
+            "wallet_without_positions",
+        ]
+    );
+    assert!(samples["datapi"].as_object().unwrap().values().all(|v| !v.is_null()), "{samples}");
+    // Every port lists the same samples.
+    for base in [replica.pool_base_url(), replica.dlmm_datapi_base_url(), replica.damm_v2_datapi_base_url()] {
+        assert_eq!(get_ok(&client, &format!("{base}/__replica/samples")).await, samples);
+    }
+    replica.shutdown().await.unwrap();
+}
+
+/// A validator of a datapi response schema with `format` checked (`date-time` and the other known formats).
+fn strict_validator(spec: &Spec, path: &str, status: &str) -> jsonschema::Validator {
+    let schema = spec.doc["paths"][path]["get"]["responses"][status]["content"]["application/json"]["schema"].clone();
+    assert!(!schema.is_null(), "no schema for {path} {status}");
+    let mut root = Map::new();
+    root.insert("$schema".into(), json!("https://json-schema.org/draft/2020-12/schema"));
+    if let Value::Object(fields) = schema {
+        root.extend(fields);
+    }
+    root.insert("components".into(), spec.doc["components"].clone());
+    jsonschema::options().should_validate_formats(true).build(&Value::Object(root)).expect("the schema compiles")
+}
+
+fn check_strict(spec: &Spec, path: &str, url: &str, body: &Value) {
+    let validator = strict_validator(spec, path, "200");
+    let errors: Vec<String> =
+        validator.iter_errors(body).take(5).map(|e| format!("{e} at {}", e.instance_path())).collect();
+    assert!(errors.is_empty(), "{url} does not match {path}: {errors:#?}");
+}
+
+fn with_params(base: &str, path: &str, params: &[(&str, String)]) -> String {
+    reqwest::Url::parse_with_params(&format!("{base}{path}"), params).expect("a URL").to_string()
+}
+
+/// Every datapi route of both services, under many parameter mixes, matches its spec with formats validated.
+#[tokio::test]
+async fn datapi_routes_match_the_specs() {
+    let (Some(dlmm_doc), Some(damm_doc)) =
+        (load_spec("dlmm-datapi.openapi.json"), load_spec("damm-v2-datapi.openapi.json"))
+    else {
+        eprintln!("SKIPPED: the datapi OpenAPI files are absent");
+        return;
+    };
+    let (dlmm_spec, damm_spec) = (Spec::new(dlmm_doc), Spec::new(damm_doc));
+    let replica = Replica::start(ReplicaConfig::default()).await.expect("replica starts");
+    let (dlmm, damm) = (replica.dlmm_datapi_base_url(), replica.damm_v2_datapi_base_url());
+    let client = reqwest::Client::new();
+    let samples = get_ok(&client, &format!("{dlmm}/__replica/samples")).await;
+    let s = &samples["datapi"];
+    let text = |v: &Value| v.as_str().unwrap_or_else(|| panic!("sample {v}")).to_string();
+    let (sol, usdc) = (text(&samples["mints"]["SOL"]), text(&samples["mints"]["USDC"]));
+
+    // Not vacuous: a pool with a string TVL, or an event with a malformed `createdAt`, fails.
+    let pool_url = format!("{dlmm}/pools/{}", text(&s["dlmm_pools"][0]));
+    let mut broken = get_ok(&client, &pool_url).await;
+    let validator = strict_validator(&dlmm_spec, "/pools/{address}", "200");
+    assert!(validator.is_valid(&broken));
+    broken["tvl"] = json!("12.5");
+    assert!(!validator.is_valid(&broken));
+    let position = text(&s["position_with_events"]);
+    let events_url = format!("{dlmm}/positions/{position}/historical");
+    let mut events = get_ok(&client, &events_url).await;
+    let validator = strict_validator(&dlmm_spec, "/positions/{address}/historical", "200");
+    assert!(validator.is_valid(&events));
+    events["events"][0]["createdAt"] = json!("yesterday");
+    assert!(!validator.is_valid(&events), "format is validated");
+
+    let mixes: Vec<Vec<(&str, String)>> = vec![
+        vec![],
+        vec![("page", "2".into()), ("page_size", "7".into())],
+        vec![("page_size", "1000".into())],
+        vec![("sort_by", "tvl:asc".into())],
+        vec![("sort_by", "fee_tvl_ratio_5m:desc".into()), ("filter_by", "tvl>100".into())],
+        vec![("filter_by", "is_blacklisted=false && volume_24h>=10".into()), ("page_size", "50".into())],
+        vec![("query", "SOL".into()), ("sort_by", "apr_1h:asc".into())],
+        vec![("filter_by", format!("token_y=[{sol}|{usdc}]")), ("sort_by", "fee_4h:desc".into())],
+        vec![("sort_by", "pool_created_at:desc".into()), ("filter_by", "bin_step<=10 && fee_pct>0".into())],
+        vec![("filter_by", "launchpad=[pump.fun|met-dbc]".into()), ("sort_by", "farm_apy:desc".into())],
+        vec![("filter_by", "has_farm=true".into()), ("sort_by", "bin_step:asc".into())],
+        vec![("sort_key", "tvl".into()), ("order_by", "asc".into()), ("limit", "3".into())],
+        vec![("page", "100000".into())],
+        vec![("query", text(&s["dlmm_pools"][1]))],
+    ];
+    for (base, spec, pools, group) in [
+        (&dlmm, &dlmm_spec, &s["dlmm_pools"], text(&s["dlmm_group"])),
+        (&damm, &damm_spec, &s["damm_v2_pools"], text(&s["damm_v2_group"])),
+    ] {
+        for mix in &mixes {
+            for path in ["/pools", "/pools/groups", "/pools/groups/{lexical_order_mints}"] {
+                let mut mix = mix.clone();
+                let is_group_list = path != "/pools";
+                if is_group_list && mix.iter().any(|(k, v)| *k == "page_size" && v == "1000") {
+                    mix.retain(|(k, _)| *k != "page_size");
+                    mix.push(("page_size", "100".into()));
+                }
+                if path == "/pools/groups" {
+                    mix.push(("volume_tw", "volume_4h".into()));
+                }
+                let url = with_params(base, &path.replace("{lexical_order_mints}", &group), &mix);
+                let body = get_ok(&client, &url).await;
+                check_strict(spec, path, &url, &body);
+                let (total, size) = (body["total"].as_u64().unwrap(), body["page_size"].as_u64().unwrap());
+                assert!(body["data"].as_array().unwrap().len() as u64 <= size.min(total), "{url}");
+                assert_eq!(body["pages"].as_u64().unwrap(), total.div_ceil(size), "{url}");
+            }
+        }
+        let url = format!("{base}/stats/protocol_metrics");
+        let body = get_ok(&client, &url).await;
+        check_strict(spec, "/stats/protocol_metrics", &url, &body);
+        assert!(body["refreshed_at"].is_i64(), "{body}");
+        for pool in pools.as_array().unwrap() {
+            let pool = text(pool);
+            let url = format!("{base}/pools/{pool}");
+            let body = get_ok(&client, &url).await;
+            check_strict(spec, "/pools/{address}", &url, &body);
+            assert_eq!(body["address"], pool.as_str());
+            assert!(body["launchpad"].is_string() && body["created_at"].as_u64().unwrap() > 1_500_000_000_000);
+            for (timeframe, span) in
+                [("5m", 300 * 999), ("30m", 1_800 * 200), ("1h", 3_600 * 48), ("2h", 7_200 * 10), ("4h", 14_400 * 3)]
+                    .into_iter()
+                    .chain([("12h", 43_200 * 60), ("24h", 86_400 * 999)])
+            {
+                let end = 1_763_720_000i64;
+                for (route, path) in
+                    [("ohlcv", "/pools/{address}/ohlcv"), ("volume/history", "/pools/{address}/volume/history")]
+                {
+                    let url = with_params(
+                        base,
+                        &format!("/pools/{pool}/{route}"),
+                        &[
+                            ("timeframe", timeframe.into()),
+                            ("start_time", (end - span).to_string()),
+                            ("end_time", end.to_string()),
+                        ],
+                    );
+                    let body = get_ok(&client, &url).await;
+                    check_strict(spec, path, &url, &body);
+                    assert_eq!(body["timeframe"], timeframe);
+                    assert!(!body["data"].as_array().unwrap().is_empty(), "{url}");
+                }
+            }
+            for route in ["ohlcv", "volume/history"] {
+                let url = format!("{base}/pools/{pool}/{route}");
+                let path = format!("/pools/{{address}}/{route}");
+                check_strict(spec, &path, &url, &get_ok(&client, &url).await);
+            }
+        }
+    }
+
+    // The DLMM wallet, position and limit-order routes.
+    let owner = &s["wallet_with_positions"];
+    let (wallet, pool, open_pool) = (text(&owner["wallet"]), text(&owner["pool"]), text(&owner["open_pool"]));
+    let cases: Vec<(&str, String)> = vec![
+        ("/positions/{address}/historical", format!("/positions/{position}/historical")),
+        (
+            "/positions/{address}/historical",
+            format!("/positions/{position}/historical?event_type=claim_reward&order_direction=asc"),
+        ),
+        ("/positions/{address}/historical", format!("/positions/{position}/historical?event_type=add")),
+        ("/positions/{address}/historical", format!("/positions/{}/historical", text(&s["unknown_pool"]))),
+        ("/positions/{pool_address}/pnl", format!("/positions/{pool}/pnl?user={wallet}")),
+        (
+            "/positions/{pool_address}/pnl",
+            format!("/positions/{open_pool}/pnl?user={wallet}&status=open&page_size=100"),
+        ),
+        (
+            "/positions/{pool_address}/pnl",
+            format!("/positions/{pool}/pnl?user={wallet}&status=closed&page=2&page_size=1"),
+        ),
+        ("/portfolio", format!("/portfolio?user={wallet}")),
+        ("/portfolio", format!("/portfolio?user={wallet}&days_back=365&page_size=50")),
+        ("/portfolio/open", format!("/portfolio/open?user={wallet}")),
+        ("/portfolio/open", format!("/portfolio/open?user={wallet}&sort_by=fee_per_tvl24h&sort_direction=asc")),
+        ("/portfolio/total", format!("/portfolio/total?user={wallet}")),
+        ("/portfolio/total", format!("/portfolio/total?user={}", text(&s["wallet_without_positions"]))),
+        ("/wallets/{wallet}/pools/{pool_address}/total_claims", format!("/wallets/{wallet}/pools/{pool}/total_claims")),
+        (
+            "/wallets/{wallet}/pools/{pool_address}/total_claims",
+            format!("/wallets/{}/pools/{pool}/total_claims", text(&s["wallet_without_positions"])),
+        ),
+    ];
+    let lo = &s["wallet_with_limit_orders"];
+    let (lo_wallet, lo_open, lo_closed) = (text(&lo["wallet"]), text(&lo["open_pool"]), text(&lo["closed_pool"]));
+    let lo_cases: Vec<(&str, String)> = vec![
+        ("/wallets/{wallet}/limit_orders/open/pools", format!("/wallets/{lo_wallet}/limit_orders/open/pools")),
+        (
+            "/wallets/{wallet}/limit_orders/open/pools",
+            format!("/wallets/{lo_wallet}/limit_orders/open/pools?page=1&page_size=1000"),
+        ),
+        ("/wallets/{wallet}/limit_orders/closed/pools", format!("/wallets/{lo_wallet}/limit_orders/closed/pools")),
+        (
+            "/wallets/{wallet}/limit_orders/open/pools/{pool_address}",
+            format!("/wallets/{lo_wallet}/limit_orders/open/pools/{lo_open}"),
+        ),
+        (
+            "/wallets/{wallet}/limit_orders/closed/pools/{pool_address}",
+            format!("/wallets/{lo_wallet}/limit_orders/closed/pools/{lo_closed}?page_size=1"),
+        ),
+        (
+            "/wallets/{wallet}/limit_orders/pools/{pool_address}/bonus_claimed",
+            format!("/wallets/{lo_wallet}/limit_orders/pools/{lo_open}/bonus_claimed"),
+        ),
+        ("/wallets/{wallet}/limit_orders/summary", format!("/wallets/{lo_wallet}/limit_orders/summary")),
+        ("/wallets/{wallet}/limit_orders/summary", format!("/wallets/{wallet}/limit_orders/summary")),
+    ];
+    for (path, route) in cases.iter().chain(&lo_cases) {
+        let url = format!("{dlmm}{route}");
+        let body = get_ok(&client, &url).await;
+        check_strict(&dlmm_spec, path, &url, &body);
+    }
+    let events = get_ok(&client, &events_url).await;
+    let kinds: std::collections::HashSet<&str> =
+        events["events"].as_array().unwrap().iter().map(|e| e["eventType"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["add", "remove", "claim_fee", "claim_reward"].into());
+    let portfolio = get_ok(&client, &format!("{dlmm}/portfolio?user={wallet}&days_back=365")).await;
+    assert!(!portfolio["pools"].as_array().unwrap().is_empty());
+    let open = get_ok(&client, &format!("{dlmm}/portfolio/open?user={wallet}")).await;
+    assert!(!open["pools"].as_array().unwrap().is_empty());
+    let summary = get_ok(&client, &format!("{dlmm}/wallets/{lo_wallet}/limit_orders/summary")).await;
+    assert!(summary["open_orders"].as_u64().unwrap() >= 1 && summary["closed_orders"].as_u64().unwrap() >= 1);
+    replica.shutdown().await.unwrap();
+}
+
+async fn get_text(client: &reqwest::Client, url: &str) -> (u16, String, String) {
+    let response = client.get(url).send().await.unwrap_or_else(|e| panic!("GET {url}: {e}"));
+    let status = response.status().as_u16();
+    let kind = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+    (status, kind, response.text().await.expect("a body"))
+}
+
+/// Bad values answer 400 with a plain-text body; unknown pools 404 with `{"message": "Pool not found: …"}`.
+#[tokio::test]
+async fn datapi_errors_are_plain_text_400s_and_json_404s() {
+    let replica = Replica::start(ReplicaConfig::default()).await.expect("replica starts");
+    let (dlmm, damm) = (replica.dlmm_datapi_base_url(), replica.damm_v2_datapi_base_url());
+    let client = reqwest::Client::new();
+    let samples = get_ok(&client, &format!("{dlmm}/__replica/samples")).await;
+    let s = &samples["datapi"];
+    let pool = s["dlmm_pools"][0].as_str().unwrap();
+    let damm_pool = s["damm_v2_pools"][0].as_str().unwrap();
+    let wallet = s["wallet_with_positions"]["wallet"].as_str().unwrap();
+    let lo_wallet = s["wallet_with_limit_orders"]["wallet"].as_str().unwrap();
+    let bad: Vec<String> = vec![
+        format!("{dlmm}/pools?page=0"),
+        format!("{dlmm}/pools?page=x"),
+        format!("{dlmm}/pools?page_size=1001"),
+        format!("{dlmm}/pools?page_size=0"),
+        format!("{dlmm}/pools?sort_by=volume_7d:desc"),
+        format!("{dlmm}/pools?sort_by=tvl"),
+        format!("{dlmm}/pools?filter_by=tvl%3E%3E1"),
+        format!("{dlmm}/pools?filter_by=tvl%3E1%20%7C%7C%20tvl%3C0"),
+        format!("{dlmm}/pools?filter_by=price%3E1"),
+        format!("{damm}/pools?filter_by=is_blacklisted%3Dmaybe"),
+        format!("{dlmm}/pools/groups?page_size=101"),
+        format!("{damm}/pools/groups?volume_tw=volume_7d"),
+        format!("{dlmm}/pools/groups/abc-def"),
+        format!("{dlmm}/pools/not-an-address"),
+        format!("{dlmm}/pools/{pool}/ohlcv?timeframe=7d"),
+        format!("{dlmm}/pools/{pool}/ohlcv?start_time=-5"),
+        format!("{dlmm}/pools/{pool}/ohlcv?timeframe=5m&start_time=0&end_time=300000"),
+        format!("{damm}/pools/{damm_pool}/volume/history?timeframe=24h&start_time=0&end_time=86400000"),
+        format!("{damm}/pools/{damm_pool}/volume/history?start_time=200000&end_time=100000"),
+        format!("{dlmm}/portfolio"),
+        format!("{dlmm}/portfolio?user=xyz"),
+        format!("{dlmm}/portfolio?user={wallet}&page_size=51"),
+        format!("{dlmm}/portfolio?user={wallet}&days_back=366"),
+        format!("{dlmm}/portfolio/open?user={wallet}&sort_by=price"),
+        format!("{dlmm}/positions/{pool}/pnl?user={wallet}&page_size=101"),
+        format!("{dlmm}/positions/{pool}/pnl?user={wallet}&status=gone"),
+        format!("{dlmm}/positions/{pool}/historical?event_type=swap"),
+        format!("{dlmm}/wallets/{lo_wallet}/limit_orders/open/pools?page_size=1001"),
+        format!("{dlmm}/wallets/bad/limit_orders/summary"),
+    ];
+    for url in &bad {
+        let (status, kind, body) = get_text(&client, url).await;
+        assert_eq!(status, 400, "{url}: {body}");
+        assert!(kind.starts_with("text/plain"), "{url}: {kind}");
+        assert!(serde_json::from_str::<Value>(&body).is_err() && !body.is_empty(), "{url}: {body}");
+    }
+    let unknown = s["unknown_pool"].as_str().unwrap();
+    for url in [
+        format!("{dlmm}/pools/{unknown}"),
+        format!("{damm}/pools/{unknown}"),
+        format!("{dlmm}/pools/{unknown}/ohlcv"),
+        format!("{damm}/pools/{unknown}/volume/history"),
+        format!("{dlmm}/wallets/{wallet}/pools/{unknown}/total_claims"),
+    ] {
+        let (status, body) = get(&client, &url).await;
+        assert_eq!(status, 404, "{url}");
+        assert_eq!(body, json!({ "message": format!("Pool not found: {unknown}") }), "{url}");
+    }
+    // A DAMM v2 pool is not a DLMM pool, and the DAMM v2 service has no wallet routes.
+    assert_eq!(get(&client, &format!("{dlmm}/pools/{damm_pool}")).await.0, 404);
+    assert_eq!(get(&client, &format!("{damm}/portfolio?user={wallet}")).await.0, 404);
+    // Pages past the end are empty, however large.
+    for url in [
+        format!("{dlmm}/pools?page=18446744073709551615&page_size=1000"),
+        format!("{damm}/pools/groups?page=18446744073709551615&page_size=100"),
+        format!("{dlmm}/portfolio?user={wallet}&page=18446744073709551615&page_size=50"),
+        format!("{dlmm}/positions/{pool}/pnl?user={wallet}&page=18446744073709551615"),
+        format!("{dlmm}/wallets/{lo_wallet}/limit_orders/open/pools?page=18446744073709551615&page_size=1000"),
+    ] {
+        let (status, body) = get(&client, &url).await;
+        assert_eq!(status, 200, "{url}: {body}");
+        let items = body.get("data").or(body.get("pools")).or(body.get("positions")).unwrap();
+        assert_eq!(items, &json!([]), "{url}");
+    }
+    // Unknown parameters are ignored.
+    let plain = get_ok(&client, &format!("{dlmm}/pools?page_size=5")).await;
+    let keeper_style = get_ok(&client, &format!("{dlmm}/pools?page_size=5&sort_key=tvl&order_by=asc&limit=1")).await;
+    assert_eq!(plain, keeper_style);
+    replica.shutdown().await.unwrap();
+}
+
+fn real_body(file: &str) -> Option<Value> {
+    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/real/")).join(file);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(serde_json::from_str(&text).expect("a real body is JSON")),
+        Err(_) => {
+            eprintln!("SKIPPED: {} not found", path.display());
+            None
+        }
+    }
+}
+
+fn keys(value: &Value) -> Vec<String> {
+    let mut keys: Vec<String> = value.as_object().expect("an object").keys().cloned().collect();
+    keys.sort_unstable();
+    keys
+}
+
+/// The replica's DLMM datapi bodies have the shapes of the real captured ones: the same keys at every level.
+#[tokio::test]
+async fn datapi_bodies_have_the_real_shapes() {
+    let (Some(pool), Some(page), Some(ohlcv), Some(volume)) = (
+        real_body("datapi-pool.json"),
+        real_body("datapi-pools-page.json"),
+        real_body("datapi-pool-ohlcv-24h.json"),
+        real_body("datapi-pool-volume-history-24h.json"),
+    ) else {
+        return;
+    };
+    let replica = Replica::start(ReplicaConfig::default()).await.expect("replica starts");
+    let dlmm = replica.dlmm_datapi_base_url();
+    let client = reqwest::Client::new();
+    let ours = get_ok(&client, &format!("{dlmm}/pools?page_size=10")).await;
+    assert_eq!(keys(&ours), keys(&page));
+    let record = &ours["data"][0];
+    assert_eq!(keys(record), keys(&pool));
+    for nested in ["token_x", "token_y", "pool_config", "volume", "fees", "protocol_fees", "fee_tvl_ratio"] {
+        assert_eq!(keys(&record[nested]), keys(&pool[nested]), "{nested}");
+    }
+    assert_eq!(keys(&record["cumulative_metrics"]), keys(&pool["cumulative_metrics"]));
+    assert_eq!(record["launchpad"].is_string(), pool["launchpad"].is_string());
+    let address = record["address"].as_str().unwrap();
+    for (route, real) in [("ohlcv", &ohlcv), ("volume/history", &volume)] {
+        let url = format!("{dlmm}/pools/{address}/{route}?timeframe=24h&start_time=1755000000&end_time=1756100000");
+        let body = get_ok(&client, &url).await;
+        assert_eq!(keys(&body), keys(real), "{route}");
+        assert_eq!(keys(&body["data"][0]), keys(&real["data"][0]), "{route}");
+        // The same request is floored the same way.
+        assert_eq!((&body["start_time"], &body["end_time"]), (&real["start_time"], &real["end_time"]), "{route}");
+        assert_eq!(body["data"][0]["timestamp_str"], real["data"][0]["timestamp_str"]);
+    }
     replica.shutdown().await.unwrap();
 }

@@ -134,3 +134,56 @@ async fn gzip_is_served_when_accepted() {
     assert_eq!(r.headers()["content-encoding"], "gzip");
     replica.shutdown().await.unwrap();
 }
+
+/// The datapi ports take the same faults and the same rate limit (30/s DLMM, 10/s DAMM v2).
+#[tokio::test]
+async fn faults_and_the_rate_limit_apply_on_the_datapi_ports() {
+    let replica = Replica::start(ReplicaConfig { pairs: 50, ..ReplicaConfig::default() }).await.unwrap();
+    let client = reqwest::Client::new();
+    for base in [replica.dlmm_datapi_base_url(), replica.damm_v2_datapi_base_url()] {
+        let url = format!("{base}/pools?page_size=5");
+        let normal = client.get(&url).send().await.unwrap().text().await.unwrap();
+        assert!(serde_json::from_str::<serde_json::Value>(&normal).unwrap()["data"].is_array());
+        let fault = format!("status=429; body=html; retry-after=2; times=1; id={base}");
+        let r = client.get(&url).header("X-Replica-Fault", &fault).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 429);
+        assert_eq!(r.headers()["retry-after"], "2");
+        assert!(r.text().await.unwrap().contains("<html>"));
+        assert_eq!(client.get(&url).header("X-Replica-Fault", &fault).send().await.unwrap().status().as_u16(), 200);
+        let r = client.get(format!("{url}&__fault=status%3D429")).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 429);
+        let body: serde_json::Value = serde_json::from_str(&r.text().await.unwrap()).unwrap();
+        assert!(body["message"].is_string(), "the JSON 429");
+        for status in [500, 503] {
+            let r = client.get(&url).header("X-Replica-Fault", format!("status={status}")).send().await.unwrap();
+            assert_eq!(r.status().as_u16(), status);
+        }
+        let r = client.get(&url).header("X-Replica-Fault", "truncate").send().await.unwrap();
+        let text = r.text().await.unwrap();
+        assert_eq!(text.len(), normal.len() / 2);
+        let started = Instant::now();
+        let r = client.get(&url).header("X-Replica-Fault", "delay-ms=150").send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 200);
+        assert!(started.elapsed() >= Duration::from_millis(150));
+    }
+    replica.shutdown().await.unwrap();
+
+    let replica =
+        Replica::start(ReplicaConfig { pairs: 50, rate_limit: true, ..ReplicaConfig::default() }).await.unwrap();
+    for (base, limit) in [
+        (replica.dlmm_datapi_base_url(), dlmm_replica::DLMM_DATAPI_RATE_LIMIT),
+        (replica.damm_v2_datapi_base_url(), dlmm_replica::DAMM_V2_DATAPI_RATE_LIMIT),
+    ] {
+        let url = format!("{base}/stats/protocol_metrics");
+        let mut limited = 0;
+        for _ in 0..limit + 5 {
+            let r = client.get(&url).send().await.unwrap();
+            if r.status().as_u16() == 429 {
+                limited += 1;
+                assert_eq!(r.headers()["retry-after"], "1");
+            }
+        }
+        assert!(limited >= 1, "{base}: the limit of {limit}/s applies");
+    }
+    replica.shutdown().await.unwrap();
+}

@@ -135,7 +135,9 @@ fn positions_follow_prices_and_sum_into_earnings() {
             assert!(close(c.token_y_usd_amount, usd_at(c.token_y_amount, ty, t), 1e-12));
         }
         for c in &p.claim_rewards {
-            assert_eq!(c.reward_mint_address, &*pair.reward_mint_x);
+            let mint = if c.is_reward_y { &pair.reward_mint_y } else { &pair.reward_mint_x };
+            assert_eq!(c.reward_mint_address, &**mint);
+            assert_ne!(c.reward_mint_address, NO_FARM);
             let token = d.token(&c.reward_mint_address).expect("the reward token exists");
             assert!(close(c.token_usd_amount, usd_at(c.token_amount, token, c.onchain_timestamp), 1e-12));
         }
@@ -147,7 +149,10 @@ fn positions_follow_prices_and_sum_into_earnings() {
             let e = sums.entry((p.owner, p.pair)).or_default();
             e.fee_x += p.claim_fees.iter().map(|c| u128::from(c.token_x_amount)).sum::<u128>();
             e.fee_y += p.claim_fees.iter().map(|c| u128::from(c.token_y_amount)).sum::<u128>();
-            e.reward_x += p.claim_rewards.iter().map(|c| u128::from(c.token_amount)).sum::<u128>();
+            e.reward_x +=
+                p.claim_rewards.iter().filter(|c| !c.is_reward_y).map(|c| u128::from(c.token_amount)).sum::<u128>();
+            e.reward_y +=
+                p.claim_rewards.iter().filter(|c| c.is_reward_y).map(|c| u128::from(c.token_amount)).sum::<u128>();
             e.fee_usd += p.claim_fees.iter().map(|c| c.token_x_usd_amount + c.token_y_usd_amount).sum::<f64>();
             e.reward_usd += p.claim_rewards.iter().map(|c| c.token_usd_amount).sum::<f64>();
         }
@@ -157,10 +162,18 @@ fn positions_follow_prices_and_sum_into_earnings() {
     assert_eq!(sums.len(), d.earnings.len());
     for (key, e) in &sums {
         let served = &d.earnings[key];
-        assert_eq!((served.fee_x, served.fee_y, served.reward_x), (e.fee_x, e.fee_y, e.reward_x));
+        assert_eq!(
+            (served.fee_x, served.fee_y, served.reward_x, served.reward_y),
+            (e.fee_x, e.fee_y, e.reward_x, e.reward_y)
+        );
         assert!(close(served.fee_usd, e.fee_usd, 1e-9) && close(served.reward_usd, e.reward_usd, 1e-9));
     }
     assert!(d.positions.iter().any(|p| p.deposits.iter().any(|e| e.token_x_amount > 1 << 53)));
+    assert!(d.earnings.values().any(|e| e.reward_y > 0), "some wallet claimed the second reward");
+    for p in d.positions.iter().filter(|p| p.closed_at.is_some()) {
+        assert_eq!((p.remaining_x(), p.remaining_y()), (0, 0), "a closed position is empty");
+    }
+    assert!(d.positions.iter().any(|p| p.closed_at.is_some()) && d.positions.iter().any(|p| p.closed_at.is_none()));
     assert!(
         d.positions
             .iter()
@@ -387,5 +400,344 @@ fn include_pool_token_pairs_matches_either_order() {
                 .iter()
                 .all(|&i| d.pairs[i as usize].lexical_order_mints() == lexical_key(&p.mint_x, &p.mint_y))
         );
+    }
+}
+
+// ----- The datapi generation -----
+
+use dlmm_replica::datapi::grammar::{METRICS, PLAIN_SORT_FIELDS, WINDOWS};
+use dlmm_replica::datapi::pools::{damm_v2_record, dlmm_record};
+use dlmm_replica::datapi::series::{
+    MAX_BUCKETS, PoolRef, TIMEFRAMES, candles, history_start, resolve_range, volume_history,
+};
+use dlmm_replica::datapi::table::{Filter, Row};
+use dlmm_replica::datapi::wallets::{pnl_record, position_events, total_claims};
+use dlmm_replica::datapi::{NOW_UNIX, display_amount};
+use dlmm_replica::{SortClause, parse_filter_by, parse_sort_by};
+
+/// Every sort field of the grammar.
+fn sort_fields() -> Vec<String> {
+    let mut fields: Vec<String> =
+        METRICS.iter().flat_map(|m| WINDOWS.iter().map(move |w| format!("{m}_{w}"))).collect();
+    fields.extend(PLAIN_SORT_FIELDS.iter().map(|f| f.to_string()));
+    fields
+}
+
+/// A row's value by field name, written independently of the table's key indexes.
+fn value_of(row: &Row, field: &str) -> f64 {
+    let windowed = |metric: usize, rest: &str| row.metrics[metric][WINDOWS.iter().position(|w| *w == rest).unwrap()];
+    if let Some(rest) = field.strip_prefix("fee_tvl_ratio_") {
+        return windowed(2, rest);
+    }
+    if let Some(rest) = field.strip_prefix("volume_") {
+        return windowed(0, rest);
+    }
+    if let Some(rest) = field.strip_prefix("apr_") {
+        return windowed(3, rest);
+    }
+    if let Some(rest) = field.strip_prefix("fee_")
+        && rest != "pct"
+    {
+        return windowed(1, rest);
+    }
+    match field {
+        "tvl" => row.tvl,
+        "fee_pct" | "base_fee_pct" => row.fee_pct,
+        "bin_step" => row.bin_step,
+        "pool_created_at" => row.created_at_ms as f64,
+        "farm_apy" => row.farm_apy,
+        "farm_apr" => row.farm_apr,
+        other => panic!("no numeric field {other}"),
+    }
+}
+
+/// Whether `row` satisfies the `filter_by` text, evaluated by hand.
+fn satisfies(row: &Row, text: &str) -> bool {
+    parse_filter_by(text).unwrap().iter().all(|c| match c.field.as_str() {
+        "is_blacklisted" => row.is_blacklisted == (c.values[0] == "true"),
+        "has_farm" => row.has_farm == (c.values[0] == "true"),
+        "token_x" => c.values.iter().any(|v| *v == *row.mint_x || *v == row.symbol_x),
+        "token_y" => c.values.iter().any(|v| *v == *row.mint_y || *v == row.symbol_y),
+        "launchpad" => c.values.iter().any(|v| v == row.launchpad),
+        "tags" => c.values.iter().any(|v| row.tags.contains(&v.as_str())),
+        "name" => c.values.contains(&row.name),
+        "pool_address" | "address" => c.values.contains(&row.address),
+        field => {
+            let (v, x) = (value_of(row, field), c.values[0].parse::<f64>().unwrap());
+            match c.op.as_str() {
+                "=" => v == x,
+                ">" => v > x,
+                ">=" => v >= x,
+                "<" => v < x,
+                _ => v <= x,
+            }
+        }
+    })
+}
+
+fn filter_text() -> impl Strategy<Value = String> {
+    let numeric = (
+        prop::sample::select(vec![
+            "tvl",
+            "volume_5m",
+            "volume_1h",
+            "fee_24h",
+            "fee_tvl_ratio_30m",
+            "apr_12h",
+            "bin_step",
+            "fee_pct",
+            "base_fee_pct",
+            "farm_apy",
+            "farm_apr",
+            "pool_created_at",
+        ]),
+        prop::sample::select(vec!["=", ">", ">=", "<", "<="]),
+        0usize..DEFAULT_PAIRS,
+    )
+        .prop_map(|(field, op, pick)| {
+            let v = value_of(&dataset().dlmm.rows[pick], field);
+            format!("{field} {op} {v}")
+        });
+    let other = prop::sample::select(vec![
+        "is_blacklisted=false".to_string(),
+        "has_farm=true".to_string(),
+        "has_farm=false".to_string(),
+        format!(
+            "token_y=[{}|{}]",
+            dlmm_replica::dataset::tokens::MAJORS[0].1,
+            dlmm_replica::dataset::tokens::MAJORS[1].1
+        ),
+        "token_x=JUP".to_string(),
+        "launchpad=[pump.fun|met-dbc]".to_string(),
+        "tags=memecoin".to_string(),
+    ]);
+    prop::collection::vec(prop_oneof![numeric, other], 0..3).prop_map(|clauses| clauses.join(" && "))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Paging visits every matching pool exactly once, in the requested order, and every returned pool passes.
+    #[test]
+    fn datapi_pages_partition_sort_and_filter(
+        field in prop::sample::select(sort_fields()),
+        descending in any::<bool>(),
+        page_size in 40usize..700,
+        filter in filter_text(),
+    ) {
+        let d = dataset();
+        let sort = parse_sort_by(&format!("{field}:{}", if descending { "desc" } else { "asc" })).unwrap();
+        let parsed = if filter.is_empty() { Filter::default() } else { Filter::new(&parse_filter_by(&filter).unwrap()).unwrap() };
+        let expected: HashSet<u32> = (0..d.dlmm.rows.len() as u32)
+            .filter(|&r| filter.is_empty() || satisfies(&d.dlmm.rows[r as usize], &filter))
+            .collect();
+        let mut seen: Vec<u32> = Vec::new();
+        let mut page = 1;
+        loop {
+            let selection = d.dlmm.select(&sort, &parsed, None, None, page, page_size);
+            prop_assert_eq!(selection.total, expected.len());
+            if selection.rows.is_empty() {
+                break;
+            }
+            prop_assert!(selection.rows.len() <= page_size);
+            seen.extend(&selection.rows);
+            page += 1;
+        }
+        prop_assert_eq!(seen.len(), expected.len(), "every matching pool once");
+        prop_assert_eq!(seen.iter().copied().collect::<HashSet<u32>>(), expected);
+        for pair in seen.windows(2) {
+            let (a, b) = (value_of(&d.dlmm.rows[pair[0] as usize], &field), value_of(&d.dlmm.rows[pair[1] as usize], &field));
+            prop_assert!(if descending { a >= b } else { a <= b }, "{} {} then {}", field, a, b);
+        }
+    }
+
+    /// Ranges are floored to buckets and capped at MAX_BUCKETS; series are aligned, oldest first, within range.
+    #[test]
+    fn series_ranges_are_capped_and_aligned(
+        tf in 0usize..7,
+        start_offset in 0i64..300 * 86_400,
+        buckets in 0i64..1_300,
+        jitter in 0i64..86_400,
+        pair in 0usize..DEFAULT_PAIRS,
+    ) {
+        let d = dataset();
+        let timeframe = TIMEFRAMES[tf];
+        let start = history_start() - 20 * DAY + start_offset + jitter % timeframe.seconds;
+        let end = start + buckets * timeframe.seconds + jitter % timeframe.seconds;
+        let floored = |t: i64| t - t % timeframe.seconds;
+        let count = (floored(end) - floored(start)) / timeframe.seconds + 1;
+        match resolve_range(timeframe, Some(start), Some(end)) {
+            Err(_) => prop_assert!(count > MAX_BUCKETS),
+            Ok(range) => {
+                prop_assert!(count <= MAX_BUCKETS);
+                prop_assert_eq!((range.start, range.end), (floored(start), floored(end)));
+                let series = candles(d, PoolRef::Dlmm(pair), &range);
+                let volumes = volume_history(d, PoolRef::Dlmm(pair), &range);
+                prop_assert_eq!(series.len(), volumes.len());
+                prop_assert!(series.len() as i64 <= MAX_BUCKETS);
+                for (k, c) in series.iter().enumerate() {
+                    prop_assert_eq!(c.timestamp % timeframe.seconds, 0);
+                    prop_assert!(c.timestamp >= range.start && c.timestamp <= range.end && c.timestamp <= NOW_UNIX);
+                    prop_assert!(c.low <= c.open.min(c.close) && c.high >= c.open.max(c.close));
+                    prop_assert_eq!(volumes[k].timestamp, c.timestamp);
+                    if k > 0 {
+                        prop_assert_eq!(c.timestamp - series[k - 1].timestamp, timeframe.seconds);
+                    }
+                    if c.timestamp + timeframe.seconds > NOW_UNIX {
+                        prop_assert_eq!(volumes[k].volume, 0.0, "the open bucket reads 0");
+                    } else {
+                        prop_assert!((volumes[k].volume - c.volume).abs() <= 1e-9 * c.volume.max(1.0));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn datapi_pools_mirror_the_keeper_records() {
+    let d = dataset();
+    assert_eq!(d.dlmm.rows.len(), d.pairs.len());
+    assert_eq!(d.dlmm.groups.len(), d.groups.len());
+    for (i, p) in d.pairs.iter().enumerate() {
+        let record = serde_json::to_value(dlmm_record(d, i)).unwrap();
+        assert_eq!(record["address"], p.address.as_str());
+        assert_eq!(record["tvl"], p.liquidity_usd);
+        for (key, value) in ["30m", "1h", "2h", "4h", "12h", "24h"].iter().zip(p.volume.values()) {
+            assert_eq!(record["volume"][key], value, "{key}");
+        }
+        for (key, value) in ["30m", "1h", "2h", "4h", "12h", "24h"].iter().zip(p.fees.values()) {
+            assert_eq!(record["fees"][key], value, "{key}");
+        }
+        for (key, value) in ["30m", "1h", "2h", "4h", "12h", "24h"].iter().zip(p.fee_tvl_ratio.values()) {
+            assert_eq!(record["fee_tvl_ratio"][key], value, "{key}");
+        }
+        assert_eq!(record["apr"], p.apr);
+        assert_eq!(record["apr"], record["fee_tvl_ratio"]["24h"]);
+        assert!(close(record["apy"].as_f64().unwrap(), apy_of_daily_percent(p.apr), 1e-12));
+        assert_eq!(record["launchpad"], p.launchpad.unwrap_or(""));
+        assert_eq!(record["has_farm"], &*p.reward_mint_x != NO_FARM);
+        assert_eq!(record["pool_config"]["bin_step"], p.bin_step);
+        assert_eq!(record["current_price"], p.current_price);
+        let created = record["created_at"].as_u64().unwrap() as i64;
+        assert!(created / 1_000 < SNAPSHOT_UNIX - 255 * DAY, "pools predate their history");
+        assert_eq!(d.dlmm.group_index(&p.lexical_order_mints()), Some(p.group as usize));
+    }
+    for (i, r) in d.pools.iter().enumerate() {
+        let record = serde_json::to_value(damm_v2_record(d, i)).unwrap();
+        assert_eq!(record["address"], r.pool_address.as_str());
+        assert_eq!(record["tvl"], r.tvl);
+        assert_eq!(record["volume"]["24h"], r.volume24h);
+        assert_eq!(record["fees"]["24h"], r.lp_fee24h);
+        assert_eq!(record["protocol_fees"]["24h"], r.protocol_fee24h);
+        assert_eq!(record["fee_tvl_ratio"]["24h"], r.fee_tvl_ratio);
+        assert!(record["pool_config"]["partner_enabled"].is_boolean());
+    }
+}
+
+#[test]
+fn datapi_daily_volume_is_the_keeper_daily_volume() {
+    let d = dataset();
+    let day = TIMEFRAMES[6];
+    let range = resolve_range(day, Some(history_start()), Some(NOW_UNIX)).unwrap();
+    for i in [0, 3, 17, DEFAULT_PAIRS / 2, DEFAULT_PAIRS - 1] {
+        let keeper = analytics::trade_volume_by_day(d.seed, i, &d.pairs[i], 255);
+        let buckets = volume_history(d, PoolRef::Dlmm(i), &range);
+        assert_eq!(buckets.len(), 256, "255 closed days and today");
+        for (k, v) in keeper.iter().enumerate() {
+            assert_eq!(buckets[k].timestamp_str[..10], v.day_date);
+            assert_eq!(buckets[k].volume, v.trade_volume);
+            assert_eq!(buckets[k].fees, v.fee_volume);
+        }
+        assert_eq!(buckets[255].volume, 0.0, "today is still open");
+        let today = candles(d, PoolRef::Dlmm(i), &range).pop().unwrap();
+        assert!(today.volume > 0.0 || d.pairs[i].trade_volume_24h == 0.0);
+        assert_eq!(today.close, d.pairs[i].current_price, "the newest close is the pool's price");
+        // Hourly buckets of a closed day add up to its daily volume.
+        let hours =
+            resolve_range(TIMEFRAMES[2], Some(analytics::day_start(200)), Some(analytics::day_start(200) + 23 * 3_600));
+        let hourly: f64 = volume_history(d, PoolRef::Dlmm(i), &hours.unwrap()).iter().map(|b| b.volume).sum();
+        assert!(close(hourly, keeper[200].trade_volume, 1e-9), "{hourly} vs {}", keeper[200].trade_volume);
+    }
+}
+
+#[test]
+fn datapi_search_answers_like_a_scan() {
+    let d = dataset();
+    let sort = SortClause::default();
+    let some_mint = d.pairs[40].mint_x[..6].to_string();
+    let address = d.pairs[77].address.clone();
+    for term in ["sol", "USD", "-", "猫", "$", some_mint.as_str(), address.as_str(), "no-such-thing"] {
+        let needle = term.to_lowercase();
+        let expected: HashSet<u32> = d
+            .pairs
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                p.name.to_lowercase().contains(&needle)
+                    || p.mint_x.to_lowercase().contains(&needle)
+                    || p.mint_y.to_lowercase().contains(&needle)
+                    || p.address == term
+            })
+            .map(|(i, _)| i as u32)
+            .collect();
+        let selection = d.dlmm.select(&sort, &Filter::default(), Some(term), None, 1, usize::MAX);
+        assert_eq!(selection.total, expected.len(), "{term}");
+        assert_eq!(selection.rows.iter().copied().collect::<HashSet<u32>>(), expected, "{term}");
+    }
+}
+
+/// `"12.5"` with 3 decimals is 12500.
+fn raw_of_display(text: &str, decimals: u32) -> u128 {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let padded = format!("{fraction:0<width$}", width = decimals as usize);
+    whole.parse::<u128>().unwrap() * 10u128.pow(decimals) + padded.parse::<u128>().unwrap_or(0)
+}
+
+#[test]
+fn datapi_wallet_records_agree_with_the_keeper_history() {
+    let d = dataset();
+    for (&(wallet, pair), e) in &d.earnings {
+        let p = &d.pairs[pair as usize];
+        let claims = total_claims(d, &d.wallets[wallet as usize], pair as usize);
+        let decimals = |mint: &str| d.token(mint).unwrap().decimals;
+        assert_eq!(raw_of_display(claims["total_fee_x"].as_str().unwrap(), decimals(&p.mint_x)), e.fee_x);
+        assert_eq!(raw_of_display(claims["total_fee_y"].as_str().unwrap(), decimals(&p.mint_y)), e.fee_y);
+        if e.reward_x > 0 {
+            assert_eq!(
+                raw_of_display(claims["total_reward_x"].as_str().unwrap(), decimals(&p.reward_mint_x)),
+                e.reward_x
+            );
+        }
+        if e.reward_y > 0 {
+            assert_eq!(
+                raw_of_display(claims["total_reward_y"].as_str().unwrap(), decimals(&p.reward_mint_y)),
+                e.reward_y
+            );
+        }
+        let usd: f64 = claims["total_claims_usd"].as_str().unwrap().parse().unwrap();
+        assert!(close(usd, e.fee_usd + e.reward_usd, 1e-9));
+    }
+    for (i, position) in d.positions.iter().enumerate().step_by(7) {
+        let events = position_events(d, i, None, true);
+        let count = position.deposits.len()
+            + position.withdraws.len()
+            + position.claim_fees.len()
+            + position.claim_rewards.len();
+        assert_eq!(events.len(), count);
+        assert!(events.windows(2).all(|w| w[0]["blockTime"].as_i64() <= w[1]["blockTime"].as_i64()), "oldest first");
+        let deposits: Vec<_> = events.iter().filter(|e| e["eventType"] == "add").collect();
+        for (event, deposit) in deposits.iter().zip(&position.deposits) {
+            assert_eq!(event["blockTime"], deposit.onchain_timestamp);
+            assert_eq!(event["signature"], deposit.tx_id.as_str());
+            let tx = &d.tokens[d.pairs[position.pair as usize].token_x as usize];
+            assert_eq!(event["amountX"], display_amount(deposit.token_x_amount.into(), tx.decimals));
+        }
+        let pnl = pnl_record(d, i);
+        let deposited: f64 = position.deposits.iter().map(|e| e.token_x_usd_amount + e.token_y_usd_amount).sum();
+        let served: f64 = pnl["allTimeDeposits"]["total"]["usd"].as_str().unwrap().parse().unwrap();
+        assert!(close(served, deposited, 1e-9));
+        assert_eq!(pnl["isClosed"], position.closed_at.is_some());
+        assert_eq!(pnl["unrealizedPnl"].is_null(), position.closed_at.is_some());
     }
 }

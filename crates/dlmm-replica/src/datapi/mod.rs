@@ -1,0 +1,74 @@
+//! The datapi generation (the vendor's live services): the DLMM datapi and the DAMM v2 datapi, served from the
+//! same dataset as the keeper routes.
+//!
+//! [`table::PoolTable`] holds each service's pools as flat numeric rows (the DLMM rows are the keeper pairs, the
+//! DAMM v2 rows the keeper pool-metrics pools) with lazily precomputed sort orders and the shared
+//! [`search::SearchIndex`]; [`grammar`] parses `sort_by` and `filter_by`; [`series`] builds candles and volume
+//! buckets; [`wallets`] derives position events, P&L, portfolios and claim totals from the keeper positions;
+//! [`limit_orders`] holds the generated limit orders.
+
+pub mod damm_v2;
+pub mod grammar;
+pub mod limit_orders;
+pub mod pools;
+pub mod search;
+pub mod series;
+pub mod table;
+pub mod tokens;
+pub mod wallets;
+
+pub use grammar::{FilterClause, SortClause, parse_filter_by, parse_sort_by};
+
+/// The moment the datapi answers as "now": 2025-11-21T12:34:56Z, half a day after the keeper snapshot, so the
+/// newest daily bucket is partial.
+pub const NOW_UNIX: i64 = crate::dataset::time::SNAPSHOT_UNIX + 45_296;
+
+/// A deterministic number in `[0, 1)` from two keys (splitmix64), for values derived without an RNG stream.
+pub fn unit_hash(a: u64, b: u64) -> f64 {
+    let mut z = a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_add(0xD1B5_4A32_D192_ED03);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    (z >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// A raw amount as display-unit decimal text, exactly: `12345678901` with 9 decimals is `"12.345678901"`.
+pub fn display_amount(raw: u128, decimals: u32) -> String {
+    let scale = 10u128.pow(decimals);
+    let (whole, fraction) = (raw / scale, raw % scale);
+    if fraction == 0 {
+        return whole.to_string();
+    }
+    let digits = format!("{fraction:0width$}", width = decimals as usize);
+    format!("{whole}.{}", digits.trim_end_matches('0'))
+}
+
+/// A USD, SOL or percent figure as the datapi's JSON string (shortest round-trip text; never NaN).
+pub fn number_text(value: f64) -> String {
+    if value.is_finite() { format!("{}", value + 0.0) } else { "0".to_string() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_amounts_are_exact() {
+        assert_eq!(display_amount(12_345_678_901, 9), "12.345678901");
+        assert_eq!(display_amount(1_000_000, 6), "1");
+        assert_eq!(display_amount(0, 6), "0");
+        assert_eq!(display_amount(5, 6), "0.000005");
+        assert_eq!(display_amount(9_007_199_254_740_993, 0), "9007199254740993");
+        assert_eq!(number_text(-0.0), "0");
+        assert_eq!(number_text(f64::NAN), "0");
+    }
+
+    #[test]
+    fn unit_hash_is_in_range_and_deterministic() {
+        for i in 0..1000 {
+            let v = unit_hash(7, i);
+            assert!((0.0..1.0).contains(&v));
+            assert_eq!(v, unit_hash(7, i));
+        }
+    }
+}
