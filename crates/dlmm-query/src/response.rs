@@ -93,7 +93,11 @@ const MAX_SERVER_TEXT_CHARS: usize = 1000;
 /// 429 or 502) are not the server's words: they stay in the body snippet only.
 pub fn datapi_status_error(url: &str, response: &HttpResponse) -> StatusError {
     let mut error = status_error(false, url, response);
-    if error.api_error.is_none() && decode::classify(&response.body) == BodyKind::NotJson {
+    // Plain text is whatever is neither empty, HTML nor JSON. (Sniffing alone misreads text that starts like a JSON
+    // literal, e.g. "the range covers…", as truncated JSON.)
+    let plain_text = !matches!(decode::classify(&response.body), BodyKind::Empty | BodyKind::Html)
+        && serde_json::from_slice::<serde::de::IgnoredAny>(&response.body).is_err();
+    if error.api_error.is_none() && plain_text {
         let text = String::from_utf8_lossy(&response.body);
         let text = text.trim();
         let message: String = match text.char_indices().nth(MAX_SERVER_TEXT_CHARS) {
@@ -209,6 +213,17 @@ mod tests {
         // The keeper keeps its behaviour: a plain-text 400 is only a snippet there.
         let err = interpret::<GetPoolMetrics>("u", &resp(400, &[], text)).unwrap_err();
         assert_eq!(err.server_message(), None);
+    }
+
+    #[test]
+    fn datapi_plain_text_that_starts_like_a_json_literal_is_still_the_servers_text() {
+        use crate::datapi::ops::dlmm::GetPools;
+        for text in ["the range covers 2500 buckets of 5m", "null page", "1 is not a valid page", "false start"] {
+            let err = interpret::<GetPools>("u", &resp(400, &[], text)).unwrap_err();
+            assert_eq!(err.server_message(), Some(text), "{text}");
+        }
+        let err = interpret::<GetPools>("u", &resp(400, &[], "<html>bad</html>")).unwrap_err();
+        assert_eq!(err.server_message(), None, "HTML is not the server's words");
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! The core's integration tests, in one test binary (one link step): contract, fixtures, properties and validation
-//! run on their own; `operations` and `replica` talk to the real replica over HTTP and need the `native` feature.
+//! run on their own; `operations`, `datapi` and `replica` talk to the real replica over HTTP and need the `native`
+//! feature.
 
 #[macro_use]
 mod common;
 mod contract;
+#[cfg(feature = "native")]
+mod datapi;
 mod fixtures;
 #[cfg(feature = "native")]
 mod operations;

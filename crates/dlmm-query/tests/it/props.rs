@@ -148,3 +148,133 @@ proptest! {
         prop_assert!(AllWithPagination::new().limit(limit).page(page).request().is_ok());
     }
 }
+
+/// The datapi's `sort_by` and `filter_by` as the client sends them read back, clause for clause, through the
+/// replica's own parser (which shares no code with the builders), and no byte input makes a datapi decoder panic.
+mod datapi {
+    use std::collections::HashMap;
+
+    use dlmm_query::HttpResponse;
+    use dlmm_query::datapi::ops::{damm_v2, dlmm};
+    use dlmm_query::datapi::params::{
+        BoolField, Comparison, Condition, Direction, FilterBy, NumericField, SortBy, SortField, TextField, Timeframe,
+        WindowedMetric,
+    };
+    use dlmm_query::ops::Operation;
+    use dlmm_query::response::interpret;
+    use proptest::prelude::*;
+
+    fn timeframe() -> impl Strategy<Value = Timeframe> {
+        proptest::sample::select(Timeframe::ALL.to_vec())
+    }
+
+    fn direction() -> impl Strategy<Value = Direction> {
+        proptest::sample::select(Direction::ALL.to_vec())
+    }
+
+    fn sort_by() -> impl Strategy<Value = (SortBy, String, bool)> {
+        let windowed =
+            (proptest::sample::select(WindowedMetric::ALL.to_vec()), timeframe(), direction()).prop_map(|(m, w, d)| {
+                (SortBy::windowed(m, w, d), format!("{}_{}", m.as_str(), w.as_str()), d == Direction::Desc)
+            });
+        let field = (proptest::sample::select(SortField::ALL.to_vec()), direction())
+            .prop_map(|(f, d)| (SortBy::field(f, d), f.as_str().to_owned(), d == Direction::Desc));
+        prop_oneof![windowed, field]
+    }
+
+    /// A number as users write them: whole, fractional, tiny, huge, negative.
+    fn number() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            (0u32..1_000_000).prop_map(f64::from),
+            (-1e6f64..1e6),
+            (1e-12f64..1e-3),
+            (1e15f64..1e300),
+            Just(0.0),
+            Just(f64::MAX),
+        ]
+    }
+
+    fn condition() -> impl Strategy<Value = Condition> {
+        let numeric_field = prop_oneof![
+            Just(NumericField::Tvl),
+            (proptest::sample::select(WindowedMetric::ALL.to_vec()), timeframe())
+                .prop_map(|(m, w)| NumericField::Windowed(m, w)),
+        ];
+        let comparison = proptest::sample::select(Comparison::ALL.to_vec());
+        let text = proptest::sample::select(TextField::ALL.to_vec());
+        let value = "[A-Za-z0-9][A-Za-z0-9_.-]{0,20}";
+        prop_oneof![
+            (numeric_field, comparison, number()).prop_map(|(f, c, v)| Condition::Numeric(f, c, v)),
+            any::<bool>().prop_map(|b| Condition::Bool(BoolField::IsBlacklisted, b)),
+            (text, proptest::collection::vec(value, 1..4)).prop_map(|(f, vs)| Condition::Text(f, vs)),
+        ]
+    }
+
+    /// The decoded value of `name` in the query string of `operation`'s request.
+    fn sent(operation: &impl Operation, name: &str) -> String {
+        let request = operation.request().expect("valid by construction");
+        let pairs: HashMap<String, String> = serde_html_form::from_str(&request.query).expect("a query string");
+        pairs.get(name).cloned().unwrap_or_else(|| panic!("{name} was not sent: {}", request.query))
+    }
+
+    proptest! {
+        #[test]
+        fn sort_by_round_trips_through_the_replica((sort, field, descending) in sort_by()) {
+            let wire = sent(&dlmm::GetPools::new().sort_by(sort), "sort_by");
+            let parsed = dlmm_replica::parse_sort_by(&wire).map_err(TestCaseError::fail)?;
+            prop_assert_eq!(parsed.field, field);
+            prop_assert_eq!(parsed.descending, descending);
+        }
+
+        #[test]
+        fn filter_by_round_trips_through_the_replica(conditions in proptest::collection::vec(condition(), 1..5)) {
+            let filter = conditions.iter().cloned().fold(FilterBy::new(), FilterBy::and);
+            let wire = sent(&damm_v2::GetPools::new().filter_by(filter), "filter_by");
+            let parsed = dlmm_replica::parse_filter_by(&wire).map_err(TestCaseError::fail)?;
+            prop_assert_eq!(parsed.len(), conditions.len(), "{}", wire);
+            for (clause, condition) in parsed.iter().zip(&conditions) {
+                match condition {
+                    Condition::Numeric(field, op, value) => {
+                        prop_assert_eq!(&clause.field, &field.to_string());
+                        prop_assert_eq!(&clause.op, op.as_str());
+                        prop_assert_eq!(clause.values.len(), 1);
+                        prop_assert_eq!(clause.values[0].parse::<f64>().ok(), Some(*value), "{}", wire);
+                    }
+                    Condition::Bool(field, value) => {
+                        prop_assert_eq!(&clause.field, field.as_str());
+                        prop_assert_eq!(&clause.values, &vec![value.to_string()]);
+                    }
+                    Condition::Text(field, values) => {
+                        prop_assert_eq!(&clause.field, field.as_str());
+                        prop_assert_eq!(&clause.op, "=");
+                        prop_assert_eq!(&clause.values, values);
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn no_body_makes_a_datapi_decoder_panic(
+            status in prop_oneof![Just(200u16), Just(400), Just(404), Just(429), 100u16..600],
+            body in prop_oneof![
+                proptest::collection::vec(any::<u8>(), 0..300),
+                "[ -~]{0,200}".prop_map(String::into_bytes),
+                r#"\{"(total|pages|data|page|hasNext|events|start_time)":(-?[0-9]{1,25}|"[^"]{0,8}"|\[\]|null|1e400)\}"#
+                    .prop_map(String::into_bytes),
+            ],
+        ) {
+            let response = HttpResponse { status, headers: vec![], body };
+            let _ = interpret::<dlmm::GetPools>("u", &response);
+            let _ = interpret::<dlmm::GetPool>("u", &response);
+            let _ = interpret::<dlmm::GetPoolOhlcv>("u", &response);
+            let _ = interpret::<dlmm::GetPortfolio>("u", &response);
+            let _ = interpret::<dlmm::GetOpenPortfolio>("u", &response);
+            let _ = interpret::<dlmm::GetPositionEvents>("u", &response);
+            let _ = interpret::<dlmm::GetPositionsPnl>("u", &response);
+            let _ = interpret::<dlmm::GetWalletPoolClaims>("u", &response);
+            let _ = interpret::<dlmm::GetOpenLimitOrders>("u", &response);
+            let _ = interpret::<damm_v2::GetPool>("u", &response);
+            let _ = interpret::<damm_v2::GetPoolVolumeHistory>("u", &response);
+        }
+    }
+}

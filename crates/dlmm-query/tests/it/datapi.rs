@@ -1,0 +1,395 @@
+//! Every datapi operation through the native `Client` against the real replica's two datapi services over HTTP,
+//! plus the walkers (including a server that loops), chunked series, the error statuses and faults, and invalid
+//! input that never reaches the network. Expected values come from the raw JSON, fetched and parsed separately, so
+//! a model mistake cannot agree with itself.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use dlmm_query::datapi::ops::{damm_v2, dlmm};
+use dlmm_query::datapi::params::{
+    Comparison, Direction, FilterBy, NumericField, PositionEventType, PositionStatus, SortBy, SortField, TextField,
+    Timeframe, WindowedMetric,
+};
+use dlmm_query::datapi::series::MAX_BUCKETS_PER_REQUEST;
+use dlmm_query::ops::GetPair;
+use dlmm_query::{CallOptions, Client, ClientConfig, ErrorKind, NativeTransport};
+use dlmm_replica::{Replica, ReplicaConfig};
+use futures_util::StreamExt;
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+struct Env {
+    replica: Replica,
+    client: Client<NativeTransport>,
+    samples: Value,
+}
+
+async fn start() -> Env {
+    let replica = Replica::start(ReplicaConfig::default()).await.expect("replica starts");
+    let client = client_for(&replica, &[]);
+    let samples = raw(&format!("{}/__replica/samples", replica.dlmm_datapi_base_url())).await["datapi"].clone();
+    Env { replica, client, samples }
+}
+
+fn client_for(replica: &Replica, headers: &[(&str, &str)]) -> Client<NativeTransport> {
+    let mut config =
+        ClientConfig::with_datapi_base_urls(&replica.dlmm_datapi_base_url(), &replica.damm_v2_datapi_base_url())
+            .unwrap();
+    config.pair_base_url = dlmm_query::BaseUrl::parse_param("pair_base_url", &replica.pair_base_url()).unwrap();
+    config.headers = headers.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    Client::new(NativeTransport::new(), config)
+}
+
+async fn raw(url: &str) -> Value {
+    let body = reqwest::get(url).await.unwrap().bytes().await.unwrap();
+    serde_json::from_slice(&body).unwrap_or_else(|e| panic!("{url}: {e}"))
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().or_else(|| v.as_str().and_then(|s| s.parse().ok())).unwrap_or_else(|| panic!("{v} is not a number"))
+}
+
+fn s<'a>(v: &'a Value, key: &str) -> &'a str {
+    v[key].as_str().unwrap_or_else(|| panic!("samples have no {key}: {v}"))
+}
+
+#[tokio::test]
+async fn dlmm_pool_routes_match_the_raw_bodies() {
+    let Env { replica, client, samples } = start().await;
+    let base = replica.dlmm_datapi_base_url();
+
+    let metrics = client.send(&dlmm::GetProtocolMetrics::new()).await.unwrap();
+    let raw_metrics = raw(&format!("{base}/stats/protocol_metrics")).await;
+    assert_eq!(metrics.total_tvl, f(&raw_metrics["total_tvl"]));
+    assert_eq!(metrics.total_pools, raw_metrics["total_pools"].as_u64().unwrap());
+
+    let by_tvl = SortBy::field(SortField::Tvl, Direction::Desc);
+    let page = client.send(&dlmm::GetPools::new().page_size(25).sort_by(by_tvl.clone())).await.unwrap();
+    assert_eq!((page.data.len(), page.current_page, page.page_size), (25, 1, 25));
+    assert!(page.data.windows(2).all(|w| w[0].tvl >= w[1].tvl), "sorted by TVL, descending");
+    let raw_page = raw(&format!("{base}/pools?page_size=25&sort_by=tvl:desc")).await;
+    assert_eq!(page.total, raw_page["total"].as_u64().unwrap());
+    assert_eq!(page.pages, raw_page["pages"].as_u64().unwrap());
+    assert_eq!(page.data[0].address, s(&raw_page["data"][0], "address"));
+
+    let floor = page.data[10].tvl;
+    let filter = FilterBy::new().numeric(NumericField::Tvl, Comparison::Ge, floor).is_blacklisted(false);
+    let filtered = client.send(&dlmm::GetPools::new().page_size(100).filter_by(filter)).await.unwrap();
+    assert!(filtered.total >= 1 && filtered.total <= 11 + 1, "{} pools at or above the 11th TVL", filtered.total);
+    assert!(filtered.data.iter().all(|p| p.tvl >= floor && !p.is_blacklisted));
+
+    let by_volume = SortBy::windowed(WindowedMetric::Volume, Timeframe::H1, Direction::Asc);
+    let ascending = client.send(&dlmm::GetPools::new().page_size(50).sort_by(by_volume)).await.unwrap();
+    assert!(ascending.data.windows(2).all(|w| w[0].volume.hour_1 <= w[1].volume.hour_1));
+
+    let address = samples["dlmm_pools"][0].as_str().unwrap();
+    let pool = client.send(&dlmm::GetPool::new(address)).await.unwrap();
+    let raw_pool = raw(&format!("{base}/pools/{address}")).await;
+    assert_eq!(pool.address, address);
+    assert_eq!(pool.name, s(&raw_pool, "name"));
+    assert_eq!(pool.tvl, f(&raw_pool["tvl"]));
+    assert_eq!(pool.created_at, raw_pool["created_at"].as_u64().unwrap(), "milliseconds, kept");
+    assert_eq!(pool.volume.hour_24, f(&raw_pool["volume"]["24h"]));
+    assert_eq!(pool.fee_tvl_ratio.min_30, f(&raw_pool["fee_tvl_ratio"]["30m"]));
+    assert_eq!(pool.token_x.symbol, s(&raw_pool["token_x"], "symbol"));
+    assert_eq!(pool.token_x_amount.to_f64(), f(&raw_pool["token_x_amount"]));
+    assert_eq!(pool.pool_config.bin_step as u64, raw_pool["pool_config"]["bin_step"].as_u64().unwrap());
+
+    let by_name = client.send(&dlmm::GetPools::new().query(pool.token_x.symbol.clone()).page_size(100)).await.unwrap();
+    assert!(by_name.total >= 1, "free-text search finds the pool's token");
+
+    let token = FilterBy::new().text(TextField::PoolAddress, address);
+    let exact = client.send(&dlmm::GetPools::new().filter_by(token)).await.unwrap();
+    assert_eq!(exact.data.iter().map(|p| p.address.as_str()).collect::<Vec<_>>(), [address]);
+
+    let groups = client.send(&dlmm::GetGroups::new().page_size(5)).await.unwrap();
+    assert!(!groups.data.is_empty() && groups.total >= groups.data.len() as u64);
+    let key = s(&samples, "dlmm_group");
+    let group = client.send(&dlmm::GetGroup::new(key).page_size(100)).await.unwrap();
+    assert!(group.data.len() >= 2, "the sample group has at least two pools");
+    let raw_group = raw(&format!("{base}/pools/groups/{key}?page_size=100")).await;
+    assert_eq!(group.total, raw_group["total"].as_u64().unwrap());
+
+    let end = raw_pool["created_at"].as_u64().unwrap() / 1000 + 20 * 86_400;
+    let candles = client.send(&dlmm::GetPoolOhlcv::new(address).range(end - 10 * 86_400, end)).await.unwrap();
+    let raw_candles =
+        raw(&format!("{base}/pools/{address}/ohlcv?start_time={}&end_time={end}", end - 10 * 86_400)).await;
+    assert_eq!(candles.data.len(), raw_candles["data"].as_array().unwrap().len());
+    assert!(candles.data.windows(2).all(|w| w[1].timestamp == w[0].timestamp + 86_400), "daily, oldest first");
+    assert!(candles.data.iter().all(|c| c.low <= c.high));
+    let history = client.send(&dlmm::GetPoolVolumeHistory::new(address).timeframe(Timeframe::H1)).await.unwrap();
+    assert_eq!(history.timeframe.as_deref(), Some("1h"));
+    assert!(history.data.windows(2).all(|w| w[1].timestamp == w[0].timestamp + 3_600));
+    replica.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_pool_reads_the_same_in_both_generations() {
+    let Env { replica, client, samples } = start().await;
+    for address in samples["dlmm_pools"].as_array().unwrap().iter().filter_map(Value::as_str) {
+        let pair = client.get_pair(GetPair::new(address)).await.unwrap();
+        let pool = client.send(&dlmm::GetPool::new(address)).await.unwrap();
+        assert_eq!(pool.tvl, pair.tvl_usd(), "{address}");
+        assert_eq!(pool.volume.hour_24, pair.volume.hour_24);
+        assert_eq!(pool.volume.min_30, pair.volume.min_30);
+        assert_eq!(pool.fees.hour_4, pair.fees.hour_4);
+        assert_eq!(pool.pool_config.bin_step, pair.bin_step);
+    }
+    replica.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn dlmm_wallet_position_and_limit_order_routes() {
+    let Env { replica, client, samples } = start().await;
+    let base = replica.dlmm_datapi_base_url();
+
+    let position = s(&samples, "position_with_events");
+    let events = client.send(&dlmm::GetPositionEvents::new(position)).await.unwrap().events;
+    let raw_events = raw(&format!("{base}/positions/{position}/historical")).await;
+    assert_eq!(events.len(), raw_events["events"].as_array().unwrap().len());
+    for kind in ["add", "remove", "claim_fee", "claim_reward"] {
+        assert!(events.iter().any(|e| e.event_type == kind), "the sample position has a {kind} event");
+    }
+    let first = &raw_events["events"][0];
+    assert_eq!(events[0].amount_x.as_str(), s(first, "amountX"), "token amounts keep the server's exact text");
+    assert_eq!(events[0].block_time, first["blockTime"].as_u64().unwrap());
+    let claims = client
+        .send(
+            &dlmm::GetPositionEvents::new(position)
+                .event_type(PositionEventType::ClaimFee)
+                .order_direction(Direction::Asc),
+        )
+        .await
+        .unwrap()
+        .events;
+    assert!(!claims.is_empty() && claims.iter().all(|e| e.event_type == "claim_fee"));
+    assert!(claims.windows(2).all(|w| w[0].block_time <= w[1].block_time), "oldest first when asked");
+
+    let holder = &samples["wallet_with_positions"];
+    let (wallet, pool) = (s(holder, "wallet"), s(holder, "pool"));
+    let portfolio = client.send(&dlmm::GetPortfolio::new(wallet).days_back(365)).await.unwrap();
+    let raw_portfolio = raw(&format!("{base}/portfolio?user={wallet}&days_back=365")).await;
+    assert_eq!(portfolio.total_count, raw_portfolio["totalCount"].as_u64().unwrap());
+    assert!(!portfolio.pools.is_empty());
+    let open = client.send(&dlmm::GetOpenPortfolio::new(wallet)).await.unwrap();
+    assert!(open.pools.iter().any(|p| p.pool_address == s(holder, "open_pool")));
+    let total = client.send(&dlmm::GetPortfolioTotal::new(wallet)).await.unwrap();
+    let raw_total = raw(&format!("{base}/portfolio/total?user={wallet}")).await;
+    assert_eq!(total.total_pnl_usd, f(&raw_total["totalPnlUsd"]));
+
+    let pnl = client.send(&dlmm::GetPositionsPnl::new(pool, wallet).status(PositionStatus::All)).await.unwrap();
+    assert!(!pnl.positions.is_empty());
+    let closed = client.send(&dlmm::GetPositionsPnl::new(pool, wallet).status(PositionStatus::Closed)).await.unwrap();
+    assert!(closed.positions.iter().all(|p| p.is_closed));
+    let claims = client.send(&dlmm::GetWalletPoolClaims::new(wallet, pool)).await.unwrap();
+    let raw_claims = raw(&format!("{base}/wallets/{wallet}/pools/{pool}/total_claims")).await;
+    assert_eq!(claims.total_fee_x.as_str(), s(&raw_claims, "total_fee_x"));
+    assert_eq!(claims.fee_claim_count, raw_claims["fee_claim_count"].as_u64().unwrap());
+
+    let orders = &samples["wallet_with_limit_orders"];
+    let (wallet, open_pool, closed_pool) = (s(orders, "wallet"), s(orders, "open_pool"), s(orders, "closed_pool"));
+    let open_pools = client.send(&dlmm::GetOpenLimitOrderPools::new(wallet)).await.unwrap();
+    assert!(open_pools.total >= 1 && !open_pools.data.is_empty());
+    let open_orders = client.send(&dlmm::GetOpenLimitOrders::new(wallet, open_pool)).await.unwrap();
+    assert!(!open_orders.data.is_empty());
+    let raw_open = raw(&format!("{base}/wallets/{wallet}/limit_orders/open/pools/{open_pool}")).await;
+    assert_eq!(open_orders.total, raw_open["total"].as_u64().unwrap());
+    let closed_pools = client.send(&dlmm::GetClosedLimitOrderPools::new(wallet)).await.unwrap();
+    assert!(closed_pools.total >= 1);
+    let closed_orders = client.send(&dlmm::GetClosedLimitOrders::new(wallet, closed_pool)).await.unwrap();
+    assert!(!closed_orders.data.is_empty());
+    client.send(&dlmm::GetLimitOrderBonusClaimed::new(wallet, closed_pool)).await.unwrap();
+    client.send(&dlmm::GetLimitOrderSummary::new(wallet)).await.unwrap();
+    replica.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn damm_v2_routes_match_the_raw_bodies() {
+    let Env { replica, client, samples } = start().await;
+    let base = replica.damm_v2_datapi_base_url();
+    let metrics = client.send(&damm_v2::GetProtocolMetrics::new()).await.unwrap();
+    assert_eq!(metrics.total_tvl, f(&raw(&format!("{base}/stats/protocol_metrics")).await["total_tvl"]));
+
+    let page = client.send(&damm_v2::GetPools::new().page_size(10)).await.unwrap();
+    assert_eq!(page.data.len(), 10);
+    assert!(page.data.windows(2).all(|w| w[0].volume.hour_24 >= w[1].volume.hour_24), "default volume_24h:desc");
+
+    let address = samples["damm_v2_pools"][0].as_str().unwrap();
+    let pool = client.send(&damm_v2::GetPool::new(address)).await.unwrap();
+    let raw_pool = raw(&format!("{base}/pools/{address}")).await;
+    assert_eq!(pool.tvl, f(&raw_pool["tvl"]));
+    assert_eq!(pool.vault_x, s(&raw_pool, "vault_x"));
+    assert_eq!(pool.pool_config.activation_point, raw_pool["pool_config"]["activation_point"].as_u64().unwrap());
+
+    let groups = client.send(&damm_v2::GetGroups::new()).await.unwrap();
+    assert!(!groups.data.is_empty());
+    let group = client.send(&damm_v2::GetGroup::new(s(&samples, "damm_v2_group"))).await.unwrap();
+    assert!(!group.data.is_empty());
+    let candles = client.send(&damm_v2::GetPoolOhlcv::new(address).timeframe(Timeframe::H4)).await.unwrap();
+    assert!(!candles.data.is_empty());
+    let volume = client.send(&damm_v2::GetPoolVolumeHistory::new(address)).await.unwrap();
+    assert!(volume.data.last().is_some_and(|b| b.volume == 0.0), "the newest daily bucket is open and reads 0");
+    replica.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn walking_every_pools_page_visits_each_pool_once_and_break_stops_early() {
+    let Env { replica, client, .. } = start().await;
+    let all = client.datapi_collect(dlmm::GetPools::new().page_size(300), CallOptions::default()).await.unwrap();
+    let total = client.send(&dlmm::GetPools::new().page_size(1)).await.unwrap().total;
+    assert_eq!(all.len() as u64, total);
+    let unique: std::collections::HashSet<&str> = all.iter().map(|p| p.address.as_str()).collect();
+    assert_eq!(unique.len(), all.len(), "no pool twice");
+
+    let mut pages = std::pin::pin!(client.datapi_pages(dlmm::GetGroups::new().page_size(3)));
+    let mut seen = 0;
+    while let Some(page) = pages.next().await {
+        assert_eq!(page.unwrap().len(), 3);
+        seen += 1;
+        if seen == 2 {
+            break;
+        }
+    }
+    assert_eq!(seen, 2);
+
+    let holder = raw(&format!("{}/__replica/samples", replica.dlmm_datapi_base_url())).await;
+    let wallet = s(&holder["datapi"]["wallet_with_positions"], "wallet");
+    let walk = dlmm::GetPortfolio::new(wallet).days_back(365).page_size(1);
+    let pools = client.datapi_collect(walk, CallOptions::default()).await;
+    let direct = client.send(&dlmm::GetPortfolio::new(wallet).days_back(365).page_size(50)).await.unwrap();
+    assert!(direct.total_count >= 1);
+    assert_eq!(pools.unwrap().len() as u64, direct.total_count, "the hasNext walk reaches every pool");
+    replica.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn long_candle_ranges_are_fetched_in_chunks_and_merged_without_duplicates() {
+    let Env { replica, client, samples } = start().await;
+    let address = samples["dlmm_pools"][1].as_str().unwrap();
+    let end = 1_763_683_200 - 1; // the replica's snapshot moment
+    let buckets = 2 * MAX_BUCKETS_PER_REQUEST + 500;
+    let start = end + 1 - buckets * 300;
+    let op = dlmm::GetPoolOhlcv::new(address).timeframe(Timeframe::M5).range(start, end);
+    let one = client.send(&op).await.unwrap_err();
+    assert_eq!((one.kind(), one.status()), (ErrorKind::Http, Some(400)), "the server refuses the whole range");
+    assert!(one.server_message().is_some_and(|m| !m.is_empty()), "the plain-text 400 is kept: {one}");
+    let merged = client.datapi_series(op, CallOptions::default()).await.unwrap();
+    assert_eq!(merged.data.len() as u64, buckets);
+    assert!(merged.data.windows(2).all(|w| w[1].timestamp == w[0].timestamp + 300), "contiguous, no duplicates");
+    assert_eq!((merged.data[0].timestamp, merged.data.last().unwrap().timestamp), (start, end + 1 - 300));
+    replica.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn error_statuses_and_faults_on_the_datapi() {
+    let Env { replica, client, samples } = start().await;
+    let unknown = s(&samples, "unknown_pool");
+    let err = client.send(&dlmm::GetPool::new(unknown)).await.unwrap_err();
+    assert_eq!((err.kind(), err.status()), (ErrorKind::NotFound, Some(404)));
+    assert!(err.server_message().is_some_and(|m| m.contains(unknown)), "{err}");
+    let err = client.send(&damm_v2::GetPool::new(unknown)).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::NotFound);
+
+    let err = client.send(&dlmm::GetPools::new().filter_by(FilterBy::raw("tvl>>1"))).await.unwrap_err();
+    assert_eq!((err.kind(), err.status()), (ErrorKind::Http, Some(400)));
+    assert!(err.server_message().is_some(), "the server's plain text is carried: {err}");
+
+    let address = samples["dlmm_pools"][0].as_str().unwrap();
+    for fault in ["status=429; retry-after=0; times=1; id=json", "status=429; body=html; times=1; id=html"] {
+        let client = client_for(&replica, &[("x-replica-fault", fault)]);
+        let pool = client.send(&dlmm::GetPool::new(address)).await.unwrap();
+        assert_eq!(pool.address, address, "retried after {fault}");
+    }
+    let client = client_for(&replica, &[("x-replica-fault", "truncate")]);
+    let err = client.send(&dlmm::GetPools::new()).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Decode);
+    assert!(err.url().is_some_and(|u| u.ends_with("/pools")), "{err}");
+    replica.shutdown().await.unwrap();
+}
+
+/// A one-route HTTP server on loopback that answers every request with `body` and counts the requests.
+async fn fixed_server(body: &'static str) -> (String, Arc<AtomicUsize>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let hits = Arc::new(AtomicUsize::new(0));
+    let counter = hits.clone();
+    tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            let counter = counter.clone();
+            tokio::spawn(async move {
+                let mut buffer = vec![0u8; 8192];
+                loop {
+                    match socket.read(&mut buffer).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(_) => {}
+                    }
+                    counter.fetch_add(1, Ordering::SeqCst);
+                    let head = format!(
+                        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+                        body.len()
+                    );
+                    if socket.write_all(head.as_bytes()).await.is_err()
+                        || socket.write_all(body.as_bytes()).await.is_err()
+                    {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    (url, hits)
+}
+
+#[tokio::test]
+async fn a_server_that_repeats_a_page_ends_the_walk_with_an_error() {
+    // Always page 1 of 1,000,000: a walk that trusted it would never end.
+    let (url, hits) =
+        fixed_server(r#"{"total":1000000,"pages":1000000,"current_page":1,"page_size":1,"data":[{"address":"x"}]}"#)
+            .await;
+    let client = Client::new(NativeTransport::new(), ClientConfig::with_datapi_base_urls(&url, &url).unwrap());
+    let err = client.datapi_collect(dlmm::GetGroups::new().page_size(1), CallOptions::default()).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Decode, "{err}");
+    assert!(hits.load(Ordering::SeqCst) <= 3, "stopped at once, after {} requests", hits.load(Ordering::SeqCst));
+
+    let (url, hits) = fixed_server(
+        r#"{"page":1,"pageSize":1,"hasNext":true,"totalCount":5,"totalPositions":5,"pools":[{"poolAddress":"x"}]}"#,
+    )
+    .await;
+    let client = Client::new(NativeTransport::new(), ClientConfig::with_datapi_base_urls(&url, &url).unwrap());
+    let wallet = "So11111111111111111111111111111111111111112";
+    let err = client.datapi_collect(dlmm::GetPortfolio::new(wallet), CallOptions::default()).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Decode, "{err}");
+    assert!(hits.load(Ordering::SeqCst) <= 3);
+}
+
+#[tokio::test]
+async fn invalid_input_never_reaches_the_network() {
+    let (url, hits) = fixed_server("{}").await;
+    let client = Client::new(NativeTransport::new(), ClientConfig::with_datapi_base_urls(&url, &url).unwrap());
+    let pool = "5rCf1DM8LjKTw4YqhnoLcngyZYeNnQqztScTogYHAS6";
+    let cases: Vec<(&str, dlmm_query::Error)> = vec![
+        ("page_size", client.send(&dlmm::GetPools::new().page_size(1001)).await.unwrap_err()),
+        ("page", client.send(&dlmm::GetPools::new().page(0)).await.unwrap_err()),
+        ("page_size", client.send(&dlmm::GetGroups::new().page_size(101)).await.unwrap_err()),
+        ("page_size", client.send(&dlmm::GetPortfolio::new(pool).page_size(51)).await.unwrap_err()),
+        ("address", client.send(&dlmm::GetPool::new("nope")).await.unwrap_err()),
+        (
+            "filter_by",
+            client
+                .send(&dlmm::GetPools::new().filter_by(FilterBy::new().numeric(
+                    NumericField::Tvl,
+                    Comparison::Gt,
+                    f64::NAN,
+                )))
+                .await
+                .unwrap_err(),
+        ),
+        ("start_time", client.send(&dlmm::GetPoolOhlcv::new(pool).range(10, 5)).await.unwrap_err()),
+    ];
+    for (parameter, err) in cases {
+        assert_eq!(err.kind(), ErrorKind::InvalidInput, "{err}");
+        assert!(err.to_string().contains(parameter), "{parameter}: {err}");
+    }
+    assert_eq!(hits.load(Ordering::SeqCst), 0, "nothing was sent");
+}
