@@ -9,7 +9,6 @@
 //! `DAMM_V2_DATAPI_BASE_URL` sets the DAMM v2 service the same way (unused here).
 
 use std::error::Error;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use dlmm_query::client::{DEFAULT_DAMM_V2_DATAPI_BASE_URL, DEFAULT_DLMM_DATAPI_BASE_URL};
 use dlmm_query::datapi::ops::dlmm::{GetPoolOhlcv, GetPools};
@@ -37,8 +36,11 @@ async fn main() -> Result<(), Box<dyn Error>> {
     }
 
     let pool = top.data.first().map_or(FALLBACK_POOL, |p| p.address.as_str());
-    let now = SystemTime::now().duration_since(UNIX_EPOCH)?.as_secs();
-    let candles = GetPoolOhlcv::new(pool).timeframe(Timeframe::H24).range(now - 30 * 86_400, now);
+    // The server's own newest day (its default range ends now), so the example also works on a replica or mirror
+    // whose data ends in the past; then the 30 days up to it, fetched in chunks the server accepts.
+    let latest = client.send(&GetPoolOhlcv::new(pool).timeframe(Timeframe::H24)).await?;
+    let end = latest.end_time.max(latest.data.last().map_or(0, |c| c.timestamp)) + 86_399;
+    let candles = GetPoolOhlcv::new(pool).timeframe(Timeframe::H24).range(end.saturating_sub(30 * 86_400), end);
     let series = client.datapi_series(candles, CallOptions::default()).await?;
     println!("\nDaily candles of {pool} ({} buckets, oldest first)", series.data.len());
     println!("{:>10}  {:>14} {:>14} {:>14} {:>14} {:>18}", "day", "open", "high", "low", "close", "volume (USD)");

@@ -136,10 +136,30 @@ pub fn run() -> ExitCode {
             return report.finish(started);
         }
     };
-    println!("replica: pair {} · pool {}", replica.pair_base_url, replica.pool_base_url);
+    println!(
+        "replica: pair {} · pool {} · dlmm datapi {} · damm v2 datapi {}",
+        replica.pair_base_url, replica.pool_base_url, replica.dlmm_datapi_base_url, replica.damm_v2_datapi_base_url
+    );
     let with_replica = |c: &mut Command| {
-        c.env("DLMM_PAIR_BASE_URL", &replica.pair_base_url).env("DLMM_POOL_BASE_URL", &replica.pool_base_url);
+        c.env("DLMM_PAIR_BASE_URL", &replica.pair_base_url)
+            .env("DLMM_POOL_BASE_URL", &replica.pool_base_url)
+            .env("DLMM_DATAPI_BASE_URL", &replica.dlmm_datapi_base_url)
+            .env("DAMM_V2_DATAPI_BASE_URL", &replica.damm_v2_datapi_base_url);
     };
+    report.check("example: datapi top pools and candles (on the replica)", || {
+        let mut example = cargo(&[
+            "run",
+            "--quiet",
+            "--package",
+            "dlmm-query",
+            "--features",
+            "native",
+            "--example",
+            "datapi_top_pools",
+        ]);
+        with_replica(&mut example);
+        exec(&mut example)
+    });
 
     let mut wasm_tests = cargo(&["test", "--target", "wasm32-unknown-unknown", "--package", "dlmm-browser-tests"]);
     with_replica(&mut wasm_tests);

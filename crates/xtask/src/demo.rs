@@ -23,6 +23,8 @@ pub fn run(args: &[String]) -> Result {
     let replica = ReplicaProcess::start(&[])?;
     println!("pair base URL: {}", replica.pair_base_url);
     println!("pool base URL: {}", replica.pool_base_url);
+    println!("dlmm datapi base URL: {}", replica.dlmm_datapi_base_url);
+    println!("damm v2 datapi base URL: {}", replica.damm_v2_datapi_base_url);
     let sample = replica
         .pair_json("/__replica/samples")
         .ok()

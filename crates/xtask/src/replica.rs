@@ -42,11 +42,8 @@ pub struct ReplicaProcess {
     /// The pool group's base URL.
     pub pool_base_url: String,
     /// The DLMM datapi's base URL.
-    // For the datapi steps of `ci`, `demo` and the bench; unread until they land.
-    #[allow(dead_code)]
     pub dlmm_datapi_base_url: String,
     /// The DAMM v2 datapi's base URL.
-    #[allow(dead_code)]
     pub damm_v2_datapi_base_url: String,
 }
 
