@@ -1,17 +1,23 @@
-//! Decode throughput of a `/pair/all` body of 100,000 pairs: the typed client path vs `serde_json::Value`.
+//! Decode throughput of the typed client path vs `serde_json::Value` on the same bytes: a keeper `/pair/all` body of
+//! 100,000 pairs, and a datapi `/pools` page of 1,000 pools.
 //!
-//! The body is served by the replica over HTTP (so it is the real wire format, strings and all). Each round times
-//! both decoders on the same bytes, alternating; the medians are reported with their ratio.
+//! The bodies are served by the replica over HTTP (so they are the real wire format, strings and all). Each round
+//! times both decoders on the same bytes, alternating; the medians are reported with their ratio.
 //! Run with `cargo xtask bench` (or `cargo bench -p dlmm-query --bench decode --features native`).
 
 use std::time::{Duration, Instant};
 
 use dlmm_query::HttpResponse;
+use dlmm_query::datapi::ops::dlmm::GetPools;
 use dlmm_query::ops::All;
 use dlmm_replica::{Replica, ReplicaConfig};
 
 const PAIRS: usize = 100_000;
 const ROUNDS: usize = 7;
+/// Pools on one datapi page (the route's largest page).
+const POOLS_PER_PAGE: usize = 1_000;
+/// Decodes of the datapi page per timed sample (one page is small; many make a stable sample).
+const PAGE_REPEATS: usize = 50;
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort_unstable();
@@ -20,17 +26,15 @@ fn median(mut samples: Vec<Duration>) -> Duration {
 
 fn main() {
     let runtime = tokio::runtime::Runtime::new().expect("tokio runtime");
-    let body = runtime.block_on(async {
+    let (body, page) = runtime.block_on(async {
         let replica =
             Replica::start(ReplicaConfig { pairs: PAIRS, ..ReplicaConfig::default() }).await.expect("replica");
-        let body = reqwest::get(format!("{}/pair/all", replica.pair_base_url()))
-            .await
-            .expect("GET /pair/all")
-            .bytes()
-            .await
-            .expect("body");
+        let get =
+            |url: String| async move { reqwest::get(&url).await.expect("GET").bytes().await.expect("body").to_vec() };
+        let body = get(format!("{}/pair/all", replica.pair_base_url())).await;
+        let page = get(format!("{}/pools?page_size={POOLS_PER_PAGE}", replica.dlmm_datapi_base_url())).await;
         replica.shutdown().await.expect("shutdown");
-        body.to_vec()
+        (body, page)
     });
     let response = HttpResponse { status: 200, headers: vec![], body };
     let megabytes = response.body.len() as f64 / 1e6;
@@ -62,5 +66,37 @@ fn main() {
         untyped.as_secs_f64() * 1e3,
         rate(untyped)
     );
+    println!("  ratio typed/untyped throughput: {:.2}× (goal: at least 1.00×)", rate(typed) / rate(untyped));
+
+    datapi_page(HttpResponse { status: 200, headers: vec![], body: page });
+}
+
+/// The datapi half: a 1,000-pool `/pools` page, typed (`Paginated<Pool>`, exact decimal amounts) vs `Value`.
+fn datapi_page(response: HttpResponse) {
+    let megabytes = (response.body.len() * PAGE_REPEATS) as f64 / 1e6;
+    let (mut typed, mut untyped) = (Vec::new(), Vec::new());
+    for _ in 0..ROUNDS {
+        let start = Instant::now();
+        for _ in 0..PAGE_REPEATS {
+            let page = dlmm_query::response::interpret::<GetPools>("bench", &response).expect("typed decode");
+            assert_eq!(page.data.len(), POOLS_PER_PAGE);
+        }
+        typed.push(start.elapsed());
+
+        let start = Instant::now();
+        for _ in 0..PAGE_REPEATS {
+            let value: serde_json::Value = serde_json::from_slice(&response.body).expect("Value decode");
+            assert_eq!(value["data"].as_array().map(Vec::len), Some(POOLS_PER_PAGE));
+        }
+        untyped.push(start.elapsed());
+    }
+    let (typed, untyped) = (median(typed), median(untyped));
+    let rate = |d: Duration| megabytes / d.as_secs_f64();
+    println!(
+        "datapi /pools page: {POOLS_PER_PAGE} pools, {:.2} MB, decoded {PAGE_REPEATS}× per sample; median of {ROUNDS}",
+        response.body.len() as f64 / 1e6
+    );
+    println!("  typed (Paginated<Pool>, exact decimal amounts): {:>7.1} MB/s", rate(typed));
+    println!("  serde_json::Value (untyped):                    {:>7.1} MB/s", rate(untyped));
     println!("  ratio typed/untyped throughput: {:.2}× (goal: at least 1.00×)", rate(typed) / rate(untyped));
 }

@@ -1,8 +1,10 @@
 //! `cargo xtask bench`: speed and size figures, measured side by side in one run and printed as ratios.
 //!
-//! - core: decode throughput of a `/pair/all` body of 100,000 pairs, typed vs `serde_json::Value` (`cargo bench`).
-//! - replica: requests/s and latency percentiles of two routes, driven from this (second) process over loopback
-//!   with bounded loops; peak memory of serving `/pair/all` at 120,000 pairs.
+//! - core: decode throughput of a `/pair/all` body of 100,000 pairs and of a datapi `/pools` page of 1,000 pools,
+//!   typed vs `serde_json::Value` (`cargo bench`).
+//! - replica: requests/s and latency percentiles of two keeper routes, and of the datapi `/pools` with `sort_by` and
+//!   `filter_by` at 120,000 pools, driven from this (second) process over loopback with bounded loops; peak memory
+//!   of serving `/pair/all` at 120,000 pairs.
 //! - SDK (`tests/bench/sdk.mjs`): `/pair/all` through the npm package vs plain `fetch` + `JSON.parse` in headless
 //!   Chromium at 20,000 and 120,000 pairs, and the `.wasm` size.
 //! - explorer (`tests/bench/site.mjs`): the site's `.wasm` size and the time from navigation to the first pairs row.
@@ -13,14 +15,30 @@ use crate::process::{command, exec};
 use crate::replica::{HttpConnection, Profile, ReplicaProcess};
 use crate::{Result, build, root, setup};
 
-/// Runs every benchmark.
-pub fn run() -> Result {
-    println!("==> core: typed decode vs serde_json::Value");
-    exec(command("cargo").args(["bench", "--package", "dlmm-query", "--bench", "decode", "--features", "native"]))?;
-    replica_latency()?;
-    replica_memory()?;
-    sdk()?;
-    site()?;
+/// The benchmark parts, in the order they run.
+const PARTS: [&str; 4] = ["core", "replica", "sdk", "site"];
+
+/// Runs the named parts (`core`, `replica`, `sdk`, `site`), or every part when none is named.
+pub fn run(parts: &[String]) -> Result {
+    if let Some(unknown) = parts.iter().find(|p| !PARTS.contains(&p.as_str())) {
+        return Err(format!("unknown bench part {unknown:?}; the parts are {}", PARTS.join(", ")));
+    }
+    let wanted = |part: &str| parts.is_empty() || parts.iter().any(|p| p == part);
+    if wanted("core") {
+        println!("==> core: typed decode vs serde_json::Value");
+        exec(command("cargo").args(["bench", "--package", "dlmm-query", "--bench", "decode", "--features", "native"]))?;
+    }
+    if wanted("replica") {
+        replica_latency()?;
+        replica_datapi_latency()?;
+        replica_memory()?;
+    }
+    if wanted("sdk") {
+        sdk()?;
+    }
+    if wanted("site") {
+        site()?;
+    }
     Ok(())
 }
 
@@ -146,6 +164,54 @@ fn replica_latency() -> Result {
         );
     }
     println!("goal: p99 under 5 ms for both routes");
+    Ok(())
+}
+
+/// The datapi `/pools` at 120,000 pools with typed sorts and filters, as the explorer's pools page sends them.
+fn replica_datapi_latency() -> Result {
+    println!();
+    println!(
+        "==> replica: datapi /pools with sort_by + filter_by at 120,000 pools (release, 2 connections, ≤ 5 s each)"
+    );
+    let replica = ReplicaProcess::start_with(Profile::Release, &["--pairs", "120000"])?;
+    // `tvl>=1000 && is_blacklisted=false` and `volume_1h>0`, percent-encoded; pages 1–20 of each sort.
+    let filters = ["tvl%3E%3D1000%20%26%26%20is_blacklisted%3Dfalse", "volume_1h%3E0"];
+    let sorts = ["volume_24h%3Adesc", "tvl%3Adesc", "fee_tvl_ratio_1h%3Adesc", "pool_created_at%3Aasc"];
+    let routes: Vec<(String, Vec<String>)> = filters
+        .iter()
+        .map(|filter| {
+            let paths = sorts
+                .iter()
+                .flat_map(|sort| {
+                    (1..=20)
+                        .map(move |page| format!("/pools?page_size=50&page={page}&sort_by={sort}&filter_by={filter}"))
+                })
+                .collect();
+            (
+                format!(
+                    "/pools?filter_by={}",
+                    filter.replace("%3E", ">").replace("%3D", "=").replace("%20%26%26%20", "&&")
+                ),
+                paths,
+            )
+        })
+        .collect();
+    println!(
+        "{:<50} {:>9} {:>11} {:>9} {:>9} {:>9}",
+        "route (4 sorts × 20 pages)", "requests", "requests/s", "p50 ms", "p99 ms", "max ms"
+    );
+    for (label, paths) in &routes {
+        let l = load(&replica.dlmm_datapi_base_url, paths, 2, Duration::from_secs(5), 40_000)?;
+        println!(
+            "{label:<50} {:>9} {:>11.0} {:>9.3} {:>9.3} {:>9.3}",
+            l.requests,
+            l.requests as f64 / l.seconds,
+            l.p50.as_secs_f64() * 1e3,
+            l.p99.as_secs_f64() * 1e3,
+            l.max.as_secs_f64() * 1e3
+        );
+    }
+    println!("goal: p99 under 5 ms");
     Ok(())
 }
 

@@ -22,7 +22,7 @@ commands:
   site             build the release explorer into dist/ (base URLs from DLMM_PAIR_BASE_URL / DLMM_POOL_BASE_URL)
   demo [--port N]  run the explorer on the replica; Ctrl-C stops everything
   ci               every check and test of every layer; ends with one line 'N passed, N failed'
-  bench            speed and size figures, side by side, as ratios";
+  bench [PART…]    speed and size figures, side by side, as ratios (parts: core replica sdk site; default all)";
 
 /// The error type of every task: a message for the user.
 pub type Result<T = ()> = std::result::Result<T, String>;
@@ -42,7 +42,7 @@ fn main() -> ExitCode {
         Some("site") => setup::run().and_then(|()| build::site(None)),
         Some("demo") => demo::run(rest),
         Some("ci") => return ci::run(),
-        Some("bench") => bench::run(),
+        Some("bench") => bench::run(rest),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
