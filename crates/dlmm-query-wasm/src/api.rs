@@ -9,7 +9,7 @@ use dlmm_query::ops::{
     GetPoolMetrics, GetPosition, GetPositionV2, GetProtocolMetrics, GetSingleGroupPair, GetWalletEarning, GetWithdraws,
     LexicalOrderMints, Operation, OrderBy, PairListQuery, PairSortKey,
 };
-use dlmm_query::policy::RetryPolicy;
+use dlmm_query::policy::{RateLimiter, RetryPolicy};
 use dlmm_query::{CallOptions, Client, ClientConfig, Error, InvalidInput};
 use js_sys::{Array, Object, Reflect};
 use serde::Serialize;
@@ -209,11 +209,12 @@ fn client_config(options: &JsValue) -> Result<ClientConfig, JsValue> {
         config.pair_rate_per_second = 0.0;
         config.pool_rate_per_second = 0.0;
     } else if limit.is_object() {
+        // Rates so slow that their waits overflow a duration are rejected, like any out-of-range option.
         if let Some(rate) = number_option(&limit, "pairPerSecond", 0.0, 1e6)? {
-            config.pair_rate_per_second = rate;
+            config.pair_rate_per_second = RateLimiter::check_rate("pairPerSecond", rate).map_err(input_error)?;
         }
         if let Some(rate) = number_option(&limit, "poolPerSecond", 0.0, 1e6)? {
-            config.pool_rate_per_second = rate;
+            config.pool_rate_per_second = RateLimiter::check_rate("poolPerSecond", rate).map_err(input_error)?;
         }
     } else if !limit.is_undefined() && !limit.is_null() {
         return Err(invalid("rateLimit", "must be an object or false"));

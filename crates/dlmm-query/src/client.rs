@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use futures_util::future::{Either, select};
 
-use crate::error::{Error, InvalidInput, TransportError};
+use crate::error::{Error, InvalidInput, TransportError, TransportFailure};
 use crate::ops::Operation;
 use crate::policy::{RateLimiter, RetryDecision, RetryPolicy};
 use crate::request::{ApiGroup, BaseUrl};
@@ -182,10 +182,27 @@ impl<T: Transport> Client<T> {
         let started = self.transport.now();
         let mut attempt = 1;
         loop {
-            let wait =
-                self.limiter(request.group).lock().map(|mut l| l.acquire(self.transport.now())).unwrap_or_default();
+            let limiter = self.limiter(request.group);
+            let wait = limiter.lock().map(|mut l| l.acquire(self.transport.now())).unwrap_or_default();
             if !wait.is_zero() {
+                // A wait the call cannot afford ends it now, rather than after sleeping past its time-out or budget.
+                let budget_left = retry.max_total.saturating_sub(self.transport.now().saturating_sub(started));
+                if timeout.is_some_and(|limit| wait > limit) || wait > budget_left {
+                    release(limiter);
+                    let error = TransportError {
+                        failure: TransportFailure::Timeout,
+                        message: format!(
+                            "the client-side rate limit would hold this call for {} ms, past its time-out or time \
+                             budget",
+                            wait.as_millis()
+                        ),
+                    };
+                    return Err(Error::Transport { url, error });
+                }
+                // Dropping the call while it waits (an abort) gives the slot back.
+                let reservation = Reservation(Some(limiter));
                 self.transport.sleep(wait).await;
+                reservation.keep();
             }
             let http = HttpRequest { url: url.clone(), headers: self.config.headers.clone() };
             let result = match self.fetch(http, timeout).await {
@@ -207,6 +224,7 @@ impl<T: Transport> Client<T> {
         }
     }
 
+    /// The rate limiter of `group`'s service.
     fn limiter(&self, group: ApiGroup) -> &Mutex<RateLimiter> {
         match group {
             ApiGroup::Pair => &self.shared.pair_limiter,
@@ -238,6 +256,32 @@ impl<T: Transport> Client<T> {
     }
 }
 
+/// A rate-limit slot reserved for a call that is still waiting for it: released unless [`keep`](Self::keep) is
+/// called, so a call dropped during its wait does not hold the slot for ever.
+struct Reservation<'a>(Option<&'a Mutex<RateLimiter>>);
+
+impl Reservation<'_> {
+    /// The wait is over and the slot is used.
+    fn keep(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for Reservation<'_> {
+    fn drop(&mut self) {
+        if let Some(limiter) = self.0 {
+            release(limiter);
+        }
+    }
+}
+
+/// Gives a reserved slot back to `limiter`.
+fn release(limiter: &Mutex<RateLimiter>) {
+    if let Ok(mut l) = limiter.lock() {
+        l.release();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::cell::{Cell, RefCell};
@@ -258,6 +302,8 @@ mod tests {
         seen: RefCell<Vec<HttpRequest>>,
         clock: Cell<Duration>,
         sleeps: RefCell<Vec<Duration>>,
+        /// When set, every sleep waits for ever (a call can then be dropped mid-wait, as an abort does).
+        hold_sleeps: Cell<bool>,
     }
 
     impl Transport for Fake {
@@ -273,6 +319,9 @@ mod tests {
         }
         // Time passes only for a sleep that is awaited to the end, as with a real timer.
         async fn sleep(&self, duration: Duration) {
+            if self.hold_sleeps.get() {
+                futures_util::future::pending::<()>().await;
+            }
             self.clock.set(self.clock.get() + duration);
             self.sleeps.borrow_mut().push(duration);
         }
@@ -393,5 +442,45 @@ mod tests {
         clone.transport.script.borrow_mut().push_back(Some(ok_body()));
         metrics(&clone).unwrap();
         assert_eq!(clone.transport.now(), Duration::from_millis(2100), "clones share the limiter");
+    }
+
+    #[test]
+    fn a_call_dropped_while_it_waits_for_the_rate_limit_gives_its_slot_back() {
+        let c = client((0..40).map(|_| Some(ok_body())));
+        for _ in 0..10 {
+            metrics(&c).unwrap();
+        }
+        // The burst is spent: each of these would wait, and is dropped (aborted) while waiting.
+        c.transport.hold_sleeps.set(true);
+        let op = GetPoolMetrics::new(POOL);
+        for _ in 0..20 {
+            let call = c.send(&op);
+            assert!(futures_util::FutureExt::now_or_never(call).is_none(), "held in the limiter's wait");
+        }
+        c.transport.hold_sleeps.set(false);
+        let before = c.transport.now();
+        metrics(&c).unwrap();
+        assert_eq!(c.transport.now() - before, Duration::from_millis(100), "the next call waits one slot, not 21");
+    }
+
+    #[test]
+    fn a_rate_limit_wait_longer_than_the_time_out_ends_the_call_at_once() {
+        let mut config = ClientConfig::with_base_urls("http://pair.test/", "http://pool.test/v1").unwrap();
+        config.pool_rate_per_second = 0.01; // one request every 100 s
+        let fake = Fake { script: RefCell::new((0..3).map(|_| Some(ok_body())).collect()), ..Fake::default() };
+        let c = Client::new(Rc::new(fake), config);
+        metrics(&c).unwrap();
+        let err = metrics(&c).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Timeout);
+        assert!(err.to_string().contains("rate limit"), "{err}");
+        assert!(c.transport.sleeps.borrow().is_empty(), "no sleep past the 30 s time-out");
+        assert_eq!(c.transport.seen.borrow().len(), 1, "nothing sent");
+        // The refused call gave its slot back: with an hour to spare, the next call waits one slot (100 s), no more.
+        let patient = CallOptions {
+            timeout: Some(Some(Duration::from_secs(3600))),
+            retry: Some(RetryPolicy { max_total: Duration::from_secs(3600), ..RetryPolicy::default() }),
+        };
+        block_on(c.send_with(&GetPoolMetrics::new(POOL), patient)).unwrap();
+        assert_eq!(*c.transport.sleeps.borrow(), [Duration::from_secs(100)]);
     }
 }

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use crate::error::InvalidInput;
+
 /// Allows `rate` requests per second on average, with bursts of up to `burst`.
 ///
 /// [`acquire`](Self::acquire) reserves a slot and says how long to wait for it, so callers that arrive together
@@ -19,6 +21,26 @@ impl RateLimiter {
     pub const PAIR_GROUP_PER_SECOND: f64 = 30.0;
     /// The vendor's documented limit of the pool group: 10 requests per second.
     pub const POOL_GROUP_PER_SECOND: f64 = 10.0;
+
+    /// The slowest limit accepted as an option: one request every 1,000 seconds. Slower rates are rejected by
+    /// [`check_rate`](Self::check_rate) (a rate near zero would ask for waits longer than any clock holds).
+    pub const MIN_PER_SECOND: f64 = 1e-3;
+
+    /// Checks a configured rate named `parameter`: 0 (no limit) or from [`MIN_PER_SECOND`](Self::MIN_PER_SECOND)
+    /// up, finite.
+    pub fn check_rate(parameter: &'static str, per_second: f64) -> Result<f64, InvalidInput> {
+        if per_second == 0.0 || (per_second.is_finite() && per_second >= Self::MIN_PER_SECOND) {
+            Ok(per_second)
+        } else {
+            Err(InvalidInput::new(
+                parameter,
+                format!(
+                    "is {per_second}; it must be 0 (no limit) or at least {} requests per second",
+                    Self::MIN_PER_SECOND
+                ),
+            ))
+        }
+    }
 
     /// A limiter of `per_second` requests per second with a burst of one second's worth. A rate that is not
     /// positive and finite means no limit.
@@ -43,7 +65,20 @@ impl RateLimiter {
         }
         self.last = Some(now.max(self.last.unwrap_or_default()));
         self.tokens -= 1.0;
-        if self.tokens >= 0.0 { Duration::ZERO } else { Duration::from_secs_f64(-self.tokens / self.rate) }
+        if self.tokens >= 0.0 {
+            Duration::ZERO
+        } else {
+            // Saturates instead of panicking for rates so small the wait overflows a `Duration`.
+            Duration::try_from_secs_f64(-self.tokens / self.rate).unwrap_or(Duration::MAX)
+        }
+    }
+
+    /// Gives back a slot reserved by [`acquire`](Self::acquire) that was never used (its call was cancelled or gave
+    /// up while waiting), so abandoned waits do not delay the calls after them.
+    pub fn release(&mut self) {
+        if !self.is_unlimited() {
+            self.tokens = (self.tokens + 1.0).min(self.burst);
+        }
     }
 }
 
@@ -53,6 +88,28 @@ mod tests {
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
+    }
+
+    #[test]
+    fn a_released_slot_is_reused_and_tiny_rates_saturate_or_are_rejected() {
+        let mut limiter = RateLimiter::per_second(10.0);
+        for _ in 0..10 {
+            assert_eq!(limiter.acquire(ms(0)), Duration::ZERO);
+        }
+        assert_eq!(limiter.acquire(ms(0)), ms(100));
+        assert_eq!(limiter.acquire(ms(0)), ms(200));
+        limiter.release();
+        limiter.release();
+        assert_eq!(limiter.acquire(ms(0)), ms(100), "the abandoned waits came back");
+        let mut tiny = RateLimiter::per_second(1e-300);
+        tiny.acquire(ms(0));
+        assert_eq!(tiny.acquire(ms(0)), Duration::MAX, "no overflow panic");
+        for bad in [1e-300, -1.0, f64::NAN, f64::INFINITY, 1e-4] {
+            assert_eq!(RateLimiter::check_rate("rate", bad).unwrap_err().parameter, "rate", "{bad}");
+        }
+        for fine in [0.0, 1e-3, 30.0, 1e6] {
+            assert_eq!(RateLimiter::check_rate("rate", fine), Ok(fine));
+        }
     }
 
     #[test]

@@ -126,6 +126,13 @@ fn invalid_header_names_and_values_throw_invalid_input_when_the_client_is_made()
         assert_eq!(get(&err, "kind"), "invalidInput");
         assert_eq!(get(&err, "parameter"), "headers");
     }
+    // A rate so slow its waits would overflow a duration.
+    let slow = options(&[("pairPerSecond", JsValue::from_f64(1e-300))]);
+    let err = match create_client(Some(options(&[("rateLimit", slow)]).unchecked_into())) {
+        Ok(_) => panic!("a rate of 1e-300/s must be rejected"),
+        Err(e) => e,
+    };
+    assert_eq!((get(&err, "kind"), get(&err, "parameter")), ("invalidInput".into(), "pairPerSecond".into()));
     let fine = options(&[("x-api-key", JsValue::from_str("abc 123"))]);
     assert!(create_client(Some(options(&[("headers", fine)]).unchecked_into())).is_ok());
 }
