@@ -27,6 +27,18 @@ pub fn percent(value: f64) -> String {
     }
 }
 
+/// A number with `decimals` fixed decimals (`0.00012345`), or with an exponent from 1e15 up (`1.235e17`); a dash
+/// for NaN and infinities.
+pub fn fixed(value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        "—".to_owned()
+    } else if value.abs() >= HUGE {
+        format!("{value:.3e}")
+    } else {
+        format!("{value:.decimals$}")
+    }
+}
+
 /// From this magnitude on (1000 T), fixed-point forms give way to an exponent.
 const HUGE: f64 = 1e15;
 
@@ -284,6 +296,7 @@ mod properties {
                 ("compact_usd", compact_usd(v)),
                 ("percent_short", percent_short(v)),
                 ("exact", exact(v)),
+                ("fixed", fixed(v, 8)),
             ] {
                 prop_assert!(!text.is_empty() && text.chars().count() <= 32, "{name}({v:e}) = {text:?}");
                 prop_assert!(!text.contains("NaN") && !text.contains("inf"), "{name}({v:e}) = {text:?}");
@@ -334,5 +347,7 @@ mod properties {
         assert_eq!(exact(f64::NAN), "—");
         assert_eq!(compact(999.994e12), "999.99T");
         assert_eq!(compact(5e-324), "<0.01");
+        assert_eq!(fixed(1.7e308, 8), "1.700e308");
+        assert_eq!(fixed(0.5, 8), "0.50000000");
     }
 }

@@ -32,11 +32,11 @@ fn pool_base() -> &'static str {
 }
 
 fn replica() -> SiteConfig {
-    SiteConfig { pair_base_url: pair_base().into(), pool_base_url: pool_base().into() }
+    SiteConfig::with(&[("pairBaseUrl", pair_base()), ("poolBaseUrl", pool_base())])
 }
 
 fn nowhere() -> SiteConfig {
-    SiteConfig { pair_base_url: NOWHERE.into(), pool_base_url: NOWHERE.into() }
+    SiteConfig::with(&[("pairBaseUrl", NOWHERE), ("poolBaseUrl", NOWHERE)])
 }
 
 async fn samples() -> Value {
