@@ -237,3 +237,25 @@ async fn unknown_routes_show_not_found() {
     let page = mount_at("/nope/nothing", replica());
     page.wait(r#"[data-state="not-found"]"#).await;
 }
+
+#[wasm_bindgen_test]
+async fn a_link_source_waits_for_consent_and_a_foreign_source_is_announced() {
+    let page = mount_at("/pairs?pairBaseUrl=http%3A%2F%2F127.0.0.1%3A9", replica());
+    page.wait(r#"[data-testid="consent"]"#).await;
+    assert!(page.text(r#"[data-testid="consent"] h2"#).contains("127.0.0.1:9"), "the panel names the host");
+    // Meanwhile the page reads the build's source, and no banner claims otherwise.
+    page.wait(r#"[data-testid="pairs-table"] tbody tr"#).await;
+    assert_eq!(page.count(r#"[data-testid="source-banner"]"#), 0);
+    let decline: web_sys::HtmlElement = page.wait(r#"[data-testid="consent-decline"]"#).await.unchecked_into();
+    decline.click();
+    let panel: web_sys::HtmlElement = page.wait(r#"[data-testid="consent"]"#).await.unchecked_into();
+    assert!(panel.hidden(), "ignoring the link hides the panel");
+    let search = web_sys::window().unwrap().location().search().unwrap();
+    assert!(!search.contains("BaseUrl"), "the proposal left the address bar: {search}");
+    drop(page);
+
+    let page = mount_at("/", nowhere());
+    page.wait(r#"[data-testid="source-banner"] button"#).await;
+    assert!(page.text(r#"[data-testid="source-banner"]"#).contains("Pair API from 127.0.0.1:9"));
+    assert_eq!(page.count(r#"[data-testid="consent"]"#), 0);
+}
