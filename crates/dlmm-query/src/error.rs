@@ -305,6 +305,17 @@ mod tests {
     }
 
     #[test]
+    fn a_body_too_large_is_a_decode_failure_that_is_not_retried() {
+        let e = Error::Transport { url: "http://x/pair/all".into(), error: TransportError::body_too_large(1024) };
+        assert_eq!(e.kind(), ErrorKind::Decode);
+        assert!(!crate::policy::RetryPolicy::is_retryable(&e));
+        assert_eq!(
+            e.to_string(),
+            "response from http://x/pair/all refused: the response body is larger than the limit of 1024 bytes"
+        );
+    }
+
+    #[test]
     fn messages_say_what_to_do() {
         let e = Error::from(InvalidInput::new("address", "is empty; expected a base58 address"));
         assert_eq!(e.to_string(), "invalid `address`: is empty; expected a base58 address (nothing was sent)");
