@@ -71,21 +71,21 @@ pub fn ConsentPanel(config: SiteConfig) -> impl IntoView {
         leave_link(false);
     };
     Some(view! {
-            <section class="consent" role="region" aria-labelledby="consent-title" data-testid="consent"
-                prop:hidden=move || !open.get()>
-                <h2 id="consent-title">"This link asks to read data from "{who.clone()}</h2>
-                <p>"It has not been applied. If you confirm, the explorer shows whatever that server sends — pairs,
-                    names, prices, addresses — in place of its usual data, until you switch back. Confirm only if you
-                    trust it."</p>
-                <ul>{rows}</ul>
-                <div class="actions">
-                    <button type="button" data-testid="consent-accept" on:click=accept>
-                        {format!("Use {}", who)}
-                    </button>
-                    <button type="button" data-testid="consent-decline" on:click=decline>"Ignore the link"</button>
-                </div>
-                {move || message.get().map(|m| view! { <p class="field-error" role="alert">{m}</p> })}
-            </section>
+        <section class="consent" role="region" aria-labelledby="consent-title" data-testid="consent"
+            prop:hidden=move || !open.get()>
+            <h2 id="consent-title">"This link asks to read data from "{who.clone()}</h2>
+            <p>"It has not been applied. If you confirm, the explorer shows whatever that server sends — pairs,
+                names, prices, addresses — in place of its usual data, until you switch back. Confirm only if you
+                trust it."</p>
+            <ul>{rows}</ul>
+            <div class="actions">
+                <button type="button" data-testid="consent-accept" on:click=accept>
+                    {format!("Use {}", who)}
+                </button>
+                <button type="button" data-testid="consent-decline" on:click=decline>"Ignore the link"</button>
+            </div>
+            {move || message.get().map(|m| view! { <p class="field-error" role="alert">{m}</p> })}
+        </section>
     })
 }
 
