@@ -249,6 +249,12 @@ async fn a_link_source_waits_for_consent_and_a_foreign_source_is_announced() {
     let decline: web_sys::HtmlElement = page.wait(r#"[data-testid="consent-decline"]"#).await.unchecked_into();
     decline.click();
     let panel: web_sys::HtmlElement = page.wait(r#"[data-testid="consent"]"#).await.unchecked_into();
+    for _ in 0..50 {
+        if panel.hidden() {
+            break;
+        }
+        gloo_timers::future::sleep(Duration::from_millis(20)).await;
+    }
     assert!(panel.hidden(), "ignoring the link hides the panel");
     let search = web_sys::window().unwrap().location().search().unwrap();
     assert!(!search.contains("BaseUrl"), "the proposal left the address bar: {search}");
