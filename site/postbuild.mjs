@@ -1,9 +1,11 @@
 // Trunk post_build hook (see Trunk.toml): runs in the staging directory before it replaces dist/.
 //  1. Moves trunk's inline module loader into boot-<hash>.js: the CSP allows scripts from the site itself only.
-//  2. Sets the CSP's connect-src to 'self', the build-time API origins (DLMM_PAIR_BASE_URL / DLMM_POOL_BASE_URL)
-//     and the allow-list DLMM_CSP_CONNECT_SRC (default: any https origin and loopback, so Settings keep working).
-//     Dev builds (`trunk serve`) also allow trunk's inline live-reload script and its websocket.
+//  2. Sets the CSP's connect-src to 'self' and exactly the build-time API origins (DLMM_PAIR_BASE_URL /
+//     DLMM_POOL_BASE_URL), plus the explicit opt-in allow-list DLMM_CSP_CONNECT_SRC (default: nothing more; e.g.
+//     "https:" lets visitors switch to any https source they confirm). Dev builds (`trunk serve`) also allow
+//     loopback origins, trunk's inline live-reload script and its websocket.
 //  3. Copies index.html to 404.html, the fallback static hosts serve for deep links.
+//  4. Writes _headers (Netlify, Cloudflare Pages) sending `frame-ancestors 'none'`, which a meta CSP cannot carry.
 import { readFile, writeFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
@@ -32,11 +34,16 @@ const origin = (url) => {
     return null;
   }
 };
-const allow = process.env.DLMM_CSP_CONNECT_SRC ?? "https: http://127.0.0.1:* http://localhost:*";
-const origins = [origin(process.env.DLMM_PAIR_BASE_URL), origin(process.env.DLMM_POOL_BASE_URL)].filter(Boolean);
-const connect = ["'self'", ...new Set(origins), allow].join(" ");
+const release = process.env.TRUNK_PROFILE === "release";
+const loopback = "http://127.0.0.1:* http://localhost:*";
+const allow = process.env.DLMM_CSP_CONNECT_SRC ?? (release ? "" : loopback);
+// Every build-time source (the datapi ones to come: add their variables here).
+const sourceVars = ["DLMM_PAIR_BASE_URL", "DLMM_POOL_BASE_URL"];
+const defaults = ["https://dlmm-api.meteora.ag", "https://dammv2-api.meteora.ag"];
+const origins = sourceVars.map((name, i) => origin(process.env[name] ?? defaults[i])).filter(Boolean);
+const connect = ["'self'", ...new Set(origins), ...allow.split(/\s+/).filter(Boolean)].join(" ");
 html = html.replace(/connect-src [^;"]*/, `connect-src ${connect}`);
-if (process.env.TRUNK_PROFILE === "release") {
+if (release) {
   if (/<script(?![^>]*\bsrc=)[^>]*>/.test(html)) throw new Error("an inline script is left: the CSP would block it");
 } else {
   // `trunk serve` (dev builds only, never deployed) adds an inline live-reload script whose address it fills in
@@ -47,3 +54,8 @@ if (process.env.TRUNK_PROFILE === "release") {
 
 await writeFile(indexPath, html);
 await writeFile(join(dir, "404.html"), html);
+// Hosts that read a _headers file (Netlify, Cloudflare Pages) send these; for others see site/README.md.
+await writeFile(
+  join(dir, "_headers"),
+  "/*\n  Content-Security-Policy: frame-ancestors 'none'\n  X-Frame-Options: DENY\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: no-referrer\n",
+);

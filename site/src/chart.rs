@@ -20,17 +20,39 @@ impl LinearScale {
         Self { d0: domain.0, d1: domain.1, r0: range.0, r1: range.1 }
     }
 
-    /// Maps a domain value into the range (a flat domain maps to the middle of the range).
+    /// Maps a domain value into the range (a flat domain, or a NaN value, maps to the middle of the range).
+    ///
+    /// Total: for any finite scale the result is finite, even when the domain's span overflows `f64` (±1e308) or
+    /// the value lies far outside the domain (it is then held a bounded distance outside the range).
     pub fn map(&self, v: f64) -> f64 {
-        let span = self.d1 - self.d0;
-        if span == 0.0 || !span.is_finite() {
-            return (self.r0 + self.r1) / 2.0;
+        let middle = self.r0 / 2.0 + self.r1 / 2.0;
+        let mut span = self.d1 - self.d0;
+        let mut offset = v - self.d0;
+        if !span.is_finite() || !offset.is_finite() {
+            // Halves never overflow on subtraction.
+            span = self.d1 / 2.0 - self.d0 / 2.0;
+            offset = v / 2.0 - self.d0 / 2.0;
         }
-        self.r0 + (v - self.d0) / span * (self.r1 - self.r0)
+        let t = offset / span;
+        if span == 0.0 || t.is_nan() || !middle.is_finite() {
+            return if middle.is_finite() { middle } else { 0.0 };
+        }
+        let t = t.clamp(-OUTSIDE, OUTSIDE);
+        let mapped = self.r0 + t * (self.r1 - self.r0);
+        if mapped.is_finite() { mapped } else { middle }
     }
 }
 
+/// How many range lengths a value far outside the domain may land from the range (keeps coordinates finite).
+const OUTSIDE: f64 = 1e6;
+
+/// The most ticks [`value_axis`] returns, whatever the data.
+const MAX_TICKS: usize = 64;
+
 /// A "nice" step (1, 2, 2.5 or 5 times a power of ten) giving about `count` intervals over `span`.
+///
+/// Always finite and positive: a span that is not positive or not finite gives 1, and where the nice step would
+/// not be representable (spans near `f64::MAX` or among the subnormals) the plain `span / count` is used.
 pub fn nice_step(span: f64, count: usize) -> f64 {
     if span <= 0.0 || !span.is_finite() {
         return 1.0;
@@ -49,11 +71,21 @@ pub fn nice_step(span: f64, count: usize) -> f64 {
     } else {
         10.0
     };
-    nice * power
+    let step = nice * power;
+    if step.is_finite() && step > 0.0 && power > 0.0 {
+        step
+    } else if raw > 0.0 {
+        raw
+    } else {
+        span
+    }
 }
 
 /// The value domain of a chart: from 0 (or the minimum, if negative) up to a nice bound above the maximum,
 /// with its ticks.
+///
+/// Total over all inputs: non-finite values are ignored, the domain and ticks are finite (clamped to ±`f64::MAX`
+/// when rounding outwards would overflow) and there are at most a few dozen ticks.
 pub fn value_axis(values: &[f64], count: usize) -> ((f64, f64), Vec<f64>) {
     let finite = values.iter().copied().filter(|v| v.is_finite());
     let max = finite.clone().fold(f64::NEG_INFINITY, f64::max);
@@ -62,13 +94,34 @@ pub fn value_axis(values: &[f64], count: usize) -> ((f64, f64), Vec<f64>) {
         return ((0.0, 1.0), vec![0.0, 1.0]);
     }
     let lo = min.min(0.0);
-    let hi = if max <= lo { lo + 1.0 } else { max };
-    let step = nice_step(hi - lo, count);
-    let start = (lo / step).floor() * step;
-    let end = (hi / step).ceil() * step;
-    let n = ((end - start) / step).round() as usize;
-    let ticks = (0..=n).map(|i| start + i as f64 * step).collect();
-    ((start, end), ticks)
+    let hi = if max > lo {
+        max
+    } else if lo < 0.0 {
+        0.0
+    } else {
+        1.0
+    };
+    let span = hi - lo;
+    let step = if span.is_finite() {
+        nice_step(span, count)
+    } else {
+        (nice_step(hi / 2.0 - lo / 2.0, count) * 2.0).min(f64::MAX)
+    };
+    // Work in multiples of the step, which stay small, and clamp only the final values.
+    let at = |k: f64| (k * step).clamp(-f64::MAX, f64::MAX);
+    let mut first = (lo / step).floor();
+    let mut last = (hi / step).ceil();
+    // A quotient that underflowed (a subnormal over a large step) can leave a value just outside: widen by a step.
+    if at(first) > lo {
+        first -= 1.0;
+    }
+    if at(last) < hi {
+        last += 1.0;
+    }
+    let n = (last - first).clamp(0.0, (MAX_TICKS - 1) as f64) as usize;
+    let mut ticks: Vec<f64> = (0..=n).map(|i| at(first + i as f64)).collect();
+    ticks.dedup();
+    ((at(first), at(last)), ticks)
 }
 
 /// Indices of at most `max` evenly spread labels over `len` points, always including the first and last.
@@ -186,5 +239,63 @@ mod tests {
         assert_eq!(nearest_index(60.0, 4, 0.0, 100.0), Some(2));
         assert_eq!(nearest_index(500.0, 4, 0.0, 100.0), Some(3));
         assert_eq!(nearest_index(1.0, 0, 0.0, 100.0), None);
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod properties {
+    use super::*;
+    use crate::format::hostile::{any_number, finite_number};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2048, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn the_value_axis_is_total(values in proptest::collection::vec(any_number(), 0..8), count in 1usize..12) {
+            let ((lo, hi), ticks) = value_axis(&values, count);
+            prop_assert!(lo.is_finite() && hi.is_finite() && lo < hi, "{values:?} → ({lo}, {hi})");
+            prop_assert!(!ticks.is_empty() && ticks.len() <= MAX_TICKS, "{} ticks", ticks.len());
+            prop_assert!(ticks.iter().all(|t| t.is_finite() && (lo..=hi).contains(t)), "{ticks:?}");
+            for v in values.iter().filter(|v| v.is_finite()) {
+                prop_assert!((lo..=hi).contains(v), "{v:e} outside ({lo:e}, {hi:e})");
+            }
+            // Every value then maps to a finite coordinate inside the plot, and every bar is drawable.
+            let scale = LinearScale::new((lo, hi), (180.0, 10.0));
+            for v in &values {
+                let y = scale.map(*v);
+                prop_assert!(y.is_finite(), "map({v:e}) = {y}");
+                if v.is_finite() {
+                    prop_assert!((10.0 - 1e-6..=180.0 + 1e-6).contains(&y), "map({v:e}) = {y}");
+                }
+            }
+            for (x, y, w, h) in bars(&values, 40.0, 600.0, &scale) {
+                prop_assert!([x, y, w, h].iter().all(|c| c.is_finite()) && w > 0.0 && h >= 0.0);
+            }
+        }
+
+        #[test]
+        fn any_scale_maps_to_finite_coordinates(d0 in finite_number(), d1 in finite_number(), v in any_number()) {
+            let y = LinearScale::new((d0, d1), (0.0, 200.0)).map(v);
+            prop_assert!(y.is_finite(), "({d0:e}, {d1:e}) map {v:e} = {y}");
+        }
+
+        #[test]
+        fn nice_steps_are_finite_and_positive(span in any_number(), count in 0usize..100) {
+            let step = nice_step(span, count);
+            prop_assert!(step.is_finite() && step > 0.0, "nice_step({span:e}, {count}) = {step}");
+        }
+    }
+
+    #[test]
+    fn a_span_of_plus_minus_1e308_draws() {
+        let ((lo, hi), ticks) = value_axis(&[-1.7e308, 1.7e308], 4);
+        assert_eq!((lo, hi), (-f64::MAX, f64::MAX));
+        assert!(ticks.len() <= 6 && ticks.contains(&0.0), "{ticks:?}");
+        let scale = LinearScale::new((lo, hi), (200.0, 0.0));
+        assert_eq!(scale.map(0.0), 100.0);
+        assert_eq!(scale.map(f64::MAX), 0.0);
+        let ((lo, hi), _) = value_axis(&[5e-324, 1e-323], 4);
+        assert!(lo == 0.0 && hi >= 1e-323 && hi.is_finite());
     }
 }

@@ -1,6 +1,11 @@
-//! Which base URLs the explorer reads: build-time defaults, overridden by the page's query parameters.
+//! Where the explorer reads its data: one base URL per [`Source`], from the build, or saved in this browser.
+//!
+//! A link can *propose* other sources (`?pairBaseUrl=…`), but they never apply by themselves: the visitor must
+//! confirm them in a panel that names the host ([`SiteConfig::proposed_by_link`]); confirmed sources are saved in
+//! this browser, shown in the settings, and announced by a banner on every page with a way back to the defaults.
+//! A new data source (a datapi base URL) is one more entry in [`SOURCES`].
 
-use dlmm_query::{Client, ClientConfig};
+use dlmm_query::{BaseUrl, Client, ClientConfig};
 use dlmm_query_wasm::GlooTransport;
 
 /// The pair API base URL baked in at build time (`DLMM_PAIR_BASE_URL`), else the vendor's default.
@@ -15,14 +20,95 @@ pub const BUILD_POOL_BASE_URL: &str = match option_env!("DLMM_POOL_BASE_URL") {
     None => dlmm_query::client::DEFAULT_POOL_BASE_URL,
 };
 
+/// One base URL the explorer reads.
+#[derive(Debug)]
+pub struct Source {
+    /// Its query parameter and settings field (`pairBaseUrl`); the browser stores it as `dlmm-explorer.<param>`.
+    pub param: &'static str,
+    /// What it serves, for people (`Pair API`).
+    pub label: &'static str,
+    /// The build-time default.
+    pub build_default: &'static str,
+    /// Puts a validated base URL into a client's configuration.
+    pub apply: fn(&mut ClientConfig, BaseUrl),
+}
+
+/// Every data source, in the order the settings and the consent panel list them.
+pub const SOURCES: &[Source] = &[
+    Source {
+        param: "pairBaseUrl",
+        label: "Pair API",
+        build_default: BUILD_PAIR_BASE_URL,
+        apply: |c, url| c.pair_base_url = url,
+    },
+    Source {
+        param: "poolBaseUrl",
+        label: "Pool API",
+        build_default: BUILD_POOL_BASE_URL,
+        apply: |c, url| c.pool_base_url = url,
+    },
+];
+
 /// The localStorage key of the saved pair API base URL.
 pub const PAIR_KEY: &str = "dlmm-explorer.pairBaseUrl";
 /// The localStorage key of the saved pool API base URL.
 pub const POOL_KEY: &str = "dlmm-explorer.poolBaseUrl";
 
+/// The localStorage key where `source` is saved.
+pub fn storage_key(source: &Source) -> String {
+    format!("dlmm-explorer.{}", source.param)
+}
+
 /// Whether `url` is an acceptable base URL (http or https, by the core's rules).
 pub fn is_valid_base_url(url: &str) -> bool {
-    dlmm_query::BaseUrl::parse_param("base_url", url).is_ok()
+    BaseUrl::parse_param("base_url", url).is_ok()
+}
+
+/// The host (and port) a base URL points at, as a visitor should read it: `evil.example:8443`.
+pub fn host_of(url: &str) -> &str {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    authority.rsplit('@').next().unwrap_or(authority)
+}
+
+/// The origin of a base URL (`https://host:port`), as a Content-Security-Policy names it.
+pub fn origin_of(url: &str) -> String {
+    let scheme = url.split_once("://").map_or("https", |(scheme, _)| scheme);
+    format!("{}://{}", scheme.to_ascii_lowercase(), host_of(url).to_ascii_lowercase())
+}
+
+/// Whether a CSP `connect-src` source list lets the page (at `page_origin`) fetch from `origin`: `'self'`, exact
+/// origins, scheme-only sources (`https:`) and a wildcard port (`http://127.0.0.1:*`) are understood; anything
+/// else is taken as not allowing it.
+pub fn csp_allows(connect_src: &str, page_origin: &str, origin: &str) -> bool {
+    let (scheme, host) = origin.split_once("://").unwrap_or(("", origin));
+    connect_src.split_ascii_whitespace().any(|source| match source {
+        "'self'" => origin == page_origin,
+        "*" => true,
+        s if s.ends_with(':') && !s.contains('/') => s.trim_end_matches(':') == scheme,
+        s => match s.strip_suffix(":*") {
+            Some(prefix) => {
+                let host_only = host
+                    .rsplit_once(':')
+                    .map_or(host, |(h, port)| if port.chars().all(|c| c.is_ascii_digit()) { h } else { host });
+                prefix == format!("{scheme}://{host_only}")
+            }
+            None => s.trim_end_matches('/') == origin,
+        },
+    })
+}
+
+/// The `connect-src` of this page's Content-Security-Policy, if it has one.
+pub fn page_connect_src() -> Option<String> {
+    let document = web_sys::window()?.document()?;
+    let meta = document.query_selector(r#"meta[http-equiv="Content-Security-Policy"]"#).ok()??;
+    let policy = meta.get_attribute("content")?;
+    policy.split(';').map(str::trim).find_map(|d| d.strip_prefix("connect-src ").map(str::to_owned))
+}
+
+/// This page's origin (`https://explorer.example`).
+pub fn page_origin() -> String {
+    web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default()
 }
 
 fn storage() -> Option<web_sys::Storage> {
@@ -33,93 +119,224 @@ fn load(key: &str) -> Option<String> {
     storage()?.get_item(key).ok()?.filter(|v| !v.is_empty())
 }
 
-/// The base URLs in effect for this page load.
+/// A base URL a link proposes, different from the one in effect.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proposal {
+    /// Which source.
+    pub source: &'static Source,
+    /// The proposed base URL (valid).
+    pub url: String,
+}
+
+impl PartialEq for Source {
+    fn eq(&self, other: &Self) -> bool {
+        self.param == other.param
+    }
+}
+
+impl Eq for Source {}
+
+/// The base URLs in effect for this page load, one per entry of [`SOURCES`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SiteConfig {
-    /// Base URL of the pair API.
-    pub pair_base_url: String,
-    /// Base URL of the pool API.
-    pub pool_base_url: String,
+    urls: Vec<String>,
+}
+
+impl Default for SiteConfig {
+    fn default() -> Self {
+        Self { urls: SOURCES.iter().map(|s| s.build_default.to_owned()).collect() }
+    }
 }
 
 impl SiteConfig {
-    /// Chooses the base URLs: a valid `pairBaseUrl` / `poolBaseUrl` query parameter wins over the build-time default.
-    pub fn resolve(query_pair: Option<String>, query_pool: Option<String>) -> Self {
-        Self::resolve_with_saved(query_pair, query_pool, None, None)
+    /// The build defaults, with the sources named by `param` replaced (invalid URLs and unknown names are ignored).
+    pub fn with(overrides: &[(&str, &str)]) -> Self {
+        let mut config = Self::default();
+        for (param, url) in overrides {
+            config.set(param, url);
+        }
+        config
     }
 
-    /// Like [`SiteConfig::resolve`], with the URLs saved in the settings between the query and the build default.
-    pub fn resolve_with_saved(
-        query_pair: Option<String>,
-        query_pool: Option<String>,
-        saved_pair: Option<String>,
-        saved_pool: Option<String>,
-    ) -> Self {
-        let pick = |param: Option<String>, saved: Option<String>, fallback: &str| {
-            param
-                .filter(|url| is_valid_base_url(url))
-                .or(saved.filter(|url| is_valid_base_url(url)))
-                .unwrap_or_else(|| fallback.to_owned())
-        };
-        Self {
-            pair_base_url: pick(query_pair, saved_pair, BUILD_PAIR_BASE_URL),
-            pool_base_url: pick(query_pool, saved_pool, BUILD_POOL_BASE_URL),
+    /// Each source's saved URL (read by `saved`, given the source) if valid, else its build default.
+    pub fn resolve(saved: impl Fn(&Source) -> Option<String>) -> Self {
+        let urls = SOURCES
+            .iter()
+            .map(|s| saved(s).filter(|u| is_valid_base_url(u)).unwrap_or_else(|| s.build_default.to_owned()))
+            .collect();
+        Self { urls }
+    }
+
+    /// The configuration for this page load: the sources saved in this browser, else the build defaults. Query
+    /// parameters do not count here: see [`SiteConfig::proposed_by_link`].
+    pub fn from_environment() -> Self {
+        Self::resolve(|s| load(&storage_key(s)))
+    }
+
+    fn set(&mut self, param: &str, url: &str) {
+        if let Some(i) = SOURCES.iter().position(|s| s.param == param)
+            && is_valid_base_url(url)
+        {
+            self.urls[i] = url.trim().trim_end_matches('/').to_owned();
         }
     }
 
-    /// Reads the query parameters of the current page, then the saved settings.
-    pub fn from_environment() -> Self {
-        let params = web_sys::window()
-            .and_then(|w| w.location().search().ok())
-            .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok());
-        let get = |key: &str| params.as_ref().and_then(|p| p.get(key));
-        Self::resolve_with_saved(get("pairBaseUrl"), get("poolBaseUrl"), load(PAIR_KEY), load(POOL_KEY))
+    /// The base URL in effect for the source named `param` (its build default if there is no such source).
+    pub fn url(&self, param: &str) -> &str {
+        SOURCES.iter().position(|s| s.param == param).and_then(|i| self.urls.get(i)).map_or("", String::as_str)
     }
 
-    /// Saves both URLs in the browser (an empty value forgets the saved one).
-    pub fn save(pair: &str, pool: &str) -> Result<(), String> {
-        for (key, value) in [(PAIR_KEY, pair.trim()), (POOL_KEY, pool.trim())] {
+    /// Base URL of the pair API.
+    pub fn pair_base_url(&self) -> &str {
+        self.url("pairBaseUrl")
+    }
+
+    /// Base URL of the pool API.
+    pub fn pool_base_url(&self) -> &str {
+        self.url("poolBaseUrl")
+    }
+
+    /// Every source with the URL in effect.
+    pub fn entries(&self) -> impl Iterator<Item = (&'static Source, &str)> {
+        SOURCES.iter().zip(self.urls.iter().map(String::as_str))
+    }
+
+    /// The sources whose URL in effect is not the build default (what the banner announces).
+    pub fn non_default(&self) -> Vec<(&'static Source, &str)> {
+        self.entries().filter(|(s, url)| !same_url(url, s.build_default)).collect()
+    }
+
+    /// The sources a link's query parameters (read by `param`) propose to change: valid URLs that differ from the
+    /// ones in effect. None of them applies until the visitor confirms.
+    pub fn proposed_by_link(&self, param: impl Fn(&str) -> Option<String>) -> Vec<Proposal> {
+        self.entries()
+            .filter_map(|(source, current)| {
+                let url = param(source.param)?.trim().trim_end_matches('/').to_owned();
+                (is_valid_base_url(&url) && !same_url(&url, current)).then_some(Proposal { source, url })
+            })
+            .collect()
+    }
+
+    /// A client for these base URLs (a source whose URL is invalid keeps the vendor default).
+    pub fn client(&self) -> Client<GlooTransport> {
+        let mut config = ClientConfig::default();
+        for (source, url) in self.entries() {
+            if let Ok(url) = BaseUrl::parse_param("base_url", url) {
+                (source.apply)(&mut config, url);
+            }
+        }
+        Client::new(GlooTransport, config)
+    }
+
+    /// Saves the given sources in this browser (an empty value forgets the saved one); all are checked first.
+    pub fn save(values: &[(&'static Source, String)]) -> Result<(), String> {
+        for (_, value) in values {
+            let value = value.trim();
             if !value.is_empty() && !is_valid_base_url(value) {
                 return Err(format!("“{value}” is not an http(s) base URL"));
             }
-            let storage = storage().ok_or("this browser does not allow saving settings")?;
-            let result = if value.is_empty() { storage.remove_item(key) } else { storage.set_item(key, value) };
+        }
+        let storage = storage().ok_or("this browser does not allow saving settings")?;
+        for (source, value) in values {
+            let (key, value) = (storage_key(source), value.trim());
+            let result = if value.is_empty() { storage.remove_item(&key) } else { storage.set_item(&key, value) };
             result.map_err(|_| "the settings could not be saved".to_owned())?;
         }
         Ok(())
     }
 
-    /// The URLs saved in the browser, if any.
-    pub fn saved() -> (Option<String>, Option<String>) {
-        (load(PAIR_KEY), load(POOL_KEY))
+    /// Forgets every saved source: back to the build defaults.
+    pub fn forget_saved() -> Result<(), String> {
+        Self::save(&SOURCES.iter().map(|s| (s, String::new())).collect::<Vec<_>>())
     }
 
-    /// A client for these base URLs (falling back to the vendor defaults if one is invalid).
-    pub fn client(&self) -> Client<GlooTransport> {
-        let config = ClientConfig::with_base_urls(&self.pair_base_url, &self.pool_base_url).unwrap_or_default();
-        Client::new(GlooTransport, config)
+    /// The URL saved in this browser for each source, if any.
+    pub fn saved() -> Vec<(&'static Source, Option<String>)> {
+        SOURCES.iter().map(|s| (s, load(&storage_key(s)))).collect()
     }
+}
+
+fn same_url(a: &str, b: &str) -> bool {
+    a.trim().trim_end_matches('/') == b.trim().trim_end_matches('/')
+}
+
+/// Reads a query parameter of the current page.
+pub fn query_param(name: &str) -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    web_sys::UrlSearchParams::new_with_str(&search).ok()?.get(name)
+}
+
+/// The current page's address without the sources' query parameters (after a visitor answered the proposal).
+pub fn current_url_without_sources() -> Option<String> {
+    let location = web_sys::window()?.location();
+    let url = web_sys::Url::new(&location.href().ok()?).ok()?;
+    for source in SOURCES {
+        url.search_params().delete(source.param);
+    }
+    Some(url.href())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn query_parameters_override_valid_urls_only() {
-        let c = SiteConfig::resolve(Some("http://127.0.0.1:1".into()), Some("javascript:alert(1)".into()));
-        assert_eq!(c.pair_base_url, "http://127.0.0.1:1");
-        assert_eq!(c.pool_base_url, BUILD_POOL_BASE_URL);
-        assert_eq!(SiteConfig::resolve(None, None).pair_base_url, BUILD_PAIR_BASE_URL);
+    fn params<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| (*v).to_owned())
     }
 
     #[test]
-    fn saved_settings_sit_between_the_query_and_the_build_default() {
-        let saved = Some("https://saved.example".to_owned());
-        let c = SiteConfig::resolve_with_saved(None, Some("http://127.0.0.1:2".into()), saved.clone(), saved.clone());
-        assert_eq!(c.pair_base_url, "https://saved.example");
-        assert_eq!(c.pool_base_url, "http://127.0.0.1:2");
-        let c = SiteConfig::resolve_with_saved(None, None, Some("ftp://x".into()), None);
-        assert_eq!(c.pair_base_url, BUILD_PAIR_BASE_URL);
+    fn a_link_only_proposes_and_never_applies() {
+        let config = SiteConfig::resolve(|_| None);
+        assert_eq!(config, SiteConfig::default());
+        assert_eq!(config.pair_base_url(), BUILD_PAIR_BASE_URL);
+        let link = [("pairBaseUrl", "https://evil.example/api/"), ("poolBaseUrl", "javascript:alert(1)")];
+        let proposals = config.proposed_by_link(params(&link));
+        assert_eq!(proposals.len(), 1, "the invalid pool URL is not proposed: {proposals:?}");
+        assert_eq!((proposals[0].source.param, proposals[0].url.as_str()), ("pairBaseUrl", "https://evil.example/api"));
+        // The configuration itself is untouched by the link.
+        assert_eq!(config.pair_base_url(), BUILD_PAIR_BASE_URL);
+        assert!(config.non_default().is_empty());
+        // A link naming the sources already in effect proposes nothing.
+        let same = [("pairBaseUrl", BUILD_PAIR_BASE_URL), ("poolBaseUrl", BUILD_POOL_BASE_URL)];
+        assert!(config.proposed_by_link(params(&same)).is_empty());
+    }
+
+    #[test]
+    fn saved_sources_apply_and_are_announced() {
+        let saved = |s: &Source| (s.param == "poolBaseUrl").then(|| "http://127.0.0.1:2".to_owned());
+        let config = SiteConfig::resolve(saved);
+        assert_eq!((config.pair_base_url(), config.pool_base_url()), (BUILD_PAIR_BASE_URL, "http://127.0.0.1:2"));
+        let announced: Vec<_> = config.non_default().iter().map(|(s, url)| (s.param, url.to_string())).collect();
+        assert_eq!(announced, [("poolBaseUrl", "http://127.0.0.1:2".to_owned())]);
+        let config = SiteConfig::resolve(|_| Some("ftp://x".into()));
+        assert_eq!(config, SiteConfig::default(), "invalid saved URLs fall back to the build defaults");
+        let config = SiteConfig::with(&[("pairBaseUrl", "https://mirror.example"), ("nope", "https://x.example")]);
+        assert_eq!(config.pair_base_url(), "https://mirror.example");
+        assert_eq!(config.url("nope"), "");
+        assert_eq!(storage_key(&SOURCES[0]), PAIR_KEY);
+        assert_eq!(storage_key(&SOURCES[1]), POOL_KEY);
+    }
+
+    #[test]
+    fn hosts_are_named_as_a_visitor_should_read_them() {
+        assert_eq!(host_of("https://evil.example:8443/api"), "evil.example:8443");
+        assert_eq!(host_of("https://dlmm-api.meteora.ag@evil.example/x"), "evil.example");
+        assert_eq!(host_of("http://127.0.0.1:9"), "127.0.0.1:9");
+        assert_eq!(origin_of("HTTPS://Mirror.Example/api"), "https://mirror.example");
+    }
+
+    #[test]
+    fn the_csp_decides_which_hosts_can_be_reached() {
+        let narrow = "'self' http://127.0.0.1:4100";
+        let page = "https://explorer.example";
+        assert!(csp_allows(narrow, page, "http://127.0.0.1:4100"));
+        assert!(csp_allows(narrow, page, page));
+        assert!(!csp_allows(narrow, page, "https://evil.example"));
+        assert!(!csp_allows(narrow, page, "http://127.0.0.1:4101"));
+        let loopback = "'self' http://127.0.0.1:* http://localhost:*";
+        assert!(csp_allows(loopback, page, "http://127.0.0.1:9"));
+        assert!(!csp_allows(loopback, page, "http://127.0.0.2:9"));
+        assert!(csp_allows("'self' https:", page, "https://evil.example"));
+        assert!(!csp_allows("'self' https:", page, "http://evil.example"));
     }
 }

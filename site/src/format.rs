@@ -1,9 +1,13 @@
 //! How numbers and times are shown: pure functions, unit-tested natively.
 
 /// US dollars with thousands separators and cents: `$1,234,567.89` (negative: `-$3.50`).
+/// From $1,000 trillion up, the compact form (`$1.00e15`): cents mean nothing there and the digits would not fit.
 pub fn usd(value: f64) -> String {
     if !value.is_finite() {
         return "—".to_owned();
+    }
+    if value.abs() >= HUGE {
+        return compact_usd(value);
     }
     let cents = (value.abs() * 100.0).round();
     let whole = (cents / 100.0).trunc() as u128;
@@ -12,10 +16,31 @@ pub fn usd(value: f64) -> String {
     format!("{sign}${}.{frac:02}", group_thousands(whole))
 }
 
-/// A percent with four decimals: `1.2345 %`.
+/// A percent with four decimals: `1.2345 %` (from 1e15 up, compact: `1.00e17 %`).
 pub fn percent(value: f64) -> String {
-    if value.is_finite() { format!("{value:.4} %") } else { "—".to_owned() }
+    if !value.is_finite() {
+        "—".to_owned()
+    } else if value.abs() >= HUGE {
+        format!("{} %", compact(value))
+    } else {
+        format!("{value:.4} %")
+    }
 }
+
+/// A number with `decimals` fixed decimals (`0.00012345`), or with an exponent from 1e15 up (`1.235e17`); a dash
+/// for NaN and infinities.
+pub fn fixed(value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        "—".to_owned()
+    } else if value.abs() >= HUGE {
+        format!("{value:.3e}")
+    } else {
+        format!("{value:.decimals$}")
+    }
+}
+
+/// From this magnitude on (1000 T), fixed-point forms give way to an exponent.
+const HUGE: f64 = 1e15;
 
 /// A unix time in seconds as `YYYY-MM-DD HH:MM:SS UTC`.
 pub fn unix_time(seconds: i64) -> String {
@@ -33,52 +58,41 @@ pub fn unix_time(seconds: i64) -> String {
     }
 }
 
-/// The exact value behind a formatted number, for the hover title: Rust's shortest round-trip form.
+/// The exact value behind a formatted number, for the hover title: Rust's shortest round-trip form, with an
+/// exponent for very large or very small magnitudes (`1.7e308`, `5e-324`); a dash for NaN and infinities.
 pub fn exact(value: f64) -> String {
-    value.to_string()
+    if !value.is_finite() {
+        return "—".to_owned();
+    }
+    let abs = value.abs();
+    if abs >= 1e16 || (abs != 0.0 && abs < 1e-6) { format!("{value:e}") } else { value.to_string() }
 }
 
-/// A compact amount with a suffix: `1.23K`, `4.56M`, `7.89B`, `1.2T`; small values keep two decimals.
+/// A compact amount with a suffix: `1.23K`, `4.56M`, `7.89B`, `1.2T`; small values keep two decimals; from 1000 T
+/// up, an exponent (`1.00e15`). Total: any `f64` gives a short string (NaN and infinities a dash).
 pub fn compact(value: f64) -> String {
+    const UNITS: [(f64, &str); 5] = [(1.0, ""), (1e3, "K"), (1e6, "M"), (1e9, "B"), (1e12, "T")];
     if !value.is_finite() {
         return "—".to_owned();
     }
     let abs = value.abs();
     let sign = if value < 0.0 { "-" } else { "" };
-    let (scaled, suffix) = if abs >= 1e12 {
-        (abs / 1e12, "T")
-    } else if abs >= 1e9 {
-        (abs / 1e9, "B")
-    } else if abs >= 1e6 {
-        (abs / 1e6, "M")
-    } else if abs >= 1e3 {
-        (abs / 1e3, "K")
-    } else {
-        (abs, "")
-    };
-    let text = if suffix.is_empty() && abs > 0.0 && abs < 0.01 {
-        "<0.01".to_owned()
-    } else {
-        let s = format!("{scaled:.2}");
-        // 999.999 K rounds to "1000.00": show it as the next unit instead.
-        if s.starts_with("1000") && !suffix.is_empty() {
-            return compact(value.signum() * 1000.0 * unit_value(suffix));
-        }
-        s
+    if abs > 0.0 && abs < 0.01 {
+        return format!("{sign}<0.01");
+    }
+    let mut unit = UNITS.iter().rposition(|(size, _)| abs >= *size).unwrap_or(0);
+    // 999.999 K rounds to "1000.00": show it as the next unit instead (and past the last unit, with an exponent).
+    if (abs / UNITS[unit].0 * 100.0).round() >= 100_000.0 {
+        unit += 1;
+    }
+    let text = match UNITS.get(unit) {
+        Some((size, suffix)) => format!("{:.2}{suffix}", abs / size),
+        None => format!("{abs:.2e}"),
     };
     if text == "0.00" {
         return "0".to_owned();
     }
-    format!("{sign}{text}{suffix}")
-}
-
-fn unit_value(suffix: &str) -> f64 {
-    match suffix {
-        "K" => 1e3,
-        "M" => 1e6,
-        "B" => 1e9,
-        _ => 1e12,
-    }
+    format!("{sign}{text}")
 }
 
 /// Compact US dollars: `$1.23M`.
@@ -210,5 +224,130 @@ mod tests {
         assert_eq!(duration(90_061), "1 d 1 h");
         assert_eq!(duration(3_720), "1 h 2 min");
         assert_eq!(duration(42), "42 s");
+    }
+}
+
+/// Number-aware generators for property tests of the formatters and the chart scaling: the values that break
+/// naive code (1e15–1e308, subnormals, ±`f64::MAX`, unit boundaries such as 999.995e12, NaN and ∞), not just
+/// uniform floats.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub(crate) mod hostile {
+    use proptest::prelude::*;
+
+    /// Any `f64`, weighted towards the hostile ones.
+    pub fn any_number() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            2 => finite_number(),
+            1 => prop_oneof![Just(f64::NAN), Just(f64::INFINITY), Just(f64::NEG_INFINITY)],
+        ]
+    }
+
+    /// Any finite `f64`, weighted towards the hostile ones.
+    pub fn finite_number() -> impl Strategy<Value = f64> {
+        let signed = |s: bool, v: f64| if s { -v } else { v };
+        prop_oneof![
+            // Every magnitude: a mantissa times 10^e for e across the whole range.
+            3 => (any::<bool>(), 1.0f64..10.0, -324i32..=308)
+                .prop_map(move |(s, m, e)| signed(s, (m * 10f64.powi(e)).min(f64::MAX))),
+            2 => (any::<bool>(), 1e15f64..1e308).prop_map(move |(s, v)| signed(s, v)),
+            // Just below and at each unit boundary: 999.995 K, M, B, T, and 1000 T.
+            2 => (any::<bool>(), 0i32..=6, 999.99f64..1000.01)
+                .prop_map(move |(s, k, m)| signed(s, m * 10f64.powi(3 * k))),
+            1 => (any::<bool>(), 1u64..(1 << 52)).prop_map(move |(s, bits)| signed(s, f64::from_bits(bits))),
+            1 => prop_oneof![
+                Just(f64::MAX),
+                Just(f64::MIN),
+                Just(f64::MIN_POSITIVE),
+                Just(f64::EPSILON),
+                Just(5e-324),
+                Just(-0.0),
+                Just(0.0),
+                Just(1e15),
+                Just(999_999_999_999_999.9),
+                Just(u64::MAX as f64),
+            ],
+            2 => any::<f64>().prop_filter("finite", |v| v.is_finite()),
+        ]
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod properties {
+    use super::hostile::any_number;
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The number part of a compact form (`-1.23K` → 1.23), which must stay below 1000.
+    fn mantissa(text: &str) -> f64 {
+        let body = text.trim_start_matches('-').trim_start_matches('$').trim_end_matches(['K', 'M', 'B', 'T']);
+        let body = body.split('e').next().unwrap_or(body);
+        body.parse().unwrap_or_else(|_| panic!("not a number: {text:?}"))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 4096, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn every_formatter_is_total_and_short(v in any_number()) {
+            for (name, text) in [
+                ("usd", usd(v)),
+                ("percent", percent(v)),
+                ("compact", compact(v)),
+                ("compact_usd", compact_usd(v)),
+                ("percent_short", percent_short(v)),
+                ("exact", exact(v)),
+                ("fixed", fixed(v, 8)),
+            ] {
+                prop_assert!(!text.is_empty() && text.chars().count() <= 32, "{name}({v:e}) = {text:?}");
+                prop_assert!(!text.contains("NaN") && !text.contains("inf"), "{name}({v:e}) = {text:?}");
+                prop_assert_eq!(text == "—", !v.is_finite(), "{}({:e}) = {:?}", name, v, text);
+            }
+        }
+
+        #[test]
+        fn compact_numbers_keep_their_value(v in any_number()) {
+            let text = compact(v);
+            if v.is_finite() && text != "0" && !text.contains('<') {
+                let m = mantissa(&text);
+                prop_assert!((0.0..1000.0).contains(&m), "compact({v:e}) = {text:?}");
+                // The text, read back with its unit, is within rounding of the value.
+                let unit = match text.chars().last() {
+                    Some('K') => 1e3,
+                    Some('M') => 1e6,
+                    Some('B') => 1e9,
+                    Some('T') => 1e12,
+                    _ => 1.0,
+                };
+                let exponent: i32 = text.split('e').nth(1).map_or(0, |e| e.parse().unwrap_or(0));
+                let expected = v.abs() / unit / 10f64.powi(exponent);
+                prop_assert!((m - expected).abs() <= 0.005 + expected * 1e-9, "compact({v:e}) = {text:?}");
+                prop_assert_eq!(text.starts_with('-'), v < 0.0);
+            }
+        }
+
+        #[test]
+        fn exact_round_trips(v in any_number()) {
+            if v.is_finite() {
+                prop_assert_eq!(exact(v).parse::<f64>().ok(), Some(v));
+            }
+        }
+    }
+
+    #[test]
+    fn the_values_that_used_to_recurse_forever() {
+        assert_eq!(compact(999.999e12), "1.00e15");
+        assert_eq!(compact(1e15), "1.00e15");
+        assert_eq!(compact(-1.7e308), "-1.70e308");
+        assert_eq!(compact(f64::MAX), "1.80e308");
+        assert_eq!(compact_usd(1e17), "$1.00e17");
+        assert_eq!(usd(1e308), "$1.00e308");
+        assert_eq!(percent(1e17), "1.00e17 %");
+        assert_eq!(percent_short(-1e300), "-1.00e300 %");
+        assert_eq!(exact(5e-324), "5e-324");
+        assert_eq!(exact(f64::NAN), "—");
+        assert_eq!(compact(999.994e12), "999.99T");
+        assert_eq!(compact(5e-324), "<0.01");
+        assert_eq!(fixed(1.7e308, 8), "1.700e308");
+        assert_eq!(fixed(0.5, 8), "0.50000000");
     }
 }

@@ -54,7 +54,8 @@ fn document_base_path() -> String {
         .unwrap_or_default()
 }
 
-/// The whole app for this page load: base URLs from the query, the saved settings or the build.
+/// The whole app for this page load: base URLs saved in this browser, else the build's (a link's proposal applies
+/// only once the visitor confirms it).
 #[component]
 pub fn App() -> impl IntoView {
     view! { <Shell config=SiteConfig::from_environment() /> }
@@ -65,7 +66,7 @@ pub fn App() -> impl IntoView {
 pub fn Shell(config: SiteConfig) -> impl IntoView {
     provide_context(config.client());
     provide_context(config.clone());
-    let footer = format!("pair API {} · pool API {}", config.pair_base_url, config.pool_base_url);
+    let footer = config.entries().map(|(s, url)| format!("{} {url}", s.label)).collect::<Vec<_>>().join(" · ");
     let base = document_base_path();
     set_link_base(&base);
     view! {
@@ -82,6 +83,8 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
                 <pages::SearchBox />
                 <ThemeToggle />
             </header>
+            <pages::SourceBanner config=config.clone() />
+            <pages::ConsentPanel config=config.clone() />
             <main id="main" tabindex="-1">
                 <Routes fallback=pages::NotFound>
                     <Route path=path!("/") view=pages::Home />

@@ -32,11 +32,11 @@ fn pool_base() -> &'static str {
 }
 
 fn replica() -> SiteConfig {
-    SiteConfig { pair_base_url: pair_base().into(), pool_base_url: pool_base().into() }
+    SiteConfig::with(&[("pairBaseUrl", pair_base()), ("poolBaseUrl", pool_base())])
 }
 
 fn nowhere() -> SiteConfig {
-    SiteConfig { pair_base_url: NOWHERE.into(), pool_base_url: NOWHERE.into() }
+    SiteConfig::with(&[("pairBaseUrl", NOWHERE), ("poolBaseUrl", NOWHERE)])
 }
 
 async fn samples() -> Value {
@@ -236,4 +236,32 @@ async fn search_routes_and_reports_nothing_found() {
 async fn unknown_routes_show_not_found() {
     let page = mount_at("/nope/nothing", replica());
     page.wait(r#"[data-state="not-found"]"#).await;
+}
+
+#[wasm_bindgen_test]
+async fn a_link_source_waits_for_consent_and_a_foreign_source_is_announced() {
+    let page = mount_at("/pairs?pairBaseUrl=http%3A%2F%2F127.0.0.1%3A9", replica());
+    page.wait(r#"[data-testid="consent"]"#).await;
+    assert!(page.text(r#"[data-testid="consent"] h2"#).contains("127.0.0.1:9"), "the panel names the host");
+    // Meanwhile the page reads the build's source, and no banner claims otherwise.
+    page.wait(r#"[data-testid="pairs-table"] tbody tr"#).await;
+    assert_eq!(page.count(r#"[data-testid="source-banner"]"#), 0);
+    let decline: web_sys::HtmlElement = page.wait(r#"[data-testid="consent-decline"]"#).await.unchecked_into();
+    decline.click();
+    let panel: web_sys::HtmlElement = page.wait(r#"[data-testid="consent"]"#).await.unchecked_into();
+    for _ in 0..50 {
+        if panel.hidden() {
+            break;
+        }
+        gloo_timers::future::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(panel.hidden(), "ignoring the link hides the panel");
+    let search = web_sys::window().unwrap().location().search().unwrap();
+    assert!(!search.contains("BaseUrl"), "the proposal left the address bar: {search}");
+    drop(page);
+
+    let page = mount_at("/", nowhere());
+    page.wait(r#"[data-testid="source-banner"] button"#).await;
+    assert!(page.text(r#"[data-testid="source-banner"]"#).contains("Pair API from 127.0.0.1:9"));
+    assert_eq!(page.count(r#"[data-testid="consent"]"#), 0);
 }

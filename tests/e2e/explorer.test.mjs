@@ -333,11 +333,35 @@ test("global search routes a pair, a position, a pool and two mints, and says wh
 });
 
 test("errors offer a retry; unknown routes, deep links, settings and themes", async () => {
+  // A link's data source needs consent: nothing changes until the visitor confirms the named host.
   const page = await visit("/pairs?pairBaseUrl=http://127.0.0.1:9");
+  await page.waitForSelector('[data-testid="consent"]');
+  assert.match(await page.textContent('[data-testid="consent"] h2'), /127\.0\.0\.1:9/);
+  await page.waitForSelector('[data-testid="pairs-table"] tbody tr'); // still the build's source meanwhile
+  assert.equal(await page.locator('[data-testid="source-banner"]').count(), 0);
+  await screenshot(page, "consent");
+  await Promise.all([page.waitForURL(/\/pairs$/), page.click('[data-testid="consent-accept"]')]);
   await page.waitForSelector('[data-state="error"] button');
+  assert.match(await page.textContent('[data-testid="source-banner"]'), /Pair API from 127\.0\.0\.1:9/);
   await screenshot(page, "pairs-error");
   await page.click('[data-state="error"] button');
   await page.waitForSelector('[data-state="error"]');
+  await page.goto(`${site.url}/settings`);
+  await page.waitForSelector('[data-testid="stored-sources"] li');
+  assert.match(await page.textContent('[data-testid="stored-sources"]'), /http:\/\/127\.0\.0\.1:9/);
+  await page.goto(`${site.url}/pairs`);
+  await page.click('[data-testid="source-reset"]');
+  await page.waitForSelector('[data-testid="pairs-table"] tbody tr');
+  assert.equal(await page.locator('[data-testid="source-banner"]').count(), 0);
+  assert.equal(await page.evaluate(() => localStorage.getItem("dlmm-explorer.pairBaseUrl")), null);
+  // "Ignore the link" drops the proposal and leaves the address bar without it.
+  await page.goto(`${site.url}/pairs?pairBaseUrl=https://evil.example`);
+  await page.waitForSelector('[data-testid="consent"]');
+  // This build's CSP allows its own APIs and loopback only: the panel warns that the foreign host would be blocked.
+  assert.match(await page.textContent('[data-testid="consent-blocked"]'), /https:\/\/evil\.example/);
+  await page.click('[data-testid="consent-decline"]');
+  assert.equal(await page.locator('[data-testid="consent"]').isVisible(), false);
+  assert.ok(!page.url().includes("evil"), page.url());
   await page.close();
 
   const lost = await visit("/no/such/page");

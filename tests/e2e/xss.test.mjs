@@ -1,6 +1,6 @@
 // Token names are untrusted: a replica started with --hostile-names serves pair and group names carrying HTML and
-// script payloads. The built site, pointed at it with the pairBaseUrl/poolBaseUrl query parameters, must show them
-// as text and run none of them (each payload would increment window.__xss or open a dialog).
+// script payloads. The built site, pointed at it with the pairBaseUrl/poolBaseUrl query parameters (and the
+// visitor's consent), must show them as text and run none of them (each payload would increment window.__xss or open a dialog).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -58,6 +58,10 @@ async function hostilePage(path) {
   });
   const sep = path.includes("?") ? "&" : "?";
   await page.goto(`${site.url}${path}${sep}pairBaseUrl=${encodeURIComponent(replica.pair)}&poolBaseUrl=${encodeURIComponent(replica.pool)}`);
+  // A link's sources apply only after consent: confirm them (the page reloads with them, without the parameters).
+  await page.waitForSelector('[data-testid="consent"]');
+  await Promise.all([page.waitForURL((url) => !url.search.includes("BaseUrl")), page.click('[data-testid="consent-accept"]')]);
+  await page.waitForSelector('[data-testid="source-banner"]');
   return page;
 }
 

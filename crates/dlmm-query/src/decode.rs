@@ -7,6 +7,17 @@ use crate::error::{BodyKind, DecodeError};
 /// How many characters of a body an error message quotes.
 const SNIPPET_CHARS: usize = 160;
 
+/// How many bytes from the start of a body a snippet looks at (enough for [`SNIPPET_CHARS`] after whitespace runs
+/// collapse, and never the whole of a huge body).
+const SNIPPET_SCAN_BYTES: usize = 4096;
+
+/// The longest decode message, in characters: the parser quotes offending values (a string, a number's digits)
+/// whole, and a hostile body can make those megabytes long.
+pub const MESSAGE_CHARS: usize = 300;
+
+/// The longest JSON path a decode error names, in characters.
+const PATH_CHARS: usize = 200;
+
 /// Decodes `body` (the response to `url`, with HTTP `status`) as JSON into `T`.
 ///
 /// The common case runs a single typed parse. Only when it fails is the body examined again (and, for JSON, parsed
@@ -31,7 +42,7 @@ fn explain<T: DeserializeOwned>(body: &[u8], url: &str, status: u16) -> DecodeEr
                 return err;
             };
             let path = e.path().to_string();
-            err.path = (path != ".").then_some(path);
+            err.path = (path != ".").then(|| bounded(&path, PATH_CHARS));
             let inner = e.into_inner();
             err.message = if inner.is_eof() {
                 err.body = BodyKind::Truncated;
@@ -39,9 +50,18 @@ fn explain<T: DeserializeOwned>(body: &[u8], url: &str, status: u16) -> DecodeEr
             } else {
                 inner.to_string()
             };
+            err.message = bounded(&err.message, MESSAGE_CHARS);
         }
     }
     err
+}
+
+/// `text` cut to at most `max` characters, with `…` marking a cut.
+pub fn bounded(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
 }
 
 /// Tells what a body that failed to decode looks like.
@@ -64,14 +84,17 @@ pub fn classify(body: &[u8]) -> BodyKind {
     }
 }
 
-/// The first characters of a body, on one line, for error messages.
+/// The first characters of a body, on one line, for error messages (only the body's first few KiB are read).
 pub fn snippet(body: &[u8]) -> String {
-    let text = String::from_utf8_lossy(trim_ascii(body));
+    let body = trim_ascii(body);
+    let head = &body[..body.len().min(SNIPPET_SCAN_BYTES)];
+    let text = String::from_utf8_lossy(head);
     let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    match one_line.char_indices().nth(SNIPPET_CHARS) {
-        Some((cut, _)) => format!("{}…", &one_line[..cut]),
-        None => one_line,
+    let mut out = bounded(&one_line, SNIPPET_CHARS);
+    if head.len() < body.len() && !out.ends_with('…') {
+        out.push('…');
     }
+    out
 }
 
 fn trim_ascii(body: &[u8]) -> &[u8] {
@@ -123,6 +146,30 @@ mod tests {
         let err = json::<Vec<Item>>(b"<html><h1>429 Too Many Requests</h1></html>", "u", 200).unwrap_err();
         assert_eq!(err.body, BodyKind::Html);
         assert!(err.message.contains("HTML page: <html><h1>429 Too Many Requests"), "{}", err.message);
+    }
+
+    #[test]
+    fn messages_and_paths_stay_short_whatever_the_body() {
+        // A megabyte-long string where a number belongs: the parser's message quotes it whole.
+        let huge = "9".repeat(1 << 20);
+        let body = format!(r#"{{"items":[{{"amount":"{huge}x"}}]}}"#);
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Wrap {
+            items: Vec<Item>,
+        }
+        let err = json::<Wrap>(body.as_bytes(), "http://h/x", 200).unwrap_err();
+        assert_eq!(err.path.as_deref(), Some("items[0].amount"));
+        assert!(err.message.chars().count() <= MESSAGE_CHARS + 1, "{} chars", err.message.len());
+        assert!(err.message.starts_with("invalid value: string \"9999") && err.message.ends_with('…'));
+        // A number with a million digits, and a megabyte of text that is not JSON.
+        let err = json::<Wrap>(format!(r#"{{"items":[{{"amount":{huge}}}]}}"#).as_bytes(), "u", 200).unwrap_err();
+        assert!(err.message.chars().count() <= MESSAGE_CHARS + 1, "{} chars", err.message.len());
+        let err = json::<Wrap>(huge.replace('9', "z").as_bytes(), "u", 200).unwrap_err();
+        assert_eq!(err.body, BodyKind::NotJson);
+        assert!(err.message.chars().count() <= SNIPPET_CHARS + 64, "{} chars", err.message.len());
+        assert_eq!(bounded("abcdef", 3), "abc…");
+        assert_eq!(bounded("héé", 3), "héé");
     }
 
     #[test]

@@ -20,7 +20,8 @@ pub enum ErrorKind {
     RateLimited,
     /// Any other unsuccessful HTTP status, or an error reported inside the pool group's envelope.
     Http,
-    /// The response arrived but is not the JSON the contract describes.
+    /// The response arrived but is not the JSON the contract describes (or its body is larger than the transport
+    /// accepts, see [`TransportFailure::BodyTooLarge`]).
     Decode,
 }
 
@@ -72,6 +73,9 @@ pub enum TransportFailure {
     Timeout,
     /// The call was cancelled.
     Aborted,
+    /// The response body (decompressed) was larger than the transport's limit; reading stopped there.
+    /// Its [`ErrorKind`] is [`ErrorKind::Decode`]: a response arrived that cannot be used, and retrying will not help.
+    BodyTooLarge,
 }
 
 /// A failure reported by a [`Transport`](crate::Transport): no HTTP response is available.
@@ -96,6 +100,13 @@ impl TransportError {
     /// A cancellation.
     pub fn aborted() -> Self {
         Self { failure: TransportFailure::Aborted, message: "the call was aborted".into() }
+    }
+    /// A response body larger than `limit` bytes (after decompression).
+    pub fn body_too_large(limit: usize) -> Self {
+        Self {
+            failure: TransportFailure::BodyTooLarge,
+            message: format!("the response body is larger than the limit of {limit} bytes"),
+        }
     }
 }
 
@@ -191,6 +202,7 @@ impl Error {
                 TransportFailure::Network => ErrorKind::Network,
                 TransportFailure::Timeout => ErrorKind::Timeout,
                 TransportFailure::Aborted => ErrorKind::Aborted,
+                TransportFailure::BodyTooLarge => ErrorKind::Decode,
             },
             Self::Status(s) => s.kind,
             Self::Decode(_) => ErrorKind::Decode,
@@ -249,6 +261,7 @@ fn transport_message(url: &str, error: &TransportError) -> String {
         }
         TransportFailure::Timeout => format!("timed out requesting {url}: {}", error.message),
         TransportFailure::Aborted => format!("the request to {url} was aborted"),
+        TransportFailure::BodyTooLarge => format!("response from {url} refused: {}", error.message),
     }
 }
 
@@ -297,6 +310,17 @@ mod tests {
         assert_eq!(
             names,
             ["invalidInput", "network", "timeout", "aborted", "notFound", "rateLimited", "http", "decode"]
+        );
+    }
+
+    #[test]
+    fn a_body_too_large_is_a_decode_failure_that_is_not_retried() {
+        let e = Error::Transport { url: "http://x/pair/all".into(), error: TransportError::body_too_large(1024) };
+        assert_eq!(e.kind(), ErrorKind::Decode);
+        assert!(!crate::policy::RetryPolicy::is_retryable(&e));
+        assert_eq!(
+            e.to_string(),
+            "response from http://x/pair/all refused: the response body is larger than the limit of 1024 bytes"
         );
     }
 

@@ -8,6 +8,10 @@ use std::time::Duration;
 
 use crate::error::TransportError;
 
+/// The default largest response body a transport accepts, after decompression: 256 MiB, far above any real
+/// answer (the whole pair list is a few MiB) and far below what would exhaust memory.
+pub const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024 * 1024;
+
 /// One HTTP GET to perform.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HttpRequest {

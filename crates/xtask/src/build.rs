@@ -61,6 +61,30 @@ pub fn site_under(base_urls: Option<(&str, &str)>, public_url: &str, dist: &std:
     trunk.args(["build", "--release", "--public-url", public_url, "--dist"]).arg(dist);
     if let Some((pair, pool)) = base_urls {
         trunk.env("DLMM_PAIR_BASE_URL", pair).env("DLMM_POOL_BASE_URL", pool);
+        // A build against a local replica (CI, bench) is a test build: its CSP also allows any loopback origin, so
+        // tests can switch it to a second replica. Release builds allow exactly their API origins (see
+        // site/postbuild.mjs); DLMM_CSP_CONNECT_SRC, when set, always wins.
+        if is_loopback(pair) && is_loopback(pool) && std::env::var_os("DLMM_CSP_CONNECT_SRC").is_none() {
+            trunk.env("DLMM_CSP_CONNECT_SRC", "http://127.0.0.1:* http://localhost:*");
+        }
     }
     exec(&mut trunk)
+}
+
+/// Whether `url` is an http URL on this machine (`127.0.0.1` or `localhost`).
+fn is_loopback(url: &str) -> bool {
+    let host = url.strip_prefix("http://").unwrap_or_default().split(['/', ':']).next().unwrap_or_default();
+    matches!(host, "127.0.0.1" | "localhost")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn only_local_http_urls_are_loopback() {
+        assert!(super::is_loopback("http://127.0.0.1:4100"));
+        assert!(super::is_loopback("http://localhost:9/api"));
+        assert!(!super::is_loopback("https://127.0.0.1.evil.example"));
+        assert!(!super::is_loopback("http://127.0.0.1.evil.example:80"));
+        assert!(!super::is_loopback("https://dlmm-api.meteora.ag"));
+    }
 }

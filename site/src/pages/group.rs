@@ -44,7 +44,7 @@ pub const COMPARE_ROWS: [CompareRow; 9] = [
     CompareRow {
         label: "Price (Y per X)",
         field: "current_price",
-        value: |p| (format!("{:.6}", p.current_price), exact(p.current_price)),
+        value: |p| (crate::format::fixed(p.current_price, 6), exact(p.current_price)),
     },
 ];
 

@@ -9,6 +9,7 @@ mod pool;
 mod position;
 mod search;
 mod settings;
+mod sources;
 mod wallet;
 
 pub use chart::Chart;
@@ -20,6 +21,7 @@ pub use pool::{PoolLookup, PoolPage};
 pub use position::PositionPage;
 pub use search::{SearchBox, SearchPage};
 pub use settings::SettingsPage;
+pub use sources::{ConsentPanel, SourceBanner};
 pub use wallet::WalletPage;
 
 use dlmm_query::{Client, Error, ErrorKind};

@@ -180,14 +180,14 @@ fn Pager(total: u64, view: PairsView, go: Callback<PairsView>, shown: usize) -> 
     let pages = page_count(total, view.limit);
     let page = view.page;
     let prev = view.with_page(page.saturating_sub(1));
-    let next = view.with_page(page + 1);
-    let first = page * u64::from(view.limit) + 1;
-    let last = first + shown as u64 - 1;
+    let next = view.with_page(page.saturating_add(1));
+    let first = page.saturating_mul(u64::from(view.limit)).saturating_add(1);
+    let last = first.saturating_add(shown as u64).saturating_sub(1);
     view! {
         <nav class="pager" aria-label="Pages">
             <button type="button" disabled=page == 0 on:click=move |_| go.run(prev.clone())>"← Previous"</button>
-            <span data-testid="page-info">{format!("Page {} of {pages} · {first}–{last} of {total}", page + 1)}</span>
-            <button type="button" disabled={page + 1 >= pages} on:click=move |_| go.run(next.clone())>"Next →"</button>
+            <span data-testid="page-info">{format!("Page {} of {pages} · {first}–{last} of {total}", page.saturating_add(1))}</span>
+            <button type="button" disabled={page.saturating_add(1) >= pages} on:click=move |_| go.run(next.clone())>"Next →"</button>
         </nav>
     }
 }

@@ -7,6 +7,6 @@ mod pages;
 mod rate_limit;
 mod retry;
 
-pub use pages::{PageStep, PageWalker};
+pub use pages::{MAX_PAGES, PageStep, PageWalker};
 pub use rate_limit::RateLimiter;
 pub use retry::{RetryDecision, RetryPolicy};

@@ -1,4 +1,14 @@
 //! Walking the pages of a list operation: stops at `total`, and guards against servers that loop.
+//!
+//! Every walk is bounded three ways: by the pages the reported `total` implies, by never accepting a page whose
+//! first item already opened an earlier page (a server ignoring or cycling the page number), and by a hard maximum
+//! of pages ([`MAX_PAGES`] unless set otherwise) for a server that invents ever new items under a vast `total`.
+
+use std::collections::HashSet;
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+/// The most pages one walk fetches by default (at 50 items a page, five million items).
+pub const MAX_PAGES: u32 = 100_000;
 
 /// What the walker wants next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -7,7 +17,8 @@ pub enum PageStep {
     Fetch(u64),
     /// Every item has been seen (or the server ran out early).
     Done,
-    /// The server repeated a page or kept going past `total`: stop rather than loop.
+    /// The server repeated a page, kept going past `total`, or the walk reached its maximum of pages: stop rather
+    /// than loop.
     Looping,
 }
 
@@ -18,8 +29,9 @@ pub struct PageWalker {
     limit: u32,
     seen: u64,
     total: Option<u64>,
-    last_first_item: Option<String>,
+    first_items: HashSet<u64>,
     pages: u32,
+    max_pages: u32,
     state: Option<PageStep>,
 }
 
@@ -31,10 +43,17 @@ impl PageWalker {
             limit: limit.max(1),
             seen: 0,
             total: None,
-            last_first_item: None,
+            first_items: HashSet::new(),
             pages: 0,
+            max_pages: MAX_PAGES,
             state: None,
         }
+    }
+
+    /// The same walk, stopping with [`PageStep::Looping`] after `pages` pages (at least 1) instead of [`MAX_PAGES`].
+    pub fn with_max_pages(mut self, pages: u32) -> Self {
+        self.max_pages = pages.max(1);
+        self
     }
 
     /// What to do now.
@@ -53,24 +72,34 @@ impl PageWalker {
         if self.state.is_some() {
             return;
         }
-        self.pages += 1;
-        let repeated = first_item.is_some() && first_item == self.last_first_item.as_deref();
-        let already = self.next_page.saturating_mul(u64::from(self.limit));
+        self.pages = self.pages.saturating_add(1);
+        // A first item that already opened an earlier page: the server repeats or cycles its pages.
+        let repeated = first_item.is_some_and(|key| !self.first_items.insert(key_hash(key)));
+        let limit = u64::from(self.limit);
+        let already = self.next_page.saturating_mul(limit);
         self.total = Some(total);
-        self.seen += items as u64;
-        self.last_first_item = first_item.map(str::to_owned);
-        // More pages than `total` can fill, or the same page twice, means the server is not paging.
-        let most_pages = total.div_ceil(u64::from(self.limit)) + 1;
+        self.seen = self.seen.saturating_add(items as u64);
+        // More pages than `total` can fill means the server is not paging.
+        let most_pages = total.div_ceil(limit).saturating_add(1);
         if repeated || u64::from(self.pages) > most_pages {
             self.state = Some(PageStep::Looping);
-        } else if items == 0 || already + items as u64 >= total || (items as u64) < u64::from(self.limit) {
+        } else if items == 0 || already.saturating_add(items as u64) >= total || (items as u64) < limit {
             self.state = Some(PageStep::Done);
+        } else if self.pages >= self.max_pages {
+            self.state = Some(PageStep::Looping);
         } else if let Some(next) = self.next_page.checked_add(1) {
             self.next_page = next;
         } else {
             self.state = Some(PageStep::Done);
         }
     }
+}
+
+/// A fixed-key hash of an item key (the walker keeps these, not the keys).
+fn key_hash(key: &str) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    key.hash(&mut hasher);
+    hasher.finish()
 }
 
 #[cfg(test)]
@@ -135,6 +164,34 @@ mod tests {
         assert_eq!((fetched, end, seen), (vec![0, 1], PageStep::Done, 13));
         let (_, end, seen) = walk(10, |_| (0, 100, None));
         assert_eq!((end, seen), (PageStep::Done, 0));
+    }
+
+    #[test]
+    fn a_total_of_u64_max_does_not_overflow_and_the_walk_is_bounded() {
+        let mut w = PageWalker::new(0, 1).with_max_pages(50);
+        while let PageStep::Fetch(page) = w.step() {
+            w.record(1, u64::MAX, Some(&page.to_string()));
+        }
+        assert_eq!((w.step(), w.seen()), (PageStep::Looping, 50));
+        let mut w = PageWalker::new(0, 1);
+        let mut pages = 0u32;
+        while let PageStep::Fetch(page) = w.step() {
+            pages += 1;
+            w.record(1, u64::MAX, Some(&page.to_string()));
+        }
+        assert_eq!((pages, w.step(), w.seen()), (MAX_PAGES, PageStep::Looping, u64::from(MAX_PAGES)));
+        let mut w = PageWalker::new(u64::MAX, u32::MAX);
+        w.record(usize::MAX, u64::MAX, Some("last"));
+        assert_eq!((w.step(), w.seen()), (PageStep::Done, usize::MAX as u64));
+    }
+
+    #[test]
+    fn a_server_alternating_between_two_pages_is_caught() {
+        let (fetched, end, _) =
+            walk(10, |page| (10, 1_000_000_000_000, Some(if page % 2 == 0 { "a" } else { "b" }.to_owned())));
+        assert_eq!((fetched, end), (vec![0, 1, 2], PageStep::Looping));
+        let (fetched, end, _) = walk(10, |page| (10, u64::MAX, Some(format!("k{}", page % 5))));
+        assert_eq!((fetched.len(), end), (6, PageStep::Looping));
     }
 
     #[test]
