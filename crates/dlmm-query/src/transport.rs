@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use crate::error::TransportError;
 
-/// The default largest response body a transport accepts, after decompression: 256 MiB, far above any real
-/// answer (the whole pair list is a few MiB) and far below what would exhaust memory.
+/// The default largest response body a transport accepts, after decompression: 256 MiB, above any real answer (the
+/// largest, the keeper's whole pair list, is about 150 MB) and far below what would exhaust memory.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024 * 1024;
 
 /// One HTTP GET to perform.
