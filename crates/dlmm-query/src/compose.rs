@@ -111,8 +111,9 @@ fn looping<O: PagedList, T: Transport>(operation: &O, client: &Client<T>) -> Err
         status: 200,
         body: BodyKind::WrongShape,
         path: Some("total".to_owned()),
-        message: "the server repeated a page, sent more pages than its `total`, or went on past the most pages one walk \
+        message:
+            "the server repeated a page, sent more pages than its `total`, or went on past the most pages one walk \
                   fetches: stopped instead of looping"
-            .to_owned(),
+                .to_owned(),
     })
 }

@@ -95,6 +95,21 @@ struct Load {
     max: Duration,
 }
 
+impl Load {
+    /// One table row: `label` in a column `width` wide, then requests, requests/s and the latencies in ms.
+    fn print(&self, label: &str, width: usize) {
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        println!(
+            "{label:<width$} {:>9} {:>11.0} {:>9.3} {:>9.3} {:>9.3}",
+            self.requests,
+            self.requests as f64 / self.seconds,
+            ms(self.p50),
+            ms(self.p99),
+            ms(self.max)
+        );
+    }
+}
+
 /// Sends GETs of `paths` (round robin) for at most `budget` or `max_requests`, after a short warm-up.
 fn load(base_url: &str, paths: &[String], connections: usize, budget: Duration, max_requests: usize) -> Result<Load> {
     let per_connection = max_requests / connections;
@@ -153,15 +168,7 @@ fn replica_latency() -> Result {
     ];
     println!("{:<38} {:>9} {:>11} {:>9} {:>9} {:>9}", "route", "requests", "requests/s", "p50 ms", "p99 ms", "max ms");
     for (label, paths) in &routes {
-        let l = load(&replica.pair_base_url, paths, 2, Duration::from_secs(5), 40_000)?;
-        println!(
-            "{label:<38} {:>9} {:>11.0} {:>9.3} {:>9.3} {:>9.3}",
-            l.requests,
-            l.requests as f64 / l.seconds,
-            l.p50.as_secs_f64() * 1e3,
-            l.p99.as_secs_f64() * 1e3,
-            l.max.as_secs_f64() * 1e3
-        );
+        load(&replica.pair_base_url, paths, 2, Duration::from_secs(5), 40_000)?.print(label, 38);
     }
     println!("goal: p99 under 5 ms for both routes");
     Ok(())
@@ -201,15 +208,7 @@ fn replica_datapi_latency() -> Result {
         "route (4 sorts × 20 pages)", "requests", "requests/s", "p50 ms", "p99 ms", "max ms"
     );
     for (label, paths) in &routes {
-        let l = load(&replica.dlmm_datapi_base_url, paths, 2, Duration::from_secs(5), 40_000)?;
-        println!(
-            "{label:<50} {:>9} {:>11.0} {:>9.3} {:>9.3} {:>9.3}",
-            l.requests,
-            l.requests as f64 / l.seconds,
-            l.p50.as_secs_f64() * 1e3,
-            l.p99.as_secs_f64() * 1e3,
-            l.max.as_secs_f64() * 1e3
-        );
+        load(&replica.dlmm_datapi_base_url, paths, 2, Duration::from_secs(5), 40_000)?.print(label, 50);
     }
     println!("goal: p99 under 5 ms");
     Ok(())

@@ -10,6 +10,7 @@ use std::str::FromStr;
 use serde::{Serialize, Serializer};
 
 use crate::error::InvalidInput;
+use crate::ops::validate::{snip, text as validate_text};
 
 /// The largest `page` any builder sends (the portfolio routes read it as a 32-bit integer).
 pub const MAX_PAGE: u32 = i32::MAX as u32;
@@ -642,36 +643,6 @@ pub(crate) fn time_range(start: Option<u64>, end: Option<u64>) -> Result<(), Inv
         return Err(InvalidInput::new("start_time", format!("is {s}, after end_time {e}; the range is empty")));
     }
     Ok(())
-}
-
-/// Checks free text sent as a query value: not blank (unless `allow_empty`), at most `max_chars` characters, no
-/// control characters.
-pub(crate) fn validate_text(
-    parameter: &'static str,
-    value: &str,
-    max_chars: usize,
-    allow_empty: bool,
-) -> Result<(), InvalidInput> {
-    if !allow_empty && value.trim().is_empty() {
-        return Err(InvalidInput::new(parameter, "is empty; it must not be empty or blank"));
-    }
-    let chars = value.chars().count();
-    if chars > max_chars {
-        return Err(InvalidInput::new(parameter, format!("is {chars} characters long; the limit is {max_chars}")));
-    }
-    if let Some(bad) = value.chars().find(|c| c.is_control()) {
-        return Err(InvalidInput::new(parameter, format!("contains the control character {bad:?}")));
-    }
-    Ok(())
-}
-
-/// The first characters of user input, for error messages.
-fn snip(text: &str) -> String {
-    let mut s: String = text.chars().take(60).collect();
-    if text.chars().nth(60).is_some() {
-        s.push('…');
-    }
-    s
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ mod pairs;
 mod pool;
 mod position;
 mod protocol;
-mod validate;
+pub(crate) mod validate;
 mod wallet;
 
 pub use analytics::{

@@ -27,7 +27,7 @@ pub(crate) fn text(
     allow_empty: bool,
 ) -> Result<(), InvalidInput> {
     if !allow_empty && value.trim().is_empty() {
-        return Err(InvalidInput::new(parameter, "has an empty entry; entries must not be empty"));
+        return Err(InvalidInput::new(parameter, "is empty or blank; it must hold text"));
     }
     let chars = value.chars().count();
     if chars > max_chars {
