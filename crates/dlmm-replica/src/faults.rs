@@ -20,6 +20,14 @@ use axum::response::{IntoResponse, Response};
 pub const FAULT_HEADER: &str = "x-replica-fault";
 /// The query parameter that carries a fault (for browsers).
 pub const FAULT_PARAM: &str = "__fault";
+/// The longest `delay-ms` accepted (one minute).
+pub const MAX_DELAY_MS: u64 = 60_000;
+/// The largest `times` accepted.
+pub const MAX_TIMES: u64 = 1_000_000;
+/// The largest `retry-after` accepted (one day).
+pub const MAX_RETRY_AFTER: u64 = 86_400;
+/// How many distinct fault values are counted before the counters start afresh (memory stays bounded).
+pub const MAX_COUNTED_VALUES: usize = 10_000;
 
 /// The body of a status fault.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,6 +69,14 @@ fn number<T: std::str::FromStr>(name: &str, value: Option<&str>) -> Result<T, St
     value.parse().map_err(|_| format!("{name}: {value:?} is not a valid number"))
 }
 
+fn bounded(name: &str, value: Option<&str>, max: u64) -> Result<u64, String> {
+    let n: u64 = number(name, value)?;
+    if n > max {
+        return Err(format!("{name}: {n} is out of range (at most {max})"));
+    }
+    Ok(n)
+}
+
 /// Parses a fault value such as `status=429; retry-after=1; times=1; id=t42`.
 pub fn parse_fault(text: &str) -> Result<Fault, String> {
     let mut fault = Fault::default();
@@ -83,9 +99,9 @@ pub fn parse_fault(text: &str) -> Result<Fault, String> {
                     other => return Err(format!("body must be json, html or empty, not {other:?}")),
                 }
             }
-            "retry-after" => fault.retry_after = Some(number(name, value)?),
-            "delay-ms" => fault.delay_ms = Some(number(name, value)?),
-            "times" => fault.times = Some(number(name, value)?),
+            "retry-after" => fault.retry_after = Some(bounded(name, value, MAX_RETRY_AFTER)?),
+            "delay-ms" => fault.delay_ms = Some(bounded(name, value, MAX_DELAY_MS)?),
+            "times" => fault.times = Some(bounded(name, value, MAX_TIMES)?),
             "truncate" => fault.truncate = true,
             "invalid-json" => fault.invalid_json = true,
             "drop" => fault.drop = true,
@@ -111,6 +127,9 @@ impl FaultCounters {
     /// Counts one more request carrying `value` and returns how many there have been, this one included.
     pub fn hit(&self, value: &str) -> u64 {
         let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        if seen.len() >= MAX_COUNTED_VALUES && !seen.contains_key(value) {
+            seen.clear();
+        }
         let count = seen.entry(value.to_string()).or_insert(0);
         *count += 1;
         *count
@@ -281,7 +300,19 @@ mod tests {
 
     #[test]
     fn bad_directives_are_errors() {
-        for text in ["status=abc", "status=42", "body=xml", "retry-after=-1", "times", "explode", "content-type="] {
+        for text in [
+            "status=abc",
+            "status=42",
+            "body=xml",
+            "retry-after=-1",
+            "times",
+            "explode",
+            "content-type=",
+            "delay-ms=60001",
+            "times=1000001",
+            "retry-after=86401",
+            "delay-ms=18446744073709551615",
+        ] {
             assert!(parse_fault(text).is_err(), "{text}");
         }
     }

@@ -10,6 +10,7 @@
 pub mod datapi;
 pub mod dataset;
 pub mod faults;
+pub mod hostile;
 pub mod listing;
 pub mod query;
 mod routes;
@@ -17,6 +18,7 @@ mod routes;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -30,6 +32,9 @@ pub use routes::{DAMM_V2_DATAPI_RATE_LIMIT, DLMM_DATAPI_RATE_LIMIT, PAIR_RATE_LI
 pub fn samples(dataset: &Dataset) -> serde_json::Value {
     routes::samples_of(dataset)
 }
+
+/// The default time a client has to send a request's headers.
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// How to start a replica.
 #[derive(Clone, Debug)]
@@ -57,6 +62,11 @@ pub struct ReplicaConfig {
     /// Give every pair and group a name carrying HTML and script payloads (see [`Dataset::with_hostile_names`]),
     /// to prove a client renders names as text.
     pub hostile_names: bool,
+    /// Serve extreme numbers in every answer and the special routes of [`hostile`] (a huge body, a gzip bomb,
+    /// alternating pages), listed under `"hostile"` in `/__replica/samples`.
+    pub hostile_numbers: bool,
+    /// How long a client may take to send a request's headers before the connection is closed.
+    pub header_read_timeout: Duration,
 }
 
 impl Default for ReplicaConfig {
@@ -73,6 +83,8 @@ impl Default for ReplicaConfig {
             rate_limit: false,
             log_requests: false,
             hostile_names: false,
+            hostile_numbers: false,
+            header_read_timeout: HEADER_READ_TIMEOUT,
         }
     }
 }
@@ -97,7 +109,12 @@ impl Replica {
             dataset = dataset.with_hostile_names();
         }
         let dataset = Arc::new(dataset);
-        let options = routes::RouterOptions { rate_limit: config.rate_limit, log_requests: config.log_requests };
+        let options = routes::RouterOptions {
+            rate_limit: config.rate_limit,
+            log_requests: config.log_requests,
+            hostile_numbers: config.hostile_numbers,
+        };
+        let timeout = config.header_read_timeout;
         let pair = TcpListener::bind((config.host, config.pair_port)).await?;
         let pool = TcpListener::bind((config.host, config.pool_port)).await?;
         let dlmm = TcpListener::bind((config.host, config.dlmm_datapi_port)).await?;
@@ -108,10 +125,10 @@ impl Replica {
         let dlmm_router = routes::datapi_router(dataset.clone(), routes::Service::Dlmm, &options);
         let damm_router = routes::datapi_router(dataset.clone(), routes::Service::DammV2, &options);
         let servers = vec![
-            tokio::spawn(serve(pair, routes::pair_router(dataset.clone(), &options), stopped.clone())),
-            tokio::spawn(serve(pool, routes::pool_router(dataset.clone(), &options), stopped.clone())),
-            tokio::spawn(serve(dlmm, dlmm_router, stopped.clone())),
-            tokio::spawn(serve(damm, damm_router, stopped)),
+            tokio::spawn(serve(pair, routes::pair_router(dataset.clone(), &options), timeout, stopped.clone())),
+            tokio::spawn(serve(pool, routes::pool_router(dataset.clone(), &options), timeout, stopped.clone())),
+            tokio::spawn(serve(dlmm, dlmm_router, timeout, stopped.clone())),
+            tokio::spawn(serve(damm, damm_router, timeout, stopped)),
         ];
         Ok(Self { pair_addr, pool_addr, dlmm_datapi_addr, damm_v2_datapi_addr, dataset, stop, servers })
     }
@@ -157,10 +174,51 @@ impl Drop for Replica {
     }
 }
 
-async fn serve(listener: TcpListener, router: axum::Router, mut stopped: watch::Receiver<bool>) -> io::Result<()> {
-    axum::serve(listener, router)
-        .with_graceful_shutdown(async move {
-            let _ = stopped.wait_for(|stop| *stop).await;
-        })
-        .await
+/// Serves HTTP/1 connections until `stopped`, then lets the requests in flight finish. Done by hand rather than by
+/// `axum::serve`, which gives hyper no timer, so that a client sending its headers slowly is disconnected after
+/// `header_read_timeout`.
+async fn serve(
+    listener: TcpListener,
+    router: axum::Router,
+    header_read_timeout: Duration,
+    mut stopped: watch::Receiver<bool>,
+) -> io::Result<()> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt;
+    let mut connections = tokio::task::JoinSet::new();
+    loop {
+        let (stream, _) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                // Out of descriptors and the like: wait a little and go on, as axum::serve does.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = async { let _ = stopped.wait_for(|stop| *stop).await; } => break,
+        };
+        let service = hyper_util::service::TowerToHyperService::new(
+            router
+                .clone()
+                .map_request(|request: axum::http::Request<hyper::body::Incoming>| request.map(axum::body::Body::new)),
+        );
+        let mut stop = stopped.clone();
+        connections.spawn(async move {
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder.timer(TokioTimer::new()).header_read_timeout(header_read_timeout);
+            let connection = builder.serve_connection(TokioIo::new(stream), service);
+            tokio::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => return,
+                _ = async { let _ = stop.wait_for(|stop| *stop).await; } => connection.as_mut().graceful_shutdown(),
+            }
+            let _ = connection.await;
+        });
+        // Reap finished connections so the set does not grow.
+        while connections.try_join_next().is_some() {}
+    }
+    drop(listener);
+    while connections.join_next().await.is_some() {}
+    Ok(())
 }

@@ -8,7 +8,7 @@ use dlmm_replica::{Replica, ReplicaConfig};
 
 const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-port N] [--dlmm-datapi-port N]
                     [--damm-v2-datapi-port N] [--seed N] [--pairs N] [--pools N]
-                    [--rate-limit] [--hostile-names] [--log LEVEL]
+                    [--rate-limit] [--hostile-names] [--hostile-numbers] [--log LEVEL]
   --host        interface to listen on (default 127.0.0.1)
   --pair-port   port of the pair API (default 0: a free port)
   --pool-port   port of the pool API (default 0: a free port)
@@ -20,6 +20,8 @@ const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-por
   --rate-limit  enforce the vendor's limits (30 requests/s pair API and DLMM datapi, 10/s pool API and DAMM v2
                 datapi): 429 with Retry-After
   --hostile-names  prefix every pair and group name with an HTML/script payload (XSS tests of clients)
+  --hostile-numbers  extreme numbers in every answer (1e15…1.7e308, 5e-324, integers above 2^53), plus a huge
+                body, a gzip bomb and alternating pages under /__hostile/… (listed in /__replica/samples)
   --log LEVEL   error|warn|info|debug; at debug, one line per request on stderr";
 
 fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, String> {
@@ -34,6 +36,10 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, Strin
             }
             "--hostile-names" => {
                 config.hostile_names = true;
+                continue;
+            }
+            "--hostile-numbers" => {
+                config.hostile_numbers = true;
                 continue;
             }
             _ => {}

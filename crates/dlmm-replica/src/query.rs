@@ -6,6 +6,37 @@
 
 use crate::dataset::Pair;
 
+/// The longest base58 text of 32 bytes.
+pub const MAX_ADDRESS_LEN: usize = 44;
+/// The most entries one query parameter may carry (repeated keys and comma-separated values counted together).
+pub const MAX_LIST_ENTRIES: usize = 100;
+/// The longest value of one query parameter, in bytes (a `filter_by` or `query` text included).
+pub const MAX_VALUE_BYTES: usize = 1024;
+
+/// Checks the caps of a raw query string: at most [`MAX_LIST_ENTRIES`] entries per parameter and
+/// [`MAX_VALUE_BYTES`] per value. The error names the parameter.
+pub fn check_query_limits(params: &[(String, String)]) -> Result<(), String> {
+    if params.len() > 4 * MAX_LIST_ENTRIES {
+        return Err(format!("{} parameters is more than {}", params.len(), 4 * MAX_LIST_ENTRIES));
+    }
+    let mut counts: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (key, value) in params {
+        if key.len() > MAX_VALUE_BYTES {
+            return Err(format!("a parameter name of {} bytes is longer than {MAX_VALUE_BYTES}", key.len()));
+        }
+        let name = param_name(key);
+        if value.len() > MAX_VALUE_BYTES {
+            return Err(format!("{name}: a value of {} bytes is longer than {MAX_VALUE_BYTES}", value.len()));
+        }
+        let count = counts.entry(name).or_insert(0);
+        *count += split_values(value).count().max(1);
+        if *count > MAX_LIST_ENTRIES {
+            return Err(format!("{name}: more than {MAX_LIST_ENTRIES} entries"));
+        }
+    }
+    Ok(())
+}
+
 /// The list operations' `sort_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SortKey {
@@ -228,8 +259,11 @@ pub fn split_values(value: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Whether `text` is a base58 Solana address (32 bytes).
+///
+/// Text longer than [`MAX_ADDRESS_LEN`] (or shorter than 32 characters) is rejected before any base58 decoding, whose
+/// cost grows with the square of the length.
 pub fn is_address(text: &str) -> bool {
-    bs58::decode(text).into_vec().is_ok_and(|bytes| bytes.len() == 32)
+    (32..=MAX_ADDRESS_LEN).contains(&text.len()) && bs58::decode(text).into_vec().is_ok_and(|bytes| bytes.len() == 32)
 }
 
 /// Parses `true` or `false`.

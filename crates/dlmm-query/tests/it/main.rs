@@ -9,6 +9,8 @@ mod contract;
 mod datapi;
 mod fixtures;
 #[cfg(feature = "native")]
+mod hostile;
+#[cfg(feature = "native")]
 mod operations;
 mod props;
 #[cfg(feature = "native")]

@@ -17,9 +17,9 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::State;
+use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
-use axum::middleware::{from_fn, from_fn_with_state};
+use axum::middleware::{Next, from_fn, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Serialize;
@@ -52,12 +52,75 @@ pub struct RouterOptions {
     pub rate_limit: bool,
     /// Log one line per request to stderr.
     pub log_requests: bool,
+    /// Serve extreme numbers and the special routes of [`crate::hostile`].
+    pub hostile_numbers: bool,
+}
+
+/// How a port words its errors (used by the layers shared by every port).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ErrorShape {
+    /// The pair group's `{"message": …}`.
+    Pair,
+    /// The pool group's envelope.
+    Pool,
+    /// The datapi's plain text.
+    Datapi,
+}
+
+impl ErrorShape {
+    fn bad_request(self, message: &str) -> Response {
+        match self {
+            ErrorShape::Pair => bad_request(message),
+            ErrorShape::Pool => pool::envelope_error(StatusCode::BAD_REQUEST, "BadRequest", message),
+            ErrorShape::Datapi => datapi::bad_query(message),
+        }
+    }
+
+    fn paging(self) -> crate::hostile::Paging {
+        match self {
+            ErrorShape::Datapi => crate::hostile::Paging::OneBased,
+            _ => crate::hostile::Paging::ZeroBased,
+        }
+    }
+}
+
+/// Rejects a query over the caps of [`crate::query::check_query_limits`] with a 400, before any route reads it.
+async fn limit_query(State(shape): State<ErrorShape>, request: Request, next: Next) -> Response {
+    if let Some(query) = request.uri().query() {
+        let params = form_pairs(query);
+        if let Err(e) = crate::query::check_query_limits(&params) {
+            return shape.bad_request(&e);
+        }
+    }
+    next.run(request).await
+}
+
+/// Decodes `application/x-www-form-urlencoded` pairs as axum's `Query` does (nothing when undecodable: the route
+/// itself then answers its own 400).
+fn form_pairs(query: &str) -> Vec<(String, String)> {
+    let Ok(uri) = format!("/?{query}").parse::<axum::http::Uri>() else {
+        return Vec::new();
+    };
+    axum::extract::Query::<Vec<(String, String)>>::try_from_uri(&uri).map(|q| q.0).unwrap_or_default()
+}
+
+/// The samples route of a port: the dataset's samples, plus `"hostile"` when the mode is on.
+fn samples_route(dataset: Arc<Dataset>, hostile: bool) -> axum::routing::MethodRouter<()> {
+    get(move || {
+        let dataset = dataset.clone();
+        async move {
+            let mut document = samples::build(&dataset);
+            if hostile && let Some(map) = document.as_object_mut() {
+                map.insert("hostile".to_string(), crate::hostile::samples());
+            }
+            axum::Json(document)
+        }
+    })
 }
 
 /// The pair group (and the replica's own `/__replica/…` routes).
 pub fn pair_router(dataset: Arc<Dataset>, options: &RouterOptions) -> Router {
     let routes = Router::new()
-        .route("/__replica/samples", get(samples::samples))
         .route("/info/protocol_metrics", get(pairs::protocol_metrics))
         .route("/pair/all", get(pairs::all))
         .route("/pair/all_by_groups", get(lists::all_by_groups))
@@ -78,26 +141,25 @@ pub fn pair_router(dataset: Arc<Dataset>, options: &RouterOptions) -> Router {
         .route("/position_v2/{position_address}", get(positions::position_v2))
         .route("/wallet/{wallet_address}/{pair_address}/earning", get(wallets::earning))
         .fallback(|| async { pair_error(StatusCode::NOT_FOUND, "no such route in the pair API") })
-        .with_state(dataset);
-    with_common_layers(routes, options, PAIR_RATE_LIMIT)
+        .with_state(dataset.clone())
+        .route("/__replica/samples", samples_route(dataset, options.hostile_numbers));
+    with_common_layers(routes, options, PAIR_RATE_LIMIT, ErrorShape::Pair)
 }
 
 /// The pool group.
 pub fn pool_router(dataset: Arc<Dataset>, options: &RouterOptions) -> Router {
     let routes = Router::new()
-        .route("/__replica/samples", get(samples::samples))
         .route("/pools/{address}/metrics", get(pool::metrics))
         .fallback(|| async { pool::envelope_error(StatusCode::NOT_FOUND, "NotFound", "no such route in the pool API") })
-        .with_state(dataset);
-    with_common_layers(routes, options, POOL_RATE_LIMIT)
+        .with_state(dataset.clone())
+        .route("/__replica/samples", samples_route(dataset, options.hostile_numbers));
+    with_common_layers(routes, options, POOL_RATE_LIMIT, ErrorShape::Pool)
 }
 
 /// One datapi service (the DLMM one also serves the wallet, position and limit-order routes).
 pub fn datapi_router(dataset: Arc<Dataset>, service: datapi::Service, options: &RouterOptions) -> Router {
     use datapi_wallets as w;
-    let samples = |State(s): State<datapi::DatapiState>| async move { axum::Json(samples::build(&s.dataset)) };
     let mut routes = Router::new()
-        .route("/__replica/samples", get(samples))
         .route("/pools", get(datapi::pools))
         .route("/pools/groups", get(datapi::groups))
         .route("/pools/groups/{lexical_order_mints}", get(datapi::group))
@@ -123,19 +185,26 @@ pub fn datapi_router(dataset: Arc<Dataset>, service: datapi::Service, options: &
     let per_second = if service == datapi::Service::Dlmm { DLMM_DATAPI_RATE_LIMIT } else { DAMM_V2_DATAPI_RATE_LIMIT };
     let routes = routes
         .fallback(|| async { datapi::not_found("no such route") })
-        .with_state(datapi::DatapiState { dataset, service });
-    with_common_layers(routes, options, per_second)
+        .with_state(datapi::DatapiState { dataset: dataset.clone(), service })
+        .route("/__replica/samples", samples_route(dataset, options.hostile_numbers));
+    with_common_layers(routes, options, per_second, ErrorShape::Datapi)
 }
 
 pub use datapi::Service;
 
-/// Innermost first: rate limit, faults, log, gzip, CORS (outermost, so even faults carry CORS headers).
-fn with_common_layers(router: Router, options: &RouterOptions, per_second: u32) -> Router {
+/// Innermost first: hostile numbers (when on), rate limit, faults, query caps, log, gzip, CORS (outermost, so even
+/// faults carry CORS headers). The hostile mode's special routes are added first.
+fn with_common_layers(router: Router, options: &RouterOptions, per_second: u32, shape: ErrorShape) -> Router {
     let mut router = router;
+    if options.hostile_numbers {
+        router =
+            crate::hostile::with_special_routes(router, shape.paging()).layer(from_fn(crate::hostile::hostile_numbers));
+    }
     if options.rate_limit {
         router = router.layer(from_fn_with_state(Arc::new(RateLimit::new(per_second)), enforce_rate_limit));
     }
     router = router.layer(from_fn_with_state(Arc::new(FaultCounters::default()), apply_faults));
+    router = router.layer(from_fn_with_state(shape, limit_query));
     if options.log_requests {
         router = router.layer(from_fn(log_request));
     }

@@ -1,9 +1,5 @@
 //! `GET /__replica/samples`: example identifiers of every kind, so demos, tests and newcomers can find data.
 
-use std::sync::Arc;
-
-use axum::Json;
-use axum::extract::State;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Map, Value, json};
@@ -132,9 +128,4 @@ pub fn datapi_samples(d: &Dataset, unknown: String) -> Value {
         "wallet_with_limit_orders": wallet_with_limit_orders,
         "wallet_without_positions": bs58::encode([7u8; 32]).into_string(),
     })
-}
-
-/// Lists sample identifiers from the dataset.
-pub async fn samples(State(dataset): State<Arc<Dataset>>) -> Json<Value> {
-    Json(build(&dataset))
 }

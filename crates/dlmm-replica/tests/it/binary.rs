@@ -62,3 +62,28 @@ fn bad_flags_exit_with_usage() {
     assert!(output.stdout.is_empty());
     assert!(String::from_utf8_lossy(&output.stderr).contains("usage"));
 }
+
+#[tokio::test]
+async fn the_hostile_numbers_flag_turns_the_mode_on() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlmm-replica"))
+        .args(["--pairs", "30", "--hostile-numbers"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let base = first.strip_prefix("pair base URL: ").map(str::to_string);
+    let Some(base) = base else {
+        let _ = child.kill();
+        panic!("unexpected first line: {first:?}");
+    };
+    let text = reqwest::get(format!("{base}/__replica/samples")).await.unwrap().text().await.unwrap();
+    let page = reqwest::get(format!("{base}/pair/all_with_pagination?limit=1")).await.unwrap().text().await.unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    let samples: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(samples["hostile"]["alternating_pages"], "/__hostile/alternating");
+    let page: serde_json::Value = serde_json::from_str(&page).unwrap();
+    assert!([u64::MAX, (1 << 53) + 1].contains(&page["total"].as_u64().unwrap()), "{}", page["total"]);
+}

@@ -3,5 +3,7 @@
 mod binary;
 mod conformance;
 mod faults;
+mod hostile;
 mod properties;
+mod robust;
 mod scale;
