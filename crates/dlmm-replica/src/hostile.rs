@@ -93,40 +93,68 @@ fn huge_body() -> Response {
     response
 }
 
-/// The gzip members of the bomb: `{"data":[` with 1 MiB of spaces, 1 MiB of spaces (repeated), `]}`. Built once:
-/// compressing 1 MiB is quick, compressing 1 GiB (even once) is not.
-fn bomb_members() -> Result<&'static [Bytes; 3], std::io::Error> {
-    static MEMBERS: OnceLock<[Bytes; 3]> = OnceLock::new();
-    if let Some(members) = MEMBERS.get() {
-        return Ok(members);
-    }
-    let gzip = |parts: &[&[u8]]| -> Result<Bytes, std::io::Error> {
-        use std::io::Write;
-        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-        for part in parts {
-            encoder.write_all(part)?;
-        }
-        Ok(Bytes::from(encoder.finish()?))
-    };
-    let spaces = vec![b' '; BOMB_MEMBER_BYTES];
-    let members = [gzip(&[b"{\"data\":[", &spaces])?, gzip(&[&spaces])?, gzip(&[b"]}"])?];
-    Ok(MEMBERS.get_or_init(|| members))
+/// The pieces of the bomb, built once: a gzip header with a deflate block of `{"data":[` and 1 MiB of spaces, a
+/// deflate block of 1 MiB of spaces (sent again and again), and the final block of `]}` with the gzip trailer.
+///
+/// It is ONE gzip member (clients stop at the end of the first member): each piece is compressed on its own and
+/// ends on a byte boundary (a sync flush), so its back-references stay inside it and the pieces can be joined.
+struct Bomb {
+    head: Bytes,
+    middle: Bytes,
+    tail: Bytes,
 }
 
-/// The inflated size of one member of the bomb.
-const BOMB_MEMBER_BYTES: usize = 1 << 20;
+/// The inflated size of one repeated piece of the bomb.
+const BOMB_PIECE_BYTES: usize = 1 << 20;
 
-/// A gzip stream of concatenated members (RFC 1952 allows it; reqwest, zlib and browsers read them all), sent
-/// without holding the whole of it.
+/// Builds the pieces (compressing 2 MiB and checksumming the inflated gigabyte once, well under a second).
+fn bomb() -> Result<&'static Bomb, std::io::Error> {
+    static BOMB: OnceLock<Bomb> = OnceLock::new();
+    if let Some(bomb) = BOMB.get() {
+        return Ok(bomb);
+    }
+    let deflate = |input: &[u8], flush: flate2::FlushCompress| -> Result<Vec<u8>, std::io::Error> {
+        let mut compressor = flate2::Compress::new(flate2::Compression::best(), false);
+        let mut out = Vec::with_capacity(input.len() / 100 + 1024);
+        compressor.compress_vec(input, &mut out, flush).map_err(std::io::Error::other)?;
+        // `compress_vec` stops when `out` is full: grow and go on until everything is in.
+        while compressor.total_in() < input.len() as u64 || out.len() == out.capacity() {
+            out.reserve(64 * 1024);
+            let consumed = compressor.total_in() as usize;
+            compressor.compress_vec(&input[consumed..], &mut out, flush).map_err(std::io::Error::other)?;
+        }
+        Ok(out)
+    };
+    let spaces = vec![b' '; BOMB_PIECE_BYTES];
+    let opening = [&b"{\"data\":["[..], &spaces].concat();
+    let pieces = (GZIP_BOMB_INFLATED_BYTES as usize).div_ceil(BOMB_PIECE_BYTES);
+    let mut crc = flate2::Crc::new();
+    crc.update(&opening);
+    for _ in 1..pieces {
+        crc.update(&spaces);
+    }
+    crc.update(b"]}");
+    let inflated = opening.len() as u64 + (pieces as u64 - 1) * BOMB_PIECE_BYTES as u64 + 2;
+    let mut head = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
+    head.extend(deflate(&opening, flate2::FlushCompress::Sync)?);
+    let middle = deflate(&spaces, flate2::FlushCompress::Sync)?;
+    let mut tail = deflate(b"]}", flate2::FlushCompress::Finish)?;
+    tail.extend(crc.sum().to_le_bytes());
+    tail.extend((inflated as u32).to_le_bytes());
+    let bomb = Bomb { head: head.into(), middle: middle.into(), tail: tail.into() };
+    Ok(BOMB.get_or_init(|| bomb))
+}
+
+/// The bomb as one gzip stream, sent without holding the whole of it.
 async fn gzip_bomb() -> Response {
-    let members = match tokio::task::spawn_blocking(bomb_members).await {
-        Ok(Ok(members)) => members,
+    let bomb = match tokio::task::spawn_blocking(bomb).await {
+        Ok(Ok(bomb)) => bomb,
         _ => return (StatusCode::INTERNAL_SERVER_ERROR, "cannot build the gzip bomb").into_response(),
     };
-    let middle = (GZIP_BOMB_INFLATED_BYTES / BOMB_MEMBER_BYTES as u64) as usize - 1;
-    let body = std::iter::once(members[0].clone())
-        .chain(std::iter::repeat_n(members[1].clone(), middle))
-        .chain(std::iter::once(members[2].clone()))
+    let middle = (GZIP_BOMB_INFLATED_BYTES as usize).div_ceil(BOMB_PIECE_BYTES) - 1;
+    let body = std::iter::once(bomb.head.clone())
+        .chain(std::iter::repeat_n(bomb.middle.clone(), middle))
+        .chain(std::iter::once(bomb.tail.clone()))
         .map(Ok::<_, std::io::Error>);
     let mut response = Response::new(Body::from_stream(futures_util::stream::iter(body)));
     let headers = response.headers_mut();

@@ -16,7 +16,7 @@ use dlmm_query::ops::{
     GetPairFeeBpsByDays, GetPairPositionsLock, GetPairSwapRecords, GetPairTvlByDays, GetPairVolumeByDays,
     GetPoolMetrics, GetPosition, GetProtocolMetrics, GetWalletEarning, GetWithdraws,
 };
-use dlmm_query::{BaseUrl, CallOptions, Client, ClientConfig, Error, ErrorKind, NativeTransport};
+use dlmm_query::{BaseUrl, CallOptions, Client, ClientConfig, Error, ErrorKind, NativeTransport, TransportFailure};
 use dlmm_replica::{Replica, ReplicaConfig};
 use futures_util::StreamExt;
 use serde_json::Value;
@@ -162,11 +162,15 @@ async fn every_datapi_route_decodes_hostile_numbers_or_names_the_path() {
 #[tokio::test]
 async fn a_body_far_over_any_cap_ends_in_a_typed_error() {
     let (replica, _) = hostile().await;
-    let c = client(&replica, "/__hostile/huge", NativeTransport::new());
+    // An 80 MiB body against a 1 MiB cap: refused while reading, not read whole.
+    let c = client(&replica, "/__hostile/huge", NativeTransport::new().with_max_body_bytes(1 << 20));
     let started = Instant::now();
     let err = c.send(&dlmm::GetPools::new()).await.unwrap_err();
-    // Today: read whole (80 MiB), then not the JSON of a page. With the cap: TransportFailure::BodyTooLarge.
     assert_eq!(err.kind(), ErrorKind::Decode, "{err}");
+    assert!(
+        matches!(&err, Error::Transport { error, .. } if error.failure == TransportFailure::BodyTooLarge),
+        "{err:?}"
+    );
     assert!(err.to_string().len() < 4_000, "the message does not copy the body");
     assert!(started.elapsed() < Duration::from_secs(30));
     replica.shutdown().await.unwrap();
@@ -175,12 +179,13 @@ async fn a_body_far_over_any_cap_ends_in_a_typed_error() {
 #[tokio::test]
 async fn a_gzip_bomb_ends_in_a_typed_error_not_out_of_memory() {
     let (replica, _) = hostile().await;
-    // Without a body cap in the core, only a transport that does not inflate is safe from the bomb: the compressed
-    // bytes (about 1 MiB) are not JSON. With the cap: a small `with_max_body_bytes` and BodyTooLarge, inflating on.
-    let http = reqwest::Client::builder().no_gzip().build().unwrap();
-    let c = client(&replica, "/__hostile/gzip-bomb", NativeTransport::with_client(http));
+    // About 1 MiB of gzip inflating to 1 GiB, inflated by the client and cut off at the 16 MiB cap.
+    let c = client(&replica, "/__hostile/gzip-bomb", NativeTransport::new().with_max_body_bytes(16 << 20));
     let err = c.send(&AllWithPagination::new()).await.unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::Decode, "{err}");
+    assert!(
+        matches!(&err, Error::Transport { error, .. } if error.failure == TransportFailure::BodyTooLarge),
+        "{err:?}"
+    );
     assert!(err.to_string().len() < 4_000);
     replica.shutdown().await.unwrap();
 }
@@ -197,8 +202,6 @@ async fn alternating_pages_end_the_datapi_walk_with_a_typed_error() {
 }
 
 #[tokio::test]
-#[ignore = "fails on main: the keeper walker only compares consecutive pages and trusts a growing total; the fix \
-            (page walks bounded by repeated first items and a hard maximum) is on the datapi-harden branch"]
 async fn alternating_pages_end_the_keeper_walk_with_a_typed_error() {
     let (replica, _) = hostile().await;
     let c = client(&replica, "/__hostile/alternating", NativeTransport::new());
