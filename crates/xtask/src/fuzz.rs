@@ -1,5 +1,5 @@
 //! `cargo xtask fuzz [--cases N] [--seconds S]`: the core's fuzz harness (`crates/dlmm-query/tests/it/fuzz.rs`),
-//! run long, in release mode.
+//! run long, in release mode with overflow checks on.
 //!
 //! The harness feeds every keeper and datapi decoder hostile numbers, mutated fields, deep nesting and megabyte
 //! bodies, and both page walkers arbitrary answers. Its number of cases per property comes from `DLMM_FUZZ_CASES`:
@@ -45,7 +45,9 @@ pub fn run(args: &[String]) -> Result {
             command("cargo")
                 .args(["test", "--release", "--package", "dlmm-query", "--features", "native", "--test", "it"])
                 .args(["fuzz::", "--", "--include-ignored"])
-                .env("DLMM_FUZZ_CASES", cases.to_string()),
+                .env("DLMM_FUZZ_CASES", cases.to_string())
+                // Release speed, but an arithmetic overflow still panics (as in the debug `cargo test`).
+                .env("CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS", "true"),
         )?;
         match seconds {
             Some(limit) if started.elapsed() < limit => round += 1,
