@@ -3,6 +3,7 @@
 use std::rc::Rc;
 use std::time::Duration;
 
+use dlmm_query::error::{BodyKind, DecodeError};
 use dlmm_query::ops::{
     All, AllByGroups, AllByGroupsMetadata, AllWithPagination, GetClaimFees, GetClaimRewards, GetDeposits, GetPair,
     GetPairFeeBpsByDays, GetPairPositionsLock, GetPairSwapRecords, GetPairTvlByDays, GetPairVolumeByDays,
@@ -265,16 +266,18 @@ macro_rules! method {
         let options: JsValue = $options.map(Into::into).unwrap_or(JsValue::UNDEFINED);
         let call = call_options(&options)?;
         let op = $op;
+        let url = request_url(&client, &op);
         let output = run(client, op, call).await?;
-        to_js(&output)
+        output_to_js(&output, &url)
     }};
     (pairs $self:ident, $options:expr, $op:expr) => {{
         let client = $self.inner.clone();
         let options: JsValue = $options.map(Into::into).unwrap_or(JsValue::UNDEFINED);
         let call = call_options(&options)?;
         let op = $op;
+        let url = request_url(&client, &op);
         let output = run(client, op, call).await?;
-        to_js_pairs(&output)
+        to_js_pairs(&output, &url)
     }};
 }
 
@@ -527,6 +530,7 @@ impl JsClient {
         let client = self.inner.clone();
         let options: JsValue = options.map(Into::into).unwrap_or(JsValue::UNDEFINED);
         let position = string_arg("position_address", &position_address)?;
+        let url = request_url(&client, &GetDeposits::new(&position));
         let current = number_option(&options, "currentValueUsd", f64::NEG_INFINITY, f64::INFINITY)?;
         let Call { signal, options } = call_options(&options)?;
         let pnl = with_signal(signal, async move {
@@ -541,7 +545,7 @@ impl JsClient {
             Ok(dlmm_query::pnl::position_pnl(&deposits, &withdrawals, &fees, &rewards, current))
         })
         .await?;
-        to_js(&pnl)
+        output_to_js(&pnl, &url)
     }
 
     /// Every pair of `allWithPagination`, page after page, as an async iterator (`for await … of`).
@@ -677,18 +681,46 @@ pub(crate) fn numeric_pairs(value: &JsValue) {
     }
 }
 
-/// Serializes pairs (or pages of them) for JavaScript, with their decimal-text fields as numbers.
-pub(crate) fn to_js_pairs<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    let js = to_js(value)?;
+/// Serializes pairs (or pages of them) answered from `url` for JavaScript, with their decimal-text fields as numbers.
+pub(crate) fn to_js_pairs<T: Serialize + ?Sized>(value: &T, url: &str) -> Result<JsValue, JsValue> {
+    let js = output_to_js(value, url)?;
     numeric_pairs(&js);
     Ok(js)
 }
 
-/// Serializes a value for JavaScript: camelCase fields, amounts as `bigint`, other integers as numbers.
-pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::new())
-        .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))
+/// The full URL `operation` requests through `client` (empty when its input is invalid: the call then rejects
+/// with `invalidInput` before any output exists).
+pub(crate) fn request_url<O: Operation>(client: &Core, operation: &O) -> String {
+    operation.request().map(|r| r.url(client.config().base_url(r.group))).unwrap_or_default()
+}
+
+/// Serializes an operation's output, answered from `url`, for JavaScript: camelCase fields, amounts as `bigint`,
+/// other integers as numbers.
+///
+/// A value JavaScript cannot hold exactly (an integer above 2^53 outside amounts: a slot, a lock release point, an
+/// index, a total, a timestamp) rejects with a `decode` `DlmmError` carrying `url` and the value's JSON `path`
+/// (e.g. `[0].lockReleasePoint`), never with a plain `Error`.
+pub fn output_to_js<T: Serialize + ?Sized>(value: &T, url: &str) -> Result<JsValue, JsValue> {
+    value.serialize(&serde_wasm_bindgen::Serializer::new()).map_err(|_| to_js_error(&unrepresentable(value, url)))
+}
+
+/// The decode error for an output that does not convert: serialized again (on this failure path only) with path
+/// tracking, so the error names the value.
+fn unrepresentable<T: Serialize + ?Sized>(value: &T, url: &str) -> Error {
+    let (path, reason) = match serde_path_to_error::serialize(value, &serde_wasm_bindgen::Serializer::new()) {
+        Err(e) => {
+            let path = e.path().to_string();
+            ((path != ".").then_some(path), e.into_inner().to_string())
+        }
+        Ok(_) => (None, "the conversion failed".to_owned()),
+    };
+    Error::Decode(DecodeError {
+        url: url.to_owned(),
+        status: 200,
+        body: BodyKind::WrongShape,
+        path,
+        message: format!("a value JavaScript cannot hold exactly: {reason}"),
+    })
 }
 
 fn input_error(error: InvalidInput) -> JsValue {

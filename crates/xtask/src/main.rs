@@ -6,6 +6,7 @@ mod bench;
 mod build;
 mod ci;
 mod demo;
+mod fuzz;
 mod process;
 mod replica;
 mod setup;
@@ -22,7 +23,9 @@ commands:
   site             build the release explorer into dist/ (base URLs from DLMM_PAIR_BASE_URL / DLMM_POOL_BASE_URL)
   demo [--port N]  run the explorer on the replica; Ctrl-C stops everything
   ci               every check and test of every layer; ends with one line 'N passed, N failed'
-  bench [PART…]    speed and size figures, side by side, as ratios (parts: core replica sdk site; default all)";
+  bench [PART…]    speed and size figures, side by side, as ratios (parts: core replica sdk site; default all)
+  fuzz [--cases N] [--seconds S]
+                   the core's fuzz harness in release: N cases per property (default 5000), rounds until S seconds";
 
 /// The error type of every task: a message for the user.
 pub type Result<T = ()> = std::result::Result<T, String>;
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
         Some("demo") => demo::run(rest),
         Some("ci") => return ci::run(),
         Some("bench") => bench::run(rest),
+        Some("fuzz") => fuzz::run(rest),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -8,6 +8,7 @@ mod contract;
 #[cfg(feature = "native")]
 mod datapi;
 mod fixtures;
+mod fuzz;
 #[cfg(feature = "native")]
 mod hostile;
 #[cfg(feature = "native")]

@@ -5,4 +5,5 @@ use wasm_bindgen_test::wasm_bindgen_test_configure;
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod methods;
+mod outputs;
 mod sdk;
