@@ -78,6 +78,10 @@ fn cargo(args: &[&str]) -> Command {
     c
 }
 
+/// How long one wasm-bindgen browser test binary may run (`WASM_BINDGEN_TEST_TIMEOUT`), generous for a loaded
+/// 2-core CI machine.
+const BROWSER_TEST_TIMEOUT_SECONDS: &str = "300";
+
 const WASM_CRATES: [&str; 6] =
     ["--package", "dlmm-query-wasm", "--package", "dlmm-explorer", "--package", "dlmm-browser-tests"];
 
@@ -163,10 +167,13 @@ pub fn run() -> ExitCode {
 
     let mut wasm_tests = cargo(&["test", "--target", "wasm32-unknown-unknown", "--package", "dlmm-browser-tests"]);
     with_replica(&mut wasm_tests);
+    // The runner's limit covers a whole test binary (20 s by default), and all the SDK's browser tests share one.
+    wasm_tests.env("WASM_BINDGEN_TEST_TIMEOUT", BROWSER_TEST_TIMEOUT_SECONDS);
     report.tests("wasm tests (headless Chromium)", &mut wasm_tests);
 
     let mut site_components = cargo(&["test", "--target", "wasm32-unknown-unknown", "--package", "dlmm-explorer"]);
     with_replica(&mut site_components);
+    site_components.env("WASM_BINDGEN_TEST_TIMEOUT", BROWSER_TEST_TIMEOUT_SECONDS);
     report.tests("site component tests (headless Chromium)", &mut site_components);
 
     if report.check("npm package build", build::pkg) {

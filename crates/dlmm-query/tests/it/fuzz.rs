@@ -653,8 +653,6 @@ proptest! {
     /// Any keeper answers: the walk ends within the answers given plus one empty page, and within the pages the
     /// largest `total` implies (plus one page of grace and the first page); nothing overflows.
     #[test]
-    #[ignore = "issue 11: PageWalker::record overflows (a first page near u64::MAX; total = u64::MAX with limit 1); \
-                un-ignore with the fix in policy/pages.rs"]
     fn the_keeper_walker_always_ends(
         first in hostile_u64(),
         limit in prop_oneof![Just(0u32), Just(1), 1u32..200, Just(u32::MAX)],
@@ -714,7 +712,6 @@ proptest! {
 
 /// The two overflows the fuzzer found in the keeper walker (issue 11), kept as plain cases for the fix.
 #[test]
-#[ignore = "issue 11: PageWalker::record overflows; un-ignore with the fix in policy/pages.rs"]
 fn keeper_walker_overflow_regressions() {
     // `already + items` past u64::MAX: a first page near the end of u64 (user-controlled through `.page(x)`).
     let (fetched, end) = keeper_walk(u64::MAX - 1, 0, &[(2, 0, None)], false, 3);
