@@ -7,7 +7,9 @@
 //! * Counts, slots and bin ids are integers. Timestamps carry their unit in the docs: pool `created_at` is unix
 //!   milliseconds; series, events, `*_at` of positions and orders are unix seconds; `createdAt`-style text is
 //!   RFC 3339, kept as a `String`.
-//! * Serialized for JavaScript in camelCase (except [`Windows`], which keeps the vendor's `"30m"`… keys).
+//! * Serialized for JavaScript in camelCase (except [`Windows`], which keeps the vendor's `"30m"`… keys). Their
+//!   TypeScript declarations are not generated yet: several names repeat across the two services (`Pool`, `Group`,
+//!   `PoolConfig`, …) and across generations, so they come with the package's datapi client and its own names.
 //!
 //! Shapes common to both services live here; [`dlmm`] and [`damm_v2`] hold each service's own records.
 

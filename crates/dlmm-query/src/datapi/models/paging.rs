@@ -6,7 +6,6 @@ use crate::wire;
 
 /// One page of a list (`PaginationResponse_*`): `{total, pages, current_page, page_size, data}`. Pages are 1-based.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Paginated<T> {
     /// Number of items across all pages.

@@ -7,7 +7,6 @@ use crate::wire;
 /// A time series of one pool (`TimeseriesResponse_*`): the requested range, its timeframe and the buckets, oldest
 /// first. The newest bucket is partial.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Timeseries<T> {
     /// Start of the range, unix seconds (aligned down to the timeframe).
@@ -26,7 +25,6 @@ pub struct Timeseries<T> {
 /// One price candle (`OHLCVResponse`). Prices are token Y per token X; old daily candles read 0 for open, low and
 /// close.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Candle {
     /// Start of the bucket, unix seconds.
@@ -54,7 +52,6 @@ pub struct Candle {
 
 /// Volume and fees of one bucket (`VolumeHistoryResponse`). The newest bucket reads 0 until it closes.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct VolumeBucket {
     /// Start of the bucket, unix seconds.

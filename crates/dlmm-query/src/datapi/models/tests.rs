@@ -386,24 +386,3 @@ fn a_limit_order_page_keeps_amounts_exact_and_reads_fill_states() {
     assert_eq!(js["inputAmount"], "1.000000002");
     assert_eq!(js["binDistribution"][0]["fillStatus"], "partial_filled");
 }
-
-#[cfg(feature = "wasm")]
-#[test]
-fn typescript_declarations_use_strings_for_amounts() {
-    use tsify::Tsify;
-    let decl = dlmm::PositionEvent::DECL;
-    assert!(decl.contains("amountX: Decimal"), "{decl}");
-    assert!(dlmm::Pool::DECL.contains("tokenXAmount: Decimal"), "{}", dlmm::Pool::DECL);
-    assert!(Windows::DECL.contains("\"30m\": number"), "{}", Windows::DECL);
-    let page = Paginated::<dlmm::Pool>::DECL;
-    assert!(
-        page.contains("Paginated<T>") && page.contains("currentPage: number") && page.contains("data: T[]"),
-        "{page}"
-    );
-    let series = Timeseries::<Candle>::DECL;
-    assert!(
-        series.contains("startTime: number")
-            && (series.contains("timeframe: string | null") || series.contains("timeframe?: string")),
-        "{series}"
-    );
-}

@@ -11,7 +11,6 @@ use crate::wire;
 /// (`is_verified`, `holders`, `freeze_authority_disabled`, `total_supply`, `market_cap`) default to false / zero when a
 /// body omits them.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Token {
     /// The mint address.

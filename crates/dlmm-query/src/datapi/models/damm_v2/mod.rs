@@ -18,7 +18,6 @@ use crate::wire;
 /// `permanent_lock_liquidity` (0), `vested_liquidity` (zeros). Real bodies carry pool-config flags the spec does not
 /// list; they are ignored.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Pool {
     /// The pool's address.
@@ -94,7 +93,6 @@ impl Pool {
 
 /// A DAMM v2 pool's fee and price configuration (`PoolConfig`). `*_pct` are percents.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PoolConfig {
     /// Fee collection mode (0 = fees in both tokens, 1 = fees in the quote token only).
@@ -138,7 +136,6 @@ pub struct PoolConfig {
 
 /// Liquidity under vesting (`VestedLiquidity`), USD.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct VestedLiquidity {
     /// Vesting for more than 3 months, USD.
@@ -151,7 +148,6 @@ pub struct VestedLiquidity {
 
 /// The DAMM v2 pools of one token pair, summed (`GroupResponse`; the items of `GET /pools/groups`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Group {
     /// The group key: the two mints in lexical order, joined by `-`.

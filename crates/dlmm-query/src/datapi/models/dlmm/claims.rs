@@ -10,7 +10,6 @@ use crate::wire;
 /// The wire record is snake_case with figures as JSON strings: token amounts decode to [`Decimal`] (display units),
 /// USD and SOL values (at the time of each claim) to `f64`.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct WalletPoolClaims {
     /// The pool's address.

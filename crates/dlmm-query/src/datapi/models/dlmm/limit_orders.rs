@@ -12,7 +12,6 @@ use crate::wire;
 
 /// A pool as the limit-order routes describe it (`LimitOrderPoolDetails`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct LimitOrderPool {
     /// The pool's address.
@@ -45,7 +44,6 @@ pub struct LimitOrderPool {
 /// A wallet's open limit orders in one pool, summed (`OpenLimitOrderPoolSummary`; the items of
 /// `GET /wallets/{wallet}/limit_orders/open/pools`). Bonus values use the current price.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenLimitOrderPool {
     /// The pool.
@@ -118,7 +116,6 @@ pub struct OpenLimitOrderPool {
 /// A wallet's closed limit orders in one pool, summed (`ClosedLimitOrderPoolSummary`; the items of
 /// `GET /wallets/{wallet}/limit_orders/closed/pools`). Bonus values use the price at cancellation.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ClosedLimitOrderPool {
     /// The pool.
@@ -206,7 +203,6 @@ pub struct ClosedLimitOrderPool {
 /// A wallet's open limit orders in one pool with the pool's live state (`OpenLimitOrdersForPoolResponse`,
 /// `GET /wallets/{wallet}/limit_orders/open/pools/{pool_address}`), one page.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenLimitOrders {
     /// The pool.
@@ -235,7 +231,6 @@ pub struct OpenLimitOrders {
 
 /// One open limit order (`OpenLimitOrderDetail`). Bonus values use the current price.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenLimitOrder {
     /// The limit order's address.
@@ -319,7 +314,6 @@ pub struct OpenLimitOrder {
 
 /// One bin of an open limit order (`OpenLimitOrderBinPoint`). Amounts are display units of the token named.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenLimitOrderBin {
     /// The bin id.
@@ -342,7 +336,6 @@ pub struct OpenLimitOrderBin {
 
 /// How far one bin of a limit order is filled (`LimitOrderBinFillStatus`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum BinFillStatus {
     /// Nothing filled (`not_filled`).
@@ -359,7 +352,6 @@ pub enum BinFillStatus {
 /// A wallet's closed limit orders in one pool (`ClosedLimitOrdersForPoolResponse`,
 /// `GET /wallets/{wallet}/limit_orders/closed/pools/{pool_address}`), one page.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ClosedLimitOrders {
     /// The pool.
@@ -383,7 +375,6 @@ pub struct ClosedLimitOrders {
 /// One closed limit order, from placement to close (`ClosedLimitOrderDetail`). Withdrawal and bonus values use the
 /// price at cancellation.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ClosedLimitOrder {
     /// The limit order's address.
@@ -490,7 +481,6 @@ pub struct ClosedLimitOrder {
 /// The bonus a wallet's limit orders in one pool have claimed (`BonusClaimedResponse`,
 /// `GET /wallets/{wallet}/limit_orders/pools/{pool_address}/bonus_claimed`). Values use the price at cancellation.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct LimitOrderBonusClaimed {
     /// Bonus claimed in token X, display units.
@@ -522,7 +512,6 @@ pub struct LimitOrderBonusClaimed {
 
 /// A wallet's limit orders at a glance (`LimitOrderSummaryResponse`, `GET /wallets/{wallet}/limit_orders/summary`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct LimitOrderSummary {
     /// Number of orders still open.

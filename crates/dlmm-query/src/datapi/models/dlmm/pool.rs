@@ -11,7 +11,6 @@ use crate::wire;
 /// revision added or that bodies may omit default: `cumulative_metrics` (zeros), `launchpad` (none), `tags` (empty),
 /// `is_blacklisted`, `has_farm` (false), `farm_apr`, `farm_apy` (0). `name` comes from token symbols: untrusted text.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Pool {
     /// The pool's (LB pair's) address.
@@ -94,7 +93,6 @@ impl Pool {
 
 /// A DLMM pool's fee configuration (`PoolConfig`). Rates are percents.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PoolConfig {
     /// Bin step, basis points of price between adjacent bins.
@@ -116,7 +114,6 @@ pub struct PoolConfig {
 
 /// A pool's totals since creation (`CumulativeMetrics`), USD.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CumulativeMetrics {
     /// Trading volume since creation, USD.
@@ -129,7 +126,6 @@ pub struct CumulativeMetrics {
 
 /// The pools of one token pair, summed (`GroupResponse`; the items of `GET /pools/groups`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Group {
     /// The group key: the two mints in lexical order, joined by `-`.

@@ -11,7 +11,6 @@ use crate::wire;
 
 /// A wallet's pools with closed positions (`GetPortfolioResponse`, `GET /portfolio`), one page.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Portfolio {
     /// This page's number, from 1.
@@ -34,7 +33,6 @@ pub struct Portfolio {
 
 /// One pool of a wallet's closed-position portfolio, aggregated (`PoolPortfolioItem`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct PortfolioPool {
     /// The pool's address.
@@ -145,7 +143,6 @@ pub struct PortfolioPool {
 
 /// A wallet's pools with open positions (`GetOpenPortfolioResponse`, `GET /portfolio/open`), one page.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct OpenPortfolio {
     /// This page's number, from 1.
@@ -175,7 +172,6 @@ pub struct OpenPortfolio {
 /// One pool of a wallet's open portfolio, aggregated over its open positions (`PoolOpenPortfolioItem`). SOL figures
 /// use the current SOL price.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct OpenPortfolioPool {
     /// The pool's address.
@@ -262,7 +258,6 @@ pub struct OpenPortfolioPool {
 
 /// Totals of a wallet's open portfolio across all pools (`TotalMetrics`). SOL figures use the current SOL price.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct OpenPortfolioTotals {
     /// Number of open positions across all pools.
@@ -296,7 +291,6 @@ pub struct OpenPortfolioTotals {
 
 /// A wallet's profit and loss across all pools (`PortfolioTotalResponse`, `GET /portfolio/total`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct PortfolioTotal {
     /// Profit and loss, USD.

@@ -11,7 +11,6 @@ use crate::wire;
 
 /// A position's events (`GetPositionHistoricalEventsResponse`, `GET /positions/{address}/historical`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct PositionEvents {
     /// The events, in the requested order.
@@ -20,7 +19,6 @@ pub struct PositionEvents {
 
 /// One event of a position: a deposit, a withdrawal or a claim (`PositionEvent`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct PositionEvent {
     /// Transaction signature.
@@ -66,7 +64,6 @@ pub struct PositionEvent {
 /// A wallet's positions in one pool with their profit and loss (`GetPoolPositionPnLResponse`,
 /// `GET /positions/{pool_address}/pnl`), one page, with the prices used.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct PositionsPnl {
     /// This page's number, from 1.
@@ -113,7 +110,6 @@ pub struct PositionsPnl {
 
 /// One position's range and profit and loss (`PositionPnLData`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct PositionPnlRecord {
     /// The position's address.
@@ -175,7 +171,6 @@ pub struct PositionPnlRecord {
 
 /// Amounts of both tokens with their total value (`TokenPairWithTotal`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct TokenPairAmounts {
     /// Token X.
@@ -188,7 +183,6 @@ pub struct TokenPairAmounts {
 
 /// An amount of one token with its value (`TokenAmount`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct TokenAmount {
     /// The amount, display units.
@@ -203,7 +197,6 @@ pub struct TokenAmount {
 
 /// A total value (`TotalUsd`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct TotalValue {
     /// The value, USD.
@@ -216,7 +209,6 @@ pub struct TotalValue {
 
 /// An open position's live value and unclaimed amounts (`UnrealizedPnL`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct UnrealizedPnl {
     /// Current value of the position, USD.
