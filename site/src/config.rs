@@ -225,7 +225,7 @@ impl SiteConfig {
                 (source.apply)(&mut config, url);
             }
         }
-        Client::new(GlooTransport, config)
+        Client::new(GlooTransport::default(), config)
     }
 
     /// Saves the given sources in this browser (an empty value forgets the saved one); all are checked first.

@@ -59,6 +59,9 @@ export interface ClientOptions {
   rateLimit?: RateLimitOptions | false;
   /** Extra headers sent with every request. */
   headers?: Record<string, string>;
+  /** The largest response body accepted, in bytes (default 268435456, 256 MiB); a larger one rejects with a
+   * `decode` DlmmError while it is read, before it fills memory. */
+  maxBodyBytes?: number;
 }
 
 /** Options every method takes. */
@@ -182,7 +185,13 @@ pub struct JsClient {
 pub fn create_client(options: Option<ClientOptionsArg>) -> Result<JsClient, JsValue> {
     let options: JsValue = options.map(Into::into).unwrap_or(JsValue::UNDEFINED);
     let config = client_config(&options)?;
-    Ok(JsClient { inner: Rc::new(Client::new(GlooTransport, config)) })
+    let mut transport = GlooTransport::default();
+    if options.is_object()
+        && let Some(bytes) = number_option(&options, "maxBodyBytes", 1.0, 4_294_967_295.0)?
+    {
+        transport = transport.with_max_body_bytes(bytes as usize);
+    }
+    Ok(JsClient { inner: Rc::new(Client::new(transport, config)) })
 }
 
 fn client_config(options: &JsValue) -> Result<ClientConfig, JsValue> {

@@ -3,13 +3,46 @@
 use std::future::Future;
 use std::time::Duration;
 
+use dlmm_query::transport::DEFAULT_MAX_BODY_BYTES;
 use dlmm_query::{HttpRequest, HttpResponse, Transport, TransportError};
 use gloo_net::http::{Method, RequestBuilder};
-use web_sys::AbortController;
+use js_sys::{Reflect, Uint8Array};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{AbortController, ReadableStreamDefaultReader};
 
 /// `fetch` for the core client, in browsers and Node 18+. Dropping a pending `send` aborts its `fetch`.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct GlooTransport;
+///
+/// Bodies are read chunk by chunk and refused past [`max_body_bytes`](Self::max_body_bytes) (by default the core's
+/// [`DEFAULT_MAX_BODY_BYTES`]), so one huge answer cannot fill the linear memory every client on the page shares.
+#[derive(Clone, Copy, Debug)]
+pub struct GlooTransport {
+    max_body_bytes: usize,
+}
+
+impl Default for GlooTransport {
+    fn default() -> Self {
+        Self { max_body_bytes: DEFAULT_MAX_BODY_BYTES }
+    }
+}
+
+impl GlooTransport {
+    /// A transport with the default body cap.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The same transport refusing bodies larger than `bytes` (after the browser's decompression).
+    pub fn with_max_body_bytes(mut self, bytes: usize) -> Self {
+        self.max_body_bytes = bytes;
+        self
+    }
+
+    /// The largest body accepted, in bytes.
+    pub fn max_body_bytes(&self) -> usize {
+        self.max_body_bytes
+    }
+}
 
 /// Aborts the wrapped controller when dropped, so a cancelled call does not leave its `fetch` running.
 struct AbortOnDrop(AbortController);
@@ -34,7 +67,7 @@ impl Transport for GlooTransport {
         let response = builder.send().await.map_err(describe)?;
         let status = response.status();
         let headers = response.headers().entries().map(|(k, v)| (k.to_ascii_lowercase(), v)).collect();
-        let body = response.binary().await.map_err(describe)?;
+        let body = read_capped(&response, self.max_body_bytes).await?;
         Ok(HttpResponse { status, headers, body })
     }
 
@@ -56,6 +89,47 @@ extern "C" {
     /// `performance.now()`: milliseconds since the page (or process) started, never going backwards.
     #[wasm_bindgen(js_namespace = performance, js_name = now)]
     fn monotonic_now_ms() -> f64;
+}
+
+/// Reads the body chunk by chunk, refusing it as soon as it grows past `limit` (a `Content-Length` over the limit is
+/// refused before reading).
+async fn read_capped(response: &gloo_net::http::Response, limit: usize) -> Result<Vec<u8>, TransportError> {
+    let declared = response.headers().get("content-length").and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|length| length > limit as u64) {
+        return Err(TransportError::body_too_large(limit));
+    }
+    let Some(stream) = response.body() else { return Ok(Vec::new()) };
+    let reader: ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
+    let mut body = Vec::new();
+    loop {
+        let chunk = JsFuture::from(reader.read()).await.map_err(describe_js)?;
+        if Reflect::get(&chunk, &JsValue::from_str("done")).ok().and_then(|d| d.as_bool()).unwrap_or(true) {
+            return Ok(body);
+        }
+        let bytes: Uint8Array = Reflect::get(&chunk, &JsValue::from_str("value"))
+            .map_err(describe_js)?
+            .dyn_into()
+            .map_err(|_| TransportError::network("the body stream gave something other than bytes"))?;
+        let length = bytes.length() as usize;
+        if body.len().saturating_add(length) > limit {
+            let _ = reader.cancel();
+            return Err(TransportError::body_too_large(limit));
+        }
+        let start = body.len();
+        body.resize(start + length, 0);
+        bytes.copy_to(&mut body[start..]);
+    }
+}
+
+/// Maps a rejection of the body stream (an abort, a broken connection) to a transport error.
+fn describe_js(error: JsValue) -> TransportError {
+    let name = Reflect::get(&error, &JsValue::from_str("name")).ok().and_then(|n| n.as_string()).unwrap_or_default();
+    if name == "AbortError" {
+        return TransportError::aborted();
+    }
+    let message =
+        Reflect::get(&error, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()).unwrap_or_default();
+    TransportError::network(format!("reading the body failed: {name}: {message}"))
 }
 
 /// Maps a gloo-net failure to a transport error (`fetch` rejects with `AbortError` or a `TypeError`).

@@ -483,4 +483,19 @@ mod tests {
         block_on(c.send_with(&GetPoolMetrics::new(POOL), patient)).unwrap();
         assert_eq!(*c.transport.sleeps.borrow(), [Duration::from_secs(100)]);
     }
+
+    #[test]
+    fn a_call_dropped_during_its_back_off_sends_nothing_more_and_holds_no_slot() {
+        let c = client([Some(status(503, None)), Some(ok_body()), Some(ok_body())]);
+        c.transport.hold_sleeps.set(true);
+        let op = GetPoolMetrics::new(POOL);
+        let call = c.send(&op);
+        assert!(futures_util::FutureExt::now_or_never(call).is_none(), "held in the back-off after the 503");
+        assert_eq!(c.transport.seen.borrow().len(), 1, "dropped before the retry: one request only");
+        c.transport.hold_sleeps.set(false);
+        let before = c.transport.now();
+        metrics(&c).unwrap();
+        assert_eq!(c.transport.now(), before, "the next call goes out at once");
+        assert_eq!(c.transport.seen.borrow().len(), 2);
+    }
 }

@@ -8,8 +8,8 @@
 //! that still name open defects, and repeats rounds (each with fresh random seeds) until `--seconds` have passed
 //! when that is given.
 //!
-//! The explorer's formatters and chart scaling have no native property tests to run here (`site/` has no `proptest`
-//! tests; its tests run in wasm), so this command skips them and says so.
+//! Each round also runs the explorer's native property tests of its number formatters and chart scaling
+//! (`site/src/format.rs`, `site/src/chart.rs`: thousands of cases each, fresh seeds every round).
 
 use std::time::{Duration, Instant};
 
@@ -49,12 +49,17 @@ pub fn run(args: &[String]) -> Result {
                 // Release speed, but an arithmetic overflow still panics (as in the debug `cargo test`).
                 .env("CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS", "true"),
         )?;
+        println!("==> fuzz round {round}: the explorer's formatters and chart scaling (release)");
+        exec(
+            command("cargo")
+                .args(["test", "--release", "--package", "dlmm-explorer", "--lib"])
+                .env("CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS", "true"),
+        )?;
         match seconds {
             Some(limit) if started.elapsed() < limit => round += 1,
             _ => break,
         }
     }
-    println!("==> explorer formatters and chart: skipped (no native property tests in site/; they run in wasm)");
     println!("fuzz: {round} round(s) of {cases} cases per property in {:.0?}", started.elapsed());
     Ok(())
 }

@@ -142,11 +142,27 @@ async fn the_core_client_runs_over_the_gloo_transport() {
     use dlmm_query::ops::GetPoolMetrics;
     use dlmm_query::{Client, ClientConfig};
     let address = sample_pools().await.remove(2);
-    let client =
-        Client::new(dlmm_query_wasm::GlooTransport, ClientConfig::with_base_urls(pair_base(), pool_base()).unwrap());
+    let client = Client::new(
+        dlmm_query_wasm::GlooTransport::default(),
+        ClientConfig::with_base_urls(pair_base(), pool_base()).unwrap(),
+    );
     let m = client.get_pool_metrics(GetPoolMetrics::new(&address)).await.unwrap();
     let raw = get(&raw_json(&format!("{}/pools/{address}/metrics", pool_base())).await, "data");
     assert_eq!(m.pool_address, address);
     assert_eq!(Some(m.tvl), get(&raw, "tvl").as_f64());
     assert_eq!(Some(m.updated_at as f64), get(&raw, "updated_at").as_f64());
+}
+
+#[wasm_bindgen_test]
+async fn a_body_over_max_body_bytes_rejects_while_it_is_read() {
+    // The replica's whole pair list is megabytes; a 64 KB cap refuses it as it streams in.
+    let capped = dlmm_browser_tests::client_with(&[("maxBodyBytes", JsValue::from_f64(65_536.0))]);
+    let err = rejected(capped.all(None).await, "a body over the cap");
+    assert!(is_dlmm_error(err.clone()));
+    assert_eq!(get(&err, "kind"), "decode");
+    let message = get(&err, "message").as_string().unwrap_or_default();
+    assert!(message.contains("65536"), "{message}");
+    // The default cap (256 MiB) lets the same list through.
+    let all = client().all(None).await.expect("the list is far under the default cap");
+    assert!(js_sys::Array::from(&all).length() >= 1_000);
 }
