@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use dlmm_query::datapi::series::SeriesOperation;
 use dlmm_query::ops::{All, GetClaimFees, GetClaimRewards, GetDeposits, GetWithdraws, Operation};
-use dlmm_query::{Client, Error};
+use dlmm_query::{Client, ClientConfig, Error};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
@@ -13,11 +13,20 @@ use crate::GlooTransport;
 use crate::cancel::with_signal;
 use crate::filter::{AllRaw, pairs_above};
 use crate::js_error::to_js_error;
-use crate::options::Call;
+use crate::options::{Call, max_body_bytes};
 use crate::to_js::{output_to_js, pairs_output_to_js, pairs_to_js};
 
 /// The core client as the JS API uses it.
 pub type Core = Client<GlooTransport>;
+
+/// A core client with `config` over `fetch`, refusing bodies over `options.maxBodyBytes` when set.
+pub fn new_core(config: ClientConfig, options: &JsValue) -> Result<Rc<Core>, JsValue> {
+    let mut transport = GlooTransport::default();
+    if let Some(bytes) = max_body_bytes(options)? {
+        transport = transport.with_max_body_bytes(bytes);
+    }
+    Ok(Rc::new(Client::new(transport, config)))
+}
 
 /// The full URL `operation` requests through `client` (empty when its input is invalid: the call then rejects
 /// with `invalidInput` before any output exists).

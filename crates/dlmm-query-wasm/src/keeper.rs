@@ -3,7 +3,6 @@
 
 use std::rc::Rc;
 
-use dlmm_query::Client;
 use dlmm_query::ops::{
     AllByGroups, AllByGroupsMetadata, AllWithPagination, GetClaimFees, GetClaimRewards, GetDeposits, GetPair,
     GetPairFeeBpsByDays, GetPairPositionsLock, GetPairSwapRecords, GetPairTvlByDays, GetPairVolumeByDays, GetPosition,
@@ -11,14 +10,13 @@ use dlmm_query::ops::{
 };
 use wasm_bindgen::prelude::*;
 
-use crate::GlooTransport;
-use crate::call::{Core, all_pairs, position_pnl, send, send_pairs};
+use crate::call::{Core, all_pairs, new_core, position_pnl, send, send_pairs};
 use crate::exports::exports;
 use crate::iter::keeper_pages;
 use crate::js_error::input_error;
 use crate::options::{
     AllOptionsArg, CallOptionsArg, ClientOptionsArg, GetPoolMetricsOptions, PairListOptionsArg, PositionPnlOptionsArg,
-    all_query, arg, client_config, list_query, max_body_bytes, pnl_query, pool_metrics_query, string_arg,
+    all_query, arg, client_config, list_query, pnl_query, pool_metrics_query, string_arg,
 };
 
 /// A client of both keeper APIs (pair and pool groups). Create it with `createClient`.
@@ -31,12 +29,7 @@ pub struct JsClient {
 #[wasm_bindgen(js_name = createClient)]
 pub fn create_client(options: Option<ClientOptionsArg>) -> Result<JsClient, JsValue> {
     let options = arg(options);
-    let config = client_config(&options)?;
-    let mut transport = GlooTransport::default();
-    if let Some(bytes) = max_body_bytes(&options)? {
-        transport = transport.with_max_body_bytes(bytes);
-    }
-    Ok(JsClient { inner: Rc::new(Client::new(transport, config)) })
+    Ok(JsClient { inner: new_core(client_config(&options)?, &options)? })
 }
 
 #[wasm_bindgen(js_class = DlmmClient)]
