@@ -11,13 +11,13 @@ use dlmm_query::ops::{
     LexicalOrderMints, Operation, OrderBy, PairListQuery, PairSortKey,
 };
 use dlmm_query::policy::{RateLimiter, RetryPolicy};
+use dlmm_query::web::WebTransport;
 use dlmm_query::{CallOptions, Client, ClientConfig, Error, InvalidInput};
 use js_sys::{Array, Object, Reflect};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 
-use crate::GlooTransport;
 use crate::cancel::with_signal;
 use crate::filter::AllRaw;
 use crate::iter::{ListKind, PageIterator};
@@ -172,7 +172,7 @@ extern "C" {
 const MAX_MS: f64 = 86_400_000.0;
 
 /// The core client as the JS API uses it.
-pub(crate) type Core = Client<GlooTransport>;
+pub(crate) type Core = Client<WebTransport>;
 
 /// A client of both APIs. Create it with `createClient`.
 #[wasm_bindgen(js_name = DlmmClient)]
@@ -185,7 +185,7 @@ pub struct JsClient {
 pub fn create_client(options: Option<ClientOptionsArg>) -> Result<JsClient, JsValue> {
     let options: JsValue = options.map(Into::into).unwrap_or(JsValue::UNDEFINED);
     let config = client_config(&options)?;
-    let mut transport = GlooTransport::default();
+    let mut transport = WebTransport::default();
     if options.is_object()
         && let Some(bytes) = number_option(&options, "maxBodyBytes", 1.0, 4_294_967_295.0)?
     {
