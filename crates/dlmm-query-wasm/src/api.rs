@@ -3,7 +3,6 @@
 use std::rc::Rc;
 use std::time::Duration;
 
-use dlmm_query::error::{BodyKind, DecodeError};
 use dlmm_query::ops::{
     All, AllByGroups, AllByGroupsMetadata, AllWithPagination, GetClaimFees, GetClaimRewards, GetDeposits, GetPair,
     GetPairFeeBpsByDays, GetPairPositionsLock, GetPairSwapRecords, GetPairTvlByDays, GetPairVolumeByDays,
@@ -279,15 +278,6 @@ macro_rules! method {
         let output = run(client, op, call).await?;
         output_to_js(&output, &url)
     }};
-    (pairs $self:ident, $options:expr, $op:expr) => {{
-        let client = $self.inner.clone();
-        let options: JsValue = $options.map(Into::into).unwrap_or(JsValue::UNDEFINED);
-        let call = call_options(&options)?;
-        let op = $op;
-        let url = request_url(&client, &op);
-        let output = run(client, op, call).await?;
-        to_js_pairs(&output, &url)
-    }};
 }
 
 #[wasm_bindgen(js_class = DlmmClient)]
@@ -323,8 +313,9 @@ impl JsClient {
         match number_option(&options, "minTvl", f64::NEG_INFINITY, f64::INFINITY)? {
             None => crate::fast::pairs_to_js(&run(client, op, call).await?),
             Some(floor) => {
+                let url = request_url(&client, &op);
                 let raw = run(client, AllRaw(op), call).await?;
-                crate::filter::pairs_above(&raw, floor).map_err(|e| to_js_error(&e))
+                crate::filter::pairs_above(&raw, floor, &url).map_err(|e| to_js_error(&e))
             }
         }
     }
@@ -333,7 +324,7 @@ impl JsClient {
     #[wasm_bindgen(js_name = allByGroups, unchecked_return_type = "AllGroupOfPairs")]
     pub async fn all_by_groups(&self, options: Option<PairListOptionsArg>) -> Result<JsValue, JsValue> {
         let query = list_query(options.as_ref().map(AsRef::as_ref))?;
-        method!(pairs self, options, AllByGroups::from_query(query))
+        method!(self, options, AllByGroups::from_query(query))
     }
 
     /// `GET /pair/all_by_groups_metadata`: one page of pair-group aggregates (`{ metadatas, total }`).
@@ -347,7 +338,7 @@ impl JsClient {
     #[wasm_bindgen(js_name = allWithPagination, unchecked_return_type = "AllPairsWithPagination")]
     pub async fn all_with_pagination(&self, options: Option<PairListOptionsArg>) -> Result<JsValue, JsValue> {
         let query = list_query(options.as_ref().map(AsRef::as_ref))?;
-        method!(pairs self, options, AllWithPagination::from_query(query))
+        method!(self, options, AllWithPagination::from_query(query))
     }
 
     /// `GET /pair/group_pair/{lexicalOrderMints}`: every pair trading the same two mints.
@@ -358,7 +349,7 @@ impl JsClient {
         options: Option<CallOptionsArg>,
     ) -> Result<JsValue, JsValue> {
         let mints = string_arg("lexical_order_mints", &lexical_order_mints)?;
-        method!(pairs self, options, GetSingleGroupPair::new(mints))
+        method!(self, options, GetSingleGroupPair::new(mints))
     }
 
     /// `GET /pair/{pairAddress}`: one pair.
@@ -369,7 +360,7 @@ impl JsClient {
         options: Option<CallOptionsArg>,
     ) -> Result<JsValue, JsValue> {
         let pair = string_arg("pair_address", &pair_address)?;
-        method!(pairs self, options, GetPair::new(pair))
+        method!(self, options, GetPair::new(pair))
     }
 
     /// `GET /pair/{pairAddress}/analytic/pair_fee_bps`: hourly fee rates (bps) over `numOfDays` days, oldest first.
@@ -649,54 +640,6 @@ fn list_query(options: Option<&JsValue>) -> Result<PairListQuery, JsValue> {
     Ok(q)
 }
 
-/// The `PairInfo` fields the vendor sends as decimal text; the SDK hands them out as numbers.
-pub(crate) const NUMERIC_TEXT_FIELDS: [&str; 6] = [
-    "baseFeePercentage",
-    "maxFeePercentage",
-    "protocolFeePercentage",
-    "liquidity",
-    "cumulativeTradeVolume",
-    "cumulativeFeeVolume",
-];
-
-/// Turns the decimal-text fields of every pair in `value` (a pair, an array of pairs, or a page with `pairs` or
-/// `groups[].pairs`) into numbers.
-pub(crate) fn numeric_pairs(value: &JsValue) {
-    if Array::is_array(value) {
-        for item in Array::from(value).iter() {
-            numeric_pairs(&item);
-        }
-        return;
-    }
-    if !value.is_object() {
-        return;
-    }
-    let liquidity = property(value, "liquidity");
-    if liquidity.is_string() {
-        for key in NUMERIC_TEXT_FIELDS {
-            let key = JsValue::from_str(key);
-            if let Some(text) = Reflect::get(value, &key).ok().and_then(|v| v.as_string()) {
-                let number = text.trim().parse::<f64>().unwrap_or(f64::NAN);
-                let _ = Reflect::set(value, &key, &JsValue::from_f64(number));
-            }
-        }
-        return;
-    }
-    for key in ["pairs", "groups"] {
-        let inner = property(value, key);
-        if Array::is_array(&inner) {
-            numeric_pairs(&inner);
-        }
-    }
-}
-
-/// Serializes pairs (or pages of them) answered from `url` for JavaScript, with their decimal-text fields as numbers.
-pub(crate) fn to_js_pairs<T: Serialize + ?Sized>(value: &T, url: &str) -> Result<JsValue, JsValue> {
-    let js = output_to_js(value, url)?;
-    numeric_pairs(&js);
-    Ok(js)
-}
-
 /// The full URL `operation` requests through `client` (empty when its input is invalid: the call then rejects
 /// with `invalidInput` before any output exists).
 pub(crate) fn request_url<O: Operation>(client: &Core, operation: &O) -> String {
@@ -723,13 +666,7 @@ fn unrepresentable<T: Serialize + ?Sized>(value: &T, url: &str) -> Error {
         }
         Ok(_) => (None, "the conversion failed".to_owned()),
     };
-    Error::Decode(DecodeError {
-        url: url.to_owned(),
-        status: 200,
-        body: BodyKind::WrongShape,
-        path,
-        message: format!("a value JavaScript cannot hold exactly: {reason}"),
-    })
+    Error::wrong_shape(url, path, format!("a value JavaScript cannot hold exactly: {reason}"))
 }
 
 fn input_error(error: InvalidInput) -> JsValue {

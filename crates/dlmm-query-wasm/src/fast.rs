@@ -1,9 +1,10 @@
 //! The fast path for big pair lists: JSON text and the engine's own `JSON.parse` instead of one JS call per field.
 //!
 //! The pairs are decoded (exact, validated) in Rust as everywhere else, then written back as camelCase JSON by
-//! `serde_json` with a [`Formatter`] that writes raw amounts (`u128`) as digit strings and the vendor's decimal-text
-//! USD and percent fields as numbers. `JSON.parse` builds the objects (as fast and compact as a plain `fetch().json()`),
-//! then the amount fields, whose names the formatter recorded, become exact `bigint`s.
+//! `serde_json` with a [`Formatter`] that writes raw amounts (`u128`) as digit strings (the vendor's decimal-text USD
+//! and percent fields are `NumericText`, which serializes as numbers by itself). `JSON.parse` builds the objects (as
+//! fast and compact as a plain `fetch().json()`), then the amount fields, whose names the formatter recorded, become
+//! exact `bigint`s.
 
 use std::cell::RefCell;
 use std::io;
@@ -11,20 +12,15 @@ use std::rc::Rc;
 
 use js_sys::{Array, BigInt, JSON, Reflect};
 use serde::Serialize;
-use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
+use serde_json::ser::{CompactFormatter, Formatter};
 use wasm_bindgen::prelude::*;
 
-use crate::api::NUMERIC_TEXT_FIELDS;
-
-/// Writes compact JSON, recording which keys hold amounts and turning numeric text into numbers.
+/// Writes compact JSON, recording which keys hold amounts.
 #[derive(Default)]
 struct JsFormatter {
     /// The key being written, or the last one written.
     key: String,
     in_key: bool,
-    /// Collecting a numeric-text value into `text` instead of writing it.
-    capturing: bool,
-    text: String,
     /// Keys that held an amount (shared: the serializer owns the formatter).
     amount_keys: Rc<RefCell<Vec<String>>>,
 }
@@ -49,43 +45,11 @@ impl Formatter for JsFormatter {
         Ok(())
     }
 
-    fn begin_string<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        if !self.in_key && NUMERIC_TEXT_FIELDS.contains(&self.key.as_str()) {
-            self.capturing = true;
-            self.text.clear();
-            return Ok(());
-        }
-        writer.write_all(b"\"")
-    }
-
-    fn end_string<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        if self.capturing {
-            self.capturing = false;
-            return match self.text.trim().parse::<f64>() {
-                Ok(n) if n.is_finite() => CompactFormatter.write_f64(writer, n),
-                _ => writer.write_all(b"null"),
-            };
-        }
-        writer.write_all(b"\"")
-    }
-
     fn write_string_fragment<W: ?Sized + io::Write>(&mut self, writer: &mut W, fragment: &str) -> io::Result<()> {
         if self.in_key {
             self.key.push_str(fragment);
-        } else if self.capturing {
-            self.text.push_str(fragment);
-            return Ok(());
         }
         writer.write_all(fragment.as_bytes())
-    }
-
-    fn write_char_escape<W: ?Sized + io::Write>(&mut self, writer: &mut W, escape: CharEscape) -> io::Result<()> {
-        if self.capturing {
-            // Numeric text has no escapes; whatever this is makes the value not a number.
-            self.text.push('x');
-            return Ok(());
-        }
-        CompactFormatter.write_char_escape(writer, escape)
     }
 }
 

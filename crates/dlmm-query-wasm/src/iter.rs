@@ -15,7 +15,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{JsFuture, future_to_promise};
 use web_sys::AbortSignal;
 
-use crate::api::{Core, request_url, to_js_pairs};
+use crate::api::{Core, output_to_js, request_url};
 use crate::cancel::with_signal;
 use crate::js_error::to_js_error;
 
@@ -160,6 +160,6 @@ where
     let output = client.send_with(&operation, options).await.map_err(|e| to_js_error(&e))?;
     let (items, total) = O::into_items(output);
     let key = items.first().map(|i| O::item_key(i).to_owned());
-    let js = items.iter().map(|item| to_js_pairs(item, &url)).collect::<Result<Vec<_>, _>>()?;
+    let js = items.iter().map(|item| output_to_js(item, &url)).collect::<Result<Vec<_>, _>>()?;
     Ok((js, total, key))
 }
