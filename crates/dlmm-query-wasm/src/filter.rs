@@ -6,7 +6,6 @@
 
 use std::fmt;
 
-use dlmm_query::error::{BodyKind, DecodeError};
 use dlmm_query::models::PairInfo;
 use dlmm_query::ops::{All, Operation};
 use dlmm_query::{ApiGroup, Error, InvalidInput, Request};
@@ -29,16 +28,12 @@ impl Operation for AllRaw {
     }
 }
 
-/// The pairs of `raw` (a JSON array) whose TVL is at least `floor`, as a JS array of plain objects.
-pub fn pairs_above(raw: &RawValue, floor: f64) -> Result<JsValue, Error> {
+/// The pairs of `raw` (a JSON array answered from `url`) whose TVL is at least `floor`, as a JS array of plain objects.
+pub fn pairs_above(raw: &RawValue, floor: f64, url: &str) -> Result<JsValue, Error> {
     let mut kept = Vec::new();
     let mut de = serde_json::Deserializer::from_str(raw.get());
-    Above { floor, out: &mut kept }.deserialize(&mut de).map_err(|e| wrong_shape(e.to_string()))?;
-    pairs_to_js(&kept).map_err(|e| wrong_shape(format!("cannot convert the pairs: {e:?}")))
-}
-
-fn wrong_shape(message: String) -> Error {
-    Error::Decode(DecodeError { url: String::new(), status: 200, body: BodyKind::WrongShape, path: None, message })
+    Above { floor, out: &mut kept }.deserialize(&mut de).map_err(|e| Error::wrong_shape(url, None, e.to_string()))?;
+    pairs_to_js(&kept).map_err(|e| Error::wrong_shape(url, None, format!("cannot convert the pairs: {e:?}")))
 }
 
 /// Just the TVL of a pair (`liquidity`, decimal text or a number), as the core's `PairInfo::tvl_usd` reads it.
