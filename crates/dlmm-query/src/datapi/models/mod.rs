@@ -37,7 +37,7 @@ pub use windows::Windows;
 
 #[cfg(test)]
 mod contract_tests;
-#[cfg(all(test, feature = "wasm"))]
-mod typescript_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(all(test, feature = "wasm"))]
+mod typescript_tests;

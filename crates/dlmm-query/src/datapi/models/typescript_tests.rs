@@ -112,7 +112,8 @@ fn references_name_the_declared_types() {
         }
     }
     let pool = dlmm::Pool::DECL;
-    for field in ["tokenX: DatapiToken", "volume: DatapiWindows", "poolConfig: DlmmPoolConfig", "tokenXAmount: DatapiDecimal"]
+    for field in
+        ["tokenX: DatapiToken", "volume: DatapiWindows", "poolConfig: DlmmPoolConfig", "tokenXAmount: DatapiDecimal"]
     {
         assert!(pool.contains(field), "{field} in {pool}");
     }
