@@ -471,6 +471,32 @@ async fn time_out_retry_and_abort() {
     assert_eq!(err.unchecked_ref::<web_sys::DomException>().name(), "AbortError");
 }
 
+#[wasm_bindgen_test]
+fn datapi_integers_above_2_pow_53_reject_naming_the_path() {
+    use dlmm_query::datapi::models::{Paginated, Timeseries, VolumeBucket};
+    let url = format!("{}/pools", dlmm_datapi_base());
+    let page = Paginated::<u8> { total: 1 << 60, pages: 1, current_page: 1, page_size: 1, data: vec![7] };
+    let err = dlmm_query_wasm::output_to_js(&page, &url).expect_err("2^60 is not a JS number");
+    assert_eq!(get(&err, "kind"), "decode");
+    assert_eq!(get(&err, "path"), "total");
+    assert_eq!(get(&err, "url"), url);
+    let bucket = VolumeBucket {
+        timestamp: (1 << 53) + 1,
+        timestamp_str: String::new(),
+        volume: 1.0,
+        fees: 0.5,
+        protocol_fees: 0.0,
+    };
+    let series = Timeseries { start_time: 0, end_time: 1, timeframe: None, data: vec![bucket] };
+    let err = dlmm_query_wasm::output_to_js(&series, &url).expect_err("2^53 + 1 is not a JS number");
+    assert_eq!(get(&err, "path"), "data[0].timestamp");
+    let fine = Paginated::<u8> { total: (1 << 53) - 1, pages: 1, current_page: 1, page_size: 1, data: vec![] };
+    assert_eq!(get(&dlmm_query_wasm::output_to_js(&fine, &url).unwrap(), "total"), ((1u64 << 53) - 1) as f64);
+    let client = datapi_client();
+    assert_eq!(client.dlmm_base_url(), dlmm_datapi_base());
+    assert_eq!(client.damm_v2_base_url(), damm_v2_datapi_base());
+}
+
 async fn sleep(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms).unwrap();
