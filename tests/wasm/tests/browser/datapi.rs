@@ -162,6 +162,13 @@ async fn dlmm_pools_groups_and_series_match_the_wire() {
     same_as(c.get_pools(query.map(JsCast::unchecked_into)).await, base, "/pools?page_size=3&sort_by=apr_4h%3Adesc")
         .await;
 
+    // A text condition with several values (`name=[a|b]`).
+    let names = Array::of2(&"SOL-USDC".into(), &"JUP-SOL".into());
+    let query = condition("name", "=", names.into());
+    let wire = "/pools?filter_by=name%3D%5BSOL-USDC%7CJUP-SOL%5D";
+    let named = same_as(c.get_pools(query).await, base, wire).await;
+    assert!(Array::from(&get(&named, "data")).length() > 0, "the replica has SOL-USDC pools");
+
     same_as(c.get_pool(pool.clone().into(), None).await, base, &format!("/pools/{pool}")).await;
     let query = q(&[("pageSize", 4.into()), ("volumeTw", "4h".into()), ("feeTvlRatioTw", "1h".into())]);
     let wire = "/pools/groups?page_size=4&volume_tw=volume_4h&fee_tvl_ratio_tw=fee_tvl_ratio_1h";
