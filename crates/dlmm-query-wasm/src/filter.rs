@@ -15,7 +15,7 @@ use serde::de::{DeserializeSeed, Deserializer, Error as _, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use wasm_bindgen::JsValue;
 
-use crate::fast::pairs_to_js;
+use crate::to_js::pairs_to_js;
 
 /// `GET /pair/all` answered as raw JSON text.
 pub struct AllRaw(pub All);
@@ -29,16 +29,17 @@ impl Operation for AllRaw {
     }
 }
 
-/// The pairs of `raw` (a JSON array) whose TVL is at least `floor`, as a JS array of plain objects.
-pub fn pairs_above(raw: &RawValue, floor: f64) -> Result<JsValue, Error> {
+/// The pairs of `raw` (a JSON array answered from `url`) whose TVL is at least `floor`, as a JS array of plain
+/// objects.
+pub fn pairs_above(raw: &RawValue, floor: f64, url: &str) -> Result<JsValue, Error> {
     let mut kept = Vec::new();
     let mut de = serde_json::Deserializer::from_str(raw.get());
-    Above { floor, out: &mut kept }.deserialize(&mut de).map_err(|e| wrong_shape(e.to_string()))?;
-    pairs_to_js(&kept).map_err(|e| wrong_shape(format!("cannot convert the pairs: {e:?}")))
+    Above { floor, out: &mut kept }.deserialize(&mut de).map_err(|e| wrong_shape(url, e.to_string()))?;
+    pairs_to_js(&kept).map_err(|e| wrong_shape(url, format!("cannot convert the pairs: {e:?}")))
 }
 
-fn wrong_shape(message: String) -> Error {
-    Error::Decode(DecodeError { url: String::new(), status: 200, body: BodyKind::WrongShape, path: None, message })
+fn wrong_shape(url: &str, message: String) -> Error {
+    Error::Decode(DecodeError { url: url.to_owned(), status: 200, body: BodyKind::WrongShape, path: None, message })
 }
 
 /// Just the TVL of a pair (`liquidity`, decimal text or a number), as the core's `PairInfo::tvl_usd` reads it.

@@ -1,47 +1,40 @@
-//! Async iterators over every page of the three list operations, walked with the core's [`PageWalker`].
+//! Async iterators over every item of every page of a list: thin adapters over the core's page streams (the keeper's
+//! list operations and the datapi's lists), one class for both, `DlmmPageIterator`.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
 use dlmm_query::compose::PagedList;
+use dlmm_query::datapi::walk::DatapiPaged;
 use dlmm_query::error::{BodyKind, DecodeError};
-use dlmm_query::ops::{AllByGroups, AllByGroupsMetadata, AllWithPagination, PairListQuery};
 use dlmm_query::policy::{PageStep, PageWalker};
 use dlmm_query::{CallOptions, Error};
+use futures_util::stream::{LocalBoxStream, Stream, StreamExt};
 use js_sys::{Object, Promise, Reflect};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{JsFuture, future_to_promise};
 use web_sys::AbortSignal;
 
-use crate::api::{Core, request_url, to_js_pairs};
+use crate::call::{Core, request_url};
 use crate::cancel::with_signal;
-use crate::js_error::to_js_error;
+use crate::js_error::{input_error, to_js_error};
+use crate::options::Call;
+use crate::to_js::{output_to_js, pairs_output_to_js};
 
-/// Which list an iterator walks.
-#[derive(Clone, Copy, Debug)]
-pub enum ListKind {
-    /// `allWithPagination`'s pairs.
-    Pairs,
-    /// `allByGroups`'s groups.
-    Groups,
-    /// `allByGroupsMetadata`'s aggregates.
-    GroupMetadatas,
-}
+/// The pages of a list, each already written to JavaScript.
+type Pages = LocalBoxStream<'static, Result<Vec<JsValue>, JsValue>>;
 
 struct Walk {
-    client: Rc<Core>,
-    kind: ListKind,
-    query: PairListQuery,
-    walker: PageWalker,
+    /// The page stream; `None` once the walk ended (or while a page is being fetched).
+    pages: Option<Pages>,
     buffer: VecDeque<JsValue>,
     finished: bool,
     signal: Option<AbortSignal>,
-    options: CallOptions,
 }
 
-/// An async iterator over the items of every page of a list operation (`for await (const x of client.pairs())`).
+/// An async iterator over the items of every page of a list (`for await (const x of client.pairs())`).
 /// `next()` fetches a page when its buffer runs out; `return()` stops it.
 #[wasm_bindgen(js_name = DlmmPageIterator)]
 pub struct PageIterator {
@@ -49,16 +42,55 @@ pub struct PageIterator {
     tail: RefCell<Promise>,
 }
 
+/// An iterator over the keeper list `operation` (validated now: invalid input throws before any request).
+pub fn keeper_pages<O>(client: Rc<Core>, options: &JsValue, operation: O) -> Result<PageIterator, JsValue>
+where
+    O: PagedList + 'static,
+    O::Item: Serialize,
+{
+    operation.request().map_err(input_error)?;
+    let Call { signal, options } = Call::read(options)?;
+    let first = operation.list_query().page_number();
+    let (op, urls) = (operation.clone(), client.clone());
+    let url = move |i: u64| request_url(&urls, &op.clone().at_page(first + i));
+    let stream = keeper_stream(Core::clone(&client), operation, options);
+    Ok(PageIterator::new(js_pages(stream, url, pairs_output_to_js), signal))
+}
+
+/// An iterator over the datapi list `operation` (validated now: invalid input throws before any request).
+pub fn datapi_pages<O>(client: Rc<Core>, options: &JsValue, operation: O) -> Result<PageIterator, JsValue>
+where
+    O: DatapiPaged + 'static,
+    O::Item: Serialize,
+{
+    operation.request().map_err(input_error)?;
+    let Call { signal, options } = Call::read(options)?;
+    let first = operation.first_page().max(1);
+    let (op, urls) = (operation.clone(), client.clone());
+    let url = move |i: u64| request_url(&urls, &op.clone().with_page(first.saturating_add(i as u32)));
+    let stream = datapi_stream(Core::clone(&client), operation, options);
+    Ok(PageIterator::new(js_pages(stream, url, output_to_js), signal))
+}
+
+/// The core's page stream with each page's items written to JavaScript; `url(i)` is the URL of the `i`-th page.
+fn js_pages<T: 'static>(
+    stream: impl Stream<Item = Result<Vec<T>, Error>> + 'static,
+    url: impl Fn(u64) -> String + 'static,
+    write: fn(&T, &str) -> Result<JsValue, JsValue>,
+) -> Pages {
+    stream
+        .enumerate()
+        .map(move |(i, page)| {
+            let items = page.map_err(|e| to_js_error(&e))?;
+            let url = url(i as u64);
+            items.iter().map(|item| write(item, &url)).collect()
+        })
+        .boxed_local()
+}
+
 impl PageIterator {
-    pub(crate) fn new(
-        client: Rc<Core>,
-        kind: ListKind,
-        query: PairListQuery,
-        signal: Option<AbortSignal>,
-        options: CallOptions,
-    ) -> Self {
-        let walker = PageWalker::new(query.page_number(), query.page_size());
-        let walk = Walk { client, kind, query, walker, buffer: VecDeque::new(), finished: false, signal, options };
+    fn new(pages: Pages, signal: Option<AbortSignal>) -> Self {
+        let walk = Walk { pages: Some(pages), buffer: VecDeque::new(), finished: false, signal };
         Self { walk: Rc::new(RefCell::new(walk)), tail: RefCell::new(Promise::resolve(&JsValue::UNDEFINED)) }
     }
 }
@@ -85,6 +117,7 @@ impl PageIterator {
         let mut walk = self.walk.borrow_mut();
         walk.finished = true;
         walk.buffer.clear();
+        walk.pages = None;
         Promise::resolve(&result(JsValue::UNDEFINED, true))
     }
 }
@@ -98,7 +131,7 @@ fn result(value: JsValue, done: bool) -> JsValue {
 
 async fn step(walk: Rc<RefCell<Walk>>) -> Result<JsValue, JsValue> {
     loop {
-        let (client, kind, query, page, signal, options) = {
+        let (mut pages, signal) = {
             let mut w = walk.borrow_mut();
             if w.finished {
                 return Ok(result(JsValue::UNDEFINED, true));
@@ -106,60 +139,99 @@ async fn step(walk: Rc<RefCell<Walk>>) -> Result<JsValue, JsValue> {
             if let Some(item) = w.buffer.pop_front() {
                 return Ok(result(item, false));
             }
-            match w.walker.step() {
-                PageStep::Done => {
+            match w.pages.take() {
+                Some(pages) => (pages, w.signal.clone()),
+                None => {
                     w.finished = true;
                     return Ok(result(JsValue::UNDEFINED, true));
                 }
-                PageStep::Looping => {
-                    w.finished = true;
-                    return Err(to_js_error(&Error::Decode(DecodeError {
-                        url: String::new(),
-                        status: 200,
-                        body: BodyKind::WrongShape,
-                        path: Some("total".to_owned()),
-                        message: "the server repeated a page or sent more pages than its `total`: stopped".to_owned(),
-                    })));
-                }
-                PageStep::Fetch(page) => (w.client.clone(), w.kind, w.query.clone(), page, w.signal.clone(), w.options),
             }
         };
-        let fetched = with_signal(signal, async move {
-            match kind {
-                ListKind::Pairs => fetch(&client, AllWithPagination::from_query(query), page, options).await,
-                ListKind::Groups => fetch(&client, AllByGroups::from_query(query), page, options).await,
-                ListKind::GroupMetadatas => fetch(&client, AllByGroupsMetadata::from_query(query), page, options).await,
-            }
-        })
-        .await;
+        // The stream is out of the cell while its page is fetched, so `return()` can run meanwhile; a fired signal
+        // drops the fetch (and the stream with it).
+        let page = with_signal(signal, async { Ok(pages.next().await) }).await;
         let mut w = walk.borrow_mut();
-        match fetched {
-            Err(e) => {
-                w.finished = true;
-                return Err(e);
-            }
-            Ok((items, total, key)) => {
-                w.walker.record(items.len(), total, key.as_deref());
+        match page {
+            Ok(Some(Ok(items))) if !w.finished => {
                 w.buffer.extend(items);
+                w.pages = Some(pages);
+            }
+            Ok(Some(Err(error))) | Err(error) => {
+                w.finished = true;
+                return Err(error);
+            }
+            _ => {
+                w.finished = true;
+                return Ok(result(JsValue::UNDEFINED, true));
             }
         }
     }
 }
 
-async fn fetch<O: PagedList>(
-    client: &Core,
+/// The keeper walk as a `'static` stream owning its client (until the core's `Client::pages_with`).
+fn keeper_stream<O: PagedList + 'static>(
+    client: Core,
     operation: O,
-    page: u64,
     options: CallOptions,
-) -> Result<(Vec<JsValue>, u64, Option<String>), JsValue>
-where
-    O::Item: Serialize,
-{
-    let operation = operation.at_page(page);
-    let url = request_url(client, &operation);
-    let output = client.send_with(&operation, options).await.map_err(|e| to_js_error(&e))?;
-    let (items, total) = O::into_items(output);
-    let key = items.first().map(|i| O::item_key(i).to_owned());
-    let js = items.iter().map(|item| to_js_pairs(item, &url)).collect::<Result<Vec<_>, _>>()?;
-    Ok((js, total, key))
+) -> impl Stream<Item = Result<Vec<O::Item>, Error>> + 'static {
+    let walker = PageWalker::new(operation.list_query().page_number(), operation.list_query().page_size());
+    futures_util::stream::unfold(Some((walker, operation, client)), move |state| async move {
+        let (mut walker, operation, client) = state?;
+        match walker.step() {
+            PageStep::Done => None,
+            PageStep::Looping => {
+                let url = request_url(&client, &operation);
+                Some((
+                    Err(wrong_shape(url, "total", "the server repeated a page or sent more pages than its `total`")),
+                    None,
+                ))
+            }
+            PageStep::Fetch(page) => match client.send_with(&operation.clone().at_page(page), options).await {
+                Err(error) => Some((Err(error), None)),
+                Ok(output) => {
+                    let (items, total) = O::into_items(output);
+                    walker.record(items.len(), total, items.first().map(O::item_key));
+                    Some((Ok(items), Some((walker, operation, client))))
+                }
+            },
+        }
+    })
+}
+
+/// The datapi walk as a `'static` stream owning its client (until the core's `'static` `datapi_pages_with`).
+fn datapi_stream<O: DatapiPaged + 'static>(
+    client: Core,
+    operation: O,
+    options: CallOptions,
+) -> impl Stream<Item = Result<Vec<O::Item>, Error>> + 'static {
+    use dlmm_query::datapi::walk::{DatapiWalker, WalkStep};
+    let walker = DatapiWalker::<O::Item>::new(operation.first_page());
+    futures_util::stream::unfold(Some((walker, operation, client, 1)), move |state| async move {
+        let (mut walker, operation, client, last) = state?;
+        match walker.step() {
+            WalkStep::Done => None,
+            WalkStep::Looping(why) => {
+                let url = request_url(&client, &operation.clone().with_page(last));
+                Some((Err(wrong_shape(url, "page", why)), None))
+            }
+            WalkStep::Fetch(page) => match client.send_with(&operation.clone().with_page(page), options).await {
+                Err(error) => Some((Err(error), None)),
+                Ok(output) => {
+                    let page_answer = O::into_page(output);
+                    walker.record(&page_answer);
+                    Some((Ok(page_answer.items), Some((walker, operation, client, page))))
+                }
+            },
+        }
+    })
+}
+
+fn wrong_shape(url: String, path: &str, why: &str) -> Error {
+    Error::Decode(DecodeError {
+        url,
+        status: 200,
+        body: BodyKind::WrongShape,
+        path: Some(path.to_owned()),
+        message: format!("{why}: stopped instead of looping"),
+    })
 }

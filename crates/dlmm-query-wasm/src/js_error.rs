@@ -1,6 +1,6 @@
 //! Errors as real JavaScript `Error` objects: `name` is `"DlmmError"`, with a `kind` and the details that apply.
 
-use dlmm_query::{Error, ErrorKind};
+use dlmm_query::{Error, ErrorKind, InvalidInput};
 use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 
@@ -71,6 +71,27 @@ pub fn to_js_error(error: &Error) -> JsValue {
         _ => {}
     }
     js.into()
+}
+
+/// The `invalidInput` `DlmmError` for a rejected argument.
+pub fn input_error(error: InvalidInput) -> JsValue {
+    to_js_error(&Error::InvalidInput(error))
+}
+
+/// The `invalidInput` `DlmmError` naming `parameter`, with `reason`.
+pub fn invalid(parameter: &'static str, reason: impl Into<String>) -> JsValue {
+    input_error(InvalidInput::new(parameter, reason))
+}
+
+/// The `invalidInput` `DlmmError` for a key the caller chose (an unknown option): like [`invalid`], for a name known
+/// only at run time.
+pub fn invalid_key(key: &str, reason: &str) -> JsValue {
+    let error = invalid("options", reason);
+    let message = Error::InvalidInput(InvalidInput::new("options", reason)).to_string().replacen("options", key, 1);
+    let obj: &Object = error.unchecked_ref();
+    set(obj, "message", message);
+    set(obj, "parameter", key);
+    error
 }
 
 /// `isDlmmError(value)`: true when `value` is an error thrown by this package.

@@ -1,4 +1,6 @@
-//! The fast path for big pair lists: JSON text and the engine's own `JSON.parse` instead of one JS call per field.
+//! Values written to JavaScript, in one place: [`output_to_js`] for every operation's output (and its decode error
+//! for a value JavaScript cannot hold exactly), and [`pairs_to_js`], the fast path for big pair lists: JSON text and
+//! the engine's own `JSON.parse` instead of one JS call per field.
 //!
 //! The pairs are decoded (exact, validated) in Rust as everywhere else, then written back as camelCase JSON by
 //! `serde_json` with a [`Formatter`] that writes raw amounts (`u128`) as digit strings and the vendor's decimal-text
@@ -9,12 +11,91 @@ use std::cell::RefCell;
 use std::io;
 use std::rc::Rc;
 
+use dlmm_query::Error;
+use dlmm_query::error::{BodyKind, DecodeError};
 use js_sys::{Array, BigInt, JSON, Reflect};
 use serde::Serialize;
 use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
 use wasm_bindgen::prelude::*;
 
-use crate::api::NUMERIC_TEXT_FIELDS;
+use crate::js_error::to_js_error;
+
+/// Serializes an operation's output, answered from `url`, for JavaScript: camelCase fields, amounts as `bigint`,
+/// other integers as numbers.
+///
+/// A value JavaScript cannot hold exactly (an integer above 2^53 outside amounts: a slot, a lock release point, an
+/// index, a total, a timestamp) rejects with a `decode` `DlmmError` carrying `url` and the value's JSON `path`
+/// (e.g. `[0].lockReleasePoint`), never with a plain `Error`.
+pub fn output_to_js<T: Serialize + ?Sized>(value: &T, url: &str) -> Result<JsValue, JsValue> {
+    value.serialize(&serde_wasm_bindgen::Serializer::new()).map_err(|_| to_js_error(&unrepresentable(value, url)))
+}
+
+/// The decode error for an output that does not convert: serialized again (on this failure path only) with path
+/// tracking, so the error names the value.
+fn unrepresentable<T: Serialize + ?Sized>(value: &T, url: &str) -> Error {
+    let (path, reason) = match serde_path_to_error::serialize(value, &serde_wasm_bindgen::Serializer::new()) {
+        Err(e) => {
+            let path = e.path().to_string();
+            ((path != ".").then_some(path), e.into_inner().to_string())
+        }
+        Ok(_) => (None, "the conversion failed".to_owned()),
+    };
+    Error::Decode(DecodeError {
+        url: url.to_owned(),
+        status: 200,
+        body: BodyKind::WrongShape,
+        path,
+        message: format!("a value JavaScript cannot hold exactly: {reason}"),
+    })
+}
+
+/// The `PairInfo` fields the vendor sends as decimal text; the SDK hands them out as numbers.
+const NUMERIC_TEXT_FIELDS: [&str; 6] = [
+    "baseFeePercentage",
+    "maxFeePercentage",
+    "protocolFeePercentage",
+    "liquidity",
+    "cumulativeTradeVolume",
+    "cumulativeFeeVolume",
+];
+
+/// Turns the decimal-text fields of every pair in `value` (a pair, an array of pairs, or a page with `pairs` or
+/// `groups[].pairs`) into numbers.
+fn numeric_pairs(value: &JsValue) {
+    if Array::is_array(value) {
+        for item in Array::from(value).iter() {
+            numeric_pairs(&item);
+        }
+        return;
+    }
+    if !value.is_object() {
+        return;
+    }
+    let liquidity = Reflect::get(value, &JsValue::from_str("liquidity")).unwrap_or(JsValue::UNDEFINED);
+    if liquidity.is_string() {
+        for key in NUMERIC_TEXT_FIELDS {
+            let key = JsValue::from_str(key);
+            if let Some(text) = Reflect::get(value, &key).ok().and_then(|v| v.as_string()) {
+                let number = text.trim().parse::<f64>().unwrap_or(f64::NAN);
+                let _ = Reflect::set(value, &key, &JsValue::from_f64(number));
+            }
+        }
+        return;
+    }
+    for key in ["pairs", "groups"] {
+        let inner = Reflect::get(value, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
+        if Array::is_array(&inner) {
+            numeric_pairs(&inner);
+        }
+    }
+}
+
+/// Serializes pairs (or pages of them) answered from `url` for JavaScript, with their decimal-text fields as numbers.
+pub fn pairs_output_to_js<T: Serialize + ?Sized>(value: &T, url: &str) -> Result<JsValue, JsValue> {
+    let js = output_to_js(value, url)?;
+    numeric_pairs(&js);
+    Ok(js)
+}
 
 /// Writes compact JSON, recording which keys hold amounts and turning numeric text into numbers.
 #[derive(Default)]

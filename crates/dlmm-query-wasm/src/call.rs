@@ -1,0 +1,110 @@
+//! Sending from JavaScript: the core client as the JS API holds it, and the runners every exported method ends in.
+//! A runner reads the call options, sends (racing the caller's `AbortSignal`) and writes the output to JavaScript.
+
+use std::rc::Rc;
+
+use dlmm_query::datapi::series::SeriesOperation;
+use dlmm_query::ops::{All, GetClaimFees, GetClaimRewards, GetDeposits, GetWithdraws, Operation};
+use dlmm_query::{Client, Error};
+use serde::Serialize;
+use wasm_bindgen::JsValue;
+
+use crate::GlooTransport;
+use crate::cancel::with_signal;
+use crate::filter::{AllRaw, pairs_above};
+use crate::js_error::to_js_error;
+use crate::options::Call;
+use crate::to_js::{output_to_js, pairs_output_to_js, pairs_to_js};
+
+/// The core client as the JS API uses it.
+pub type Core = Client<GlooTransport>;
+
+/// The full URL `operation` requests through `client` (empty when its input is invalid: the call then rejects
+/// with `invalidInput` before any output exists).
+pub fn request_url<O: Operation>(client: &Core, operation: &O) -> String {
+    operation.request().map(|r| r.url(client.config().base_url(r.group))).unwrap_or_default()
+}
+
+/// Runs `call` with the signal of `options`, turning a core error into a `DlmmError`.
+async fn guarded<T>(
+    signal: Option<web_sys::AbortSignal>,
+    call: impl Future<Output = Result<T, Error>>,
+) -> Result<T, JsValue> {
+    with_signal(signal, async move { call.await.map_err(|e| to_js_error(&e)) }).await
+}
+
+/// Sends `operation` with the options read from `options`; resolves to its output written to JavaScript.
+pub async fn send<O: Operation>(client: Rc<Core>, options: &JsValue, operation: O) -> Result<JsValue, JsValue>
+where
+    O::Output: Serialize,
+{
+    let Call { signal, options } = Call::read(options)?;
+    let url = request_url(&client, &operation);
+    let output = guarded(signal, client.send_with(&operation, options)).await?;
+    output_to_js(&output, &url)
+}
+
+/// Like [`send`], for outputs holding keeper pairs (their decimal-text fields become numbers).
+pub async fn send_pairs<O: Operation>(client: Rc<Core>, options: &JsValue, operation: O) -> Result<JsValue, JsValue>
+where
+    O::Output: Serialize,
+{
+    let Call { signal, options } = Call::read(options)?;
+    let url = request_url(&client, &operation);
+    let output = guarded(signal, client.send_with(&operation, options)).await?;
+    pairs_output_to_js(&output, &url)
+}
+
+/// A datapi series (`/ohlcv`, `/volume/history`): with both `startTime` and `endTime`, fetched in chunks the server
+/// accepts and merged ([`Client::datapi_series`]); otherwise one request.
+pub async fn series<O: SeriesOperation>(client: Rc<Core>, options: &JsValue, operation: O) -> Result<JsValue, JsValue>
+where
+    O::Bucket: Serialize,
+{
+    if operation.series_query().time_range().is_none() {
+        return send(client, options, operation).await;
+    }
+    let Call { signal, options } = Call::read(options)?;
+    let url = request_url(&client, &operation);
+    let output = guarded(signal, client.datapi_series(operation, options)).await?;
+    output_to_js(&output, &url)
+}
+
+/// `all`: every pair through the fast path; with a TVL floor, filtered while the body is decoded.
+pub async fn all_pairs(
+    client: Rc<Core>,
+    options: &JsValue,
+    (all, floor): (All, Option<f64>),
+) -> Result<JsValue, JsValue> {
+    let Call { signal, options } = Call::read(options)?;
+    let url = request_url(&client, &all);
+    match floor {
+        None => pairs_to_js(&guarded(signal, client.send_with(&all, options)).await?),
+        Some(floor) => {
+            let raw = guarded(signal, client.send_with(&AllRaw(all), options)).await?;
+            pairs_above(&raw, floor, &url).map_err(|e| to_js_error(&e))
+        }
+    }
+}
+
+/// `getPositionPnl`: a position's deposits, withdrawals and claims, fetched together and summed.
+pub async fn position_pnl(
+    client: Rc<Core>,
+    options: &JsValue,
+    (position, current): (String, Option<f64>),
+) -> Result<JsValue, JsValue> {
+    let Call { signal, options } = Call::read(options)?;
+    let url = request_url(&client, &GetDeposits::new(&position));
+    let pnl = guarded(signal, async move {
+        let (deposits, withdrawals, fees, rewards) = futures_util::future::try_join4(
+            client.send_with(&GetDeposits::new(&position), options),
+            client.send_with(&GetWithdraws::new(&position), options),
+            client.send_with(&GetClaimFees::new(&position), options),
+            client.send_with(&GetClaimRewards::new(&position), options),
+        )
+        .await?;
+        Ok(dlmm_query::pnl::position_pnl(&deposits, &withdrawals, &fees, &rewards, current))
+    })
+    .await?;
+    output_to_js(&pnl, &url)
+}
