@@ -5,8 +5,8 @@
 //! this browser, shown in the settings, and announced by a banner on every page with a way back to the defaults.
 //! A new data source (a datapi base URL) is one more entry in [`SOURCES`].
 
+use dlmm_query::web::WebTransport;
 use dlmm_query::{BaseUrl, Client, ClientConfig};
-use dlmm_query_wasm::GlooTransport;
 
 /// The pair API base URL baked in at build time (`DLMM_PAIR_BASE_URL`), else the vendor's default.
 pub const BUILD_PAIR_BASE_URL: &str = match option_env!("DLMM_PAIR_BASE_URL") {
@@ -218,14 +218,14 @@ impl SiteConfig {
     }
 
     /// A client for these base URLs (a source whose URL is invalid keeps the vendor default).
-    pub fn client(&self) -> Client<GlooTransport> {
+    pub fn client(&self) -> Client<WebTransport> {
         let mut config = ClientConfig::default();
         for (source, url) in self.entries() {
             if let Ok(url) = BaseUrl::parse_param("base_url", url) {
                 (source.apply)(&mut config, url);
             }
         }
-        Client::new(GlooTransport::default(), config)
+        Client::new(WebTransport::default(), config)
     }
 
     /// Saves the given sources in this browser (an empty value forgets the saved one); all are checked first.

@@ -1,8 +1,8 @@
 //! Helpers shared by the SDK's browser tests in `tests/` (run with `cargo xtask ci`): the replica's base URLs,
-//! which `cargo xtask ci` passes at build time, JS options objects, and clients.
+//! which `cargo xtask ci` passes at build time, JS options objects, and clients of the keeper and datapi APIs.
 #![cfg(target_arch = "wasm32")]
 
-use dlmm_query_wasm::{JsClient, create_client};
+use dlmm_query_wasm::{JsClient, JsDatapiClient, create_client, create_datapi_client};
 use js_sys::{Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -19,6 +19,22 @@ pub fn pool_base() -> &'static str {
     match option_env!("DLMM_POOL_BASE_URL") {
         Some(url) => url,
         None => panic!("DLMM_POOL_BASE_URL must be set at build time (run `cargo xtask ci`)"),
+    }
+}
+
+/// The replica's DLMM datapi base URL (`DLMM_DATAPI_BASE_URL` at build time).
+pub fn dlmm_datapi_base() -> &'static str {
+    match option_env!("DLMM_DATAPI_BASE_URL") {
+        Some(url) => url,
+        None => panic!("DLMM_DATAPI_BASE_URL must be set at build time (run `cargo xtask ci`)"),
+    }
+}
+
+/// The replica's DAMM v2 datapi base URL (`DAMM_V2_DATAPI_BASE_URL` at build time).
+pub fn damm_v2_datapi_base() -> &'static str {
+    match option_env!("DAMM_V2_DATAPI_BASE_URL") {
+        Some(url) => url,
+        None => panic!("DAMM_V2_DATAPI_BASE_URL must be set at build time (run `cargo xtask ci`)"),
     }
 }
 
@@ -49,6 +65,18 @@ pub fn client_with(extra: &[(&str, JsValue)]) -> JsClient {
 /// A client of the replica.
 pub fn client() -> JsClient {
     client_with(&[])
+}
+
+/// A datapi client of the replica with extra `createDatapiClient` options.
+pub fn datapi_client_with(extra: &[(&str, JsValue)]) -> JsDatapiClient {
+    let mut pairs = vec![("dlmmBaseUrl", dlmm_datapi_base().into()), ("dammV2BaseUrl", damm_v2_datapi_base().into())];
+    pairs.extend(extra.iter().cloned());
+    create_datapi_client(Some(object(&pairs).unchecked_into())).expect("valid options")
+}
+
+/// A datapi client of the replica.
+pub fn datapi_client() -> JsDatapiClient {
+    datapi_client_with(&[])
 }
 
 /// The rejection of a call that must fail.

@@ -4,20 +4,29 @@
 use std::rc::Rc;
 
 use dlmm_query::datapi::series::SeriesOperation;
-use dlmm_query::ops::{All, GetClaimFees, GetClaimRewards, GetDeposits, GetWithdraws, Operation};
-use dlmm_query::{Client, Error};
+use dlmm_query::ops::{All, GetDeposits, Operation};
+use dlmm_query::web::WebTransport;
+use dlmm_query::{Client, ClientConfig, Error};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
-use crate::GlooTransport;
 use crate::cancel::with_signal;
 use crate::filter::{AllRaw, pairs_above};
 use crate::js_error::to_js_error;
-use crate::options::Call;
-use crate::to_js::{output_to_js, pairs_output_to_js, pairs_to_js};
+use crate::options::{Call, max_body_bytes};
+use crate::to_js::{output_to_js, pairs_to_js};
 
 /// The core client as the JS API uses it.
-pub type Core = Client<GlooTransport>;
+pub type Core = Client<WebTransport>;
+
+/// A core client with `config` over `fetch`, refusing bodies over `options.maxBodyBytes` when set.
+pub fn new_core(config: ClientConfig, options: &JsValue) -> Result<Rc<Core>, JsValue> {
+    let mut transport = WebTransport::default();
+    if let Some(bytes) = max_body_bytes(options)? {
+        transport = transport.with_max_body_bytes(bytes);
+    }
+    Ok(Rc::new(Client::new(transport, config)))
+}
 
 /// The full URL `operation` requests through `client` (empty when its input is invalid: the call then rejects
 /// with `invalidInput` before any output exists).
@@ -42,17 +51,6 @@ where
     let url = request_url(&client, &operation);
     let output = guarded(signal, client.send_with(&operation, options)).await?;
     output_to_js(&output, &url)
-}
-
-/// Like [`send`], for outputs holding keeper pairs (their decimal-text fields become numbers).
-pub async fn send_pairs<O: Operation>(client: Rc<Core>, options: &JsValue, operation: O) -> Result<JsValue, JsValue>
-where
-    O::Output: Serialize,
-{
-    let Call { signal, options } = Call::read(options)?;
-    let url = request_url(&client, &operation);
-    let output = guarded(signal, client.send_with(&operation, options)).await?;
-    pairs_output_to_js(&output, &url)
 }
 
 /// A datapi series (`/ohlcv`, `/volume/history`): with both `startTime` and `endTime`, fetched in chunks the server
@@ -87,7 +85,8 @@ pub async fn all_pairs(
     }
 }
 
-/// `getPositionPnl`: a position's deposits, withdrawals and claims, fetched together and summed.
+/// `getPositionPnl`: a position's deposits, withdrawals and claims, fetched together and summed
+/// ([`Client::position_pnl_with`]).
 pub async fn position_pnl(
     client: Rc<Core>,
     options: &JsValue,
@@ -95,16 +94,6 @@ pub async fn position_pnl(
 ) -> Result<JsValue, JsValue> {
     let Call { signal, options } = Call::read(options)?;
     let url = request_url(&client, &GetDeposits::new(&position));
-    let pnl = guarded(signal, async move {
-        let (deposits, withdrawals, fees, rewards) = futures_util::future::try_join4(
-            client.send_with(&GetDeposits::new(&position), options),
-            client.send_with(&GetWithdraws::new(&position), options),
-            client.send_with(&GetClaimFees::new(&position), options),
-            client.send_with(&GetClaimRewards::new(&position), options),
-        )
-        .await?;
-        Ok(dlmm_query::pnl::position_pnl(&deposits, &withdrawals, &fees, &rewards, current))
-    })
-    .await?;
+    let pnl = guarded(signal, client.position_pnl_with(&position, current, options)).await?;
     output_to_js(&pnl, &url)
 }

@@ -7,12 +7,10 @@
 
 use std::rc::Rc;
 
-use dlmm_query::Client;
 use dlmm_query::datapi::ops::{damm_v2, dlmm};
 use wasm_bindgen::prelude::*;
 
-use crate::GlooTransport;
-use crate::call::{Core, send, series as send_series};
+use crate::call::{Core, new_core, send, series as send_series};
 use crate::exports::exports;
 use crate::iter::datapi_pages;
 use crate::options::datapi::{
@@ -21,7 +19,7 @@ use crate::options::datapi::{
     DatapiSeriesQueryArg, groups, list, no_query, open_portfolio, paged, portfolio, position_events, positions_pnl,
     series,
 };
-use crate::options::{CallOptionsArg, arg, datapi_client_config, max_body_bytes};
+use crate::options::{CallOptionsArg, arg, datapi_client_config};
 
 /// A client of the live datapi services. Create it with `createDatapiClient`; its routes are on `dlmm` and `dammV2`.
 #[wasm_bindgen(js_name = DatapiClient)]
@@ -34,12 +32,7 @@ pub struct JsDatapiClient {
 #[wasm_bindgen(js_name = createDatapiClient)]
 pub fn create_datapi_client(options: Option<DatapiClientOptionsArg>) -> Result<JsDatapiClient, JsValue> {
     let options = arg(options);
-    let config = datapi_client_config(&options)?;
-    let mut transport = GlooTransport::default();
-    if let Some(bytes) = max_body_bytes(&options)? {
-        transport = transport.with_max_body_bytes(bytes);
-    }
-    Ok(JsDatapiClient { inner: Rc::new(Client::new(transport, config)) })
+    Ok(JsDatapiClient { inner: new_core(datapi_client_config(&options)?, &options)? })
 }
 
 #[wasm_bindgen(js_class = DatapiClient)]
@@ -81,121 +74,106 @@ pub struct DammV2Datapi {
     inner: Rc<Core>,
 }
 
-exports! {
-    DlmmDatapi as DlmmDatapi;
-    async {
-        // The routes both services share.
-        "`GET /pools`: one page of pools (`pageSize` at most 1000)."
-        getPools get_pools(; query: DatapiPoolsQueryArg) -> "DatapiPaginated<DlmmPool>"
-            => send(list(&query, dlmm::GetPools::new())?);
-        "`GET /pools/{address}`: one pool (`notFound` when unknown)."
-        getPool get_pool(address: "string"; options: CallOptionsArg) -> "DlmmPool"
-            => send(no_query(&options, dlmm::GetPool::new(address))?);
-        "`GET /pools/{address}/ohlcv`: a pool's candles, oldest first; a range with both ends is fetched in chunks."
-        getPoolOhlcv get_pool_ohlcv(address: "string"; query: DatapiSeriesQueryArg)
-            -> "DatapiTimeseries<DatapiCandle>" => send_series(series(&query, dlmm::GetPoolOhlcv::new(address))?);
-        "`GET /pools/{address}/volume/history`: a pool's volume and fees per bucket, oldest first (chunked too)."
-        getPoolVolumeHistory get_pool_volume_history(address: "string"; query: DatapiSeriesQueryArg)
-            -> "DatapiTimeseries<DatapiVolumeBucket>"
-            => send_series(series(&query, dlmm::GetPoolVolumeHistory::new(address))?);
-        "`GET /pools/groups`: one page of pool groups (`pageSize` at most 100)."
-        getGroups get_groups(; query: DatapiGroupsQueryArg) -> "DatapiPaginated<DlmmGroup>"
-            => send(groups(&query, dlmm::GetGroups::new())?);
-        "`GET /pools/groups/{lexicalOrderMints}`: one page of the pools trading two mints (`pageSize` at most 100)."
-        getGroup get_group(lexical_order_mints: "string"; query: DatapiPoolsQueryArg) -> "DatapiPaginated<DlmmPool>"
-            => send(list(&query, dlmm::GetGroup::new(lexical_order_mints))?);
-        "`GET /stats/protocol_metrics`: protocol-wide totals."
-        getProtocolMetrics get_protocol_metrics(; options: CallOptionsArg) -> "DatapiProtocolMetrics"
-            => send(no_query(&options, dlmm::GetProtocolMetrics::new())?);
-
-        // A wallet (`user`), optionally paged.
-        "`GET /portfolio`: one page of the pools a wallet has (or recently had) positions in."
-        getPortfolio get_portfolio(user: "string"; query: DatapiPortfolioQueryArg) -> "DlmmPortfolio"
-            => send(portfolio(&query, dlmm::GetPortfolio::new(user))?);
-        "`GET /portfolio/open`: one page of the pools where a wallet has open positions."
-        getOpenPortfolio get_open_portfolio(user: "string"; query: DatapiOpenPortfolioQueryArg) -> "DlmmOpenPortfolio"
-            => send(open_portfolio(&query, dlmm::GetOpenPortfolio::new(user))?);
-        "`GET /portfolio/total`: a wallet's portfolio totals."
-        getPortfolioTotal get_portfolio_total(user: "string"; options: CallOptionsArg) -> "DlmmPortfolioTotal"
-            => send(no_query(&options, dlmm::GetPortfolioTotal::new(user))?);
-
-        // Positions.
-        "`GET /positions/{position}/historical`: a position's events (adds, removes, fee and reward claims)."
-        getPositionEvents get_position_events(position: "string"; query: DatapiPositionEventsQueryArg)
-            -> "DlmmPositionEvents" => send(position_events(&query, dlmm::GetPositionEvents::new(position))?);
-        "`GET /positions/{pool}/pnl?user=…`: one page of a wallet's positions in a pool with their profit and loss."
-        getPositionsPnl get_positions_pnl(pool: "string", user: "string"; query: DatapiPositionsPnlQueryArg)
-            -> "DlmmPositionsPnl" => send(positions_pnl(&query, dlmm::GetPositionsPnl::new(pool, user))?);
-
-        // A wallet, and a pool or a page.
-        "`GET /wallets/{wallet}/pools/{pool}/total_claims`: what a wallet claimed from one pool."
-        getWalletPoolClaims get_wallet_pool_claims(wallet: "string", pool: "string"; options: CallOptionsArg)
-            -> "DlmmWalletPoolClaims" => send(no_query(&options, dlmm::GetWalletPoolClaims::new(wallet, pool))?);
-        "`GET /wallets/{wallet}/limit_orders/open/pools`: one page of the pools with a wallet's open limit orders."
-        getOpenLimitOrderPools get_open_limit_order_pools(wallet: "string"; query: DatapiLimitOrdersQueryArg)
-            -> "DatapiPaginated<DlmmOpenLimitOrderPool>"
-            => send(paged(&query, dlmm::GetOpenLimitOrderPools::new(wallet))?);
-        "`GET /wallets/{wallet}/limit_orders/open/pools/{pool}`: one page of a wallet's open limit orders in a pool."
-        getOpenLimitOrders get_open_limit_orders(wallet: "string", pool: "string"; query: DatapiLimitOrdersQueryArg)
-            -> "DlmmOpenLimitOrders" => send(paged(&query, dlmm::GetOpenLimitOrders::new(wallet, pool))?);
-        "`GET /wallets/{wallet}/limit_orders/closed/pools`: one page of the pools with a wallet's closed limit orders."
-        getClosedLimitOrderPools get_closed_limit_order_pools(wallet: "string"; query: DatapiLimitOrdersQueryArg)
-            -> "DatapiPaginated<DlmmClosedLimitOrderPool>"
-            => send(paged(&query, dlmm::GetClosedLimitOrderPools::new(wallet))?);
-        "`GET /wallets/{wallet}/limit_orders/closed/pools/{pool}`: one page of a wallet's closed limit orders in a"
-        "pool."
-        getClosedLimitOrders get_closed_limit_orders(wallet: "string", pool: "string"; query: DatapiLimitOrdersQueryArg)
-            -> "DlmmClosedLimitOrders" => send(paged(&query, dlmm::GetClosedLimitOrders::new(wallet, pool))?);
-        "`GET /wallets/{wallet}/limit_orders/pools/{pool}/bonus_claimed`: the limit-order bonus a wallet claimed."
-        getLimitOrderBonusClaimed get_limit_order_bonus_claimed(wallet: "string", pool: "string"; options: CallOptionsArg)
-            -> "DlmmLimitOrderBonusClaimed"
-            => send(no_query(&options, dlmm::GetLimitOrderBonusClaimed::new(wallet, pool))?);
-        "`GET /wallets/{wallet}/limit_orders/summary`: a summary of a wallet's limit orders."
-        getLimitOrderSummary get_limit_order_summary(wallet: "string"; options: CallOptionsArg) -> "DlmmLimitOrderSummary"
-            => send(no_query(&options, dlmm::GetLimitOrderSummary::new(wallet))?);
-    }
-    iter {
-        "Every pool of `getPools`, page after page, as an async iterator (`for await … of`; `break` stops it)."
-        pools pools(; query: DatapiPoolsQueryArg) -> "DlmmAsyncIterator<DlmmPool>"
-            => datapi_pages(list(&query, dlmm::GetPools::new())?);
-        "Every group of `getGroups`, page after page, as an async iterator."
-        groups groups(; query: DatapiGroupsQueryArg) -> "DlmmAsyncIterator<DlmmGroup>"
-            => datapi_pages(groups(&query, dlmm::GetGroups::new())?);
-    }
+/// Declares a datapi namespace class: the seven routes both services share and the two iterators, instantiated with
+/// the service's builders (`$ops`, a module of `dlmm_query::datapi::ops`) and TypeScript names, then `$own`: the lines
+/// of the service's own routes (see [`exports!`]).
+macro_rules! namespace_exports {
+    (
+        $class:ident, $ops:ident, pool: $pool:tt, pools: $pools:tt, groups: $groups:tt,
+        pool_iterator: $pool_iterator:tt, group_iterator: $group_iterator:tt;
+        $($own:tt)*
+    ) => {
+        exports! {
+            $class as $class;
+            async {
+                "`GET /pools`: one page of pools (`pageSize` at most 1000)."
+                getPools get_pools(; query: DatapiPoolsQueryArg) -> $pools
+                    => send(list(&query, $ops::GetPools::new())?);
+                "`GET /pools/{address}`: one pool (`notFound` when unknown)."
+                getPool get_pool(address: "string"; options: CallOptionsArg) -> $pool
+                    => send(no_query(&options, $ops::GetPool::new(address))?);
+                "`GET /pools/{address}/ohlcv`: a pool's candles, oldest first; a range with both ends is fetched in chunks."
+                getPoolOhlcv get_pool_ohlcv(address: "string"; query: DatapiSeriesQueryArg)
+                    -> "DatapiTimeseries<DatapiCandle>" => send_series(series(&query, $ops::GetPoolOhlcv::new(address))?);
+                "`GET /pools/{address}/volume/history`: a pool's volume and fees per bucket, oldest first (chunked too)."
+                getPoolVolumeHistory get_pool_volume_history(address: "string"; query: DatapiSeriesQueryArg)
+                    -> "DatapiTimeseries<DatapiVolumeBucket>"
+                    => send_series(series(&query, $ops::GetPoolVolumeHistory::new(address))?);
+                "`GET /pools/groups`: one page of pool groups (`pageSize` at most 100)."
+                getGroups get_groups(; query: DatapiGroupsQueryArg) -> $groups
+                    => send(groups(&query, $ops::GetGroups::new())?);
+                "`GET /pools/groups/{lexicalOrderMints}`: one page of the pools trading two mints (`pageSize` at most 100)."
+                getGroup get_group(lexical_order_mints: "string"; query: DatapiPoolsQueryArg) -> $pools
+                    => send(list(&query, $ops::GetGroup::new(lexical_order_mints))?);
+                "`GET /stats/protocol_metrics`: protocol-wide totals."
+                getProtocolMetrics get_protocol_metrics(; options: CallOptionsArg) -> "DatapiProtocolMetrics"
+                    => send(no_query(&options, $ops::GetProtocolMetrics::new())?);
+                $($own)*
+            }
+            iter {
+                "Every pool of `getPools`, page after page, as an async iterator (`for await … of`; `break` stops it)."
+                pools pools(; query: DatapiPoolsQueryArg) -> $pool_iterator
+                    => datapi_pages(list(&query, $ops::GetPools::new())?);
+                "Every group of `getGroups`, page after page, as an async iterator."
+                groups groups(; query: DatapiGroupsQueryArg) -> $group_iterator
+                    => datapi_pages(groups(&query, $ops::GetGroups::new())?);
+            }
+        }
+    };
 }
 
-exports! {
-    DammV2Datapi as DammV2Datapi;
-    async {
-        "`GET /pools`: one page of DAMM v2 pools (`pageSize` at most 1000)."
-        getPools get_pools(; query: DatapiPoolsQueryArg) -> "DatapiPaginated<DammV2Pool>"
-            => send(list(&query, damm_v2::GetPools::new())?);
-        "`GET /pools/{address}`: one DAMM v2 pool (`notFound` when unknown)."
-        getPool get_pool(address: "string"; options: CallOptionsArg) -> "DammV2Pool"
-            => send(no_query(&options, damm_v2::GetPool::new(address))?);
-        "`GET /pools/{address}/ohlcv`: a pool's candles, oldest first; a range with both ends is fetched in chunks."
-        getPoolOhlcv get_pool_ohlcv(address: "string"; query: DatapiSeriesQueryArg)
-            -> "DatapiTimeseries<DatapiCandle>" => send_series(series(&query, damm_v2::GetPoolOhlcv::new(address))?);
-        "`GET /pools/{address}/volume/history`: a pool's volume and fees per bucket, oldest first (chunked too)."
-        getPoolVolumeHistory get_pool_volume_history(address: "string"; query: DatapiSeriesQueryArg)
-            -> "DatapiTimeseries<DatapiVolumeBucket>"
-            => send_series(series(&query, damm_v2::GetPoolVolumeHistory::new(address))?);
-        "`GET /pools/groups`: one page of DAMM v2 pool groups (`pageSize` at most 100)."
-        getGroups get_groups(; query: DatapiGroupsQueryArg) -> "DatapiPaginated<DammV2Group>"
-            => send(groups(&query, damm_v2::GetGroups::new())?);
-        "`GET /pools/groups/{lexicalOrderMints}`: one page of the DAMM v2 pools trading two mints."
-        getGroup get_group(lexical_order_mints: "string"; query: DatapiPoolsQueryArg) -> "DatapiPaginated<DammV2Pool>"
-            => send(list(&query, damm_v2::GetGroup::new(lexical_order_mints))?);
-        "`GET /stats/protocol_metrics`: DAMM v2 protocol-wide totals."
-        getProtocolMetrics get_protocol_metrics(; options: CallOptionsArg) -> "DatapiProtocolMetrics"
-            => send(no_query(&options, damm_v2::GetProtocolMetrics::new())?);
-    }
-    iter {
-        "Every pool of `getPools`, page after page, as an async iterator (`for await … of`; `break` stops it)."
-        pools pools(; query: DatapiPoolsQueryArg) -> "DlmmAsyncIterator<DammV2Pool>"
-            => datapi_pages(list(&query, damm_v2::GetPools::new())?);
-        "Every group of `getGroups`, page after page, as an async iterator."
-        groups groups(; query: DatapiGroupsQueryArg) -> "DlmmAsyncIterator<DammV2Group>"
-            => datapi_pages(groups(&query, damm_v2::GetGroups::new())?);
-    }
+namespace_exports! {
+    DlmmDatapi, dlmm, pool: "DlmmPool", pools: "DatapiPaginated<DlmmPool>", groups: "DatapiPaginated<DlmmGroup>",
+    pool_iterator: "DlmmAsyncIterator<DlmmPool>", group_iterator: "DlmmAsyncIterator<DlmmGroup>";
+    // A wallet (`user`), optionally paged.
+    "`GET /portfolio`: one page of the pools a wallet has (or recently had) positions in."
+    getPortfolio get_portfolio(user: "string"; query: DatapiPortfolioQueryArg) -> "DlmmPortfolio"
+        => send(portfolio(&query, dlmm::GetPortfolio::new(user))?);
+    "`GET /portfolio/open`: one page of the pools where a wallet has open positions."
+    getOpenPortfolio get_open_portfolio(user: "string"; query: DatapiOpenPortfolioQueryArg) -> "DlmmOpenPortfolio"
+        => send(open_portfolio(&query, dlmm::GetOpenPortfolio::new(user))?);
+    "`GET /portfolio/total`: a wallet's portfolio totals."
+    getPortfolioTotal get_portfolio_total(user: "string"; options: CallOptionsArg) -> "DlmmPortfolioTotal"
+        => send(no_query(&options, dlmm::GetPortfolioTotal::new(user))?);
+
+    // Positions.
+    "`GET /positions/{position}/historical`: a position's events (adds, removes, fee and reward claims)."
+    getPositionEvents get_position_events(position: "string"; query: DatapiPositionEventsQueryArg)
+        -> "DlmmPositionEvents" => send(position_events(&query, dlmm::GetPositionEvents::new(position))?);
+    "`GET /positions/{pool}/pnl?user=…`: one page of a wallet's positions in a pool with their profit and loss."
+    getPositionsPnl get_positions_pnl(pool: "string", user: "string"; query: DatapiPositionsPnlQueryArg)
+        -> "DlmmPositionsPnl" => send(positions_pnl(&query, dlmm::GetPositionsPnl::new(pool, user))?);
+
+    // A wallet, and a pool or a page.
+    "`GET /wallets/{wallet}/pools/{pool}/total_claims`: what a wallet claimed from one pool."
+    getWalletPoolClaims get_wallet_pool_claims(wallet: "string", pool: "string"; options: CallOptionsArg)
+        -> "DlmmWalletPoolClaims" => send(no_query(&options, dlmm::GetWalletPoolClaims::new(wallet, pool))?);
+    "`GET /wallets/{wallet}/limit_orders/open/pools`: one page of the pools with a wallet's open limit orders."
+    getOpenLimitOrderPools get_open_limit_order_pools(wallet: "string"; query: DatapiLimitOrdersQueryArg)
+        -> "DatapiPaginated<DlmmOpenLimitOrderPool>"
+        => send(paged(&query, dlmm::GetOpenLimitOrderPools::new(wallet))?);
+    "`GET /wallets/{wallet}/limit_orders/open/pools/{pool}`: one page of a wallet's open limit orders in a pool."
+    getOpenLimitOrders get_open_limit_orders(wallet: "string", pool: "string"; query: DatapiLimitOrdersQueryArg)
+        -> "DlmmOpenLimitOrders" => send(paged(&query, dlmm::GetOpenLimitOrders::new(wallet, pool))?);
+    "`GET /wallets/{wallet}/limit_orders/closed/pools`: one page of the pools with a wallet's closed limit orders."
+    getClosedLimitOrderPools get_closed_limit_order_pools(wallet: "string"; query: DatapiLimitOrdersQueryArg)
+        -> "DatapiPaginated<DlmmClosedLimitOrderPool>"
+        => send(paged(&query, dlmm::GetClosedLimitOrderPools::new(wallet))?);
+    "`GET /wallets/{wallet}/limit_orders/closed/pools/{pool}`: one page of a wallet's closed limit orders in a"
+    "pool."
+    getClosedLimitOrders get_closed_limit_orders(wallet: "string", pool: "string"; query: DatapiLimitOrdersQueryArg)
+        -> "DlmmClosedLimitOrders" => send(paged(&query, dlmm::GetClosedLimitOrders::new(wallet, pool))?);
+    "`GET /wallets/{wallet}/limit_orders/pools/{pool}/bonus_claimed`: the limit-order bonus a wallet claimed."
+    getLimitOrderBonusClaimed get_limit_order_bonus_claimed(wallet: "string", pool: "string"; options: CallOptionsArg)
+        -> "DlmmLimitOrderBonusClaimed"
+        => send(no_query(&options, dlmm::GetLimitOrderBonusClaimed::new(wallet, pool))?);
+    "`GET /wallets/{wallet}/limit_orders/summary`: a summary of a wallet's limit orders."
+    getLimitOrderSummary get_limit_order_summary(wallet: "string"; options: CallOptionsArg) -> "DlmmLimitOrderSummary"
+        => send(no_query(&options, dlmm::GetLimitOrderSummary::new(wallet))?);
+}
+
+namespace_exports! {
+    DammV2Datapi, damm_v2, pool: "DammV2Pool", pools: "DatapiPaginated<DammV2Pool>",
+    groups: "DatapiPaginated<DammV2Group>", pool_iterator: "DlmmAsyncIterator<DammV2Pool>",
+    group_iterator: "DlmmAsyncIterator<DammV2Group>";
 }

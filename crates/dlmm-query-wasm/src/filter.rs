@@ -6,7 +6,6 @@
 
 use std::fmt;
 
-use dlmm_query::error::{BodyKind, DecodeError};
 use dlmm_query::models::PairInfo;
 use dlmm_query::ops::{All, Operation};
 use dlmm_query::{ApiGroup, Error, InvalidInput, Request};
@@ -34,12 +33,8 @@ impl Operation for AllRaw {
 pub fn pairs_above(raw: &RawValue, floor: f64, url: &str) -> Result<JsValue, Error> {
     let mut kept = Vec::new();
     let mut de = serde_json::Deserializer::from_str(raw.get());
-    Above { floor, out: &mut kept }.deserialize(&mut de).map_err(|e| wrong_shape(url, e.to_string()))?;
-    pairs_to_js(&kept).map_err(|e| wrong_shape(url, format!("cannot convert the pairs: {e:?}")))
-}
-
-fn wrong_shape(url: &str, message: String) -> Error {
-    Error::Decode(DecodeError { url: url.to_owned(), status: 200, body: BodyKind::WrongShape, path: None, message })
+    Above { floor, out: &mut kept }.deserialize(&mut de).map_err(|e| Error::wrong_shape(url, None, e.to_string()))?;
+    pairs_to_js(&kept).map_err(|e| Error::wrong_shape(url, None, format!("cannot convert the pairs: {e:?}")))
 }
 
 /// Just the TVL of a pair (`liquidity`, decimal text or a number), as the core's `PairInfo::tvl_usd` reads it.

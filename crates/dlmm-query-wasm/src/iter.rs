@@ -1,15 +1,15 @@
-//! Async iterators over every item of every page of a list: thin adapters over the core's page streams (the keeper's
-//! list operations and the datapi's lists), one class for both, `DlmmPageIterator`.
+//! Async iterators over every item of every page of a list: thin adapters over the core's `'static` page streams
+//! ([`Client::pages_with`](dlmm_query::Client::pages_with) for the keeper's lists,
+//! [`Client::datapi_pages_with`](dlmm_query::Client::datapi_pages_with) for the datapi's), one class for both,
+//! `DlmmPageIterator`.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
+use dlmm_query::Error;
 use dlmm_query::compose::PagedList;
 use dlmm_query::datapi::walk::DatapiPaged;
-use dlmm_query::error::{BodyKind, DecodeError};
-use dlmm_query::policy::{PageStep, PageWalker};
-use dlmm_query::{CallOptions, Error};
 use futures_util::stream::{LocalBoxStream, Stream, StreamExt};
 use js_sys::{Object, Promise, Reflect};
 use serde::Serialize;
@@ -21,7 +21,7 @@ use crate::call::{Core, request_url};
 use crate::cancel::with_signal;
 use crate::js_error::{input_error, to_js_error};
 use crate::options::Call;
-use crate::to_js::{output_to_js, pairs_output_to_js};
+use crate::to_js::output_to_js;
 
 /// The pages of a list, each already written to JavaScript.
 type Pages = LocalBoxStream<'static, Result<Vec<JsValue>, JsValue>>;
@@ -53,8 +53,8 @@ where
     let first = operation.list_query().page_number();
     let (op, urls) = (operation.clone(), client.clone());
     let url = move |i: u64| request_url(&urls, &op.clone().at_page(first + i));
-    let stream = keeper_stream(Core::clone(&client), operation, options);
-    Ok(PageIterator::new(js_pages(stream, url, pairs_output_to_js), signal))
+    let stream = client.pages_with(operation, options);
+    Ok(PageIterator::new(js_pages(stream, url), signal))
 }
 
 /// An iterator over the datapi list `operation` (validated now: invalid input throws before any request).
@@ -68,22 +68,21 @@ where
     let first = operation.first_page().max(1);
     let (op, urls) = (operation.clone(), client.clone());
     let url = move |i: u64| request_url(&urls, &op.clone().with_page(first.saturating_add(i as u32)));
-    let stream = datapi_stream(Core::clone(&client), operation, options);
-    Ok(PageIterator::new(js_pages(stream, url, output_to_js), signal))
+    let stream = client.datapi_pages_with(operation, options);
+    Ok(PageIterator::new(js_pages(stream, url), signal))
 }
 
 /// The core's page stream with each page's items written to JavaScript; `url(i)` is the URL of the `i`-th page.
-fn js_pages<T: 'static>(
+fn js_pages<T: Serialize + 'static>(
     stream: impl Stream<Item = Result<Vec<T>, Error>> + 'static,
     url: impl Fn(u64) -> String + 'static,
-    write: fn(&T, &str) -> Result<JsValue, JsValue>,
 ) -> Pages {
     stream
         .enumerate()
         .map(move |(i, page)| {
             let items = page.map_err(|e| to_js_error(&e))?;
             let url = url(i as u64);
-            items.iter().map(|item| write(item, &url)).collect()
+            items.iter().map(|item| output_to_js(item, &url)).collect()
         })
         .boxed_local()
 }
@@ -166,72 +165,4 @@ async fn step(walk: Rc<RefCell<Walk>>) -> Result<JsValue, JsValue> {
             }
         }
     }
-}
-
-/// The keeper walk as a `'static` stream owning its client (until the core's `Client::pages_with`).
-fn keeper_stream<O: PagedList + 'static>(
-    client: Core,
-    operation: O,
-    options: CallOptions,
-) -> impl Stream<Item = Result<Vec<O::Item>, Error>> + 'static {
-    let walker = PageWalker::new(operation.list_query().page_number(), operation.list_query().page_size());
-    futures_util::stream::unfold(Some((walker, operation, client)), move |state| async move {
-        let (mut walker, operation, client) = state?;
-        match walker.step() {
-            PageStep::Done => None,
-            PageStep::Looping => {
-                let url = request_url(&client, &operation);
-                Some((
-                    Err(wrong_shape(url, "total", "the server repeated a page or sent more pages than its `total`")),
-                    None,
-                ))
-            }
-            PageStep::Fetch(page) => match client.send_with(&operation.clone().at_page(page), options).await {
-                Err(error) => Some((Err(error), None)),
-                Ok(output) => {
-                    let (items, total) = O::into_items(output);
-                    walker.record(items.len(), total, items.first().map(O::item_key));
-                    Some((Ok(items), Some((walker, operation, client))))
-                }
-            },
-        }
-    })
-}
-
-/// The datapi walk as a `'static` stream owning its client (until the core's `'static` `datapi_pages_with`).
-fn datapi_stream<O: DatapiPaged + 'static>(
-    client: Core,
-    operation: O,
-    options: CallOptions,
-) -> impl Stream<Item = Result<Vec<O::Item>, Error>> + 'static {
-    use dlmm_query::datapi::walk::{DatapiWalker, WalkStep};
-    let walker = DatapiWalker::<O::Item>::new(operation.first_page());
-    futures_util::stream::unfold(Some((walker, operation, client, 1)), move |state| async move {
-        let (mut walker, operation, client, last) = state?;
-        match walker.step() {
-            WalkStep::Done => None,
-            WalkStep::Looping(why) => {
-                let url = request_url(&client, &operation.clone().with_page(last));
-                Some((Err(wrong_shape(url, "page", why)), None))
-            }
-            WalkStep::Fetch(page) => match client.send_with(&operation.clone().with_page(page), options).await {
-                Err(error) => Some((Err(error), None)),
-                Ok(output) => {
-                    let page_answer = O::into_page(output);
-                    walker.record(&page_answer);
-                    Some((Ok(page_answer.items), Some((walker, operation, client, page))))
-                }
-            },
-        }
-    })
-}
-
-fn wrong_shape(url: String, path: &str, why: &str) -> Error {
-    Error::Decode(DecodeError {
-        url,
-        status: 200,
-        body: BodyKind::WrongShape,
-        path: Some(path.to_owned()),
-        message: format!("{why}: stopped instead of looping"),
-    })
 }

@@ -3,7 +3,6 @@
 
 use std::rc::Rc;
 
-use dlmm_query::Client;
 use dlmm_query::ops::{
     AllByGroups, AllByGroupsMetadata, AllWithPagination, GetClaimFees, GetClaimRewards, GetDeposits, GetPair,
     GetPairFeeBpsByDays, GetPairPositionsLock, GetPairSwapRecords, GetPairTvlByDays, GetPairVolumeByDays, GetPosition,
@@ -11,14 +10,13 @@ use dlmm_query::ops::{
 };
 use wasm_bindgen::prelude::*;
 
-use crate::GlooTransport;
-use crate::call::{Core, all_pairs, position_pnl, send, send_pairs};
+use crate::call::{Core, all_pairs, new_core, position_pnl, send};
 use crate::exports::exports;
 use crate::iter::keeper_pages;
 use crate::js_error::input_error;
 use crate::options::{
     AllOptionsArg, CallOptionsArg, ClientOptionsArg, GetPoolMetricsOptions, PairListOptionsArg, PositionPnlOptionsArg,
-    all_query, arg, client_config, list_query, max_body_bytes, pnl_query, pool_metrics_query, string_arg,
+    all_query, arg, client_config, list_query, pnl_query, pool_metrics_query, string_arg,
 };
 
 /// A client of both keeper APIs (pair and pool groups). Create it with `createClient`.
@@ -31,12 +29,7 @@ pub struct JsClient {
 #[wasm_bindgen(js_name = createClient)]
 pub fn create_client(options: Option<ClientOptionsArg>) -> Result<JsClient, JsValue> {
     let options = arg(options);
-    let config = client_config(&options)?;
-    let mut transport = GlooTransport::default();
-    if let Some(bytes) = max_body_bytes(&options)? {
-        transport = transport.with_max_body_bytes(bytes);
-    }
-    Ok(JsClient { inner: Rc::new(Client::new(transport, config)) })
+    Ok(JsClient { inner: new_core(client_config(&options)?, &options)? })
 }
 
 #[wasm_bindgen(js_class = DlmmClient)]
@@ -67,21 +60,21 @@ exports! {
         // List options.
         "`GET /pair/all_by_groups`: one page of pair groups (`{ groups, total }`)."
         allByGroups all_by_groups(; options: PairListOptionsArg) -> "AllGroupOfPairs"
-            => send_pairs(AllByGroups::from_query(list_query(Some(&options))?));
+            => send(AllByGroups::from_query(list_query(Some(&options))?));
         "`GET /pair/all_by_groups_metadata`: one page of pair-group aggregates (`{ metadatas, total }`)."
         allByGroupsMetadata all_by_groups_metadata(; options: PairListOptionsArg) -> "AllGroupOfPairsMetadata"
             => send(AllByGroupsMetadata::from_query(list_query(Some(&options))?));
         "`GET /pair/all_with_pagination`: one page of pairs (`{ pairs, total }`)."
         allWithPagination all_with_pagination(; options: PairListOptionsArg) -> "AllPairsWithPagination"
-            => send_pairs(AllWithPagination::from_query(list_query(Some(&options))?));
+            => send(AllWithPagination::from_query(list_query(Some(&options))?));
 
         // One pair, group or pool address.
         "`GET /pair/group_pair/{lexicalOrderMints}`: every pair trading the same two mints."
         getSingleGroupPair get_single_group_pair(lexical_order_mints: "string"; options: CallOptionsArg)
-            -> "PairInfo[]" => send_pairs(GetSingleGroupPair::new(lexical_order_mints));
+            -> "PairInfo[]" => send(GetSingleGroupPair::new(lexical_order_mints));
         "`GET /pair/{pairAddress}`: one pair."
         getPair get_pair(pair_address: "string"; options: CallOptionsArg) -> "PairInfo"
-            => send_pairs(GetPair::new(pair_address));
+            => send(GetPair::new(pair_address));
         "`GET /pair/{pairAddress}/positions_lock`: locks on the pair's positions."
         getPairPositionsLock get_pair_positions_lock(pair_address: "string"; options: CallOptionsArg)
             -> "PositionLock[]" => send(GetPairPositionsLock::new(pair_address));

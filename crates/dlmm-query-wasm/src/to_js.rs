@@ -3,19 +3,19 @@
 //! the engine's own `JSON.parse` instead of one JS call per field.
 //!
 //! The pairs are decoded (exact, validated) in Rust as everywhere else, then written back as camelCase JSON by
-//! `serde_json` with a [`Formatter`] that writes raw amounts (`u128`) as digit strings and the vendor's decimal-text
-//! USD and percent fields as numbers. `JSON.parse` builds the objects (as fast and compact as a plain `fetch().json()`),
-//! then the amount fields, whose names the formatter recorded, become exact `bigint`s.
+//! `serde_json` with a [`Formatter`] that writes raw amounts (`u128`) as digit strings (the vendor's decimal-text USD
+//! and percent fields are `NumericText`, which serializes as numbers by itself). `JSON.parse` builds the objects (as
+//! fast and compact as a plain `fetch().json()`), then the amount fields, whose names the formatter recorded, become
+//! exact `bigint`s.
 
 use std::cell::RefCell;
 use std::io;
 use std::rc::Rc;
 
 use dlmm_query::Error;
-use dlmm_query::error::{BodyKind, DecodeError};
 use js_sys::{Array, BigInt, JSON, Reflect};
 use serde::Serialize;
-use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
+use serde_json::ser::{CompactFormatter, Formatter};
 use wasm_bindgen::prelude::*;
 
 use crate::js_error::to_js_error;
@@ -40,72 +40,15 @@ fn unrepresentable<T: Serialize + ?Sized>(value: &T, url: &str) -> Error {
         }
         Ok(_) => (None, "the conversion failed".to_owned()),
     };
-    Error::Decode(DecodeError {
-        url: url.to_owned(),
-        status: 200,
-        body: BodyKind::WrongShape,
-        path,
-        message: format!("a value JavaScript cannot hold exactly: {reason}"),
-    })
+    Error::wrong_shape(url, path, format!("a value JavaScript cannot hold exactly: {reason}"))
 }
 
-/// The `PairInfo` fields the vendor sends as decimal text; the SDK hands them out as numbers.
-const NUMERIC_TEXT_FIELDS: [&str; 6] = [
-    "baseFeePercentage",
-    "maxFeePercentage",
-    "protocolFeePercentage",
-    "liquidity",
-    "cumulativeTradeVolume",
-    "cumulativeFeeVolume",
-];
-
-/// Turns the decimal-text fields of every pair in `value` (a pair, an array of pairs, or a page with `pairs` or
-/// `groups[].pairs`) into numbers.
-fn numeric_pairs(value: &JsValue) {
-    if Array::is_array(value) {
-        for item in Array::from(value).iter() {
-            numeric_pairs(&item);
-        }
-        return;
-    }
-    if !value.is_object() {
-        return;
-    }
-    let liquidity = Reflect::get(value, &JsValue::from_str("liquidity")).unwrap_or(JsValue::UNDEFINED);
-    if liquidity.is_string() {
-        for key in NUMERIC_TEXT_FIELDS {
-            let key = JsValue::from_str(key);
-            if let Some(text) = Reflect::get(value, &key).ok().and_then(|v| v.as_string()) {
-                let number = text.trim().parse::<f64>().unwrap_or(f64::NAN);
-                let _ = Reflect::set(value, &key, &JsValue::from_f64(number));
-            }
-        }
-        return;
-    }
-    for key in ["pairs", "groups"] {
-        let inner = Reflect::get(value, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
-        if Array::is_array(&inner) {
-            numeric_pairs(&inner);
-        }
-    }
-}
-
-/// Serializes pairs (or pages of them) answered from `url` for JavaScript, with their decimal-text fields as numbers.
-pub fn pairs_output_to_js<T: Serialize + ?Sized>(value: &T, url: &str) -> Result<JsValue, JsValue> {
-    let js = output_to_js(value, url)?;
-    numeric_pairs(&js);
-    Ok(js)
-}
-
-/// Writes compact JSON, recording which keys hold amounts and turning numeric text into numbers.
+/// Writes compact JSON, recording which keys hold amounts.
 #[derive(Default)]
 struct JsFormatter {
     /// The key being written, or the last one written.
     key: String,
     in_key: bool,
-    /// Collecting a numeric-text value into `text` instead of writing it.
-    capturing: bool,
-    text: String,
     /// Keys that held an amount (shared: the serializer owns the formatter).
     amount_keys: Rc<RefCell<Vec<String>>>,
 }
@@ -130,43 +73,11 @@ impl Formatter for JsFormatter {
         Ok(())
     }
 
-    fn begin_string<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        if !self.in_key && NUMERIC_TEXT_FIELDS.contains(&self.key.as_str()) {
-            self.capturing = true;
-            self.text.clear();
-            return Ok(());
-        }
-        writer.write_all(b"\"")
-    }
-
-    fn end_string<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        if self.capturing {
-            self.capturing = false;
-            return match self.text.trim().parse::<f64>() {
-                Ok(n) if n.is_finite() => CompactFormatter.write_f64(writer, n),
-                _ => writer.write_all(b"null"),
-            };
-        }
-        writer.write_all(b"\"")
-    }
-
     fn write_string_fragment<W: ?Sized + io::Write>(&mut self, writer: &mut W, fragment: &str) -> io::Result<()> {
         if self.in_key {
             self.key.push_str(fragment);
-        } else if self.capturing {
-            self.text.push_str(fragment);
-            return Ok(());
         }
         writer.write_all(fragment.as_bytes())
-    }
-
-    fn write_char_escape<W: ?Sized + io::Write>(&mut self, writer: &mut W, escape: CharEscape) -> io::Result<()> {
-        if self.capturing {
-            // Numeric text has no escapes; whatever this is makes the value not a number.
-            self.text.push('x');
-            return Ok(());
-        }
-        CompactFormatter.write_char_escape(writer, escape)
     }
 }
 

@@ -1,10 +1,13 @@
 //! Calls made of several requests: walking every page of a list operation, and a position's profit and loss.
 
+use std::borrow::Borrow;
+use std::future::Future;
+
 use futures_util::Stream;
 use futures_util::future::try_join4;
 
-use crate::client::Client;
-use crate::error::{BodyKind, DecodeError, Error};
+use crate::client::{CallOptions, Client};
+use crate::error::Error;
 use crate::models::{PairGroup, PairGroupMetadata, PairInfo};
 use crate::ops::{
     AllByGroups, AllByGroupsMetadata, AllWithPagination, GetClaimFees, GetClaimRewards, GetDeposits, GetWithdraws,
@@ -62,27 +65,25 @@ impl<T: Transport> Client<T> {
     /// Every page of a list operation, from the page it asks for to the server's `total`, one request per page.
     ///
     /// The stream ends after the last page, after an error (yielded once), or — yielding a decode error — when the
-    /// server repeats a page or keeps sending full pages past `total`.
+    /// server repeats a page or keeps sending full pages past `total`. Dropping the stream stops the walk.
     pub fn pages<'a, O: PagedList + 'a>(
         &'a self,
         operation: O,
     ) -> impl Stream<Item = Result<Vec<O::Item>, Error>> + 'a {
-        let walker = PageWalker::new(operation.list_query().page_number(), operation.list_query().page_size());
-        futures_util::stream::unfold(Some((walker, operation)), move |state| async move {
-            let (mut walker, operation) = state?;
-            match walker.step() {
-                PageStep::Done => None,
-                PageStep::Looping => Some((Err(looping(&operation, self)), None)),
-                PageStep::Fetch(page) => match self.send(&operation.clone().at_page(page)).await {
-                    Err(error) => Some((Err(error), None)),
-                    Ok(output) => {
-                        let (items, total) = O::into_items(output);
-                        walker.record(items.len(), total, items.first().map(O::item_key));
-                        Some((Ok(items), Some((walker, operation))))
-                    }
-                },
-            }
-        })
+        walk_pages(self, operation, CallOptions::default())
+    }
+
+    /// Like [`pages`](Self::pages), with per-call options applied to every page; the stream owns a clone of the
+    /// client (cheap: clones share the transport and the rate limits), so it borrows nothing and can outlive `self`.
+    pub fn pages_with<O: PagedList + 'static>(
+        &self,
+        operation: O,
+        options: CallOptions,
+    ) -> impl Stream<Item = Result<Vec<O::Item>, Error>> + 'static
+    where
+        T: Clone + 'static,
+    {
+        walk_pages(self.clone(), operation, options)
     }
 
     /// The profit and loss of a position: fetches its deposits, withdrawals, fee claims and reward claims (together)
@@ -92,28 +93,74 @@ impl<T: Transport> Client<T> {
         position_address: &str,
         current_value_usd: Option<f64>,
     ) -> Result<PositionPnl, Error> {
-        let (deposits, withdrawals, fees, rewards) = try_join4(
-            self.send(&GetDeposits::new(position_address)),
-            self.send(&GetWithdraws::new(position_address)),
-            self.send(&GetClaimFees::new(position_address)),
-            self.send(&GetClaimRewards::new(position_address)),
-        )
-        .await?;
-        Ok(position_pnl(&deposits, &withdrawals, &fees, &rewards, current_value_usd))
+        fetch_pnl(self, position_address, current_value_usd, CallOptions::default()).await
     }
+
+    /// Like [`position_pnl`](Self::position_pnl), with per-call options applied to each of its four requests; the
+    /// future owns a clone of the client and of the address, so it borrows nothing.
+    pub fn position_pnl_with(
+        &self,
+        position_address: &str,
+        current_value_usd: Option<f64>,
+        options: CallOptions,
+    ) -> impl Future<Output = Result<PositionPnl, Error>> + 'static
+    where
+        T: Clone + 'static,
+    {
+        let client = self.clone();
+        let position_address = position_address.to_owned();
+        async move { fetch_pnl(&client, &position_address, current_value_usd, options).await }
+    }
+}
+
+/// The walk behind [`Client::pages`] and [`Client::pages_with`], over a borrowed or an owned client.
+fn walk_pages<T: Transport, C: Borrow<Client<T>>, O: PagedList>(
+    client: C,
+    operation: O,
+    options: CallOptions,
+) -> impl Stream<Item = Result<Vec<O::Item>, Error>> {
+    let walker = PageWalker::new(operation.list_query().page_number(), operation.list_query().page_size());
+    futures_util::stream::unfold(Some((client, walker, operation)), move |state| async move {
+        let (client, mut walker, operation) = state?;
+        match walker.step() {
+            PageStep::Done => None,
+            PageStep::Looping => Some((Err(looping(&operation, client.borrow())), None)),
+            PageStep::Fetch(page) => match client.borrow().send_with(&operation.clone().at_page(page), options).await {
+                Err(error) => Some((Err(error), None)),
+                Ok(output) => {
+                    let (items, total) = O::into_items(output);
+                    walker.record(items.len(), total, items.first().map(O::item_key));
+                    Some((Ok(items), Some((client, walker, operation))))
+                }
+            },
+        }
+    })
+}
+
+/// The four requests of a position's P&L, sent together with `options`, and their sum.
+async fn fetch_pnl<T: Transport>(
+    client: &Client<T>,
+    position_address: &str,
+    current_value_usd: Option<f64>,
+    options: CallOptions,
+) -> Result<PositionPnl, Error> {
+    let (deposits, withdrawals, fees, rewards) = try_join4(
+        client.send_with(&GetDeposits::new(position_address), options),
+        client.send_with(&GetWithdraws::new(position_address), options),
+        client.send_with(&GetClaimFees::new(position_address), options),
+        client.send_with(&GetClaimRewards::new(position_address), options),
+    )
+    .await?;
+    Ok(position_pnl(&deposits, &withdrawals, &fees, &rewards, current_value_usd))
 }
 
 /// The error ending a walk over a server that does not page.
 fn looping<O: PagedList, T: Transport>(operation: &O, client: &Client<T>) -> Error {
     let url = operation.request().map(|r| r.url(client.config().base_url(r.group))).unwrap_or_default();
-    Error::Decode(DecodeError {
+    Error::wrong_shape(
         url,
-        status: 200,
-        body: BodyKind::WrongShape,
-        path: Some("total".to_owned()),
-        message:
-            "the server repeated a page, sent more pages than its `total`, or went on past the most pages one walk \
-                  fetches: stopped instead of looping"
-                .to_owned(),
-    })
+        Some("total".to_owned()),
+        "the server repeated a page, sent more pages than its `total`, or went on past the most pages one walk \
+         fetches: stopped instead of looping",
+    )
 }

@@ -194,6 +194,30 @@ pub enum Error {
 }
 
 impl Error {
+    /// A [`Decode`](Self::Decode) error for a well-formed answer (HTTP 200) from `url` whose shape or values break the
+    /// contract ([`BodyKind::WrongShape`]): `path` is the JSON path of the offending value when known, `message` what
+    /// was wrong. Walkers and other composite calls build their errors with it, so each names the URL it concerns.
+    ///
+    /// ```
+    /// use dlmm_query::{Error, ErrorKind};
+    /// let e = Error::wrong_shape("http://x/pair/all_with_pagination?page=3", Some("total".into()), "a page repeated");
+    /// assert_eq!(e.kind(), ErrorKind::Decode);
+    /// assert_eq!((e.status(), e.decode_path()), (Some(200), Some("total")));
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "unexpected response from http://x/pair/all_with_pagination?page=3 (HTTP 200) at `total`: a page repeated"
+    /// );
+    /// ```
+    pub fn wrong_shape(url: impl Into<String>, path: Option<String>, message: impl Into<String>) -> Error {
+        Error::Decode(DecodeError {
+            url: url.into(),
+            status: 200,
+            body: BodyKind::WrongShape,
+            path,
+            message: message.into(),
+        })
+    }
+
     /// The kind of failure, for branching.
     pub fn kind(&self) -> ErrorKind {
         match self {

@@ -3,7 +3,7 @@
 //! The crate is sans-IO at its core: each operation in [`ops`] validates its inputs and describes its request as a
 //! plain [`Request`]; [`response::interpret`] turns an HTTP response into a model from [`models`] or a typed
 //! [`Error`]. A [`Client`] joins the two over any [`Transport`]; with the `native` feature, [`NativeTransport`] is a
-//! ready-made one for Rust programs.
+//! ready-made one for Rust programs, and with the `web` feature, `WebTransport` (`fetch`) is one for browsers.
 //!
 //! Those modules speak the vendor's retired **keeper** APIs (and the local replica of them); the live successors,
 //! the DLMM and DAMM v2 **datapi** services, have their own builders, models, walkers and chunked series in
@@ -39,6 +39,8 @@ pub mod policy;
 pub mod request;
 pub mod response;
 pub mod transport;
+#[cfg(feature = "web")]
+pub mod web;
 pub mod wire;
 
 pub use address::Address;
@@ -51,6 +53,8 @@ pub use native::NativeTransport;
 pub use pnl::PositionPnl;
 pub use request::{ApiGroup, BaseUrl, Request};
 pub use transport::{HttpRequest, HttpResponse, Transport};
+#[cfg(feature = "web")]
+pub use web::WebTransport;
 
 /// The README's example, compiled as a doctest so it cannot rot.
 #[cfg(all(doctest, feature = "native"))]

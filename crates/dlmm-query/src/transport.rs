@@ -1,7 +1,7 @@
 //! The small interface the [`Client`](crate::Client) drives: send one GET, and wait.
 //!
-//! Implementations live where the I/O is: `native` (reqwest + tokio) in this crate, `gloo-net` in the wasm crate,
-//! and fakes in tests. There is no `Send` bound, so browser futures fit.
+//! Implementations live where the I/O is: `native` (reqwest + tokio) and `web` (`fetch` through gloo-net) in this
+//! crate, and fakes in tests. There is no `Send` bound, so browser futures fit.
 
 use std::future::Future;
 use std::time::Duration;

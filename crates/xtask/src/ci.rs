@@ -111,11 +111,24 @@ pub fn run() -> ExitCode {
             cargo(&["clippy", "--target", "wasm32-unknown-unknown", "--all-targets"])
                 .args(WASM_CRATES)
                 .args(["--", "-D", "warnings"]),
-        )
+        )?;
+        // The core's browser side (its `fetch` transport and TypeScript declarations); its tests are native only.
+        exec(&mut cargo(&[
+            "clippy",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--package",
+            "dlmm-query",
+            "--features",
+            "web wasm",
+            "--",
+            "-D",
+            "warnings",
+        ]))
     });
     report.check("rustdoc", || {
         exec(
-            cargo(&["doc", "--no-deps", "--package", "dlmm-query", "--features", "native"])
+            cargo(&["doc", "--no-deps", "--package", "dlmm-query", "--features", "native web"])
                 .env("RUSTDOCFLAGS", "-D warnings"),
         )
     });

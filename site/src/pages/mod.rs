@@ -24,15 +24,15 @@ pub use settings::SettingsPage;
 pub use sources::{ConsentPanel, SourceBanner};
 pub use wallet::WalletPage;
 
+use dlmm_query::web::WebTransport;
 use dlmm_query::{Client, Error, ErrorKind};
-use dlmm_query_wasm::GlooTransport;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
 use crate::format::{compact_usd, exact, percent_short, short_address};
 
 /// The client every page reads from context.
-pub type SiteClient = Client<GlooTransport>;
+pub type SiteClient = Client<WebTransport>;
 
 /// The Solana explorer's page for an account.
 pub fn explorer_account_url(address: &str) -> String {

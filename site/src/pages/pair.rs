@@ -139,9 +139,9 @@ fn PairDetails(p: PairInfo) -> impl IntoView {
                 <Field label="Reserve X" unit=" base units (raw, exact)" value=view! { <span class="mono" data-field="reserve_x_amount">{p.reserve_x_amount.to_string()}</span> }.into_any() />
                 <Field label="Reserve Y" unit=" base units (raw, exact)" value=view! { <span class="mono" data-field="reserve_y_amount">{p.reserve_y_amount.to_string()}</span> }.into_any() />
                 <Field label="Bin step" unit=" bps (price step between bins)" value=view! { <span data-field="bin_step">{p.bin_step}</span> }.into_any() />
-                <Field label="Base fee" unit=" % of each swap" value=view! { <span data-field="base_fee_percentage" title=p.base_fee_percentage.clone()>{percent_short(p.base_fee_percent())}</span> }.into_any() />
-                <Field label="Max fee" unit=" % (with the volatility fee)" value=view! { <span data-field="max_fee_percentage" title=p.max_fee_percentage.clone()>{percent_short(p.max_fee_percent())}</span> }.into_any() />
-                <Field label="Protocol fee" unit=" % of the fee kept by the protocol" value=view! { <span data-field="protocol_fee_percentage" title=p.protocol_fee_percentage.clone()>{percent_short(p.protocol_fee_percent())}</span> }.into_any() />
+                <Field label="Base fee" unit=" % of each swap" value=view! { <span data-field="base_fee_percentage" title=p.base_fee_percentage.to_string()>{percent_short(p.base_fee_percent())}</span> }.into_any() />
+                <Field label="Max fee" unit=" % (with the volatility fee)" value=view! { <span data-field="max_fee_percentage" title=p.max_fee_percentage.to_string()>{percent_short(p.max_fee_percent())}</span> }.into_any() />
+                <Field label="Protocol fee" unit=" % of the fee kept by the protocol" value=view! { <span data-field="protocol_fee_percentage" title=p.protocol_fee_percentage.to_string()>{percent_short(p.protocol_fee_percent())}</span> }.into_any() />
                 <Field label="Price" unit=" token Y per token X" value=view! { <span data-field="current_price" title=exact(p.current_price)>{crate::format::fixed(p.current_price, 8)}</span> }.into_any() />
                 <Field label="Today's fees" unit=" USD since 00:00 UTC" value=view! { <Usd value=p.today_fees field="today_fees" /> }.into_any() />
                 <Field label="All-time volume" unit=" USD" value=view! { <Usd value=p.cumulative_trade_volume_usd() field="cumulative_trade_volume" /> }.into_any() />

@@ -228,7 +228,7 @@ fn PairRow(p: PairInfo) -> impl IntoView {
             <td><A href={crate::link(&href)} attr:class="name">{name}</A>
                 {p.is_verified.then(|| view! { <span class="badge" title="Both tokens verified">"✓"</span> })}</td>
             <td class="r" data-field="bin_step">{p.bin_step}</td>
-            <td class="r" data-field="base_fee_percentage" title=p.base_fee_percentage.clone()>{percent_short(p.base_fee_percent())}</td>
+            <td class="r" data-field="base_fee_percentage" title=p.base_fee_percentage.to_string()>{percent_short(p.base_fee_percent())}</td>
             <td class="r"><Usd value=p.tvl_usd() field="liquidity" /></td>
             <td class="r"><Usd value=p.trade_volume_24h field="trade_volume_24h" /></td>
             <td class="r"><Pct value=p.apr field="apr" /></td>

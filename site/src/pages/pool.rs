@@ -2,8 +2,8 @@
 
 use dlmm_query::models::PoolMetrics;
 use dlmm_query::ops::{GetPoolMetrics, Operation};
+use dlmm_query::web::WebTransport;
 use dlmm_query::{Client, ErrorKind};
-use dlmm_query_wasm::GlooTransport;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 
@@ -129,7 +129,7 @@ pub fn PoolPage() -> impl IntoView {
     let query = use_query_map();
     let address = move || params.read().get("address").unwrap_or_default();
     let case_sensitive = move || query.read().get("caseSensitive").as_deref() != Some("false");
-    let client = expect_context::<Client<GlooTransport>>();
+    let client = expect_context::<Client<WebTransport>>();
     let metrics = LocalResource::new(move || {
         let client = client.clone();
         let op = GetPoolMetrics::new(address()).case_sensitive(case_sensitive());

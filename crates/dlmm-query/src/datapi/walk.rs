@@ -7,6 +7,8 @@
 //! one asked for, keeps saying `hasNext` past `totalCount`, or goes on beyond [`MAX_PAGES`] ends the walk with a
 //! decode error instead of looping forever.
 
+use std::borrow::Borrow;
+
 use futures_util::{Stream, StreamExt};
 
 use crate::client::{CallOptions, Client};
@@ -16,7 +18,7 @@ use crate::datapi::models::dlmm::{
 };
 use crate::datapi::models::{damm_v2, dlmm};
 use crate::datapi::ops::{damm_v2 as damm_v2_ops, dlmm as dlmm_ops};
-use crate::error::{BodyKind, DecodeError, Error};
+use crate::error::Error;
 use crate::ops::Operation;
 use crate::transport::Transport;
 
@@ -226,31 +228,20 @@ impl<T: Transport> Client<T> {
         &'a self,
         operation: O,
     ) -> impl Stream<Item = Result<Vec<O::Item>, Error>> + 'a {
-        self.datapi_pages_with(operation, CallOptions::default())
+        walk_datapi_pages(self, operation, CallOptions::default())
     }
 
-    /// Like [`datapi_pages`](Self::datapi_pages), with per-call options applied to every page.
-    pub fn datapi_pages_with<'a, O: DatapiPaged + 'a>(
-        &'a self,
+    /// Like [`datapi_pages`](Self::datapi_pages), with per-call options applied to every page; the stream owns a
+    /// clone of the client (cheap: clones share the transport and the rate limits), so it borrows nothing.
+    pub fn datapi_pages_with<O: DatapiPaged + 'static>(
+        &self,
         operation: O,
         options: CallOptions,
-    ) -> impl Stream<Item = Result<Vec<O::Item>, Error>> + 'a {
-        let walker = DatapiWalker::new(operation.first_page());
-        futures_util::stream::unfold(Some((walker, operation)), move |state| async move {
-            let (mut walker, operation) = state?;
-            match walker.step() {
-                WalkStep::Done => None,
-                WalkStep::Looping(why) => Some((Err(self.looping(&operation, walker.next_page, why)), None)),
-                WalkStep::Fetch(page) => match self.send_with(&operation.clone().with_page(page), options).await {
-                    Err(error) => Some((Err(error), None)),
-                    Ok(output) => {
-                        let page = O::into_page(output);
-                        walker.record(&page);
-                        Some((Ok(page.items), Some((walker, operation))))
-                    }
-                },
-            }
-        })
+    ) -> impl Stream<Item = Result<Vec<O::Item>, Error>> + 'static
+    where
+        T: Clone + 'static,
+    {
+        walk_datapi_pages(self.clone(), operation, options)
     }
 
     /// Every item of a datapi list (all its pages, in order), or the first error.
@@ -260,29 +251,48 @@ impl<T: Transport> Client<T> {
         options: CallOptions,
     ) -> Result<Vec<O::Item>, Error> {
         let mut all = Vec::new();
-        let mut pages = std::pin::pin!(self.datapi_pages_with(operation, options));
+        let mut pages = std::pin::pin!(walk_datapi_pages(self, operation, options));
         while let Some(page) = pages.next().await {
             all.extend(page?);
         }
         Ok(all)
     }
+}
 
-    /// The error ending a walk over a server that does not page honestly.
-    fn looping<O: DatapiPaged>(&self, operation: &O, page: u32, why: &str) -> Error {
-        let url = operation
-            .clone()
-            .with_page(page)
-            .request()
-            .map(|r| r.url(self.config().base_url(r.group)))
-            .unwrap_or_default();
-        Error::Decode(DecodeError {
-            url,
-            status: 200,
-            body: BodyKind::WrongShape,
-            path: Some("page".to_owned()),
-            message: format!("{why}: stopped instead of looping"),
-        })
-    }
+/// The walk behind [`Client::datapi_pages`] and [`Client::datapi_pages_with`], over a borrowed or an owned client.
+fn walk_datapi_pages<T: Transport, C: Borrow<Client<T>>, O: DatapiPaged>(
+    client: C,
+    operation: O,
+    options: CallOptions,
+) -> impl Stream<Item = Result<Vec<O::Item>, Error>> {
+    let walker = DatapiWalker::new(operation.first_page());
+    futures_util::stream::unfold(Some((client, walker, operation)), move |state| async move {
+        let (client, mut walker, operation) = state?;
+        match walker.step() {
+            WalkStep::Done => None,
+            WalkStep::Looping(why) => Some((Err(looping(client.borrow(), &operation, walker.next_page, why)), None)),
+            WalkStep::Fetch(page) => match client.borrow().send_with(&operation.clone().with_page(page), options).await
+            {
+                Err(error) => Some((Err(error), None)),
+                Ok(output) => {
+                    let page = O::into_page(output);
+                    walker.record(&page);
+                    Some((Ok(page.items), Some((client, walker, operation))))
+                }
+            },
+        }
+    })
+}
+
+/// The error ending a walk over a server that does not page honestly, naming the URL of `page`.
+fn looping<T: Transport, O: DatapiPaged>(client: &Client<T>, operation: &O, page: u32, why: &str) -> Error {
+    let url = operation
+        .clone()
+        .with_page(page)
+        .request()
+        .map(|r| r.url(client.config().base_url(r.group)))
+        .unwrap_or_default();
+    Error::wrong_shape(url, Some("page".to_owned()), format!("{why}: stopped instead of looping"))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 
 mod analytics;
 mod lists;
+mod numeric;
 mod pair;
 mod pool;
 mod position;
@@ -17,6 +18,7 @@ pub use lists::{
     AllGroupOfPairs, AllGroupOfPairsMetadata, AllPairsWithPagination, CustomGroupFeeTvlRatio, CustomGroupVolume,
     PairGroup, PairGroupMetadata,
 };
+pub use numeric::{NumericText, ParseNumericTextError};
 pub use pair::{FeeData, FeeTvlRatioData, NO_REWARD_MINT, PairInfo, VolumeData, Windows};
 pub use pool::{PoolEnvelope, PoolMetrics};
 pub use position::{ClaimFee, ClaimReward, DepositWithdraw, Position, PositionWithApy};
@@ -38,5 +40,11 @@ mod tests {
             "{wallet}"
         );
         assert!(super::Swap::DECL.contains("inAmount: bigint"));
+        for field in ["baseFeePercentage", "maxFeePercentage", "protocolFeePercentage", "liquidity"] {
+            assert!(decl.contains(&format!("{field}: NumericText")), "{decl}");
+        }
+        assert!(
+            decl.contains("cumulativeTradeVolume: NumericText") && decl.contains("cumulativeFeeVolume: NumericText")
+        );
     }
 }

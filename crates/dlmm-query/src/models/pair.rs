@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::amount::Amount;
+use crate::models::NumericText;
 use crate::wire;
 
 /// The mint address that stands for "no farm reward" in `reward_mint_x` / `reward_mint_y`.
@@ -48,7 +49,8 @@ pub type VolumeData = Windows;
 /// Fields the spec added over time decode to a default when an older server omits them: `is_verified` (false),
 /// `launchpad` (none), `tags` (empty), and also `hide`, `is_blacklisted` (false), `farm_apr`, `farm_apy` (0) and the
 /// `fees`, `fee_tvl_ratio`, `volume` windows (all 0), defaulted defensively because older servers predate them.
-/// Names come from token creators: treat `name` as untrusted text.
+/// Names come from token creators: treat `name` as untrusted text. The six figures the vendor sends as decimal text
+/// are [`NumericText`]: exact text here, JSON numbers when serialized.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -75,25 +77,13 @@ pub struct PairInfo {
     #[serde(deserialize_with = "wire::u16")]
     pub bin_step: u16,
     /// Base fee rate, percent as decimal text (`"0.04"` = 0.04 %). See [`PairInfo::base_fee_percent`].
-    #[serde(deserialize_with = "wire::numeric_string")]
-    // The JS SDK hands this out as a number (it converts the text).
-    #[cfg_attr(feature = "wasm", tsify(type = "number"))]
-    pub base_fee_percentage: String,
+    pub base_fee_percentage: NumericText,
     /// Maximum (base + variable) fee rate, percent as decimal text. See [`PairInfo::max_fee_percent`].
-    #[serde(deserialize_with = "wire::numeric_string")]
-    // The JS SDK hands this out as a number (it converts the text).
-    #[cfg_attr(feature = "wasm", tsify(type = "number"))]
-    pub max_fee_percentage: String,
+    pub max_fee_percentage: NumericText,
     /// Protocol's cut of the trade fee, percent as decimal text. See [`PairInfo::protocol_fee_percent`].
-    #[serde(deserialize_with = "wire::numeric_string")]
-    // The JS SDK hands this out as a number (it converts the text).
-    #[cfg_attr(feature = "wasm", tsify(type = "number"))]
-    pub protocol_fee_percentage: String,
+    pub protocol_fee_percentage: NumericText,
     /// Total value locked, USD as decimal text. See [`PairInfo::tvl_usd`].
-    #[serde(deserialize_with = "wire::numeric_string")]
-    // The JS SDK hands this out as a number (it converts the text).
-    #[cfg_attr(feature = "wasm", tsify(type = "number"))]
-    pub liquidity: String,
+    pub liquidity: NumericText,
     /// Mint of farm reward X; [`NO_REWARD_MINT`] when there is none.
     pub reward_mint_x: String,
     /// Mint of farm reward Y; [`NO_REWARD_MINT`] when there is none.
@@ -108,15 +98,9 @@ pub struct PairInfo {
     #[serde(deserialize_with = "wire::f64")]
     pub trade_volume_24h: f64,
     /// Cumulative trading volume since creation, USD as decimal text.
-    #[serde(deserialize_with = "wire::numeric_string")]
-    // The JS SDK hands this out as a number (it converts the text).
-    #[cfg_attr(feature = "wasm", tsify(type = "number"))]
-    pub cumulative_trade_volume: String,
+    pub cumulative_trade_volume: NumericText,
     /// Cumulative fees since creation, USD as decimal text.
-    #[serde(deserialize_with = "wire::numeric_string")]
-    // The JS SDK hands this out as a number (it converts the text).
-    #[cfg_attr(feature = "wasm", tsify(type = "number"))]
-    pub cumulative_fee_volume: String,
+    pub cumulative_fee_volume: NumericText,
     /// Price of token X in token Y (UI units).
     #[serde(deserialize_with = "wire::f64")]
     pub current_price: f64,
@@ -158,40 +142,35 @@ pub struct PairInfo {
     pub launchpad: Option<String>,
 }
 
-/// Parses decimal text already validated at decode time; `NaN` only if a caller stored something else.
-fn parse_decimal(text: &str) -> f64 {
-    text.trim().parse().unwrap_or(f64::NAN)
-}
-
 impl PairInfo {
     /// Total value locked, USD (`liquidity` parsed).
     pub fn tvl_usd(&self) -> f64 {
-        parse_decimal(&self.liquidity)
+        self.liquidity.to_f64()
     }
 
     /// Base fee rate, percent (`base_fee_percentage` parsed; `0.04` = 0.04 %).
     pub fn base_fee_percent(&self) -> f64 {
-        parse_decimal(&self.base_fee_percentage)
+        self.base_fee_percentage.to_f64()
     }
 
     /// Maximum fee rate, percent (`max_fee_percentage` parsed).
     pub fn max_fee_percent(&self) -> f64 {
-        parse_decimal(&self.max_fee_percentage)
+        self.max_fee_percentage.to_f64()
     }
 
     /// Protocol's share of the trade fee, percent (`protocol_fee_percentage` parsed).
     pub fn protocol_fee_percent(&self) -> f64 {
-        parse_decimal(&self.protocol_fee_percentage)
+        self.protocol_fee_percentage.to_f64()
     }
 
     /// Cumulative trading volume, USD (`cumulative_trade_volume` parsed).
     pub fn cumulative_trade_volume_usd(&self) -> f64 {
-        parse_decimal(&self.cumulative_trade_volume)
+        self.cumulative_trade_volume.to_f64()
     }
 
     /// Cumulative fees, USD (`cumulative_fee_volume` parsed).
     pub fn cumulative_fee_volume_usd(&self) -> f64 {
-        parse_decimal(&self.cumulative_fee_volume)
+        self.cumulative_fee_volume.to_f64()
     }
 
     /// True when either reward mint is a real mint (not [`NO_REWARD_MINT`]).

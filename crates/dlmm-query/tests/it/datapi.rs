@@ -393,3 +393,30 @@ async fn invalid_input_never_reaches_the_network() {
     }
     assert_eq!(hits.load(Ordering::SeqCst), 0, "nothing was sent");
 }
+
+#[tokio::test]
+async fn an_owned_datapi_walk_applies_its_options_to_every_page() {
+    let Env { replica, client, .. } = start().await;
+    // Every request of this client is answered after 150 ms, past its configured 50 ms time-out.
+    let mut config = client_for(&replica, &[("x-replica-fault", "delay-ms=150")]).config().clone();
+    config.timeout = Some(std::time::Duration::from_millis(50));
+    config.retry = dlmm_query::policy::RetryPolicy::NEVER;
+    let slow = Client::new(NativeTransport::new(), config);
+    let op = dlmm::GetGroups::new().page_size(3);
+    let plain: Vec<_> = slow.datapi_pages(op.clone()).collect().await;
+    assert_eq!(plain.len(), 1, "the configured time-out ends the walk at its first page");
+    assert_eq!(plain[0].as_ref().unwrap_err().kind(), ErrorKind::Timeout);
+
+    let patient = CallOptions { timeout: Some(Some(std::time::Duration::from_secs(20))), ..CallOptions::default() };
+    // The stream owns a clone of the client: it outlives `slow`.
+    let pages = slow.datapi_pages_with(op.clone(), patient);
+    drop(slow);
+    let slow_pages: Vec<_> = pages.take(3).map(|p| p.expect("each page waits for its 150 ms answer")).collect().await;
+    let fast_pages: Vec<_> = client.datapi_pages(op).take(3).map(Result::unwrap).collect().await;
+    let names = |pages: &[Vec<dlmm_query::datapi::models::dlmm::Group>]| -> Vec<String> {
+        pages.iter().flatten().map(|g| g.lexical_order_mints.clone()).collect()
+    };
+    assert_eq!(names(&slow_pages).len(), 9);
+    assert_eq!(names(&slow_pages), names(&fast_pages));
+    replica.shutdown().await.unwrap();
+}

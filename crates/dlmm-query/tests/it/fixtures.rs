@@ -87,7 +87,12 @@ fn pair_info_serializes_camel_case_with_exact_integers() {
     let v: Value = serde_json::from_str(&js).unwrap();
     assert_eq!(v["feeTvlRatio"]["hour24"], 0.24);
     assert_eq!(v["isVerified"], false);
-    assert_eq!(v["baseFeePercentage"], "0.25");
+    // The decimal-text figures keep their text in Rust and serialize as JSON numbers.
+    assert_eq!((p.base_fee_percentage.as_str(), p.cumulative_trade_volume.as_str()), ("0.25", "1000000.5"));
+    assert_eq!(v["baseFeePercentage"], 0.25);
+    assert_eq!((&v["maxFeePercentage"], &v["protocolFeePercentage"]), (&json!(2.5), &json!(5.0)));
+    assert_eq!((&v["cumulativeTradeVolume"], &v["cumulativeFeeVolume"]), (&json!(1000000.5), &json!(2500.25)));
+    assert_eq!(v["liquidity"].as_f64(), Some(123_456.789));
     let back: PairInfo = serde_json::from_value(json!({
         "address": PAIR, "name": "n", "mint_x": WALLET, "mint_y": USDC, "reserve_x": PAIR, "reserve_y": PAIR,
         "reserve_x_amount": 1, "reserve_y_amount": 2, "bin_step": 1, "base_fee_percentage": 1,

@@ -241,3 +241,53 @@ async fn position_pnl_matches_the_raw_events() {
     assert!(close(pnl.net_usd, withdrawn + fees + rewards - deposited));
     assert!(pnl.holding_seconds.unwrap() > 0);
 }
+
+/// A client whose every request the replica delays by 150 ms, configured to give up after 50 ms with no retry: only
+/// per-call options with a longer time-out get any answer from it.
+fn slow_client(replica: &Replica) -> Client<NativeTransport> {
+    let mut config = client_for(replica, &[("x-replica-fault", "delay-ms=150")]).config().clone();
+    config.timeout = Some(Duration::from_millis(50));
+    config.retry = dlmm_query::policy::RetryPolicy::NEVER;
+    Client::new(NativeTransport::new(), config)
+}
+
+#[tokio::test]
+async fn owned_composite_calls_apply_their_options_to_every_request() {
+    let env = start().await;
+    let patient = dlmm_query::CallOptions { timeout: Some(Some(Duration::from_secs(20))), ..Default::default() };
+    let query = AllWithPagination::new().limit(100).sort_key(PairSortKey::Tvl);
+
+    // The configured 50 ms time-out ends the plain walk at its first page.
+    let slow = slow_client(&env.replica);
+    let plain: Vec<_> = slow.pages(query.clone()).collect().await;
+    assert_eq!(plain.len(), 1);
+    assert_eq!(plain[0].as_ref().unwrap_err().kind(), ErrorKind::Timeout);
+
+    // `pages_with` owns its client (the one it was made from is gone) and applies the options to each page.
+    let pages = { slow_client(&env.replica).pages_with(query.clone(), patient) };
+    let slow_pages: Vec<_> = pages.take(3).map(|p| p.expect("each page waits for its 150 ms answer")).collect().await;
+    let fast_pages: Vec<_> = env.client.pages(query).take(3).map(Result::unwrap).collect().await;
+    assert_eq!(slow_pages.len(), 3);
+    let addresses = |pages: &[Vec<dlmm_query::models::PairInfo>]| -> Vec<String> {
+        pages.iter().flatten().map(|p| p.address.clone()).collect()
+    };
+    assert_eq!(addresses(&slow_pages), addresses(&fast_pages));
+    assert_eq!(addresses(&slow_pages).len(), 300);
+
+    // The same for the P&L's four requests.
+    let position = env.samples["positions"][1].as_str().unwrap();
+    let err = slow.position_pnl(position, None).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Timeout);
+    let pnl = { slow_client(&env.replica).position_pnl_with(position, Some(25.0), patient) }.await.unwrap();
+    let expected = env.client.position_pnl(position, Some(25.0)).await.unwrap();
+    assert_eq!(pnl, expected);
+    assert_eq!(pnl.current_value_usd, Some(25.0));
+    // A retry override reaches them too: a first 503 (one per fault id) is retried only when the call allows it.
+    let never = dlmm_query::CallOptions { retry: Some(dlmm_query::policy::RetryPolicy::NEVER), ..Default::default() };
+    let flaky = client_for(&env.replica, &[("x-replica-fault", "status=503; times=1; id=pnl-never")]);
+    let err = flaky.position_pnl_with(position, None, never).await.unwrap_err();
+    assert_eq!(err.status(), Some(503));
+    let flaky = client_for(&env.replica, &[("x-replica-fault", "status=503; times=1; id=pnl-default")]);
+    let retried = flaky.position_pnl_with(position, None, dlmm_query::CallOptions::default()).await.unwrap();
+    assert_eq!(retried, env.client.position_pnl(position, None).await.unwrap());
+}

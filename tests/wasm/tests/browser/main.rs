@@ -4,6 +4,7 @@ use wasm_bindgen_test::wasm_bindgen_test_configure;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+mod datapi;
 mod methods;
 mod outputs;
 mod sdk;

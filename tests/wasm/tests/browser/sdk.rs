@@ -138,12 +138,12 @@ fn invalid_header_names_and_values_throw_invalid_input_when_the_client_is_made()
 }
 
 #[wasm_bindgen_test]
-async fn the_core_client_runs_over_the_gloo_transport() {
+async fn the_core_client_runs_over_the_web_transport() {
     use dlmm_query::ops::GetPoolMetrics;
     use dlmm_query::{Client, ClientConfig};
     let address = sample_pools().await.remove(2);
     let client = Client::new(
-        dlmm_query_wasm::GlooTransport::default(),
+        dlmm_query::web::WebTransport::default(),
         ClientConfig::with_base_urls(pair_base(), pool_base()).unwrap(),
     );
     let m = client.get_pool_metrics(GetPoolMetrics::new(&address)).await.unwrap();

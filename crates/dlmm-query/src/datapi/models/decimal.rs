@@ -18,9 +18,20 @@ use serde::{Deserialize, Serialize, Serializer};
 ///
 /// The text is kept as sent: values above 2^53 and with 18 or more fraction digits stay exact. Equality compares the
 /// text (`"1.0" != "1"`). It serializes as a JSON string, so JavaScript receives the exact text (TypeScript type
-/// `string`). Use [`Decimal::to_f64`] for arithmetic where rounding is acceptable.
+/// `DatapiDecimal`, an alias of `string`). Use [`Decimal::to_f64`] for arithmetic where rounding is acceptable.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Decimal(String);
+
+/// The TypeScript name of [`Decimal`] in the npm package's declarations: the exact text, a `string`.
+#[cfg(feature = "wasm")]
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const DECIMAL_TS: &str = r#"
+/**
+ * A datapi token amount in display units (decimals applied, e.g. `"12.345678901"`): the exact decimal text the
+ * service sent, never a rounded number. Parse it with a decimal library for exact arithmetic.
+ */
+export type DatapiDecimal = string;
+"#;
 
 /// Why a text is not a [`Decimal`].
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,9 +7,12 @@
 //! * Counts, slots and bin ids are integers. Timestamps carry their unit in the docs: pool `created_at` is unix
 //!   milliseconds; series, events, `*_at` of positions and orders are unix seconds; `createdAt`-style text is
 //!   RFC 3339, kept as a `String`.
-//! * Serialized for JavaScript in camelCase (except [`Windows`], which keeps the vendor's `"30m"`… keys). Their
-//!   TypeScript declarations are not generated yet: several names repeat across the two services (`Pool`, `Group`,
-//!   `PoolConfig`, …) and across generations, so they come with the package's datapi client and its own names.
+//! * Serialized for JavaScript in camelCase (except [`Windows`], which keeps the vendor's `"30m"`… keys). With the
+//!   `wasm` feature each model has TypeScript declarations (tsify) under a name unique in the npm package, since
+//!   several names repeat across the two services and the keeper (`Pool`, `Group`, `Windows`, …): `Dlmm<Name>` for
+//!   [`dlmm`]`::<Name>`, `DammV2<Name>` for [`damm_v2`]`::<Name>`, `Datapi<Name>` for the shapes here (`DatapiToken`,
+//!   `DatapiWindows`, `DatapiPaginated<T>`, …); a [`Decimal`] is a TypeScript `string` (the exact text). The names
+//!   are TypeScript-only: the JSON and the JavaScript values are unchanged.
 //!
 //! Shapes common to both services live here; [`dlmm`] and [`damm_v2`] hold each service's own records.
 
@@ -36,3 +39,5 @@ pub use windows::Windows;
 mod contract_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(all(test, feature = "wasm"))]
+mod typescript_tests;

@@ -6,6 +6,8 @@ use crate::wire;
 
 /// One page of a list (`PaginationResponse_*`): `{total, pages, current_page, page_size, data}`. Pages are 1-based.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Paginated<T> {
     /// Number of items across all pages.

@@ -10,11 +10,15 @@ use crate::wire;
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct AmountTotals {
     /// Token X, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub amount_x: Decimal,
     /// Token Y, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub amount_y: Decimal,
     /// Both tokens, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -26,6 +30,8 @@ pub struct AmountTotals {
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CurrentPosition {
     /// What the position holds now.

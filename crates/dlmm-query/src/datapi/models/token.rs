@@ -11,6 +11,8 @@ use crate::wire;
 /// (`is_verified`, `holders`, `freeze_authority_disabled`, `total_supply`, `market_cap`) default to false / zero when a
 /// body omits them.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Token {
     /// The mint address.
@@ -33,6 +35,7 @@ pub struct Token {
     pub freeze_authority_disabled: bool,
     /// Total supply, display units (decimals applied).
     #[serde(default)]
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_supply: Decimal,
     /// Price of one token, USD.
     #[serde(deserialize_with = "wire::f64")]

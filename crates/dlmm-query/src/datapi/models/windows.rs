@@ -9,6 +9,8 @@ use crate::wire;
 /// The unit is the containing field's: USD for `volume`, `fees` and `protocol_fees`, percent for `fee_tvl_ratio`.
 /// The wire keys are `"30m" "1h" "2h" "4h" "12h" "24h"`, in both directions, so JavaScript sees the vendor's keys.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 pub struct Windows {
     /// The last 30 minutes (`"30m"`).
     #[serde(rename = "30m", deserialize_with = "wire::f64")]

@@ -18,6 +18,8 @@ use crate::wire;
 /// `permanent_lock_liquidity` (0), `vested_liquidity` (zeros). Real bodies carry pool-config flags the spec does not
 /// list; they are ignored.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Pool {
     /// The pool's address.
@@ -25,12 +27,16 @@ pub struct Pool {
     /// `"<symbolX>-<symbolY>"`.
     pub name: String,
     /// Token X with its market figures.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiToken"))]
     pub token_x: Token,
     /// Token Y with its market figures.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiToken"))]
     pub token_y: Token,
     /// Token X held by the pool, display units (the wire sends a JSON number).
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub token_x_amount: Decimal,
     /// Token Y held by the pool, display units (the wire sends a JSON number).
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub token_y_amount: Decimal,
     /// When the pool was created, unix **milliseconds** (the spec gives no unit; the DLMM service's real bodies use
     /// milliseconds). See [`Pool::created_at_seconds`].
@@ -66,12 +72,16 @@ pub struct Pool {
     #[serde(default)]
     pub vested_liquidity: VestedLiquidity,
     /// Trading volume per window, USD.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiWindows"))]
     pub volume: Windows,
     /// Fees paid to liquidity providers per window, USD.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiWindows"))]
     pub fees: Windows,
     /// Protocol fees per window, USD.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiWindows"))]
     pub protocol_fees: Windows,
     /// Fees divided by TVL per window, percent.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiWindows"))]
     pub fee_tvl_ratio: Windows,
     /// Whether the vendor blacklists the pool.
     #[serde(default)]
@@ -93,6 +103,8 @@ impl Pool {
 
 /// A DAMM v2 pool's fee and price configuration (`PoolConfig`). `*_pct` are percents.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PoolConfig {
     /// Fee collection mode (0 = fees in both tokens, 1 = fees in the quote token only).
@@ -136,6 +148,8 @@ pub struct PoolConfig {
 
 /// Liquidity under vesting (`VestedLiquidity`), USD.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct VestedLiquidity {
     /// Vesting for more than 3 months, USD.
@@ -148,6 +162,8 @@ pub struct VestedLiquidity {
 
 /// The DAMM v2 pools of one token pair, summed (`GroupResponse`; the items of `GET /pools/groups`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Group {
     /// The group key: the two mints in lexical order, joined by `-`.

@@ -11,6 +11,8 @@ use crate::wire;
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CursorPage<T> {
     /// Items per page.
@@ -28,6 +30,8 @@ pub struct CursorPage<T> {
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PortfolioPool {
     /// The pool's address.
@@ -42,22 +46,28 @@ pub struct PortfolioPool {
     #[serde(deserialize_with = "wire::u64")]
     pub closed_positions_count: u64,
     /// Token X deposited, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_deposits_x: Decimal,
     /// Token Y deposited, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_deposits_y: Decimal,
     /// Deposits, USD.
     #[serde(deserialize_with = "wire::f64")]
     pub total_deposits_usd: f64,
     /// Token X withdrawn, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_withdraws_x: Decimal,
     /// Token Y withdrawn, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_withdraws_y: Decimal,
     /// Withdrawals, USD.
     #[serde(deserialize_with = "wire::f64")]
     pub total_withdraws_usd: f64,
     /// Fees claimed in token X, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_claimed_fees_x: Decimal,
     /// Fees claimed in token Y, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_claimed_fees_y: Decimal,
     /// Fees claimed, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -69,6 +79,8 @@ pub struct PortfolioPool {
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Position {
     /// The position's address.
@@ -85,12 +97,16 @@ pub struct Position {
     pub closed_at: Option<u64>,
     /// What the position holds now; none once closed.
     #[serde(default)]
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiCurrentPosition | undefined"))]
     pub current_position: Option<CurrentPosition>,
     /// Everything deposited.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiAmountTotals"))]
     pub total_deposits: AmountTotals,
     /// Everything withdrawn.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiAmountTotals"))]
     pub total_withdraws: AmountTotals,
     /// Every fee claimed.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiAmountTotals"))]
     pub total_claimed_fees: AmountTotals,
     /// Profit and loss, USD.
     #[serde(deserialize_with = "wire::f64")]

@@ -10,6 +10,8 @@ use crate::wire;
 /// The wire record is snake_case with figures as JSON strings: token amounts decode to [`Decimal`] (display units),
 /// USD and SOL values (at the time of each claim) to `f64`.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct WalletPoolClaims {
     /// The pool's address.
@@ -17,8 +19,10 @@ pub struct WalletPoolClaims {
     /// The wallet's address.
     pub user_address: String,
     /// Fees claimed in token X, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_fee_x: Decimal,
     /// Fees claimed in token Y, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_fee_y: Decimal,
     /// Fees claimed in token X, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -36,11 +40,13 @@ pub struct WalletPoolClaims {
     #[serde(deserialize_with = "wire::u64")]
     pub fee_claim_count: u64,
     /// Farm reward X claimed, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_reward_x: Decimal,
     /// Farm reward X claimed, USD.
     #[serde(deserialize_with = "wire::f64")]
     pub total_reward_x_usd: f64,
     /// Farm reward Y claimed, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_reward_y: Decimal,
     /// Farm reward Y claimed, USD.
     #[serde(deserialize_with = "wire::f64")]

@@ -12,6 +12,8 @@ use crate::wire;
 
 /// A pool as the limit-order routes describe it (`LimitOrderPoolDetails`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct LimitOrderPool {
     /// The pool's address.
@@ -44,6 +46,8 @@ pub struct LimitOrderPool {
 /// A wallet's open limit orders in one pool, summed (`OpenLimitOrderPoolSummary`; the items of
 /// `GET /wallets/{wallet}/limit_orders/open/pools`). Bonus values use the current price.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenLimitOrderPool {
     /// The pool.
@@ -58,8 +62,10 @@ pub struct OpenLimitOrderPool {
     #[serde(deserialize_with = "wire::f64")]
     pub filled_pct: f64,
     /// Token X deposited, display units (only asks deposit X).
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_deposit_x: Decimal,
     /// Token Y deposited, display units (only bids deposit Y).
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_deposit_y: Decimal,
     /// Token X deposited, USD at placement.
     #[serde(deserialize_with = "wire::f64")]
@@ -80,8 +86,10 @@ pub struct OpenLimitOrderPool {
     #[serde(deserialize_with = "wire::f64")]
     pub total_deposit_sol: f64,
     /// Token X withdrawn, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_withdrawal_x: Decimal,
     /// Token Y withdrawn, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_withdrawal_y: Decimal,
     /// Token X withdrawn, USD at cancellation.
     #[serde(deserialize_with = "wire::f64")]
@@ -102,8 +110,10 @@ pub struct OpenLimitOrderPool {
     #[serde(deserialize_with = "wire::f64")]
     pub total_withdrawal_sol: f64,
     /// Bonus (fee share) in token X, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_bonus_x: Decimal,
     /// Bonus (fee share) in token Y, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_bonus_y: Decimal,
     /// Bonus, USD at the current price.
     #[serde(deserialize_with = "wire::f64")]
@@ -116,6 +126,8 @@ pub struct OpenLimitOrderPool {
 /// A wallet's closed limit orders in one pool, summed (`ClosedLimitOrderPoolSummary`; the items of
 /// `GET /wallets/{wallet}/limit_orders/closed/pools`). Bonus values use the price at cancellation.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ClosedLimitOrderPool {
     /// The pool.
@@ -130,8 +142,10 @@ pub struct ClosedLimitOrderPool {
     #[serde(deserialize_with = "wire::f64")]
     pub filled_pct: f64,
     /// Token X deposited, display units (only asks deposit X).
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_deposit_x: Decimal,
     /// Token Y deposited, display units (only bids deposit Y).
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_deposit_y: Decimal,
     /// Token X deposited, USD at placement.
     #[serde(deserialize_with = "wire::f64")]
@@ -152,8 +166,10 @@ pub struct ClosedLimitOrderPool {
     #[serde(deserialize_with = "wire::f64")]
     pub total_deposit_sol: f64,
     /// Token X withdrawn, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_withdrawal_x: Decimal,
     /// Token Y withdrawn, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_withdrawal_y: Decimal,
     /// Token X withdrawn, USD at cancellation.
     #[serde(deserialize_with = "wire::f64")]
@@ -174,8 +190,10 @@ pub struct ClosedLimitOrderPool {
     #[serde(deserialize_with = "wire::f64")]
     pub total_withdrawal_sol: f64,
     /// Bonus (fee share) in token X, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_bonus_x: Decimal,
     /// Bonus (fee share) in token Y, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_bonus_y: Decimal,
     /// Bonus in token X, USD at cancellation.
     #[serde(deserialize_with = "wire::f64")]
@@ -203,6 +221,8 @@ pub struct ClosedLimitOrderPool {
 /// A wallet's open limit orders in one pool with the pool's live state (`OpenLimitOrdersForPoolResponse`,
 /// `GET /wallets/{wallet}/limit_orders/open/pools/{pool_address}`), one page.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenLimitOrders {
     /// The pool.
@@ -231,6 +251,8 @@ pub struct OpenLimitOrders {
 
 /// One open limit order (`OpenLimitOrderDetail`). Bonus values use the current price.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenLimitOrder {
     /// The limit order's address.
@@ -254,6 +276,7 @@ pub struct OpenLimitOrder {
     /// Mint of the token the order buys (output).
     pub output_token_mint: String,
     /// Deposited, input-token display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub input_amount: Decimal,
     /// Deposited, USD at placement.
     #[serde(deserialize_with = "wire::f64")]
@@ -262,13 +285,16 @@ pub struct OpenLimitOrder {
     #[serde(deserialize_with = "wire::f64")]
     pub input_amount_sol: f64,
     /// Output expected at the placement prices, output-token display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub output_amount_expected: Decimal,
     /// Share of the deposit filled, percent.
     #[serde(deserialize_with = "wire::f64")]
     pub filled_pct: f64,
     /// Filled part of the deposit, input-token display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub filled_input_amount: Decimal,
     /// Output received so far (estimated from the bin prices), output-token display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_filled_amount: Decimal,
     /// Output received so far, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -277,6 +303,7 @@ pub struct OpenLimitOrder {
     #[serde(deserialize_with = "wire::f64")]
     pub total_filled_amount_sol: f64,
     /// Unfilled part of the deposit, input-token display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_unfilled_amount: Decimal,
     /// Unfilled part of the deposit, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -285,8 +312,10 @@ pub struct OpenLimitOrder {
     #[serde(deserialize_with = "wire::f64")]
     pub total_unfilled_amount_sol: f64,
     /// Bonus (fee share) in token X, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_bonus_x: Decimal,
     /// Bonus (fee share) in token Y, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_bonus_y: Decimal,
     /// Bonus, USD at the current price.
     #[serde(deserialize_with = "wire::f64")]
@@ -314,6 +343,8 @@ pub struct OpenLimitOrder {
 
 /// One bin of an open limit order (`OpenLimitOrderBinPoint`). Amounts are display units of the token named.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenLimitOrderBin {
     /// The bin id.
@@ -323,12 +354,16 @@ pub struct OpenLimitOrderBin {
     #[serde(deserialize_with = "wire::f64")]
     pub price: f64,
     /// Deposited at this bin, input-token display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub deposit_amount: Decimal,
     /// Filled at this bin, input-token display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub fulfilled_amount: Decimal,
     /// Unfilled at this bin, input-token display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub unfilled_amount: Decimal,
     /// Received from this bin's fills, output-token display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub output_received_amount: Decimal,
     /// How far this bin is filled.
     pub fill_status: BinFillStatus,
@@ -336,6 +371,8 @@ pub struct OpenLimitOrderBin {
 
 /// How far one bin of a limit order is filled (`LimitOrderBinFillStatus`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "snake_case")]
 pub enum BinFillStatus {
     /// Nothing filled (`not_filled`).
@@ -352,6 +389,8 @@ pub enum BinFillStatus {
 /// A wallet's closed limit orders in one pool (`ClosedLimitOrdersForPoolResponse`,
 /// `GET /wallets/{wallet}/limit_orders/closed/pools/{pool_address}`), one page.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ClosedLimitOrders {
     /// The pool.
@@ -375,6 +414,8 @@ pub struct ClosedLimitOrders {
 /// One closed limit order, from placement to close (`ClosedLimitOrderDetail`). Withdrawal and bonus values use the
 /// price at cancellation.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ClosedLimitOrder {
     /// The limit order's address.
@@ -398,8 +439,10 @@ pub struct ClosedLimitOrder {
     /// Mint of the token the order buys (output).
     pub output_token_mint: String,
     /// Token X deposited, display units (only asks deposit X).
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_deposit_x: Decimal,
     /// Token Y deposited, display units (only bids deposit Y).
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_deposit_y: Decimal,
     /// Deposits, USD at placement.
     #[serde(deserialize_with = "wire::f64")]
@@ -408,10 +451,13 @@ pub struct ClosedLimitOrder {
     #[serde(deserialize_with = "wire::f64")]
     pub total_deposit_sol: f64,
     /// Output expected at the placement prices, output-token display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub output_amount_expected: Decimal,
     /// Token X withdrawn, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_withdrawal_x: Decimal,
     /// Token Y withdrawn, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_withdrawal_y: Decimal,
     /// Token X withdrawn, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -432,8 +478,10 @@ pub struct ClosedLimitOrder {
     #[serde(deserialize_with = "wire::f64")]
     pub total_withdrawal_sol: f64,
     /// Bonus (fee share) in token X, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_bonus_x: Decimal,
     /// Bonus (fee share) in token Y, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_bonus_y: Decimal,
     /// Bonus in token X, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -457,8 +505,10 @@ pub struct ClosedLimitOrder {
     #[serde(deserialize_with = "wire::f64")]
     pub filled_pct: f64,
     /// Filled part of the deposit, input-token display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub filled_input_amount: Decimal,
     /// Output received for the filled part, output-token display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub received_output_amount: Decimal,
     /// When the order was placed, unix seconds.
     #[serde(deserialize_with = "wire::u64")]
@@ -481,11 +531,15 @@ pub struct ClosedLimitOrder {
 /// The bonus a wallet's limit orders in one pool have claimed (`BonusClaimedResponse`,
 /// `GET /wallets/{wallet}/limit_orders/pools/{pool_address}/bonus_claimed`). Values use the price at cancellation.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct LimitOrderBonusClaimed {
     /// Bonus claimed in token X, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_bonus_x: Decimal,
     /// Bonus claimed in token Y, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_bonus_y: Decimal,
     /// Bonus claimed in token X, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -512,6 +566,8 @@ pub struct LimitOrderBonusClaimed {
 
 /// A wallet's limit orders at a glance (`LimitOrderSummaryResponse`, `GET /wallets/{wallet}/limit_orders/summary`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct LimitOrderSummary {
     /// Number of orders still open.

@@ -11,6 +11,8 @@ use crate::wire;
 /// revision added or that bodies may omit default: `cumulative_metrics` (zeros), `launchpad` (none), `tags` (empty),
 /// `is_blacklisted`, `has_farm` (false), `farm_apr`, `farm_apy` (0). `name` comes from token symbols: untrusted text.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Pool {
     /// The pool's (LB pair's) address.
@@ -18,16 +20,20 @@ pub struct Pool {
     /// `"<symbolX>-<symbolY>"`.
     pub name: String,
     /// Token X with its market figures.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiToken"))]
     pub token_x: Token,
     /// Token Y with its market figures.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiToken"))]
     pub token_y: Token,
     /// Address of the token X reserve account (an address, not an amount).
     pub reserve_x: String,
     /// Address of the token Y reserve account (an address, not an amount).
     pub reserve_y: String,
     /// Token X held by the pool, display units (decimals applied; the wire sends a JSON number).
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub token_x_amount: Decimal,
     /// Token Y held by the pool, display units (decimals applied; the wire sends a JSON number).
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub token_y_amount: Decimal,
     /// When the pool was created, unix **milliseconds**. See [`Pool::created_at_seconds`].
     #[serde(deserialize_with = "wire::u64")]
@@ -63,12 +69,16 @@ pub struct Pool {
     #[serde(default, deserialize_with = "wire::f64")]
     pub farm_apy: f64,
     /// Trading volume per window, USD.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiWindows"))]
     pub volume: Windows,
     /// Fees paid to liquidity providers per window, USD.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiWindows"))]
     pub fees: Windows,
     /// Protocol fees per window, USD.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiWindows"))]
     pub protocol_fees: Windows,
     /// Fees divided by TVL per window, percent.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiWindows"))]
     pub fee_tvl_ratio: Windows,
     /// Volume and fees since creation.
     #[serde(default)]
@@ -93,6 +103,8 @@ impl Pool {
 
 /// A DLMM pool's fee configuration (`PoolConfig`). Rates are percents.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PoolConfig {
     /// Bin step, basis points of price between adjacent bins.
@@ -114,6 +126,8 @@ pub struct PoolConfig {
 
 /// A pool's totals since creation (`CumulativeMetrics`), USD.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CumulativeMetrics {
     /// Trading volume since creation, USD.
@@ -126,6 +140,8 @@ pub struct CumulativeMetrics {
 
 /// The pools of one token pair, summed (`GroupResponse`; the items of `GET /pools/groups`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Group {
     /// The group key: the two mints in lexical order, joined by `-`.

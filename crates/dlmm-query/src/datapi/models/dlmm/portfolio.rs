@@ -11,6 +11,8 @@ use crate::wire;
 
 /// A wallet's pools with closed positions (`GetPortfolioResponse`, `GET /portfolio`), one page.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct Portfolio {
     /// This page's number, from 1.
@@ -33,6 +35,8 @@ pub struct Portfolio {
 
 /// One pool of a wallet's closed-position portfolio, aggregated (`PoolPortfolioItem`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct PortfolioPool {
     /// The pool's address.
@@ -89,6 +93,7 @@ pub struct PortfolioPool {
     #[serde(deserialize_with = "wire::f64")]
     pub pnl_sol_pct_change: f64,
     /// Token X deposited, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_deposit_token_x: Decimal,
     /// Token X deposited, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -97,6 +102,7 @@ pub struct PortfolioPool {
     #[serde(deserialize_with = "wire::f64")]
     pub total_deposit_token_x_sol: f64,
     /// Token X withdrawn, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_withdrawal_token_x: Decimal,
     /// Token X withdrawn, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -105,6 +111,7 @@ pub struct PortfolioPool {
     #[serde(deserialize_with = "wire::f64")]
     pub total_withdrawal_token_x_sol: f64,
     /// Token X fees claimed, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_fee_token_x: Decimal,
     /// Token X fees claimed, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -113,6 +120,7 @@ pub struct PortfolioPool {
     #[serde(deserialize_with = "wire::f64")]
     pub total_fee_token_x_sol: f64,
     /// Token Y deposited, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_deposit_token_y: Decimal,
     /// Token Y deposited, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -121,6 +129,7 @@ pub struct PortfolioPool {
     #[serde(deserialize_with = "wire::f64")]
     pub total_deposit_token_y_sol: f64,
     /// Token Y withdrawn, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_withdrawal_token_y: Decimal,
     /// Token Y withdrawn, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -129,6 +138,7 @@ pub struct PortfolioPool {
     #[serde(deserialize_with = "wire::f64")]
     pub total_withdrawal_token_y_sol: f64,
     /// Token Y fees claimed, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_fee_token_y: Decimal,
     /// Token Y fees claimed, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -143,6 +153,8 @@ pub struct PortfolioPool {
 
 /// A wallet's pools with open positions (`GetOpenPortfolioResponse`, `GET /portfolio/open`), one page.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct OpenPortfolio {
     /// This page's number, from 1.
@@ -172,6 +184,8 @@ pub struct OpenPortfolio {
 /// One pool of a wallet's open portfolio, aggregated over its open positions (`PoolOpenPortfolioItem`). SOL figures
 /// use the current SOL price.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct OpenPortfolioPool {
     /// The pool's address.
@@ -258,6 +272,8 @@ pub struct OpenPortfolioPool {
 
 /// Totals of a wallet's open portfolio across all pools (`TotalMetrics`). SOL figures use the current SOL price.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct OpenPortfolioTotals {
     /// Number of open positions across all pools.
@@ -291,6 +307,8 @@ pub struct OpenPortfolioTotals {
 
 /// A wallet's profit and loss across all pools (`PortfolioTotalResponse`, `GET /portfolio/total`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct PortfolioTotal {
     /// Profit and loss, USD.

@@ -11,6 +11,8 @@ use crate::wire;
 
 /// A position's events (`GetPositionHistoricalEventsResponse`, `GET /positions/{address}/historical`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct PositionEvents {
     /// The events, in the requested order.
@@ -19,6 +21,8 @@ pub struct PositionEvents {
 
 /// One event of a position: a deposit, a withdrawal or a claim (`PositionEvent`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct PositionEvent {
     /// Transaction signature.
@@ -45,8 +49,10 @@ pub struct PositionEvent {
     /// Token Y as the service names it.
     pub token_y: String,
     /// Token X moved, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub amount_x: Decimal,
     /// Token Y moved, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub amount_y: Decimal,
     /// Token X moved, USD at the time.
     #[serde(deserialize_with = "wire::f64")]
@@ -64,6 +70,8 @@ pub struct PositionEvent {
 /// A wallet's positions in one pool with their profit and loss (`GetPoolPositionPnLResponse`,
 /// `GET /positions/{pool_address}/pnl`), one page, with the prices used.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct PositionsPnl {
     /// This page's number, from 1.
@@ -110,6 +118,8 @@ pub struct PositionsPnl {
 
 /// One position's range and profit and loss (`PositionPnLData`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct PositionPnlRecord {
     /// The position's address.
@@ -171,6 +181,8 @@ pub struct PositionPnlRecord {
 
 /// Amounts of both tokens with their total value (`TokenPairWithTotal`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct TokenPairAmounts {
     /// Token X.
@@ -183,9 +195,12 @@ pub struct TokenPairAmounts {
 
 /// An amount of one token with its value (`TokenAmount`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct TokenAmount {
     /// The amount, display units.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub amount: Decimal,
     /// Its value, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -197,6 +212,8 @@ pub struct TokenAmount {
 
 /// A total value (`TotalUsd`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct TotalValue {
     /// The value, USD.
@@ -209,6 +226,8 @@ pub struct TotalValue {
 
 /// An open position's live value and unclaimed amounts (`UnrealizedPnL`).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct UnrealizedPnl {
     /// Current value of the position, USD.

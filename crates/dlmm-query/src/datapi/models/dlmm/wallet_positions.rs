@@ -11,6 +11,8 @@ use crate::wire;
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenPositions {
     /// Number of open positions.
@@ -28,6 +30,8 @@ pub struct OpenPositions {
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PositionsByPool {
     /// The pool's address.
@@ -62,6 +66,8 @@ pub struct PositionsByPool {
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct TokenInfo {
     /// The mint address.
@@ -82,6 +88,8 @@ pub struct TokenInfo {
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenPosition {
     /// The position's address.
@@ -104,12 +112,16 @@ pub struct OpenPosition {
     #[serde(deserialize_with = "wire::f64")]
     pub upper_bin_price: f64,
     /// Everything deposited.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiAmountTotals"))]
     pub total_deposits: AmountTotals,
     /// Everything withdrawn.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiAmountTotals"))]
     pub total_withdraws: AmountTotals,
     /// Every fee claimed.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiAmountTotals"))]
     pub total_claimed_fees: AmountTotals,
     /// What the position holds now.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiCurrentPosition"))]
     pub current_position: CurrentPosition,
     /// Unrealized profit and loss, USD.
     #[serde(deserialize_with = "wire::f64")]
@@ -124,6 +136,8 @@ pub struct OpenPosition {
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ClosedPosition {
     /// The position's address.
@@ -143,10 +157,13 @@ pub struct ClosedPosition {
     #[serde(deserialize_with = "wire::i32")]
     pub upper_bin_id: i32,
     /// Everything deposited.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiAmountTotals"))]
     pub total_deposits: AmountTotals,
     /// Everything withdrawn.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiAmountTotals"))]
     pub total_withdraws: AmountTotals,
     /// Every fee claimed.
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiAmountTotals"))]
     pub total_claimed_fees: AmountTotals,
     /// Profit and loss, USD.
     #[serde(deserialize_with = "wire::f64")]

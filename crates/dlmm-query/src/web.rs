@@ -1,32 +1,34 @@
-//! [`GlooTransport`]: the core's [`Transport`] over `fetch` (through gloo-net) and `setTimeout`.
+//! [`WebTransport`] (feature `web`): a [`Transport`] over `fetch` (through gloo-net) and `setTimeout`, for browsers,
+//! workers and Node 18+; the twin of the `native` feature's `NativeTransport`.
 
 use std::future::Future;
 use std::time::Duration;
 
-use dlmm_query::transport::DEFAULT_MAX_BODY_BYTES;
-use dlmm_query::{HttpRequest, HttpResponse, Transport, TransportError};
 use gloo_net::http::{Method, RequestBuilder};
 use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, ReadableStreamDefaultReader};
 
-/// `fetch` for the core client, in browsers and Node 18+. Dropping a pending `send` aborts its `fetch`.
+use crate::error::TransportError;
+use crate::transport::{DEFAULT_MAX_BODY_BYTES, HttpRequest, HttpResponse, Transport};
+
+/// `fetch` for the [`Client`](crate::Client), in browsers and Node 18+. Dropping a pending `send` aborts its `fetch`.
 ///
-/// Bodies are read chunk by chunk and refused past [`max_body_bytes`](Self::max_body_bytes) (by default the core's
+/// Bodies are read chunk by chunk and refused past [`max_body_bytes`](Self::max_body_bytes) (by default
 /// [`DEFAULT_MAX_BODY_BYTES`]), so one huge answer cannot fill the linear memory every client on the page shares.
 #[derive(Clone, Copy, Debug)]
-pub struct GlooTransport {
+pub struct WebTransport {
     max_body_bytes: usize,
 }
 
-impl Default for GlooTransport {
+impl Default for WebTransport {
     fn default() -> Self {
         Self { max_body_bytes: DEFAULT_MAX_BODY_BYTES }
     }
 }
 
-impl GlooTransport {
+impl WebTransport {
     /// A transport with the default body cap.
     pub fn new() -> Self {
         Self::default()
@@ -54,7 +56,7 @@ impl Drop for AbortOnDrop {
     }
 }
 
-impl Transport for GlooTransport {
+impl Transport for WebTransport {
     async fn send(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
         let controller =
             AbortController::new().map_err(|e| TransportError::network(format!("no AbortController: {e:?}")))?;
