@@ -3,40 +3,21 @@
 // Run by `cargo xtask ci` (it builds pkg/, starts the replica and sets DLMM_PAIR_BASE_URL / DLMM_POOL_BASE_URL).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { camel, installPackage, json } from "./support.mjs";
 
-const root = resolve(import.meta.dirname, "../..");
 const pairBaseUrl = process.env.DLMM_PAIR_BASE_URL;
 const poolBaseUrl = process.env.DLMM_POOL_BASE_URL;
 assert.ok(pairBaseUrl && poolBaseUrl, "DLMM_PAIR_BASE_URL and DLMM_POOL_BASE_URL must be set (run `cargo xtask ci`)");
 
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-const work = mkdtempSync(join(tmpdir(), "dlmm-npm-"));
 let sdk;
 let packed;
+let remove = () => {};
 
-before(() => {
-  const out = execFileSync(npm, ["pack", join(root, "pkg"), "--pack-destination", work, "--json"], { encoding: "utf8" });
-  packed = JSON.parse(out)[0];
-  const tgz = join(work, readdirSync(work).find((f) => f.endsWith(".tgz")));
-  const project = join(work, "app");
-  execFileSync("mkdir", ["-p", project]);
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
-  execFileSync(npm, ["install", tgz, "--no-audit", "--no-fund"], { cwd: project, encoding: "utf8" });
-  writeFileSync(join(project, "main.mjs"), 'export * from "dlmm-query";\n');
-  return import(pathToFileURL(join(project, "main.mjs")).href).then((m) => {
-    sdk = m;
-  });
+before(async () => {
+  ({ sdk, packed, remove } = await installPackage());
 });
 
-after(() => rmSync(work, { recursive: true, force: true }));
-
-const json = async (url) => (await fetch(url)).json();
-const camel = (s) => s.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+after(() => remove());
 
 /** The SDK value carries the raw JSON value: camelCase keys, numeric strings as numbers, amounts as bigint. */
 function assertSame(sdkValue, raw, path) {

@@ -6,7 +6,8 @@
 //!   `filter_by` at 120,000 pools, driven from this (second) process over loopback with bounded loops; peak memory
 //!   of serving `/pair/all` at 120,000 pairs.
 //! - SDK (`tests/bench/sdk.mjs`): `/pair/all` through the npm package vs plain `fetch` + `JSON.parse` in headless
-//!   Chromium at 20,000 and 120,000 pairs, and the `.wasm` size.
+//!   Chromium at 20,000 and 120,000 pairs, the datapi client's `dlmm.pools()` over 120,000 pools (pages of 1,000,
+//!   served from memory) vs a plain `fetch` loop, and the `.wasm` size.
 //! - explorer (`tests/bench/site.mjs`): the site's `.wasm` size and the time from navigation to the first pairs row.
 
 use std::time::{Duration, Instant};
@@ -42,7 +43,8 @@ pub fn run(parts: &[String]) -> Result {
     Ok(())
 }
 
-/// The SDK in headless Chromium against replicas of 20,000 and 120,000 pairs.
+/// The SDK in headless Chromium against replicas of 20,000 and 120,000 pairs (the larger one's DLMM datapi also
+/// holds 120,000 pools: its `/pools` pages feed the datapi case).
 fn sdk() -> Result {
     let script = root().join("tests/bench/sdk.mjs");
     if !script.exists() {
@@ -50,7 +52,9 @@ fn sdk() -> Result {
         return Ok(());
     }
     println!();
-    println!("==> SDK: /pair/all through the npm package vs fetch + JSON.parse (headless Chromium)");
+    println!(
+        "==> SDK: /pair/all and datapi dlmm.pools() through the npm package vs fetch + JSON.parse (headless Chromium)"
+    );
     setup::run()?;
     build::pkg()?;
     let small = ReplicaProcess::start_with(Profile::Release, &["--pairs", "20000"])?;
@@ -60,6 +64,7 @@ fn sdk() -> Result {
             .arg(&script)
             .env("DLMM_PAIR_BASE_URL_20K", &small.pair_base_url)
             .env("DLMM_PAIR_BASE_URL_120K", &large.pair_base_url)
+            .env("DLMM_DATAPI_BASE_URL_120K", &large.dlmm_datapi_base_url)
             .env("DLMM_POOL_BASE_URL", &small.pool_base_url)
             .env("PKG_DIR", root().join("pkg")),
     )
