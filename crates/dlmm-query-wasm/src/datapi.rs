@@ -10,14 +10,14 @@ use std::rc::Rc;
 use dlmm_query::datapi::ops::{damm_v2, dlmm};
 use wasm_bindgen::prelude::*;
 
-use crate::call::{Core, new_core, send, series as send_series};
+use crate::call::{self, Core, new_core};
 use crate::exports::exports;
-use crate::iter::datapi_pages;
+use crate::iter::{self, PageIterator};
 use crate::options::datapi::{
     DatapiClientOptionsArg, DatapiGroupsQueryArg, DatapiLimitOrdersQueryArg, DatapiOpenPortfolioQueryArg,
     DatapiPoolsQueryArg, DatapiPortfolioQueryArg, DatapiPositionEventsQueryArg, DatapiPositionsPnlQueryArg,
-    DatapiSeriesQueryArg, groups, list, no_query, open_portfolio, paged, portfolio, position_events, positions_pnl,
-    series,
+    DatapiSeriesQueryArg, groups, js_parameter_names, list, no_query, open_portfolio, paged, portfolio,
+    position_events, positions_pnl, series,
 };
 use crate::options::{CallOptionsArg, arg, datapi_client_config};
 
@@ -72,6 +72,39 @@ pub struct DlmmDatapi {
 #[wasm_bindgen]
 pub struct DammV2Datapi {
     inner: Rc<Core>,
+}
+
+// The datapi's runners: [`call`]'s and [`iter`]'s, with a rejected parameter named by its query key (`pageSize`) as
+// the caller wrote it, not as the API spells it (`page_size`).
+
+async fn send<O: dlmm_query::ops::Operation>(
+    client: Rc<Core>,
+    options: &JsValue,
+    operation: O,
+) -> Result<JsValue, JsValue>
+where
+    O::Output: serde::Serialize,
+{
+    call::send(client, options, operation).await.map_err(js_parameter_names)
+}
+
+async fn send_series<O: dlmm_query::datapi::series::SeriesOperation>(
+    client: Rc<Core>,
+    options: &JsValue,
+    operation: O,
+) -> Result<JsValue, JsValue>
+where
+    O::Bucket: serde::Serialize,
+{
+    call::series(client, options, operation).await.map_err(js_parameter_names)
+}
+
+fn datapi_pages<O>(client: Rc<Core>, options: &JsValue, operation: O) -> Result<PageIterator, JsValue>
+where
+    O: dlmm_query::datapi::walk::DatapiPaged + 'static,
+    O::Item: serde::Serialize,
+{
+    iter::datapi_pages(client, options, operation).map_err(js_parameter_names)
 }
 
 /// Declares a datapi namespace class: the seven routes both services share and the two iterators, instantiated with

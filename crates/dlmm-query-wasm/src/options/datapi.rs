@@ -2,9 +2,10 @@
 //! parameters of [`dlmm_query::datapi::params`], and their TypeScript declarations.
 //!
 //! Every query object is strict: a key that is neither one of its fields nor a call option rejects with an
-//! `invalidInput` `DlmmError` naming the key. A value of the wrong type names the JS key (`pageSize`); a value out of
-//! the route's range is rejected by the core builder, naming the parameter as the API spells it (`page_size`). Either
-//! way nothing is sent.
+//! `invalidInput` `DlmmError` naming the key. A value of the wrong type and a value out of the route's range (which the
+//! core rejects, naming the parameter as the API spells it: `page_size`) both name the JS key (`pageSize`, see
+//! [`js_parameter_names`]); a positional argument is named as the declarations name it (`lexical_order_mints`).
+//! Either way nothing is sent.
 
 use dlmm_query::InvalidInput;
 use dlmm_query::datapi::ops::{PoolListQuery, damm_v2, dlmm};
@@ -374,6 +375,35 @@ fn list_query(options: &JsValue) -> Result<PoolListQuery, JsValue> {
         list = list.filter_by(filter_by(&filter)?);
     }
     Ok(list)
+}
+
+/// The query key a datapi parameter is given as in JavaScript, for a parameter named as the API spells it.
+fn query_key(parameter: &str) -> Option<&'static str> {
+    Some(match parameter {
+        "page_size" => "pageSize",
+        "start_time" => "startTime",
+        "end_time" => "endTime",
+        "days_back" => "daysBack",
+        "sort_by" => "sortBy",
+        "sort_direction" => "sortDirection",
+        "filter_by" => "filterBy",
+        "event_type" => "eventType",
+        "order_direction" => "orderDirection",
+        "volume_tw" => "volumeTw",
+        "fee_tvl_ratio_tw" => "feeTvlRatioTw",
+        _ => return None,
+    })
+}
+
+/// Renames the `parameter` of an `invalidInput` `DlmmError` from the API's spelling (`page_size`, as the core names
+/// it) to the query key the caller wrote (`pageSize`); any other rejection passes through unchanged.
+pub fn js_parameter_names(error: JsValue) -> JsValue {
+    let parameter = property(&error, "parameter").as_string();
+    if let Some(key) = parameter.as_deref().and_then(query_key) {
+        // Setting a property on a DlmmError (a plain Error object) cannot fail.
+        let _ = js_sys::Reflect::set(&error, &JsValue::from_str("parameter"), &JsValue::from_str(key));
+    }
+    error
 }
 
 /// The same error about `parameter` (a part of an option's value was rejected).

@@ -364,8 +364,8 @@ async fn invalid_input_rejects_with_no_request_sent() {
     let pool = "DELj9rDLM1Thghq9JULzMqb3MfU6JKsRKiQyMzdw1QY9";
     let checks: Vec<(Result<JsValue, JsValue>, &str)> = vec![
         (d.get_pools(query(&[("pageSise", 10.into())])).await, "pageSise"),
-        (d.get_pools(query(&[("pageSize", 1001.into())])).await, "page_size"),
-        (v.get_groups(query(&[("pageSize", 101.into())])).await, "page_size"),
+        (d.get_pools(query(&[("pageSize", 1001.into())])).await, "pageSize"),
+        (v.get_groups(query(&[("pageSize", 101.into())])).await, "pageSize"),
         (d.get_pools(query(&[("page", 0.into())])).await, "page"),
         (d.get_pools(query(&[("pageSize", 2.5.into())])).await, "pageSize"),
         (
@@ -382,16 +382,16 @@ async fn invalid_input_rejects_with_no_request_sent() {
         (d.get_pool("not an address".into(), None).await, "address"),
         (d.get_pool(pool.into(), query(&[("page", 1.into())])).await, "page"),
         (d.get_pool_ohlcv(pool.into(), query(&[("timeframe", "1d".into())])).await, "timeframe"),
-        (d.get_pool_ohlcv(pool.into(), query(&[("startTime", 10.into()), ("endTime", 5.into())])).await, "start_time"),
+        (d.get_pool_ohlcv(pool.into(), query(&[("startTime", 10.into()), ("endTime", 5.into())])).await, "startTime"),
         (d.get_pool_ohlcv(pool.into(), query(&[("startTime", (-1).into())])).await, "startTime"),
         (d.get_group("a-b".into(), None).await, "lexical_order_mints"),
-        (d.get_portfolio(pool.into(), query(&[("daysBack", 366.into())])).await, "days_back"),
-        (d.get_portfolio(pool.into(), query(&[("pageSize", 51.into())])).await, "page_size"),
+        (d.get_portfolio(pool.into(), query(&[("daysBack", 366.into())])).await, "daysBack"),
+        (d.get_portfolio(pool.into(), query(&[("pageSize", 51.into())])).await, "pageSize"),
         (d.get_open_portfolio(pool.into(), query(&[("sortBy", "tvl".into())])).await, "sortBy"),
         (d.get_position_events(pool.into(), query(&[("eventType", "swap".into())])).await, "eventType"),
         (d.get_positions_pnl(pool.into(), "x".into(), None).await, "user"),
         (d.get_positions_pnl(pool.into(), pool.into(), query(&[("status", "gone".into())])).await, "status"),
-        (d.get_open_limit_orders(pool.into(), pool.into(), query(&[("pageSize", 1001.into())])).await, "page_size"),
+        (d.get_open_limit_orders(pool.into(), pool.into(), query(&[("pageSize", 1001.into())])).await, "pageSize"),
         (d.get_limit_order_summary(JsValue::from(7), None).await, "wallet"),
         (d.get_protocol_metrics(query(&[("timeoutMs", (-5).into())])).await, "timeoutMs"),
     ];
