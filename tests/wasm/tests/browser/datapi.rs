@@ -376,7 +376,7 @@ async fn invalid_input_rejects_with_no_request_sent() {
         (d.get_pools(query(&[("sortBy", "volume_7d:desc".into())])).await, "sortBy"),
         (d.get_pools(condition("tvl", "!=", 1.into())).await, "filterBy"),
         (d.get_pools(condition("is_blacklisted", "=", "no".into())).await, "filterBy"),
-        (d.get_pools(condition("name", "=", "a && tvl>0".into())).await, "filter_by"),
+        (d.get_pools(condition("name", "=", "a && tvl>0".into())).await, "filterBy"),
         (d.get_pools(query(&[("filterBy", "depth>1".into())])).await, "filterBy"),
         (v.get_groups(query(&[("volumeTw", "7d".into())])).await, "volumeTw"),
         (d.get_pool("not an address".into(), None).await, "address"),
