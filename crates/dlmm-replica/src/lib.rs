@@ -13,6 +13,7 @@ pub mod faults;
 pub mod hostile;
 pub mod listing;
 pub mod query;
+pub mod real;
 mod routes;
 
 use std::io;
@@ -65,6 +66,9 @@ pub struct ReplicaConfig {
     /// Serve extreme numbers in every answer and the special routes of [`hostile`] (a huge body, a gzip bomb,
     /// alternating pages), listed under `"hostile"` in `/__replica/samples`.
     pub hostile_numbers: bool,
+    /// A folder of real datapi bodies (the project's `../shared/real`) to serve unedited under `/__real/…` on the
+    /// DLMM datapi (see [`real`]); `None` answers those routes with 404.
+    pub real_bodies: Option<std::path::PathBuf>,
     /// How long a client may take to send a request's headers before the connection is closed.
     pub header_read_timeout: Duration,
 }
@@ -84,6 +88,7 @@ impl Default for ReplicaConfig {
             log_requests: false,
             hostile_names: false,
             hostile_numbers: false,
+            real_bodies: None,
             header_read_timeout: HEADER_READ_TIMEOUT,
         }
     }
@@ -113,6 +118,10 @@ impl Replica {
             rate_limit: config.rate_limit,
             log_requests: config.log_requests,
             hostile_numbers: config.hostile_numbers,
+            real_bodies: match &config.real_bodies {
+                Some(dir) => Some(Arc::new(real::RealBodies::load(dir)?)),
+                None => None,
+            },
         };
         let timeout = config.header_read_timeout;
         let pair = TcpListener::bind((config.host, config.pair_port)).await?;

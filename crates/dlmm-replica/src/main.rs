@@ -8,7 +8,7 @@ use dlmm_replica::{Replica, ReplicaConfig};
 
 const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-port N] [--dlmm-datapi-port N]
                     [--damm-v2-datapi-port N] [--seed N] [--pairs N] [--pools N]
-                    [--rate-limit] [--hostile-names] [--hostile-numbers] [--log LEVEL]
+                    [--rate-limit] [--hostile-names] [--hostile-numbers] [--real-bodies DIR] [--log LEVEL]
   --host        interface to listen on (default 127.0.0.1)
   --pair-port   port of the pair API (default 0: a free port)
   --pool-port   port of the pool API (default 0: a free port)
@@ -22,6 +22,8 @@ const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-por
   --hostile-names  prefix every pair and group name with an HTML/script payload (XSS tests of clients)
   --hostile-numbers  extreme numbers in every answer (1e15…1.7e308, 5e-324, integers above 2^53), plus a huge
                 body, a gzip bomb and alternating pages under /__hostile/… (listed in /__replica/samples)
+  --real-bodies DIR  serve the real datapi bodies of DIR (the project's ../shared/real) byte for byte under
+                /__real/pools, /__real/pools/{address}, …/ohlcv and …/volume/history on the DLMM datapi
   --log LEVEL   error|warn|info|debug; at debug, one line per request on stderr";
 
 fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, String> {
@@ -55,6 +57,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, Strin
             "--seed" => config.seed = value.parse().map_err(|e| bad(&e))?,
             "--pairs" => config.pairs = value.parse().map_err(|e| bad(&e))?,
             "--pools" => config.pools = value.parse().map_err(|e| bad(&e))?,
+            "--real-bodies" => config.real_bodies = Some(value.into()),
             "--log" => {
                 config.log_requests = match value.as_str() {
                     "debug" | "trace" => true,

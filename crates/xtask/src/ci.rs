@@ -4,7 +4,7 @@ use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 use crate::process::{Tally, command, exec, run_counted};
-use crate::replica::ReplicaProcess;
+use crate::replica::{ReplicaProcess, real_bodies_args};
 use crate::{build, root, setup};
 
 /// One step's outcome.
@@ -146,7 +146,7 @@ pub fn run() -> ExitCode {
         ]))
     });
 
-    let replica = match ReplicaProcess::start(&[]) {
+    let replica = match ReplicaProcess::start(&real_bodies_args().iter().map(String::as_str).collect::<Vec<_>>()) {
         Ok(r) => r,
         Err(e) => {
             report.check("start the replica", || Err(e));

@@ -34,6 +34,13 @@ pub fn run_foreground(args: &[String]) -> Result {
     exec(command(build(Profile::Debug)?).args(args))
 }
 
+/// `--real-bodies DIR` when the project's `../shared/real` folder exists (the real datapi bodies are never copied into
+/// the repository), so the replica serves them under `/__real/…` for the browser tests; nothing otherwise.
+pub fn real_bodies_args() -> Vec<String> {
+    let dir = root().join("../shared/real");
+    if dir.is_dir() { vec!["--real-bodies".to_owned(), dir.display().to_string()] } else { Vec::new() }
+}
+
 /// A replica running as a child process; killed and reaped when dropped.
 pub struct ReplicaProcess {
     child: Child,

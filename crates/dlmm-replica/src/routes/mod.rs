@@ -54,6 +54,8 @@ pub struct RouterOptions {
     pub log_requests: bool,
     /// Serve extreme numbers and the special routes of [`crate::hostile`].
     pub hostile_numbers: bool,
+    /// The captured real bodies served under `/__real` on the DLMM datapi (see [`crate::real`]).
+    pub real_bodies: Option<Arc<crate::real::RealBodies>>,
 }
 
 /// How a port words its errors (used by the layers shared by every port).
@@ -187,6 +189,11 @@ pub fn datapi_router(dataset: Arc<Dataset>, service: datapi::Service, options: &
         .fallback(|| async { datapi::not_found("no such route") })
         .with_state(datapi::DatapiState { dataset: dataset.clone(), service })
         .route("/__replica/samples", samples_route(dataset, options.hostile_numbers));
+    let routes = if service == datapi::Service::Dlmm {
+        routes.nest("/__real", crate::real::router(options.real_bodies.clone()))
+    } else {
+        routes
+    };
     with_common_layers(routes, options, per_second, ErrorShape::Datapi)
 }
 

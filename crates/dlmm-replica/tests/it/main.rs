@@ -5,5 +5,6 @@ mod conformance;
 mod faults;
 mod hostile;
 mod properties;
+mod real;
 mod robust;
 mod scale;

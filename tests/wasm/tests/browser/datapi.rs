@@ -510,3 +510,57 @@ async fn sleep(ms: i32) {
     });
     JsFuture::from(promise).await.unwrap();
 }
+
+/// The real bodies captured from the live DLMM datapi (`../shared/real/`), which `cargo xtask ci` has the replica
+/// serve byte for byte under `/__real` (`--real-bodies`): each decodes exactly, checked against the served text.
+#[wasm_bindgen_test]
+async fn the_real_captured_bodies_decode_exactly() {
+    let base = format!("{}/__real", dlmm_datapi_base());
+    let probe = gloo_net::http::Request::get(&format!("{base}/pools")).send().await.unwrap();
+    if probe.status() == 404 {
+        let why = probe.text().await.unwrap_or_default();
+        web_sys::console::log_1(&format!("SKIPPED: the replica serves no real bodies: {why}").into());
+        return;
+    }
+    let client = create_datapi_client(Some(
+        obj(&[("dlmmBaseUrl", base.clone().into()), ("retry", false.into()), ("rateLimit", false.into())])
+            .unchecked_into(),
+    ))
+    .expect("valid options");
+    let d = client.dlmm();
+    let page = same_as(d.get_pools(query(&[("pageSize", 10.into())])).await, &base, "/pools").await;
+    assert_eq!(get(&page, "total").as_f64(), Some(114_428.0));
+    let (pool_text, raw_pool) = raw(&base, "/pools/x").await;
+    let address = s(&raw_pool, "address");
+    let pool = same_as(d.get_pool(address.clone().into(), None).await, &base, &format!("/pools/{address}")).await;
+    let range = || {
+        query(&[("timeframe", "24h".into()), ("startTime", 1_755_000_000.into()), ("endTime", 1_756_100_000.into())])
+    };
+    let candles = same_as(d.get_pool_ohlcv(address.clone().into(), range()).await, &base, "/pools/x/ohlcv").await;
+    let volume =
+        same_as(d.get_pool_volume_history(address.clone().into(), range()).await, &base, "/pools/x/volume/history")
+            .await;
+
+    // Values against the served text itself: token amounts are its exact digits; the rest has its meaning's type.
+    let literal = |key: &str| {
+        let start =
+            pool_text.find(&format!("\"{key}\":")).unwrap_or_else(|| panic!("{key} not in the body")) + key.len() + 3;
+        pool_text[start..].split([',', '}']).next().unwrap().to_owned()
+    };
+    assert_eq!(s(&pool, "tokenXAmount"), "33159.044035852");
+    assert_eq!(s(&pool, "tokenXAmount"), literal("token_x_amount"));
+    assert_eq!(s(&pool, "tokenYAmount"), literal("token_y_amount"));
+    assert_eq!(s(&get(&pool, "tokenX"), "totalSupply"), literal("total_supply"));
+    assert_eq!(get(&pool, "tvl").as_f64(), literal("tvl").parse().ok());
+    assert_eq!(get(&pool, "createdAt").as_f64(), Some(1_711_766_862_000.0), "unix milliseconds, as sent");
+    assert_eq!(get(&get(&pool, "poolConfig"), "binStep").as_f64(), Some(4.0));
+    assert_eq!(get(&get(&pool, "feeTvlRatio"), "24h"), get(&pool, "apr"));
+    assert!(get(&pool, "launchpad").is_undefined() || get(&pool, "launchpad").is_null(), "an empty launchpad is none");
+    let first = Array::from(&get(&page, "data")).get(0);
+    assert_eq!(s(&first, "address"), address);
+    let candle = |i: u32, key: &str| get(&Array::from(&get(&candles, "data")).get(i), key);
+    assert_eq!(candle(2, "high").as_f64(), Some(207.611_734_683_851_52));
+    assert_eq!(candle(0, "timestampStr").as_string().as_deref(), Some("2025-08-12T00:00:00+00:00"));
+    assert_eq!(get(&candles, "startTime").as_f64(), Some(1_754_956_800.0));
+    assert_eq!(get(&Array::from(&get(&volume, "data")).get(0), "fees").as_f64(), Some(28_651.931_966_830_96));
+}
