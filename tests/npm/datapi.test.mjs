@@ -343,8 +343,10 @@ test("errors: a plain-text 400 carries the server's text; 404 is notFound", asyn
   });
 
   const unknown = samples.unknown_pool;
-  for (const call of [dlmm.getPool(unknown), dammV2.getPool(unknown), dlmm.getPoolOhlcv(unknown)]) {
-    await assert.rejects(call, (e) => {
+  // Each call starts only when its rejection is awaited: a promise rejecting while an earlier one is awaited would be
+  // an unhandled rejection, which fails the test.
+  for (const call of [() => dlmm.getPool(unknown), () => dammV2.getPool(unknown), () => dlmm.getPoolOhlcv(unknown)]) {
+    await assert.rejects(call(), (e) => {
       assert.equal(e.name, "DlmmError");
       assert.equal(e.kind, "notFound");
       assert.equal(e.status, 404);
