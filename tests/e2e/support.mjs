@@ -1,7 +1,11 @@
-// Shared helpers of the end-to-end tests: a static server for dist/ and a headless Chromium from Debian.
+// Shared helpers of the end-to-end tests: a static server for dist/, a replica in a special mode, and a headless
+// Chromium from Debian.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { readFile, stat, mkdir } from "node:fs/promises";
 import { extname, join, normalize, resolve } from "node:path";
+import { createInterface } from "node:readline";
 import { chromium } from "playwright-core";
 
 const TYPES = {
@@ -75,3 +79,30 @@ export const format = {
   percent: (v) => `${v.toFixed(4)} %`,
   unixTime: (s) => new Date(s * 1000).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC"),
 };
+
+/**
+ * Starts the replica on free ports with 200 pairs and `flags` (e.g. `--hostile-names`): the debug binary, or
+ * `cargo run` when it is missing. Resolves to `{ pair, pool, stop }` (the pair and pool base URLs).
+ */
+export async function startReplica(...flags) {
+  const root = resolve(import.meta.dirname, "../..");
+  const bin = process.env.DLMM_REPLICA_BIN ?? resolve(root, "target/debug/dlmm-replica");
+  const [cmd, args] = existsSync(bin)
+    ? [bin, []]
+    : ["cargo", ["run", "--quiet", "--package", "dlmm-replica", "--bin", "dlmm-replica", "--"]];
+  const child = spawn(cmd, [...args, "--pair-port", "0", "--pool-port", "0", "--pairs", "200", ...flags], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const urls = {};
+  const lines = createInterface({ input: child.stdout });
+  for await (const line of lines) {
+    const m = line.match(/^(pair|pool) base URL: (\S+)$/);
+    if (m) urls[m[1]] = m[2];
+    if (urls.pair && urls.pool) break;
+  }
+  if (!(urls.pair && urls.pool)) throw new Error(`the replica (${flags.join(" ")}) did not start`);
+  // Keep reading its output so it never blocks on a full pipe.
+  lines.on("line", () => {});
+  return { ...urls, stop: () => child.kill() };
+}

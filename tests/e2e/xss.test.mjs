@@ -3,40 +3,14 @@
 // visitor's consent), must show them as text and run none of them (each payload would increment window.__xss or open a dialog).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import { createInterface } from "node:readline";
-import { serveDist, launchChromium, openPage, screenshot } from "./support.mjs";
+import { serveDist, launchChromium, openPage, screenshot, startReplica } from "./support.mjs";
 
 const { DIST_DIR } = process.env;
 assert.ok(DIST_DIR, "DIST_DIR must be set (run `cargo xtask ci`)");
-const root = resolve(import.meta.dirname, "../..");
-
-/** Starts `dlmm-replica --hostile-names` on free ports (the debug binary, built by cargo if missing). */
-async function startHostileReplica() {
-  const bin = process.env.DLMM_REPLICA_BIN ?? resolve(root, "target/debug/dlmm-replica");
-  const [cmd, args] = existsSync(bin)
-    ? [bin, []]
-    : ["cargo", ["run", "--quiet", "--package", "dlmm-replica", "--bin", "dlmm-replica", "--"]];
-  const child = spawn(cmd, [...args, "--pair-port", "0", "--pool-port", "0", "--pairs", "200", "--hostile-names"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const urls = {};
-  const lines = createInterface({ input: child.stdout });
-  for await (const line of lines) {
-    const m = line.match(/^(pair|pool) base URL: (\S+)$/);
-    if (m) urls[m[1]] = m[2];
-    if (urls.pair && urls.pool) break;
-  }
-  assert.ok(urls.pair && urls.pool, "the hostile replica did not start");
-  return { ...urls, stop: () => child.kill() };
-}
 
 let site, browser, replica;
 before(async () => {
-  replica = await startHostileReplica();
+  replica = await startReplica("--hostile-names");
   site = await serveDist(DIST_DIR);
   browser = await launchChromium();
 });
