@@ -11,6 +11,11 @@ async fn start(hostile_numbers: bool) -> Replica {
     Replica::start(ReplicaConfig { pairs: 50, hostile_numbers, ..ReplicaConfig::default() }).await.unwrap()
 }
 
+/// The JSON body of `url`.
+async fn get_json(client: &reqwest::Client, url: &str) -> Value {
+    serde_json::from_str(&client.get(url).send().await.unwrap().text().await.unwrap()).unwrap()
+}
+
 /// Every number of `value`, with its path.
 fn numbers(value: &Value, path: String, out: &mut Vec<(String, serde_json::Number)>) {
     match value {
@@ -40,15 +45,7 @@ fn assert_all_extreme(body: &Value, what: &str) {
 async fn every_number_is_extreme_on_both_generations_and_samples_list_the_routes() {
     let replica = start(true).await;
     let client = reqwest::Client::new();
-    let samples: Value = client
-        .get(format!("{}/__replica/samples", replica.dlmm_datapi_base_url()))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .map(|t| serde_json::from_str(&t).unwrap())
-        .unwrap();
+    let samples: Value = get_json(&client, &format!("{}/__replica/samples", replica.dlmm_datapi_base_url())).await;
     assert_eq!(samples["hostile"]["gzip_bomb"], "/__hostile/gzip-bomb");
     assert_eq!(samples["hostile"]["huge_body_bytes"], HUGE_BODY_BYTES);
     let pair = samples["pairs"][0].as_str().unwrap();
@@ -68,15 +65,7 @@ async fn every_number_is_extreme_on_both_generations_and_samples_list_the_routes
         assert_all_extreme(&serde_json::from_str(&text).unwrap(), &url);
     }
     let off = start(false).await;
-    let samples: Value = client
-        .get(format!("{}/__replica/samples", off.pair_base_url()))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .map(|t| serde_json::from_str(&t).unwrap())
-        .unwrap();
+    let samples: Value = get_json(&client, &format!("{}/__replica/samples", off.pair_base_url())).await;
     assert!(samples.get("hostile").is_none());
     let r = client.get(format!("{}/__hostile/huge/pools", off.dlmm_datapi_base_url())).send().await.unwrap();
     assert_eq!(r.status().as_u16(), 404, "the special routes exist only in the mode");
@@ -127,15 +116,7 @@ async fn alternating_pages_alternate_and_totals_grow() {
     for (base, list, first) in [(keeper, "pairs", 0), (datapi, "data", 1)] {
         let mut seen = Vec::new();
         for page in first..first + 4 {
-            let body: Value = client
-                .get(format!("{base}{page}"))
-                .send()
-                .await
-                .unwrap()
-                .text()
-                .await
-                .map(|t| serde_json::from_str(&t).unwrap())
-                .unwrap();
+            let body: Value = get_json(&client, &format!("{base}{page}")).await;
             let address = body[list][0]["address"].as_str().unwrap().to_string();
             seen.push((address, body["total"].as_u64().unwrap()));
         }
