@@ -3,7 +3,7 @@
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
-use crate::process::{Tally, command, exec, run_counted};
+use crate::process::{Tally, command, exec, output, run_counted};
 use crate::replica::{ReplicaProcess, real_bodies_args};
 use crate::{build, root, setup};
 
@@ -62,9 +62,32 @@ impl Report {
         let failed: u64 = self.steps.iter().map(|s| s.tally.failed).sum();
         let all_ok = self.steps.iter().all(|s| s.ok);
         println!("total time {:.0} s", started.elapsed().as_secs_f64());
+        println!("{}", disk_report());
         println!("{passed} passed, {failed} failed");
         if all_ok && failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
     }
+}
+
+/// The target directory's size and the disk space left, so a run that nears the disk's end says so.
+fn disk_report() -> String {
+    let target = root().join("target");
+    let free = output(command("df").args(["-Pk"]).arg(root()))
+        .and_then(|df| df.lines().nth(1)?.split_whitespace().nth(3)?.parse::<u64>().ok())
+        .map_or_else(|| "unknown".to_owned(), |kib| format!("{:.1} GB", kib as f64 / 1e6 * 1.024));
+    format!("disk: target/ holds {:.1} GB; {free} free", dir_bytes(&target) as f64 / 1e9)
+}
+
+/// Bytes under `dir` (files only; symlinks not followed); 0 where it cannot be read.
+fn dir_bytes(dir: &std::path::Path) -> u64 {
+    let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
+    entries
+        .filter_map(|e| e.ok())
+        .map(|e| match e.file_type() {
+            Ok(t) if t.is_dir() => dir_bytes(&e.path()),
+            Ok(t) if t.is_file() => e.metadata().map_or(0, |m| m.len()),
+            _ => 0,
+        })
+        .sum()
 }
 
 fn banner(name: &str) {
@@ -93,6 +116,7 @@ pub fn run() -> ExitCode {
     if !report.check("setup", setup::run) {
         return report.finish(started);
     }
+    println!("{}", disk_report());
     report.check("rustfmt", || exec(&mut cargo(&["fmt", "--all", "--", "--check"])));
     report.check("clippy (native)", || {
         exec(&mut cargo(&[

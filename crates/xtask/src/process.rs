@@ -25,10 +25,20 @@ fn home() -> Option<PathBuf> {
     std::env::var_os("HOME").map(PathBuf::from)
 }
 
+/// Whether this runs under CI (`CI` set to anything but `false` or empty, as CI services set it).
+pub fn on_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
 /// A command for `program` with the project's tool environment: tool `PATH`, Chromium's driver for
 /// wasm-bindgen-test (and no geckodriver, which the runner would prefer), and trunk's version check off.
+/// Under CI, cargo's incremental caches are off: a CI run builds once from scratch, and the caches only fill the
+/// disk (gigabytes per run).
 pub fn command(program: impl AsRef<std::ffi::OsStr>) -> Command {
     let mut c = Command::new(program);
+    if on_ci() {
+        c.env("CARGO_INCREMENTAL", "0");
+    }
     c.current_dir(root())
         .env("PATH", tool_path())
         .env("CHROMEDRIVER", "/usr/bin/chromedriver")
