@@ -20,6 +20,18 @@ pub const BUILD_POOL_BASE_URL: &str = match option_env!("DLMM_POOL_BASE_URL") {
     None => dlmm_query::client::DEFAULT_POOL_BASE_URL,
 };
 
+/// The DLMM datapi base URL baked in at build time (`DLMM_DATAPI_BASE_URL`), else the live host.
+pub const BUILD_DLMM_DATAPI_BASE_URL: &str = match option_env!("DLMM_DATAPI_BASE_URL") {
+    Some(url) => url,
+    None => dlmm_query::client::DEFAULT_DLMM_DATAPI_BASE_URL,
+};
+
+/// The DAMM v2 datapi base URL baked in at build time (`DAMM_V2_DATAPI_BASE_URL`), else the live host.
+pub const BUILD_DAMM_V2_DATAPI_BASE_URL: &str = match option_env!("DAMM_V2_DATAPI_BASE_URL") {
+    Some(url) => url,
+    None => dlmm_query::client::DEFAULT_DAMM_V2_DATAPI_BASE_URL,
+};
+
 /// One base URL the explorer reads.
 #[derive(Debug)]
 pub struct Source {
@@ -46,6 +58,18 @@ pub const SOURCES: &[Source] = &[
         label: "Pool API",
         build_default: BUILD_POOL_BASE_URL,
         apply: |c, url| c.pool_base_url = url,
+    },
+    Source {
+        param: "dlmmDatapiBaseUrl",
+        label: "DLMM datapi",
+        build_default: BUILD_DLMM_DATAPI_BASE_URL,
+        apply: |c, url| c.dlmm_datapi_base_url = url,
+    },
+    Source {
+        param: "dammV2DatapiBaseUrl",
+        label: "DAMM v2 datapi",
+        build_default: BUILD_DAMM_V2_DATAPI_BASE_URL,
+        apply: |c, url| c.damm_v2_datapi_base_url = url,
     },
 ];
 
@@ -194,6 +218,16 @@ impl SiteConfig {
     /// Base URL of the pool API.
     pub fn pool_base_url(&self) -> &str {
         self.url("poolBaseUrl")
+    }
+
+    /// Base URL of the DLMM datapi.
+    pub fn dlmm_datapi_base_url(&self) -> &str {
+        self.url("dlmmDatapiBaseUrl")
+    }
+
+    /// Base URL of the DAMM v2 datapi.
+    pub fn damm_v2_datapi_base_url(&self) -> &str {
+        self.url("dammV2DatapiBaseUrl")
     }
 
     /// Every source with the URL in effect.
