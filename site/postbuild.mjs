@@ -1,7 +1,7 @@
 // Trunk post_build hook (see Trunk.toml): runs in the staging directory before it replaces dist/.
 //  1. Moves trunk's inline module loader into boot-<hash>.js: the CSP allows scripts from the site itself only.
-//  2. Sets the CSP's connect-src to 'self' and exactly the build-time API origins (DLMM_PAIR_BASE_URL /
-//     DLMM_POOL_BASE_URL), plus the explicit opt-in allow-list DLMM_CSP_CONNECT_SRC (default: nothing more; e.g.
+//  2. Sets the CSP's connect-src to 'self' and exactly the build-time API origins (DLMM_PAIR_BASE_URL,
+//     DLMM_POOL_BASE_URL, DLMM_DATAPI_BASE_URL, DAMM_V2_DATAPI_BASE_URL), plus the explicit opt-in allow-list DLMM_CSP_CONNECT_SRC (default: nothing more; e.g.
 //     "https:" lets visitors switch to any https source they confirm). Dev builds (`trunk serve`) also allow
 //     loopback origins, trunk's inline live-reload script and its websocket.
 //  3. Copies index.html to 404.html, the fallback static hosts serve for deep links.
@@ -37,9 +37,14 @@ const origin = (url) => {
 const release = process.env.TRUNK_PROFILE === "release";
 const loopback = "http://127.0.0.1:* http://localhost:*";
 const allow = process.env.DLMM_CSP_CONNECT_SRC ?? (release ? "" : loopback);
-// Every build-time source (the datapi ones to come: add their variables here).
-const sourceVars = ["DLMM_PAIR_BASE_URL", "DLMM_POOL_BASE_URL"];
-const defaults = ["https://dlmm-api.meteora.ag", "https://dammv2-api.meteora.ag"];
+// Every build-time source and its default (as site/src/config.rs has them).
+const sourceVars = ["DLMM_PAIR_BASE_URL", "DLMM_POOL_BASE_URL", "DLMM_DATAPI_BASE_URL", "DAMM_V2_DATAPI_BASE_URL"];
+const defaults = [
+  "https://dlmm-api.meteora.ag",
+  "https://dammv2-api.meteora.ag",
+  "https://dlmm.datapi.meteora.ag",
+  "https://damm-v2.datapi.meteora.ag",
+];
 const origins = sourceVars.map((name, i) => origin(process.env[name] ?? defaults[i])).filter(Boolean);
 const connect = ["'self'", ...new Set(origins), ...allow.split(/\s+/).filter(Boolean)].join(" ");
 html = html.replace(/connect-src [^;"]*/, `connect-src ${connect}`);

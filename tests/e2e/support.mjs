@@ -107,3 +107,13 @@ export async function startReplica(...flags) {
   lines.on("line", () => {});
   return { ...urls, stop: () => child.kill() };
 }
+
+/** Saves full-page screenshots of the current page in both themes: test-output/e2e/NAME-light.png and NAME-dark.png. */
+export async function screenshotThemes(page, name) {
+  const before = await page.evaluate(() => document.documentElement.getAttribute("data-theme"));
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => document.documentElement.setAttribute("data-theme", t), theme);
+    await screenshot(page, `${name}-${theme}`);
+  }
+  await page.evaluate((t) => (t ? document.documentElement.setAttribute("data-theme", t) : null), before);
+}

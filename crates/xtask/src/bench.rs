@@ -81,14 +81,8 @@ fn site() -> Result {
     println!("==> explorer: .wasm size and time to the first pairs row (headless Chromium)");
     setup::run()?;
     let replica = ReplicaProcess::start_with(Profile::Release, &[])?;
-    build::site(Some((&replica.pair_base_url, &replica.pool_base_url)))?;
-    exec(
-        command("node")
-            .arg(&script)
-            .env("DIST_DIR", root().join("dist"))
-            .env("DLMM_PAIR_BASE_URL", &replica.pair_base_url)
-            .env("DLMM_POOL_BASE_URL", &replica.pool_base_url),
-    )
+    build::site(&replica.base_url_env())?;
+    exec(command("node").arg(&script).env("DIST_DIR", root().join("dist")).envs(replica.base_url_env()))
 }
 
 /// Requests per second and latency of one route over `connections` keep-alive connections.

@@ -49,24 +49,26 @@ pub fn pkg() -> Result {
     Ok(())
 }
 
-/// `cargo xtask site`: `trunk build --release` into `dist/`, pointing at `base_urls` (pair, pool) when given,
-/// else at `DLMM_PAIR_BASE_URL` / `DLMM_POOL_BASE_URL` from the environment, else at the vendor's defaults.
-pub fn site(base_urls: Option<(&str, &str)>) -> Result {
+/// `cargo xtask site`: `trunk build --release` into `dist/`, pointing at the base URLs of `base_urls` (pairs of a
+/// build-time variable, e.g. `DLMM_DATAPI_BASE_URL`, and its URL), else at those variables of the environment, else
+/// at the defaults (the live datapi hosts).
+pub fn site(base_urls: &[(&str, &str)]) -> Result {
     site_under(base_urls, "/", &root().join("dist"))
 }
 
 /// Like [`site`], for hosting under `public_url` (e.g. `/explorer/`), built into `dist`.
-pub fn site_under(base_urls: Option<(&str, &str)>, public_url: &str, dist: &std::path::Path) -> Result {
+pub fn site_under(base_urls: &[(&str, &str)], public_url: &str, dist: &std::path::Path) -> Result {
     let mut trunk = command("trunk");
     trunk.args(["build", "--release", "--public-url", public_url, "--dist"]).arg(dist);
-    if let Some((pair, pool)) = base_urls {
-        trunk.env("DLMM_PAIR_BASE_URL", pair).env("DLMM_POOL_BASE_URL", pool);
-        // A build against a local replica (CI, bench) is a test build: its CSP also allows any loopback origin, so
-        // tests can switch it to a second replica. Release builds allow exactly their API origins (see
-        // site/postbuild.mjs); DLMM_CSP_CONNECT_SRC, when set, always wins.
-        if is_loopback(pair) && is_loopback(pool) && std::env::var_os("DLMM_CSP_CONNECT_SRC").is_none() {
-            trunk.env("DLMM_CSP_CONNECT_SRC", "http://127.0.0.1:* http://localhost:*");
-        }
+    trunk.envs(base_urls.iter().copied());
+    // A build against a local replica (CI, bench) is a test build: its CSP also allows any loopback origin, so
+    // tests can switch it to a second replica. Release builds allow exactly their API origins (see
+    // site/postbuild.mjs); DLMM_CSP_CONNECT_SRC, when set, always wins.
+    if !base_urls.is_empty()
+        && base_urls.iter().all(|(_, url)| is_loopback(url))
+        && std::env::var_os("DLMM_CSP_CONNECT_SRC").is_none()
+    {
+        trunk.env("DLMM_CSP_CONNECT_SRC", "http://127.0.0.1:* http://localhost:*");
     }
     exec(&mut trunk)
 }

@@ -182,10 +182,7 @@ pub fn run() -> ExitCode {
         replica.pair_base_url, replica.pool_base_url, replica.dlmm_datapi_base_url, replica.damm_v2_datapi_base_url
     );
     let with_replica = |c: &mut Command| {
-        c.env("DLMM_PAIR_BASE_URL", &replica.pair_base_url)
-            .env("DLMM_POOL_BASE_URL", &replica.pool_base_url)
-            .env("DLMM_DATAPI_BASE_URL", &replica.dlmm_datapi_base_url)
-            .env("DAMM_V2_DATAPI_BASE_URL", &replica.damm_v2_datapi_base_url);
+        c.envs(replica.base_url_env());
     };
     report.check("example: datapi top pools and candles (on the replica)", || {
         let mut example = cargo(&[
@@ -219,12 +216,12 @@ pub fn run() -> ExitCode {
         report.tests("npm package tests (Node)", &mut node);
     }
 
-    let urls = Some((replica.pair_base_url.as_str(), replica.pool_base_url.as_str()));
-    if report.check("release site build", || build::site(urls)) {
+    let urls = replica.base_url_env();
+    if report.check("release site build", || build::site(&urls)) {
         // The same build hosted under a sub-path (the compiled wasm is reused, so this is quick).
         let subpath = root().join("target/dist-explorer");
         let subpath_ok =
-            report.check("release site build under /explorer/", || build::site_under(urls, "/explorer/", &subpath));
+            report.check("release site build under /explorer/", || build::site_under(&urls, "/explorer/", &subpath));
         let mut e2e = node_tests("tests/e2e");
         with_replica(&mut e2e);
         e2e.env("DIST_DIR", root().join("dist"));

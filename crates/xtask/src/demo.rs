@@ -33,8 +33,7 @@ pub fn run(args: &[String]) -> Result {
 
     let mut trunk = command("trunk")
         .args(["serve", "--address", "127.0.0.1", "--port", &port.to_string()])
-        .env("DLMM_PAIR_BASE_URL", &replica.pair_base_url)
-        .env("DLMM_POOL_BASE_URL", &replica.pool_base_url)
+        .envs(replica.base_url_env())
         .spawn()
         .map_err(|e| format!("cannot start trunk: {e}"))?;
     println!();

@@ -42,7 +42,7 @@ fn main() -> ExitCode {
         Some("setup") => setup::run(),
         Some("replica") => replica::run_foreground(rest),
         Some("pkg") => setup::run().and_then(|()| build::pkg()),
-        Some("site") => setup::run().and_then(|()| build::site(None)),
+        Some("site") => setup::run().and_then(|()| build::site(&[])),
         Some("demo") => demo::run(rest),
         Some("ci") => return ci::run(),
         Some("bench") => bench::run(rest),

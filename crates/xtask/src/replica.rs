@@ -55,6 +55,16 @@ pub struct ReplicaProcess {
 }
 
 impl ReplicaProcess {
+    /// The four base URLs as the build-time variables the explorer, the examples and the tests read.
+    pub fn base_url_env(&self) -> [(&'static str, &str); 4] {
+        [
+            ("DLMM_PAIR_BASE_URL", &self.pair_base_url),
+            ("DLMM_POOL_BASE_URL", &self.pool_base_url),
+            ("DLMM_DATAPI_BASE_URL", &self.dlmm_datapi_base_url),
+            ("DAMM_V2_DATAPI_BASE_URL", &self.damm_v2_datapi_base_url),
+        ]
+    }
+
     /// Builds (debug) and starts the replica on free loopback ports, and reads the four base URLs it prints.
     pub fn start(args: &[&str]) -> Result<Self> {
         Self::start_with(Profile::Debug, args)
