@@ -96,7 +96,8 @@ test("DLMM pools: default order, header and select sorting by any metric and win
   const page = await openPage(browser);
   let release;
   const held = new Promise((ok) => (release = ok));
-  await page.route((url) => url.href.startsWith(`${dlmmBase}/pools?`), async (route) => {
+  const poolsRequest = (url) => url.href.startsWith(`${dlmmBase}/pools?`);
+  await page.route(poolsRequest, async (route) => {
     await held;
     await route.continue();
   });
@@ -105,7 +106,7 @@ test("DLMM pools: default order, header and select sorting by any metric and win
   await screenshotThemes(page, "dlmm-pools-loading");
   release();
   await page.waitForSelector(`${TABLE} tbody tr`);
-  await page.unroute(() => true);
+  await page.unroute(poolsRequest);
 
   const first = await pools("page=1&page_size=25&sort_by=volume_24h:desc");
   assert.deepEqual(await rowAddresses(page), first.data.map((p) => p.address));
