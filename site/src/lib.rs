@@ -1,7 +1,7 @@
 //! The explorer's pages and the plain functions behind them.
 //!
-//! Logic lives in plain modules ([`chart`], [`config`], [`format`], [`pool_list`], [`query`], [`search`],
-//! [`timeline`]) with ordinary unit tests; components in [`pages`] only arrange what those return.
+//! Logic lives in plain modules ([`chart`], [`config`], [`format`](mod@format), [`pool_list`], [`query`],
+//! [`search`], [`timeline`]) with ordinary unit tests; components in [`pages`] only arrange what those return.
 //!
 //! Navigation leads with the datapi pages (`/`, `/dlmm/…`, `/damm-v2/…`); the keeper pages (`/keeper`, `/pairs`,
 //! `/pools`, …) are offered only when a keeper-compatible host is configured, and say so when visited without one.
