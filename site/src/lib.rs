@@ -1,8 +1,9 @@
 //! The explorer's pages and the plain functions behind them.
 //!
-//! Logic lives in plain modules ([`chart`], [`config`], [`format`], [`query`], [`search`], [`timeline`]) with
+//! Logic lives in plain modules ([`candles`], [`chart`], [`config`], [`format`], [`query`], [`search`], [`timeline`]) with
 //! ordinary unit tests; components in [`pages`] only arrange what those return.
 
+pub mod candles;
 pub mod chart;
 pub mod config;
 pub mod format;
@@ -95,6 +96,9 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
                     <Route path=path!("/wallets/:wallet/:pair") view=pages::WalletPage />
                     <Route path=path!("/pools") view=pages::PoolLookup />
                     <Route path=path!("/pools/:address") view=pages::PoolPage />
+                    <Route path=path!("/dlmm/pools/:address") view=pages::DlmmPoolPage />
+                    <Route path=path!("/damm-v2/pools") view=pages::DammV2PoolsPage />
+                    <Route path=path!("/damm-v2/pools/:address") view=pages::DammV2PoolPage />
                     <Route path=path!("/search") view=pages::SearchPage />
                     <Route path=path!("/settings") view=pages::SettingsPage />
                 </Routes>

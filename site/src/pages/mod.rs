@@ -1,6 +1,9 @@
 //! The explorer's pages and the small components they share.
 
 mod chart;
+mod damm_v2_pool;
+mod damm_v2_pools;
+mod dlmm_pool;
 mod group;
 mod home;
 mod pair;
@@ -13,6 +16,9 @@ mod sources;
 mod wallet;
 
 pub use chart::Chart;
+pub use damm_v2_pool::DammV2PoolPage;
+pub use damm_v2_pools::DammV2PoolsPage;
+pub use dlmm_pool::DlmmPoolPage;
 pub use group::GroupPage;
 pub use home::Home;
 pub use pair::PairPage;
