@@ -10,7 +10,7 @@ use dlmm_query::ops::LexicalOrderMints;
 use dlmm_query::{CallOptions, Error};
 use leptos::prelude::*;
 use leptos_router::components::A;
-use leptos_router::hooks::{use_location, use_navigate, use_params_map, use_query_map};
+use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 
 use super::{Addr, Empty, ErrorPanel, Loading, SiteClient, result_view};
 use crate::candles::{
@@ -26,6 +26,16 @@ pub enum Service {
     Dlmm,
     /// The DAMM v2 datapi.
     DammV2,
+}
+
+impl Service {
+    /// The site path of a pool's page on this service.
+    pub fn pool_path(self, address: &str) -> String {
+        match self {
+            Service::Dlmm => format!("/dlmm/pools/{address}"),
+            Service::DammV2 => format!("/damm-v2/pools/{address}"),
+        }
+    }
 }
 
 /// The six windows of a [`Windows`] figure as `(wire key, value)`, shortest first.
@@ -277,8 +287,8 @@ async fn fetch_series(
 #[component]
 pub(super) fn SeriesSection(service: Service, address: String) -> impl IntoView {
     let query = use_query_map();
-    let location = use_location();
     let navigate = use_navigate();
+    let page_path = service.pool_path(&address);
     let choice = Memo::new(move |_| {
         let q = query.read();
         SeriesChoice::from_query(|k| q.get(k))
@@ -292,9 +302,8 @@ pub(super) fn SeriesSection(service: Service, address: String) -> impl IntoView 
     });
     let retry = Callback::new(move |()| series.refetch());
     let go = Callback::new(move |c: SeriesChoice| {
-        let path = location.pathname.get_untracked();
         navigate(
-            &format!("{path}{}", c.to_query()),
+            &format!("{page_path}{}", c.to_query()),
             leptos_router::NavigateOptions { scroll: false, ..Default::default() },
         );
     });
@@ -553,5 +562,6 @@ mod tests {
         assert_eq!(group_key("not an address", sol), None);
         assert_eq!(collect_fee_mode(1), "Token Y only");
         assert_eq!(collect_fee_mode(7), "Mode 7");
+        assert_eq!(Service::DammV2.pool_path("abc"), "/damm-v2/pools/abc");
     }
 }
