@@ -269,6 +269,34 @@ pub fn bucket_label(timestamp: u64, timeframe: Timeframe) -> String {
     }
 }
 
+/// One candle in words, for its tooltip and the chart's keyboard readout: `08-13 01:00 · O 1 H 2 L 0.5 C 1.5 ·
+/// volume $1.2K`; a candle without prices says so.
+pub fn describe(timestamp: u64, ohlc: Ohlc, volume: f64, timeframe: Timeframe) -> String {
+    let when = bucket_label(timestamp, timeframe);
+    let volume = crate::format::compact_usd(volume);
+    if ohlc.priced() {
+        let (o, h, l, c) = (price(ohlc.open), price(ohlc.high), price(ohlc.low), price(ohlc.close));
+        format!("{when} · O {o} H {h} L {l} C {c} · volume {volume}")
+    } else {
+        format!("{when} · no price · volume {volume}")
+    }
+}
+
+/// The candle a key moves to from `current` among `n` (arrows step, Home and End jump; `None` for other keys).
+pub fn step_key(key: &str, current: Option<usize>, n: usize) -> Option<Option<usize>> {
+    if n == 0 {
+        return None;
+    }
+    match key {
+        "ArrowRight" => Some(Some(current.map_or(0, |i| (i + 1).min(n - 1)))),
+        "ArrowLeft" => Some(Some(current.map_or(n - 1, |i| i.saturating_sub(1)))),
+        "Home" => Some(Some(0)),
+        "End" => Some(Some(n - 1)),
+        "Escape" => Some(None),
+        _ => None,
+    }
+}
+
 /// A price with about six significant digits (`123.457`, `0.0000123457`), an exponent for huge or tiny values.
 pub fn price(value: f64) -> String {
     if !value.is_finite() {
@@ -369,6 +397,23 @@ mod tests {
         assert!(price_axis(&[c(1.0, 1.0, 1.0, 1.0)], 4).is_some());
         assert!(price_axis(&[c(0.0, 0.0, 0.0, 0.0), c(f64::NAN, 1.0, 1.0, 1.0)], 4).is_none());
         assert!(price_axis(&[], 4).is_none());
+    }
+
+    #[test]
+    fn candles_in_words_and_keys() {
+        let priced = Ohlc { open: 1.0, high: 2.0, low: 0.5, close: 1.5 };
+        let text = describe(1_755_043_200 + 3600, priced, 1234.0, Timeframe::H1);
+        assert!(text.starts_with("08-13 01:00 · O 1 H 2 L 0.5 C 1.5 · volume "), "{text}");
+        let gap = Ohlc { open: 0.0, high: 9.0, low: 0.0, close: 0.0 };
+        assert!(describe(1_755_043_200, gap, 0.0, Timeframe::H24).starts_with("2025-08-13 · no price"));
+        assert_eq!(step_key("ArrowRight", None, 3), Some(Some(0)));
+        assert_eq!(step_key("ArrowRight", Some(2), 3), Some(Some(2)));
+        assert_eq!(step_key("ArrowLeft", None, 3), Some(Some(2)));
+        assert_eq!(step_key("ArrowLeft", Some(0), 3), Some(Some(0)));
+        assert_eq!(step_key("End", Some(0), 3), Some(Some(2)));
+        assert_eq!(step_key("Escape", Some(1), 3), Some(None));
+        assert_eq!(step_key("a", Some(1), 3), None);
+        assert_eq!(step_key("Home", None, 0), None);
     }
 
     #[test]

@@ -56,6 +56,15 @@ test("a DLMM pool: tokens, windows, candles and history as served", async () => 
   const priced = candles.filter((c) => c.open > 0 && c.high > 0 && c.low > 0 && c.close > 0).length;
   assert.equal(await page.locator('[data-testid="candle-chart"] g.candle').count(), priced);
   await page.waitForSelector('[data-testid="fees-chart"][data-state="drawn"]');
+  // The chart reads by keyboard: End selects the newest candle, Home the oldest.
+  await page.focus('[data-testid="candle-chart"] svg');
+  await page.keyboard.press("End");
+  const readout = page.locator('[data-testid="candle-readout"]');
+  const last = await page.locator('[data-testid="candle-chart"] g.candle').last();
+  assert.equal(Number(await last.getAttribute("data-timestamp")), candles.at(-1).timestamp);
+  assert.equal(await readout.textContent(), await last.locator("title").textContent());
+  await page.keyboard.press("Home");
+  assert.equal(await readout.textContent(), await page.locator('[data-testid="candle-chart"] g.candle title').first().textContent());
   await screenshotThemes(page, "dlmm-pool");
   // The group link leads to the pair's group page.
   const href = await page.getAttribute('a[data-field="group"]', "href");

@@ -11,12 +11,14 @@ use dlmm_query::{CallOptions, Error};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use wasm_bindgen::JsCast;
 
 use super::{Addr, Empty, ErrorPanel, Loading, SiteClient, result_view};
 use crate::candles::{
-    Ohlc, SeriesChoice, Span, bucket_count, bucket_label, candle_shapes, offered, price, price_axis, timeframe_label,
+    Ohlc, SeriesChoice, Span, bucket_count, bucket_label, candle_shapes, describe, offered, price, price_axis,
+    step_key, timeframe_label,
 };
-use crate::chart::{LinearScale, bars, label_indices, value_axis};
+use crate::chart::{LinearScale, band_x, bars, label_indices, nearest_index, value_axis};
 use crate::format::{compact, compact_usd, exact, percent, percent_short, unix_time, usd};
 
 /// Which datapi service a pool page reads.
@@ -372,7 +374,7 @@ fn x_labels(stamps: &[u64], timeframe: Timeframe, x0: f64, x1: f64, h: f64) -> i
     label_indices(n, 5)
         .into_iter()
         .map(|i| {
-            let x = crate::chart::band_x(i, n, x0, x1);
+            let x = band_x(i, n, x0, x1);
             view! { <text class="xl" x=x y=h - BOTTOM + 16.0 text-anchor="middle">{bucket_label(stamps[i], timeframe)}</text> }
         })
         .collect_view()
@@ -405,19 +407,12 @@ fn CandleChart(candles: Vec<Candle>, timeframe: Timeframe, requests: u64) -> imp
         shapes.first().map_or_else(String::new, |s| price(ohlc[s.index].open)),
         shapes.last().map_or_else(String::new, |s| price(ohlc[s.index].close)),
     );
+    let n = candles.len();
     let body = shapes
-        .into_iter()
+        .iter()
         .map(|s| {
             let c = &candles[s.index];
-            let tip = format!(
-                "{} · O {} H {} L {} C {} · volume {}",
-                bucket_label(c.timestamp, timeframe),
-                price(c.open),
-                price(c.high),
-                price(c.low),
-                price(c.close),
-                compact_usd(c.volume)
-            );
+            let tip = describe(c.timestamp, ohlc[s.index], c.volume, timeframe);
             view! {
                 <g class=if s.rising { "candle up" } else { "candle down" } data-timestamp=c.timestamp>
                     <title>{tip}</title>
@@ -427,6 +422,36 @@ fn CandleChart(candles: Vec<Candle>, timeframe: Timeframe, requests: u64) -> imp
             }
         })
         .collect_view();
+    let selected = RwSignal::new(None::<usize>);
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if let Some(next) = step_key(&ev.key(), selected.get_untracked(), n) {
+            ev.prevent_default();
+            selected.set(next);
+        }
+    };
+    let on_move = move |ev: leptos::ev::MouseEvent| {
+        let Some(target) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let rect = target.get_bounding_client_rect();
+        if rect.width() > 0.0 {
+            let sx = (f64::from(ev.client_x()) - rect.left()) * W / rect.width();
+            selected.set(nearest_index(sx, n, x0, x1));
+        }
+    };
+    let readout_candles = candles.clone();
+    let readout_ohlc = ohlc.clone();
+    let readout = move || match selected.get() {
+        Some(i) => {
+            let c = &readout_candles[i];
+            describe(c.timestamp, readout_ohlc[i], c.volume, timeframe)
+        }
+        None => "Focus the chart and use ← → (Home, End) to read each candle.".to_owned(),
+    };
+    let cursor = move || {
+        selected.get().map(|i| {
+            let x = band_x(i, n, x0, x1);
+            view! { <line class="cursor" x1=x x2=x y1=TOP y2=H - BOTTOM /> }
+        })
+    };
     let tick_views = ticks
         .iter()
         .map(|t| {
@@ -443,12 +468,15 @@ fn CandleChart(candles: Vec<Candle>, timeframe: Timeframe, requests: u64) -> imp
         <figure class="chart candles" data-testid="candle-chart" data-state="drawn" data-candles=candles.len()
             data-drawn=drawn data-requests=requests>
             <figcaption>{format!("Price, {} candles (UTC)", timeframe_label(timeframe))}</figcaption>
-            <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label=summary tabindex="0">
+            <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label=summary tabindex="0" on:keydown=on_key
+                on:mousemove=on_move on:mouseleave=move |_| selected.set(None)>
                 {tick_views}
                 {body}
+                {cursor}
                 <line class="axis" x1=x0 x2=x1 y1=H - BOTTOM y2=H - BOTTOM />
                 {x_labels(&stamps, timeframe, x0, x1, H)}
             </svg>
+            <p class="readout" data-testid="candle-readout" aria-live="polite">{readout}</p>
         </figure>
     }
     .into_any()
