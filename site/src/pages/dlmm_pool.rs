@@ -375,7 +375,9 @@ fn x_labels(stamps: &[u64], timeframe: Timeframe, x0: f64, x1: f64, h: f64) -> i
         .into_iter()
         .map(|i| {
             let x = band_x(i, n, x0, x1);
-            view! { <text class="xl" x=x y=h - BOTTOM + 16.0 text-anchor="middle">{bucket_label(stamps[i], timeframe)}</text> }
+            // The newest label ends at its candle, so it stays inside the plot.
+            let anchor = if i + 1 == n && n > 1 { "end" } else { "middle" };
+            view! { <text class="xl" x=x y=h - BOTTOM + 16.0 text-anchor=anchor>{bucket_label(stamps[i], timeframe)}</text> }
         })
         .collect_view()
 }
