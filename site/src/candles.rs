@@ -297,6 +297,16 @@ pub fn step_key(key: &str, current: Option<usize>, n: usize) -> Option<Option<us
     }
 }
 
+/// A price-axis tick: as [`price`] when the ticks are at least 0.001 apart, else in exponent form with as many
+/// digits as the step needs (`4.325e-10`), so labels of tiny prices stay short and distinct.
+pub fn price_tick(value: f64, step: f64) -> String {
+    if !(step.is_finite() && step > 0.0) || step >= 1e-3 || value == 0.0 || !value.is_finite() {
+        return price(value);
+    }
+    let digits = (value.abs().log10().floor() - step.log10().floor() + 1.0).clamp(0.0, 8.0) as usize;
+    format!("{value:.digits$e}")
+}
+
 /// A price with about six significant digits (`123.457`, `0.0000123457`), an exponent for huge or tiny values.
 pub fn price(value: f64) -> String {
     if !value.is_finite() {
@@ -426,5 +436,9 @@ mod tests {
         assert_eq!(price(0.0), "0");
         assert_eq!(price(f64::NAN), "—");
         assert_eq!(price(1e20), "1.0000e20");
+        assert_eq!(price_tick(4.325e-10, 2.5e-12), "4.325e-10");
+        assert_eq!(price_tick(4.3e-10, 1e-11), "4.30e-10");
+        assert_eq!(price_tick(0.0, 1e-11), "0");
+        assert_eq!(price_tick(132.5, 2.5), "132.5");
     }
 }

@@ -16,7 +16,7 @@ use wasm_bindgen::JsCast;
 use super::{Addr, Empty, ErrorPanel, Loading, SiteClient, result_view};
 use crate::candles::{
     Ohlc, SeriesChoice, Span, bucket_count, bucket_label, candle_shapes, describe, offered, price, price_axis,
-    step_key, timeframe_label,
+    price_tick, step_key, timeframe_label,
 };
 use crate::chart::{LinearScale, band_x, bars, label_indices, nearest_index, value_axis};
 use crate::format::{compact, compact_usd, exact, percent, percent_short, unix_time, usd};
@@ -454,6 +454,10 @@ fn CandleChart(candles: Vec<Candle>, timeframe: Timeframe, requests: u64) -> imp
             view! { <line class="cursor" x1=x x2=x y1=TOP y2=H - BOTTOM /> }
         })
     };
+    let tick_step = match ticks.as_slice() {
+        [a, b, ..] => b - a,
+        _ => hi - lo,
+    };
     let tick_views = ticks
         .iter()
         .map(|t| {
@@ -461,7 +465,7 @@ fn CandleChart(candles: Vec<Candle>, timeframe: Timeframe, requests: u64) -> imp
             view! {
                 <g class="tick">
                     <line x1=x0 x2=x1 y1=ty y2=ty />
-                    <text x=x0 - 6.0 y=ty + 4.0 text-anchor="end">{price(*t)}</text>
+                    <text x=x0 - 6.0 y=ty + 4.0 text-anchor="end">{price_tick(*t, tick_step)}</text>
                 </g>
             }
         })
