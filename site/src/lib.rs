@@ -1,11 +1,13 @@
 //! The explorer's pages and the plain functions behind them.
 //!
-//! Logic lives in plain modules ([`chart`], [`config`], [`format`](mod@format), [`pool_list`], [`query`],
-//! [`search`], [`timeline`]) with ordinary unit tests; components in [`pages`] only arrange what those return.
+//! Logic lives in plain modules ([`candles`], [`chart`], [`config`], [`format`](mod@format), [`pool_list`],
+//! [`query`], [`search`], [`timeline`]) with ordinary unit tests; components in [`pages`] only arrange what those
+//! return.
 //!
 //! Navigation leads with the datapi pages (`/`, `/dlmm/…`, `/damm-v2/…`); the keeper pages (`/keeper`, `/pairs`,
 //! `/pools`, …) are offered only when a keeper-compatible host is configured, and say so when visited without one.
 
+pub mod candles;
 pub mod chart;
 pub mod config;
 pub mod format;
@@ -101,6 +103,9 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
                     <Route path=path!("/dlmm/pools") view=pages::DlmmPoolsPage />
                     <Route path=path!("/dlmm/groups") view=pages::DlmmGroupsPage />
                     <Route path=path!("/dlmm/groups/:mints") view=pages::DlmmGroupPage />
+                    <Route path=path!("/dlmm/pools/:address") view=pages::DlmmPoolPage />
+                    <Route path=path!("/damm-v2/pools") view=pages::DammV2PoolsPage />
+                    <Route path=path!("/damm-v2/pools/:address") view=pages::DammV2PoolPage />
                     <Route path=path!("/keeper") view=|| view! { <KeeperGate api=KeeperApi::Any><pages::KeeperHome /></KeeperGate> } />
                     <Route path=path!("/pairs") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::PairsPage /></KeeperGate> } />
                     <Route path=path!("/pairs/:address") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::PairPage /></KeeperGate> } />
