@@ -97,6 +97,8 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
                     <Route path=path!("/pools/:address") view=pages::PoolPage />
                     <Route path=path!("/search") view=pages::SearchPage />
                     <Route path=path!("/settings") view=pages::SettingsPage />
+                    <Route path=path!("/dlmm/wallets/:wallet") view=pages::DlmmWalletPage />
+                    <Route path=path!("/dlmm/positions/:address") view=pages::DlmmPositionPage />
                 </Routes>
             </main>
             <footer class="bottom">{footer}</footer>

@@ -18,6 +18,8 @@ wasm_bindgen_test_configure!(run_in_browser);
 // One test binary (one link step); each area of the site has its own module of tests.
 #[path = "components/keeper.rs"]
 mod keeper;
+#[path = "components/portfolio.rs"]
+mod portfolio;
 
 pub const NOWHERE: &str = "http://127.0.0.1:9";
 

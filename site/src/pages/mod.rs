@@ -1,6 +1,8 @@
 //! The explorer's pages and the small components they share.
 
 mod chart;
+mod dlmm_position;
+mod dlmm_wallet;
 mod group;
 mod home;
 mod pair;
@@ -13,6 +15,8 @@ mod sources;
 mod wallet;
 
 pub use chart::Chart;
+pub use dlmm_position::DlmmPositionPage;
+pub use dlmm_wallet::DlmmWalletPage;
 pub use group::GroupPage;
 pub use home::Home;
 pub use pair::PairPage;
