@@ -72,7 +72,7 @@ impl WalletView {
     }
 
     /// The query string (with `?`, or empty when every choice is the default); defaults are left out.
-    pub fn to_query(&self) -> String {
+    pub fn to_query(self) -> String {
         let d = Self::default();
         let mut parts = Vec::new();
         if self.sort != d.sort {
@@ -94,16 +94,16 @@ impl WalletView {
     }
 
     /// Sorted by `sort`: the same key flips the direction, another key starts descending; back to page 1.
-    pub fn sorted_by(&self, sort: OpenPortfolioSort) -> Self {
+    pub fn sorted_by(self, sort: OpenPortfolioSort) -> Self {
         let dir = match (sort == self.sort, self.dir) {
             (true, Direction::Desc) => Direction::Asc,
             _ => Direction::Desc,
         };
-        Self { sort, dir, open_page: 1, ..*self }
+        Self { sort, dir, open_page: 1, ..self }
     }
 
     /// The open-portfolio request of this view.
-    pub fn open_operation(&self, wallet: &str) -> GetOpenPortfolio {
+    pub fn open_operation(self, wallet: &str) -> GetOpenPortfolio {
         GetOpenPortfolio::new(wallet)
             .sort_by(self.sort)
             .sort_direction(self.dir)
@@ -112,7 +112,7 @@ impl WalletView {
     }
 
     /// The closed-portfolio request of this view.
-    pub fn closed_operation(&self, wallet: &str) -> GetPortfolio {
+    pub fn closed_operation(self, wallet: &str) -> GetPortfolio {
         GetPortfolio::new(wallet).days_back(self.days).page(self.closed_page).page_size(WALLET_PAGE_SIZE)
     }
 }
