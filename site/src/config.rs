@@ -230,6 +230,37 @@ impl SiteConfig {
         self.url("dammV2DatapiBaseUrl")
     }
 
+    /// Whether the pair API points at a keeper-compatible host (anything but the retired vendor default).
+    pub fn pair_api_configured(&self) -> bool {
+        !same_url(self.pair_base_url(), dlmm_query::client::DEFAULT_PAIR_BASE_URL)
+    }
+
+    /// Whether the pool API points at a keeper-compatible host (anything but the retired vendor default).
+    pub fn pool_api_configured(&self) -> bool {
+        !same_url(self.pool_base_url(), dlmm_query::client::DEFAULT_POOL_BASE_URL)
+    }
+
+    /// Whether any keeper host is configured: the keeper pages are offered in the navigation.
+    pub fn keeper_configured(&self) -> bool {
+        self.pair_api_configured() || self.pool_api_configured()
+    }
+
+    /// The source whose base URL in effect `url` starts with (the longest match), if exactly one: what an error
+    /// names. Sources sharing that base URL make it ambiguous (`None`).
+    pub fn source_of_url(&self, url: &str) -> Option<(&'static Source, &str)> {
+        let matches: Vec<_> = self
+            .entries()
+            .filter(|(_, base)| {
+                let base = base.trim_end_matches('/');
+                url.strip_prefix(base).is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '?']))
+            })
+            .collect();
+        let longest = matches.iter().map(|(_, base)| base.len()).max()?;
+        let mut best = matches.into_iter().filter(|(_, base)| base.len() == longest);
+        let first = best.next()?;
+        best.next().is_none().then_some(first)
+    }
+
     /// Every source with the URL in effect.
     pub fn entries(&self) -> impl Iterator<Item = (&'static Source, &str)> {
         SOURCES.iter().zip(self.urls.iter().map(String::as_str))
@@ -349,6 +380,37 @@ mod tests {
         assert_eq!(config.url("nope"), "");
         assert_eq!(storage_key(&SOURCES[0]), PAIR_KEY);
         assert_eq!(storage_key(&SOURCES[1]), POOL_KEY);
+    }
+
+    #[test]
+    fn keeper_pages_are_offered_only_with_a_keeper_host() {
+        let retired = SiteConfig::with(&[
+            ("pairBaseUrl", dlmm_query::client::DEFAULT_PAIR_BASE_URL),
+            ("poolBaseUrl", dlmm_query::client::DEFAULT_POOL_BASE_URL),
+        ]);
+        assert!(!retired.keeper_configured());
+        let mirror = SiteConfig::with(&[
+            ("pairBaseUrl", "http://127.0.0.1:4100/"),
+            ("poolBaseUrl", dlmm_query::client::DEFAULT_POOL_BASE_URL),
+        ]);
+        assert!(mirror.keeper_configured() && mirror.pair_api_configured() && !mirror.pool_api_configured());
+    }
+
+    #[test]
+    fn an_error_url_names_its_source() {
+        let config = SiteConfig::with(&[
+            ("pairBaseUrl", "http://127.0.0.1:4100"),
+            ("poolBaseUrl", "http://127.0.0.1:4100/pool"),
+            ("dlmmDatapiBaseUrl", "https://dlmm.example"),
+        ]);
+        let label = |url: &str| config.source_of_url(url).map(|(s, _)| s.label);
+        assert_eq!(label("https://dlmm.example/pools?page=1"), Some("DLMM datapi"));
+        assert_eq!(label("http://127.0.0.1:4100/pool/pools/x/metrics"), Some("Pool API"));
+        assert_eq!(label("http://127.0.0.1:4100/pair/all"), Some("Pair API"));
+        assert_eq!(label("https://dlmm.example.evil/pools"), None);
+        assert_eq!(label("https://other.example/"), None);
+        let shared = SiteConfig::with(&[("pairBaseUrl", "http://127.0.0.1:9"), ("poolBaseUrl", "http://127.0.0.1:9")]);
+        assert!(shared.source_of_url("http://127.0.0.1:9/pair/all").is_none(), "two sources share it: ambiguous");
     }
 
     #[test]

@@ -1,12 +1,16 @@
 //! The explorer's pages and the plain functions behind them.
 //!
-//! Logic lives in plain modules ([`chart`], [`config`], [`format`], [`query`], [`search`], [`timeline`]) with
-//! ordinary unit tests; components in [`pages`] only arrange what those return.
+//! Logic lives in plain modules ([`chart`], [`config`], [`format`], [`pool_list`], [`query`], [`search`],
+//! [`timeline`]) with ordinary unit tests; components in [`pages`] only arrange what those return.
+//!
+//! Navigation leads with the datapi pages (`/`, `/dlmm/…`, `/damm-v2/…`); the keeper pages (`/keeper`, `/pairs`,
+//! `/pools`, …) are offered only when a keeper-compatible host is configured, and say so when visited without one.
 
 pub mod chart;
 pub mod config;
 pub mod format;
 pub mod pages;
+pub mod pool_list;
 pub mod query;
 pub mod search;
 pub mod timeline;
@@ -69,15 +73,21 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
     let footer = config.entries().map(|(s, url)| format!("{} {url}", s.label)).collect::<Vec<_>>().join(" · ");
     let base = document_base_path();
     set_link_base(&base);
+    let keeper = config.keeper_configured();
     view! {
         <Router base=base>
             <a class="skip" href="#main">"Skip to content"</a>
             <header class="top">
                 <A href={crate::link("/")} attr:class="brand">"DLMM Explorer"</A>
                 <nav aria-label="Main">
-                    <A href={crate::link("/pairs")}>"Pairs"</A>
-                    <A href={crate::link("/pairs?view=groups")}>"Groups"</A>
-                    <A href={crate::link("/pools")}>"Pools"</A>
+                    <A href={crate::link("/")} exact=true>"Overview"</A>
+                    <A href={crate::link("/dlmm/pools")}>"DLMM pools"</A>
+                    <A href={crate::link("/dlmm/groups")}>"Groups"</A>
+                    <A href={crate::link("/damm-v2/pools")}>"DAMM v2 pools"</A>
+                    {keeper.then(|| view! {
+                        <A href={crate::link("/keeper")} attr:data-testid="nav-keeper">"Keeper"</A>
+                        <A href={crate::link("/pairs")} attr:data-testid="nav-pairs">"Pairs"</A>
+                    })}
                     <A href={crate::link("/settings")}>"Settings"</A>
                 </nav>
                 <pages::SearchBox />
@@ -88,13 +98,17 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
             <main id="main" tabindex="-1">
                 <Routes fallback=pages::NotFound>
                     <Route path=path!("/") view=pages::Home />
-                    <Route path=path!("/pairs") view=pages::PairsPage />
-                    <Route path=path!("/pairs/:address") view=pages::PairPage />
-                    <Route path=path!("/groups/:mints") view=pages::GroupPage />
-                    <Route path=path!("/positions/:address") view=pages::PositionPage />
-                    <Route path=path!("/wallets/:wallet/:pair") view=pages::WalletPage />
-                    <Route path=path!("/pools") view=pages::PoolLookup />
-                    <Route path=path!("/pools/:address") view=pages::PoolPage />
+                    <Route path=path!("/dlmm/pools") view=pages::DlmmPoolsPage />
+                    <Route path=path!("/dlmm/groups") view=pages::DlmmGroupsPage />
+                    <Route path=path!("/dlmm/groups/:mints") view=pages::DlmmGroupPage />
+                    <Route path=path!("/keeper") view=|| view! { <KeeperGate api=KeeperApi::Any><pages::KeeperHome /></KeeperGate> } />
+                    <Route path=path!("/pairs") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::PairsPage /></KeeperGate> } />
+                    <Route path=path!("/pairs/:address") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::PairPage /></KeeperGate> } />
+                    <Route path=path!("/groups/:mints") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::GroupPage /></KeeperGate> } />
+                    <Route path=path!("/positions/:address") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::PositionPage /></KeeperGate> } />
+                    <Route path=path!("/wallets/:wallet/:pair") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::WalletPage /></KeeperGate> } />
+                    <Route path=path!("/pools") view=|| view! { <KeeperGate api=KeeperApi::Pool><pages::PoolLookup /></KeeperGate> } />
+                    <Route path=path!("/pools/:address") view=|| view! { <KeeperGate api=KeeperApi::Pool><pages::PoolPage /></KeeperGate> } />
                     <Route path=path!("/search") view=pages::SearchPage />
                     <Route path=path!("/settings") view=pages::SettingsPage />
                     <Route path=path!("/dlmm/wallets/:wallet") view=pages::DlmmWalletPage />
@@ -104,6 +118,59 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
             <footer class="bottom">{footer}</footer>
         </Router>
     }
+}
+
+/// Which keeper API a keeper page reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeeperApi {
+    /// The pair API (pairs, groups, positions, wallets).
+    Pair,
+    /// The pool API (pool metrics).
+    Pool,
+    /// Either (the keeper overview).
+    Any,
+}
+
+impl KeeperApi {
+    /// Whether `config` has a keeper-compatible host for this API.
+    pub fn configured(self, config: &SiteConfig) -> bool {
+        match self {
+            Self::Pair => config.pair_api_configured(),
+            Self::Pool => config.pool_api_configured(),
+            Self::Any => config.keeper_configured(),
+        }
+    }
+
+    /// The name of its source, as the settings list it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Pair => "Pair API",
+            Self::Pool => "Pool API",
+            Self::Any => "Pair API or Pool API",
+        }
+    }
+}
+
+/// A keeper page, or, when no keeper-compatible host is configured for it (only the vendor's retired default), a
+/// panel that says so and where the live pages are.
+#[component]
+pub fn KeeperGate(api: KeeperApi, children: Children) -> impl IntoView {
+    let configured = use_context::<SiteConfig>().is_some_and(|c| api.configured(&c));
+    if configured {
+        return children().into_any();
+    }
+    view! {
+        <section class="state not-found" role="alert" data-state="keeper-unconfigured">
+            <h1>"Keeper API not configured"</h1>
+            <p>{format!(
+                "This page reads the keeper {}, whose vendor hosts are retired. Set a keeper-compatible base URL \
+                 (a replica or a mirror) in ",
+                api.label()
+            )}<A href={crate::link("/settings")}>"Settings"</A>", or browse the live "
+                <A href={crate::link("/dlmm/pools")}>"DLMM pools"</A>"."</p>
+        </section>
+    }
+    .into_any()
 }
 
 /// Switches between the light and dark themes (remembered in this browser).

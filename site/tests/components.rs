@@ -20,6 +20,8 @@ wasm_bindgen_test_configure!(run_in_browser);
 mod keeper;
 #[path = "components/portfolio.rs"]
 mod portfolio;
+#[path = "components/overview.rs"]
+mod overview;
 
 pub const NOWHERE: &str = "http://127.0.0.1:9";
 

@@ -68,7 +68,7 @@ test("every explorer page renders on extreme numbers", async () => {
   const position = samples.positions[0];
   const wallet = samples.wallets[0];
   const pages = {
-    overview: "/",
+    overview: "/keeper",
     pairs: "/pairs",
     groups: "/pairs?view=groups",
     pair: `/pairs/${pair}`,

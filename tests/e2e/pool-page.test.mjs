@@ -42,7 +42,7 @@ async function assertShows(page, raw) {
 test("the form leads to a pool's page showing every metric as served", async () => {
   const address = samples.pools[0];
   const page = await openPage(browser);
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site.url}/keeper`);
   await page.fill("#pool-address", address);
   await page.click('form.lookup button[type="submit"]');
   await page.waitForSelector('[data-field="tvl"]');
@@ -81,13 +81,13 @@ test("an invalid address is explained in the form and never requested", async ()
   const page = await openPage(browser);
   const requests = [];
   page.on("request", (r) => r.url().startsWith(poolBase) && requests.push(r.url()));
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site.url}/keeper`);
   await page.fill("#pool-address", "not/a/pool");
   await page.click('form.lookup button[type="submit"]');
   const problem = page.locator(".field-error");
   await problem.waitFor();
   assert.match(await problem.textContent(), /not base58/);
-  assert.equal(new URL(page.url()).pathname, "/");
+  assert.equal(new URL(page.url()).pathname, "/keeper");
   assert.deepEqual(requests, []);
   await screenshot(page, "home-invalid-address");
   await page.close();

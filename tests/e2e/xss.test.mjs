@@ -71,7 +71,7 @@ test("hostile pair names render as text in the table, the groups and the pair pa
 });
 
 test("hostile names on the overview stay text", async () => {
-  const page = await hostilePage("/");
+  const page = await hostilePage("/keeper");
   await page.waitForSelector('[data-testid="top-tvl"] tbody tr');
   assert.match(await page.textContent('[data-testid="top-tvl"]'), /<(img|script|svg|iframe)/);
   await assertNothingRan(page);

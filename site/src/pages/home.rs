@@ -1,81 +1,118 @@
-//! `/`: protocol metrics and the top pairs by TVL and by 24 h volume.
+//! `/`: the overview on the datapi: protocol stats of both services, and the top DLMM pools by 24 h volume, by
+//! 24 h fee/TVL, and the newest.
 
-use dlmm_query::models::{PairInfo, ProtocolMetrics};
-use dlmm_query::ops::{AllWithPagination, GetProtocolMetrics, OrderBy, PairSortKey};
+use dlmm_query::datapi::models::ProtocolMetrics;
+use dlmm_query::datapi::models::dlmm::Pool;
+use dlmm_query::datapi::ops::{damm_v2, dlmm};
+use dlmm_query::datapi::params::{Direction, SortBy, SortField, Timeframe, WindowedMetric};
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use super::{Empty, Loading, SiteClient, Usd, result_view};
-use crate::format::percent_short;
+use super::{Empty, Loading, Pct, SiteClient, Usd, result_view};
+use crate::format::unix_time;
 
-/// How many pairs each top list shows.
+/// How many pools each top list shows.
 pub const TOP: u32 = 10;
+
+/// The top lists of the overview: test id, title, and the `sort_by` that makes them.
+pub fn top_lists() -> [(&'static str, &'static str, SortBy); 3] {
+    [
+        (
+            "top-volume",
+            "Top pools by 24 h volume",
+            SortBy::windowed(WindowedMetric::Volume, Timeframe::H24, Direction::Desc),
+        ),
+        (
+            "top-fee-tvl",
+            "Top pools by 24 h fee/TVL",
+            SortBy::windowed(WindowedMetric::FeeTvlRatio, Timeframe::H24, Direction::Desc),
+        ),
+        ("newest", "Newest pools", SortBy::field(SortField::PoolCreatedAt, Direction::Desc)),
+    ]
+}
 
 /// The overview page.
 #[component]
 pub fn Home() -> impl IntoView {
     let client = expect_context::<SiteClient>();
-    let c = client.clone();
-    let metrics = LocalResource::new(move || {
-        let c = c.clone();
-        async move { c.get_protocol_metrics(GetProtocolMetrics::new()).await }
+    let (c1, c2) = (client.clone(), client.clone());
+    let dlmm_stats = LocalResource::new(move || {
+        let c = c1.clone();
+        async move { c.send(&dlmm::GetProtocolMetrics::new()).await }
     });
-    let retry = Callback::new(move |()| metrics.refetch());
+    let damm_stats = LocalResource::new(move || {
+        let c = c2.clone();
+        async move { c.send(&damm_v2::GetProtocolMetrics::new()).await }
+    });
+    let retry_dlmm = Callback::new(move |()| dlmm_stats.refetch());
+    let retry_damm = Callback::new(move |()| damm_stats.refetch());
+    let lists = top_lists()
+        .into_iter()
+        .map(|(id, title, sort)| view! { <TopPools id=id title=title sort=sort client=client.clone() /> })
+        .collect_view();
     view! {
         <section class="intro">
             <h1>"DLMM Explorer"</h1>
-            <p>"Liquidity-book pools: TVL, volume, fees and yields, straight from the API. "
-               <A href={crate::link("/pairs")}>"Browse all pairs"</A> "."</p>
+            <p>"Live pools of the DLMM and DAMM v2 services: TVL, volume, fees and yields. "
+               <A href={crate::link("/dlmm/pools")}>"Browse all DLMM pools"</A> "."</p>
         </section>
-        <section aria-labelledby="protocol-title">
-            <h2 id="protocol-title">"Protocol"</h2>
-            <Transition fallback=|| view! { <Loading what="protocol metrics" /> }>
+        <section aria-labelledby="dlmm-protocol-title">
+            <h2 id="dlmm-protocol-title">"DLMM"</h2>
+            <Transition fallback=|| view! { <Loading what="DLMM protocol stats" /> }>
                 {move || Suspend::new(async move {
-                    result_view(metrics.await, "Protocol metrics", retry, |m| view! { <ProtocolCards m=m /> }.into_any())
+                    result_view(dlmm_stats.await, "Protocol stats", retry_dlmm, |m| {
+                        view! { <ProtocolCards m=m testid="protocol-dlmm" /> }.into_any()
+                    })
                 })}
             </Transition>
         </section>
-        <div class="two-col">
-            <TopPairs title="Top pairs by TVL" id="top-tvl" key=PairSortKey::Tvl client=client.clone() />
-            <TopPairs title="Top pairs by 24 h volume" id="top-volume" key=PairSortKey::Volume client=client />
-        </div>
-        <section aria-labelledby="pool-lookup-title">
-            <h2 id="pool-lookup-title">"Pool metrics"</h2>
-            <super::pool::PoolForm initial_address=String::new() initial_case_sensitive=true />
+        <section aria-labelledby="damm-protocol-title">
+            <h2 id="damm-protocol-title">"DAMM v2"</h2>
+            <Transition fallback=|| view! { <Loading what="DAMM v2 protocol stats" /> }>
+                {move || Suspend::new(async move {
+                    result_view(damm_stats.await, "Protocol stats", retry_damm, |m| {
+                        view! { <ProtocolCards m=m testid="protocol-damm-v2" /> }.into_any()
+                    })
+                })}
+            </Transition>
         </section>
+        <div class="overview-lists">{lists}</div>
     }
 }
 
 #[component]
-fn ProtocolCards(m: ProtocolMetrics) -> impl IntoView {
+fn ProtocolCards(m: ProtocolMetrics, testid: &'static str) -> impl IntoView {
     view! {
-        <div class="cards" data-testid="protocol">
+        <div class="cards" data-testid=testid>
             <div class="card"><span class="label">"Total TVL"</span><span class="value"><Usd value=m.total_tvl field="total_tvl" /></span><span class="unit">"USD locked now"</span></div>
-            <div class="card"><span class="label">"Volume 24 h"</span><span class="value"><Usd value=m.daily_trade_volume field="daily_trade_volume" /></span><span class="unit">"USD traded, last 24 h"</span></div>
-            <div class="card"><span class="label">"Fees 24 h"</span><span class="value"><Usd value=m.daily_fee field="daily_fee" /></span><span class="unit">"USD paid by traders, last 24 h"</span></div>
-            <div class="card"><span class="label">"All-time volume"</span><span class="value"><Usd value=m.total_trade_volume field="total_trade_volume" /></span><span class="unit">"USD"</span></div>
-            <div class="card"><span class="label">"All-time fees"</span><span class="value"><Usd value=m.total_fee field="total_fee" /></span><span class="unit">"USD"</span></div>
+            <div class="card"><span class="label">"Volume 24 h"</span><span class="value"><Usd value=m.volume_24h field="volume_24h" /></span><span class="unit">"USD traded, last 24 h"</span></div>
+            <div class="card"><span class="label">"Fees 24 h"</span><span class="value"><Usd value=m.fee_24h field="fee_24h" /></span><span class="unit">"USD, last 24 h"</span></div>
+            <div class="card"><span class="label">"All-time volume"</span><span class="value"><Usd value=m.total_volume field="total_volume" /></span><span class="unit">"USD"</span></div>
+            <div class="card"><span class="label">"All-time fees"</span><span class="value"><Usd value=m.total_fees field="total_fees" /></span><span class="unit">"USD"</span></div>
+            <div class="card"><span class="label">"Pools"</span><span class="value num" data-field="total_pools">{m.total_pools}</span><span class="unit">"in total"</span></div>
         </div>
     }
 }
 
 #[component]
-fn TopPairs(title: &'static str, id: &'static str, key: PairSortKey, client: SiteClient) -> impl IntoView {
+fn TopPools(id: &'static str, title: &'static str, sort: SortBy, client: SiteClient) -> impl IntoView {
     let list = LocalResource::new(move || {
         let c = client.clone();
-        async move { c.all_with_pagination(AllWithPagination::new().limit(TOP).sort_key(key).order_by(OrderBy::Desc)).await }
+        let op = dlmm::GetPools::new().page_size(TOP).sort_by(sort.clone());
+        async move { c.send(&op).await }
     });
     let retry = Callback::new(move |()| list.refetch());
+    let (heading, labelled_by) = (format!("{id}-title"), format!("{id}-title"));
     view! {
-        <section aria-labelledby=id class="top-list" data-testid=id>
-            <h2 id=id>{title}</h2>
-            <Transition fallback=|| view! { <Loading what="pairs" /> }>
+        <section aria-labelledby=labelled_by class="top-list" data-testid=id>
+            <h2 id=heading>{title}</h2>
+            <Transition fallback=|| view! { <Loading what="pools" /> }>
                 {move || Suspend::new(async move {
-                    result_view(list.await, "Pairs", retry, |page| {
-                        if page.pairs.is_empty() {
-                            return view! { <Empty message="No pairs yet." /> }.into_any();
+                    result_view(list.await, "Pools", retry, move |page| {
+                        if page.data.is_empty() {
+                            return view! { <Empty message="No pools yet." /> }.into_any();
                         }
-                        view! { <MiniTable pairs=page.pairs /> }.into_any()
+                        view! { <MiniTable pools=page.data newest={id == "newest"} /> }.into_any()
                     })
                 })}
             </Transition>
@@ -84,21 +121,27 @@ fn TopPairs(title: &'static str, id: &'static str, key: PairSortKey, client: Sit
 }
 
 #[component]
-fn MiniTable(pairs: Vec<PairInfo>) -> impl IntoView {
+fn MiniTable(pools: Vec<Pool>, newest: bool) -> impl IntoView {
+    let last = if newest { "Created" } else { "Fee/TVL 24 h" };
     view! {
         <div class="table-scroll">
             <table class="data">
-                <thead><tr><th scope="col">"Pair"</th><th scope="col" class="r">"TVL"</th><th scope="col" class="r">"Volume 24 h"</th><th scope="col" class="r">"APR 24 h"</th></tr></thead>
+                <thead><tr><th scope="col">"Pool"</th><th scope="col" class="r">"TVL"</th><th scope="col" class="r">"Volume 24 h"</th><th scope="col" class="r">{last}</th></tr></thead>
                 <tbody>
-                    {pairs.into_iter().map(|p| {
-                        let href = format!("/pairs/{}", p.address);
-                        let name = p.name.clone();
+                    {pools.into_iter().map(|p| {
+                        let href = format!("/dlmm/pools/{}", p.address);
+                        let last = if newest {
+                            let seconds = i64::try_from(p.created_at_seconds()).unwrap_or(i64::MAX);
+                            view! { <span data-field="created_at" data-value=p.created_at.to_string()>{unix_time(seconds)}</span> }.into_any()
+                        } else {
+                            view! { <Pct value=p.fee_tvl_ratio.hour_24 field="fee_tvl_ratio_24h" /> }.into_any()
+                        };
                         view! {
                             <tr data-address=p.address.clone()>
-                                <td><A href={crate::link(&href)} attr:class="name">{name}</A></td>
-                                <td class="r"><Usd value=p.tvl_usd() field="liquidity" /></td>
-                                <td class="r"><Usd value=p.trade_volume_24h field="trade_volume_24h" /></td>
-                                <td class="r" title=p.apr.to_string()>{percent_short(p.apr)}</td>
+                                <td><A href={crate::link(&href)} attr:class="name">{p.name.clone()}</A></td>
+                                <td class="r"><Usd value=p.tvl field="tvl" /></td>
+                                <td class="r"><Usd value=p.volume.hour_24 field="volume_24h" /></td>
+                                <td class="r">{last}</td>
                             </tr>
                         }
                     }).collect_view()}

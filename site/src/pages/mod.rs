@@ -1,10 +1,13 @@
 //! The explorer's pages and the small components they share.
 
 mod chart;
+mod dlmm_groups;
+mod dlmm_pools;
 mod dlmm_position;
 mod dlmm_wallet;
 mod group;
 mod home;
+mod keeper_home;
 mod pair;
 mod pairs;
 mod pool;
@@ -15,10 +18,13 @@ mod sources;
 mod wallet;
 
 pub use chart::Chart;
+pub use dlmm_groups::{DlmmGroupPage, DlmmGroupsPage};
+pub use dlmm_pools::{DlmmPoolRows, DlmmPoolsPage};
 pub use dlmm_position::DlmmPositionPage;
 pub use dlmm_wallet::DlmmWalletPage;
 pub use group::GroupPage;
 pub use home::Home;
+pub use keeper_home::KeeperHome;
 pub use pair::PairPage;
 pub use pairs::PairsPage;
 pub use pool::{PoolLookup, PoolPage};
@@ -59,23 +65,44 @@ pub fn NotFound() -> impl IntoView {
     }
 }
 
-/// A failed load: what happened, in words, and a way to try again.
+/// A failed load: what happened, in words, the host it came from, and a way to try again. A host that cannot be
+/// reached (down, or refusing this site's origin by CORS, which the browser reports the same way) is named, with
+/// the advice to set another base URL in the settings.
 #[component]
 pub fn ErrorPanel(error: Error, retry: Callback<()>) -> impl IntoView {
     let kind = error.kind();
-    let title = match kind {
-        ErrorKind::NotFound if error.status() == Some(500) => "Not found or not indexed",
-        ErrorKind::NotFound => "Not found",
-        ErrorKind::RateLimited => "Too many requests",
-        ErrorKind::Network => "Cannot reach the API",
-        ErrorKind::Timeout => "The API did not answer in time",
-        ErrorKind::Decode => "Unexpected answer from the API",
-        ErrorKind::InvalidInput => "Invalid input",
-        _ => "The request failed",
+    let config = use_context::<crate::config::SiteConfig>();
+    let host = error.url().map(|url| crate::config::host_of(url).to_owned());
+    let label = error
+        .url()
+        .and_then(|url| config.as_ref().and_then(|c| c.source_of_url(url)).map(|(s, _)| s.label))
+        .unwrap_or("The API");
+    let unreachable = matches!(kind, ErrorKind::Network | ErrorKind::Timeout);
+    let title = match (kind, &host) {
+        (ErrorKind::NotFound, _) if error.status() == Some(500) => "Not found or not indexed".to_owned(),
+        (ErrorKind::NotFound, _) => "Not found".to_owned(),
+        (ErrorKind::RateLimited, _) => "Too many requests".to_owned(),
+        (ErrorKind::Network, Some(host)) => format!("Cannot reach {host}"),
+        (ErrorKind::Network, None) => "Cannot reach the API".to_owned(),
+        (ErrorKind::Timeout, Some(host)) => format!("{host} did not answer in time"),
+        (ErrorKind::Timeout, None) => "The API did not answer in time".to_owned(),
+        (ErrorKind::Decode, _) => "Unexpected answer from the API".to_owned(),
+        (ErrorKind::InvalidInput, _) => "Invalid input".to_owned(),
+        _ => "The request failed".to_owned(),
     };
+    let advice = (unreachable && host.is_some()).then(|| {
+        let host = host.clone().unwrap_or_default();
+        view! {
+            <p class="advice" data-testid="error-advice">
+                {format!("{label} at {host} is down, unreachable from here, or refuses this site's origin (CORS). ")}
+                "Set another base URL in " <A href={crate::link("/settings")}>"Settings"</A> "."
+            </p>
+        }
+    });
     view! {
-        <section class="state error" role="alert" data-kind=kind.as_str() data-state="error">
+        <section class="state error" role="alert" data-kind=kind.as_str() data-state="error" data-host=host>
             <h2>{title}</h2>
+            {advice}
             <p class="message">{error.to_string()}</p>
             <button type="button" on:click=move |_| retry.run(())>"Try again"</button>
         </section>

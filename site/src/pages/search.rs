@@ -1,13 +1,23 @@
-//! The global search box and `/search?q=`, which decides by trying: a pair, then a position, then a pool.
+//! The global search box and `/search?q=`: an address is tried on every service (the DLMM and DAMM v2 datapi, then
+//! any configured keeper host) and opens the first page that knows it; two mints open their group; other text is a
+//! token or pool name, listed from both datapi services.
 
+use dlmm_query::datapi::models::Paginated;
+use dlmm_query::datapi::ops::{damm_v2, dlmm};
 use dlmm_query::ops::{GetPair, GetPoolMetrics, GetPosition};
 use dlmm_query::{Error, ErrorKind};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
+use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
-use super::{ErrorPanel, Loading, SiteClient};
+use super::{ErrorPanel, Loading, SiteClient, Usd};
+use crate::config::SiteConfig;
+use crate::query::encode_component;
 use crate::search::{AddressKind, SearchTarget, classify, search_route};
+
+/// How many matches of each service a text search lists.
+const TEXT_MATCHES: u32 = 10;
 
 /// The search form in the header.
 #[component]
@@ -23,56 +33,120 @@ pub fn SearchBox() -> impl IntoView {
     };
     view! {
         <form class="search" role="search" on:submit=submit>
-            <label for="global-search" class="sr-only">"Search a pair, position or pool address, or two mints"</label>
+            <label for="global-search" class="sr-only">"Search a pool, group, position or wallet address, or a token name"</label>
             <input id="global-search" name="q" type="search" autocomplete="off" spellcheck="false"
-                placeholder="Address, or two mints"
+                placeholder="Address, two mints or a token"
                 prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev)) />
             <button type="submit">"Search"</button>
         </form>
     }
 }
 
-/// Where an address leads: the first kind the API knows, or `None`.
-async fn resolve(client: &SiteClient, address: &str) -> Result<Option<String>, Error> {
-    for kind in AddressKind::ORDER {
-        let found = match kind {
-            AddressKind::Pair => client.get_pair(GetPair::new(address)).await.map(|_| ()),
-            AddressKind::Position => client.get_position(GetPosition::new(address)).await.map(|_| ()),
-            AddressKind::Pool => client.get_pool_metrics(GetPoolMetrics::new(address)).await.map(|_| ()),
-        };
-        match found {
-            Ok(()) => return Ok(Some(kind.route(address))),
-            Err(e) if e.kind() == ErrorKind::NotFound => continue,
-            Err(e) => return Err(e),
+/// Whether one service knows `address` as `kind` (`Ok(false)`: it answered that it does not).
+async fn knows(client: &SiteClient, kind: AddressKind, address: &str) -> Result<bool, Error> {
+    let found = match kind {
+        AddressKind::DlmmPool => client.send(&dlmm::GetPool::new(address)).await.map(|_| true),
+        AddressKind::DammV2Pool => client.send(&damm_v2::GetPool::new(address)).await.map(|_| true),
+        AddressKind::DlmmPosition => {
+            client.send(&dlmm::GetPositionEvents::new(address)).await.map(|e| !e.events.is_empty())
         }
+        AddressKind::DlmmWallet => match client.send(&dlmm::GetOpenPortfolio::new(address).page_size(1)).await {
+            Ok(open) if open.total_count > 0 => Ok(true),
+            Ok(_) => client.send(&dlmm::GetPortfolio::new(address).page_size(1)).await.map(|p| p.total_count > 0),
+            Err(e) => Err(e),
+        },
+        AddressKind::KeeperPair => client.get_pair(GetPair::new(address)).await.map(|_| true),
+        AddressKind::KeeperPosition => client.get_position(GetPosition::new(address)).await.map(|_| true),
+        AddressKind::KeeperPool => client.get_pool_metrics(GetPoolMetrics::new(address)).await.map(|_| true),
+    };
+    match found {
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(false),
+        other => other,
     }
-    Ok(None)
 }
 
-/// `/search?q=…`: routes to the right page, or says why it cannot.
+/// Where an address leads: the first service that knows it. A service that fails does not stop the others; its
+/// error is reported only when no service knows the address.
+async fn resolve(client: &SiteClient, config: &SiteConfig, address: &str) -> Result<Option<String>, Error> {
+    let mut failure = None;
+    for kind in AddressKind::order(config.pair_api_configured(), config.pool_api_configured()) {
+        match knows(client, kind, address).await {
+            Ok(true) => return Ok(Some(kind.route(address))),
+            Ok(false) => {}
+            Err(e) => {
+                failure.get_or_insert(e);
+            }
+        }
+    }
+    failure.map_or(Ok(None), Err)
+}
+
+/// Where two mints lead: their DLMM datapi group, else the keeper's group when a pair API is configured.
+async fn resolve_group(client: &SiteClient, config: &SiteConfig, key: &str) -> Result<Option<String>, Error> {
+    match client.send(&dlmm::GetGroup::new(key).page_size(1)).await {
+        Ok(page) if !page.data.is_empty() => return Ok(Some(format!("/dlmm/groups/{key}"))),
+        Ok(_) => {}
+        Err(e) if e.kind() == ErrorKind::NotFound => {}
+        Err(e) if !config.pair_api_configured() => return Err(e),
+        Err(_) => {}
+    }
+    Ok(config.pair_api_configured().then(|| format!("/groups/{key}")))
+}
+
+/// What one search found.
+#[derive(Clone)]
+enum Outcome {
+    /// A page to open.
+    Route(String),
+    /// Pools matching a text, from each datapi service.
+    Matches(
+        String,
+        Paginated<dlmm_query::datapi::models::dlmm::Pool>,
+        Paginated<dlmm_query::datapi::models::damm_v2::Pool>,
+    ),
+    /// Nothing: why.
+    Nothing(String),
+}
+
+/// `/search?q=…`: routes to the right page, lists text matches, or says why it cannot.
 #[component]
 pub fn SearchPage() -> impl IntoView {
     let query = use_query_map();
     let q = Memo::new(move |_| query.read().get("q").unwrap_or_default());
     let client = expect_context::<SiteClient>();
+    let config = use_context::<SiteConfig>().unwrap_or_default();
     let outcome = LocalResource::new(move || {
-        let c = client.clone();
+        let (c, config) = (client.clone(), config.clone());
         let text = q.get();
         async move {
             match classify(&text) {
-                SearchTarget::Group(key) => Ok(Ok(format!("/groups/{key}"))),
-                SearchTarget::Invalid(why) => Ok(Err(why)),
-                SearchTarget::Address(a) => match resolve(&c, &a).await? {
-                    Some(route) => Ok(Ok(route)),
-                    None => Ok(Err(format!("No pair, position or pool has the address {a}."))),
-                },
+                SearchTarget::Invalid(why) => Ok(Outcome::Nothing(why)),
+                SearchTarget::Group(key) => Ok(match resolve_group(&c, &config, &key).await? {
+                    Some(route) => Outcome::Route(route),
+                    None => Outcome::Nothing(format!("No service has pools of the tokens {key}.")),
+                }),
+                SearchTarget::Address(a) => Ok(match resolve(&c, &config, &a).await? {
+                    Some(route) => Outcome::Route(route),
+                    None => Outcome::Nothing(format!("No pool, position or wallet has the address {a}.")),
+                }),
+                SearchTarget::Text(text) => {
+                    let dlmm_op = dlmm::GetPools::new().page_size(TEXT_MATCHES).query(text.clone());
+                    let damm_op = damm_v2::GetPools::new().page_size(TEXT_MATCHES).query(text.clone());
+                    let dlmm = c.send(&dlmm_op).await?;
+                    let damm = c.send(&damm_op).await?;
+                    if dlmm.data.is_empty() && damm.data.is_empty() {
+                        Ok(Outcome::Nothing(format!("No DLMM or DAMM v2 pool matches “{text}”.")))
+                    } else {
+                        Ok(Outcome::Matches(text, dlmm, damm))
+                    }
+                }
             }
         }
     });
     let retry = Callback::new(move |()| outcome.refetch());
     let navigate = use_navigate();
     Effect::new(move |_| {
-        if let Some(Ok(Ok(route))) = outcome.get() {
+        if let Some(Ok(Outcome::Route(route))) = outcome.get() {
             navigate(&route, NavigateOptions { replace: true, ..Default::default() });
         }
     });
@@ -82,16 +156,68 @@ pub fn SearchPage() -> impl IntoView {
         <Transition fallback=|| view! { <Loading what="matches" /> }>
             {move || Suspend::new(async move {
                 match outcome.await {
-                    Ok(Ok(route)) => view! { <p class="state loading" data-state="loading">{format!("Opening {route}…")}</p> }.into_any(),
-                    Ok(Err(why)) => view! {
+                    Ok(Outcome::Route(route)) => view! { <p class="state loading" data-state="loading">{format!("Opening {route}…")}</p> }.into_any(),
+                    Ok(Outcome::Nothing(why)) => view! {
                         <section class="state not-found" role="alert" data-state="not-found">
                             <h2>"Not found"</h2>
                             <p>{why}</p>
                         </section>
                     }.into_any(),
+                    Ok(Outcome::Matches(text, dlmm, damm)) => view! { <TextMatches text=text dlmm=dlmm damm=damm /> }.into_any(),
                     Err(e) => view! { <ErrorPanel error=e retry=retry /> }.into_any(),
                 }
             })}
         </Transition>
+    }
+}
+
+/// One service's matches: name, TVL and 24 h volume, each row linking to the pool's page.
+fn match_rows(rows: Vec<(String, String, f64, f64)>, route: &'static str) -> AnyView {
+    if rows.is_empty() {
+        return view! { <p class="state empty" data-state="empty">"No match on this service."</p> }.into_any();
+    }
+    view! {
+        <div class="table-scroll">
+            <table class="data">
+                <thead><tr><th scope="col">"Pool"</th><th scope="col" class="r">"TVL"</th><th scope="col" class="r">"Volume 24 h"</th></tr></thead>
+                <tbody>
+                    {rows.into_iter().map(|(address, name, tvl, volume)| {
+                        let href = format!("{route}/{address}");
+                        view! {
+                            <tr data-address=address>
+                                <td><A href={crate::link(&href)} attr:class="name">{name}</A></td>
+                                <td class="r"><Usd value=tvl field="tvl" /></td>
+                                <td class="r"><Usd value=volume field="volume_24h" /></td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </div>
+    }
+    .into_any()
+}
+
+#[component]
+fn TextMatches(
+    text: String,
+    dlmm: Paginated<dlmm_query::datapi::models::dlmm::Pool>,
+    damm: Paginated<dlmm_query::datapi::models::damm_v2::Pool>,
+) -> impl IntoView {
+    let all = format!("/dlmm/pools?q={}", encode_component(&text));
+    let dlmm_total = dlmm.total;
+    let damm_total = damm.total;
+    let dlmm_rows = dlmm.data.into_iter().map(|p| (p.address, p.name, p.tvl, p.volume.hour_24)).collect();
+    let damm_rows = damm.data.into_iter().map(|p| (p.address, p.name, p.tvl, p.volume.hour_24)).collect();
+    view! {
+        <section data-testid="search-dlmm" aria-labelledby="search-dlmm-title">
+            <h2 id="search-dlmm-title">{format!("DLMM pools ({dlmm_total})")}</h2>
+            {match_rows(dlmm_rows, "/dlmm/pools")}
+            <p><A href={crate::link(&all)}>"All DLMM matches, with filters"</A></p>
+        </section>
+        <section data-testid="search-damm-v2" aria-labelledby="search-damm-title">
+            <h2 id="search-damm-title">{format!("DAMM v2 pools ({damm_total})")}</h2>
+            {match_rows(damm_rows, "/damm-v2/pools")}
+        </section>
     }
 }

@@ -56,9 +56,12 @@ pub fn SettingsPage() -> impl IntoView {
     let has_stored = !stored.is_empty();
     view! {
         <h1>"Settings"</h1>
-        <p>"The explorer reads "{SOURCES.len()}" APIs. Leave a field empty to use the build default. A link can
-            propose other sources (a "<code>"pairBaseUrl"</code>" or "<code>"poolBaseUrl"</code>" query parameter);
-            they apply only after you confirm them, and are then saved here."</p>
+        <p>"The explorer reads "{SOURCES.len()}" APIs. Leave a field empty to use the build default. The DLMM and
+            DAMM v2 datapi are the live services; the Pair and Pool APIs are the retired keeper generation: set them to
+            a keeper-compatible host (a replica, a mirror) to browse the keeper pages. If a page says it cannot reach
+            a host (down, or refusing this site's origin by CORS), set another base URL here. A link can propose
+            other sources (a "<code>"pairBaseUrl"</code>", "<code>"dlmmDatapiBaseUrl"</code>"… query parameter); they
+            apply only after you confirm them, and are then saved here."</p>
         {current.map(|c| view! {
             <p class="note" data-testid="in-effect">
                 {format!("In effect now: {}", c.entries().map(|(s, url)| format!("{} {url}", s.label)).collect::<Vec<_>>().join(" · "))}

@@ -5,14 +5,14 @@ use wasm_bindgen_test::*;
 use super::*;
 
 #[wasm_bindgen_test]
-async fn home_loading_data_and_error() {
-    let page = mount_at("/", replica());
+async fn keeper_home_loading_data_and_error() {
+    let page = mount_at("/keeper", replica());
     page.assert_loading_first().await;
     page.wait(r#"[data-testid="top-tvl"] tbody tr"#).await;
     page.wait(r#"[data-field="total_tvl"]"#).await;
     assert_eq!(page.count(r#"[data-testid="top-tvl"] tbody tr"#), 10);
     drop(page);
-    let page = mount_at("/", nowhere());
+    let page = mount_at("/keeper", nowhere());
     page.wait(r#"[data-state="error"][data-kind="network"] button"#).await;
 }
 
@@ -114,7 +114,14 @@ async fn pool_data_and_not_found() {
 async fn search_routes_and_reports_nothing_found() {
     let samples = samples().await;
     let position = s(&samples["positions"][0]);
-    let page = mount_at(&format!("/search?q={position}"), replica());
+    // The datapi hosts unreachable: the search goes on to the keeper host that knows the position.
+    let keeper_only = SiteConfig::with(&[
+        ("pairBaseUrl", pair_base()),
+        ("poolBaseUrl", pool_base()),
+        ("dlmmDatapiBaseUrl", NOWHERE),
+        ("dammV2DatapiBaseUrl", NOWHERE),
+    ]);
+    let page = mount_at(&format!("/search?q={position}"), keeper_only);
     page.wait(r#"[data-testid="timeline"]"#).await;
     let path = web_sys::window().unwrap().location().pathname().unwrap();
     assert_eq!(path, format!("/positions/{position}"));

@@ -1,0 +1,195 @@
+//! `/dlmm/groups` (the DLMM datapi's pool groups: every pair of tokens, summed) and
+//! `/dlmm/groups/:lexical_order_mints` (every pool of one pair of tokens), both paged, choices in the URL query.
+
+use dlmm_query::datapi::models::Paginated;
+use dlmm_query::datapi::models::dlmm::Group;
+use dlmm_query::datapi::params::{Direction, Timeframe};
+use leptos::html;
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+
+use super::dlmm_pools::{DatapiPager, DlmmPoolRows};
+use super::{Addr, Empty, Loading, Pct, SiteClient, Usd, result_view};
+use crate::pool_list::{GROUP_SORTS, GroupsView, PAGE_SIZES, PoolsView, SortChoice, window_label};
+
+/// The pool groups page.
+#[component]
+pub fn DlmmGroupsPage() -> impl IntoView {
+    let query = use_query_map();
+    let view_state = Memo::new(move |_| {
+        let q = query.read();
+        GroupsView::from_query(|k| q.get(k))
+    });
+    let client = expect_context::<SiteClient>();
+    let groups = LocalResource::new(move || {
+        let client = client.clone();
+        let op = view_state.get().operation();
+        async move { client.send(&op).await }
+    });
+    let retry = Callback::new(move |()| groups.refetch());
+    let navigate = use_navigate();
+    let go = Callback::new(move |v: GroupsView| navigate(&format!("/dlmm/groups{}", v.to_query()), Default::default()));
+    view! {
+        <h1>"DLMM pool groups"</h1>
+        <p class="sub">"Every pair of tokens with its pools summed; open one to see all its pools."</p>
+        <GroupFilters view=view_state go=go />
+        <Transition fallback=|| view! { <Loading what="groups" /> }>
+            {move || Suspend::new(async move {
+                let v = view_state.get_untracked();
+                result_view(groups.await, "Groups", retry, move |page| {
+                    view! { <GroupsTable page=page view=v go=go /> }.into_any()
+                })
+            })}
+        </Transition>
+    }
+}
+
+#[component]
+fn GroupFilters(view: Memo<GroupsView>, go: Callback<GroupsView>) -> impl IntoView {
+    let search = NodeRef::<html::Input>::new();
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let text = search.get().map(|e| e.value()).unwrap_or_default();
+        go.run(GroupsView { search: text.trim().to_owned(), page: 1, ..view.get_untracked() });
+    };
+    view! {
+        <form class="filters" on:submit=submit role="search" aria-label="Filter groups">
+            <div class="field grow">
+                <label for="g-search">"Name, symbol or mint"</label>
+                <input id="g-search" name="q" type="search" node_ref=search placeholder="e.g. SOL"
+                    prop:value=move || view.get().search autocomplete="off" />
+            </div>
+            <button type="submit">"Apply"</button>
+            <div class="row wrap">
+                <label for="g-sort">"Sort by"</label>
+                <select id="g-sort" name="sort" on:change=move |ev| {
+                    if let Some(sort) = SortChoice::parse(&event_target_value(&ev)) {
+                        go.run(GroupsView { sort, page: 1, ..view.get_untracked() });
+                    }
+                }>
+                    {GROUP_SORTS.into_iter().map(|c| view! {
+                        <option value=c.as_str() selected=move || view.get().sort == c>{c.label()}</option>
+                    }).collect_view()}
+                </select>
+                <label for="g-window">"Window"</label>
+                <select id="g-window" name="window" on:change=move |ev| {
+                    if let Ok(window) = event_target_value(&ev).parse::<Timeframe>() {
+                        go.run(GroupsView { window, page: 1, ..view.get_untracked() });
+                    }
+                }>
+                    {Timeframe::ALL.iter().copied().map(|w| view! {
+                        <option value=w.as_str() selected=move || view.get().window == w>{window_label(w)}</option>
+                    }).collect_view()}
+                </select>
+                <select name="order" aria-label="Order" on:change=move |ev| {
+                    let direction = if event_target_value(&ev) == "asc" { Direction::Asc } else { Direction::Desc };
+                    go.run(GroupsView { direction, page: 1, ..view.get_untracked() });
+                }>
+                    <option value="desc" selected=move || view.get().direction == Direction::Desc>"Descending"</option>
+                    <option value="asc" selected=move || view.get().direction == Direction::Asc>"Ascending"</option>
+                </select>
+                <label for="g-size">"Per page"</label>
+                <select id="g-size" name="size" on:change=move |ev| {
+                    if let Ok(page_size) = event_target_value(&ev).parse::<u32>() {
+                        go.run(GroupsView { page_size, page: 1, ..view.get_untracked() });
+                    }
+                }>
+                    {PAGE_SIZES.into_iter().map(|n| view! {
+                        <option value=n.to_string() selected=move || view.get().page_size == n>{n.to_string()}</option>
+                    }).collect_view()}
+                </select>
+            </div>
+        </form>
+    }
+}
+
+#[component]
+fn GroupsTable(page: Paginated<Group>, view: GroupsView, go: Callback<GroupsView>) -> impl IntoView {
+    if page.data.is_empty() {
+        return view! { <Empty message="No groups match." /> }.into_any();
+    }
+    let w = window_label(view.window);
+    let shown = page.data.len();
+    let (prev_view, next_view) =
+        (view.with_page(view.page.saturating_sub(1)), view.with_page(view.page.saturating_add(1)));
+    let prev = Callback::new(move |()| go.run(prev_view.clone()));
+    let next = Callback::new(move |()| go.run(next_view.clone()));
+    view! {
+        <div class="table-scroll">
+            <table class="data groups" data-testid="dlmm-groups-table">
+                <thead><tr>
+                    <th scope="col">"Token pair"</th>
+                    <th scope="col" class="r">"Pools"</th>
+                    <th scope="col" class="r">"Total TVL"</th>
+                    <th scope="col" class="r">{format!("Volume {w}")}</th>
+                    <th scope="col" class="r">{format!("Best fee/TVL {w}")}</th>
+                </tr></thead>
+                <tbody>{page.data.into_iter().map(|g| view! { <GroupRow g=g /> }).collect_view()}</tbody>
+            </table>
+        </div>
+        <DatapiPager page=page.current_page pages=page.pages page_size=page.page_size shown=shown total=page.total
+            prev=prev next=next />
+    }
+    .into_any()
+}
+
+#[component]
+fn GroupRow(g: Group) -> impl IntoView {
+    let href = format!("/dlmm/groups/{}", g.lexical_order_mints);
+    view! {
+        <tr data-group=g.lexical_order_mints.clone()>
+            <td>
+                <A href={crate::link(&href)} attr:class="name">{g.group_name.clone()}</A>
+                {g.has_farm.then(|| view! { <span class="badge" title="A pool of this group has a farm">"farm"</span> })}
+            </td>
+            <td class="r" data-field="pool_count">{g.pool_count}</td>
+            <td class="r"><Usd value=g.total_tvl field="total_tvl" /></td>
+            <td class="r"><Usd value=g.total_volume field="total_volume" /></td>
+            <td class="r"><Pct value=g.max_fee_tvl_ratio field="max_fee_tvl_ratio" /></td>
+        </tr>
+    }
+}
+
+/// One group: every pool trading its two tokens, sorted and paged like `/dlmm/pools`.
+#[component]
+pub fn DlmmGroupPage() -> impl IntoView {
+    let params = use_params_map();
+    let mints = Memo::new(move |_| params.read().get("mints").unwrap_or_default());
+    let query = use_query_map();
+    let view_state = Memo::new(move |_| {
+        let q = query.read();
+        PoolsView::from_query(|k| q.get(k))
+    });
+    let client = expect_context::<SiteClient>();
+    let pools = LocalResource::new(move || {
+        let client = client.clone();
+        let op = view_state.get().group_operation(&mints.get());
+        async move { client.send(&op).await }
+    });
+    let retry = Callback::new(move |()| pools.refetch());
+    let navigate = use_navigate();
+    let go = Callback::new(move |v: PoolsView| {
+        navigate(&format!("/dlmm/groups/{}{}", mints.get_untracked(), v.to_query()), Default::default())
+    });
+    let (mint_a, mint_b) = {
+        let key = mints.get_untracked();
+        let (a, b) = key.split_once('-').unwrap_or((key.as_str(), ""));
+        (a.to_owned(), b.to_owned())
+    };
+    view! {
+        <h1>"Pool group"</h1>
+        <p class="sub" data-testid="group-mints">
+            <Addr address=mint_a field="mint_a" />" · "<Addr address=mint_b field="mint_b" />
+        </p>
+        <p><A href={crate::link("/dlmm/groups")}>"All groups"</A></p>
+        <Transition fallback=|| view! { <Loading what="the group's pools" /> }>
+            {move || Suspend::new(async move {
+                let v = view_state.get_untracked();
+                result_view(pools.await, "Group", retry, move |page| {
+                    view! { <DlmmPoolRows page=page view=v go=go testid="dlmm-group-table" /> }.into_any()
+                })
+            })}
+        </Transition>
+    }
+}

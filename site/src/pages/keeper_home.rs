@@ -1,0 +1,109 @@
+//! `/keeper`: the keeper API's protocol metrics and the top pairs by TVL and by 24 h volume.
+
+use dlmm_query::models::{PairInfo, ProtocolMetrics};
+use dlmm_query::ops::{AllWithPagination, GetProtocolMetrics, OrderBy, PairSortKey};
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+use super::{Empty, Loading, SiteClient, Usd, result_view};
+use crate::format::percent_short;
+
+/// How many pairs each top list shows.
+pub const TOP: u32 = 10;
+
+/// The keeper overview page.
+#[component]
+pub fn KeeperHome() -> impl IntoView {
+    let client = expect_context::<SiteClient>();
+    let c = client.clone();
+    let metrics = LocalResource::new(move || {
+        let c = c.clone();
+        async move { c.get_protocol_metrics(GetProtocolMetrics::new()).await }
+    });
+    let retry = Callback::new(move |()| metrics.refetch());
+    view! {
+        <section class="intro">
+            <h1>"Keeper API"</h1>
+            <p>"Liquidity-book pools: TVL, volume, fees and yields, straight from the API. "
+               <A href={crate::link("/pairs")}>"Browse all pairs"</A> "."</p>
+        </section>
+        <section aria-labelledby="protocol-title">
+            <h2 id="protocol-title">"Protocol"</h2>
+            <Transition fallback=|| view! { <Loading what="protocol metrics" /> }>
+                {move || Suspend::new(async move {
+                    result_view(metrics.await, "Protocol metrics", retry, |m| view! { <ProtocolCards m=m /> }.into_any())
+                })}
+            </Transition>
+        </section>
+        <div class="two-col">
+            <TopPairs title="Top pairs by TVL" id="top-tvl" key=PairSortKey::Tvl client=client.clone() />
+            <TopPairs title="Top pairs by 24 h volume" id="top-volume" key=PairSortKey::Volume client=client />
+        </div>
+        <section aria-labelledby="pool-lookup-title">
+            <h2 id="pool-lookup-title">"Pool metrics"</h2>
+            <super::pool::PoolForm initial_address=String::new() initial_case_sensitive=true />
+        </section>
+    }
+}
+
+#[component]
+fn ProtocolCards(m: ProtocolMetrics) -> impl IntoView {
+    view! {
+        <div class="cards" data-testid="protocol">
+            <div class="card"><span class="label">"Total TVL"</span><span class="value"><Usd value=m.total_tvl field="total_tvl" /></span><span class="unit">"USD locked now"</span></div>
+            <div class="card"><span class="label">"Volume 24 h"</span><span class="value"><Usd value=m.daily_trade_volume field="daily_trade_volume" /></span><span class="unit">"USD traded, last 24 h"</span></div>
+            <div class="card"><span class="label">"Fees 24 h"</span><span class="value"><Usd value=m.daily_fee field="daily_fee" /></span><span class="unit">"USD paid by traders, last 24 h"</span></div>
+            <div class="card"><span class="label">"All-time volume"</span><span class="value"><Usd value=m.total_trade_volume field="total_trade_volume" /></span><span class="unit">"USD"</span></div>
+            <div class="card"><span class="label">"All-time fees"</span><span class="value"><Usd value=m.total_fee field="total_fee" /></span><span class="unit">"USD"</span></div>
+        </div>
+    }
+}
+
+#[component]
+fn TopPairs(title: &'static str, id: &'static str, key: PairSortKey, client: SiteClient) -> impl IntoView {
+    let list = LocalResource::new(move || {
+        let c = client.clone();
+        async move { c.all_with_pagination(AllWithPagination::new().limit(TOP).sort_key(key).order_by(OrderBy::Desc)).await }
+    });
+    let retry = Callback::new(move |()| list.refetch());
+    view! {
+        <section aria-labelledby=id class="top-list" data-testid=id>
+            <h2 id=id>{title}</h2>
+            <Transition fallback=|| view! { <Loading what="pairs" /> }>
+                {move || Suspend::new(async move {
+                    result_view(list.await, "Pairs", retry, |page| {
+                        if page.pairs.is_empty() {
+                            return view! { <Empty message="No pairs yet." /> }.into_any();
+                        }
+                        view! { <MiniTable pairs=page.pairs /> }.into_any()
+                    })
+                })}
+            </Transition>
+        </section>
+    }
+}
+
+#[component]
+fn MiniTable(pairs: Vec<PairInfo>) -> impl IntoView {
+    view! {
+        <div class="table-scroll">
+            <table class="data">
+                <thead><tr><th scope="col">"Pair"</th><th scope="col" class="r">"TVL"</th><th scope="col" class="r">"Volume 24 h"</th><th scope="col" class="r">"APR 24 h"</th></tr></thead>
+                <tbody>
+                    {pairs.into_iter().map(|p| {
+                        let href = format!("/pairs/{}", p.address);
+                        let name = p.name.clone();
+                        view! {
+                            <tr data-address=p.address.clone()>
+                                <td><A href={crate::link(&href)} attr:class="name">{name}</A></td>
+                                <td class="r"><Usd value=p.tvl_usd() field="liquidity" /></td>
+                                <td class="r"><Usd value=p.trade_volume_24h field="trade_volume_24h" /></td>
+                                <td class="r" title=p.apr.to_string()>{percent_short(p.apr)}</td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </div>
+    }
+}

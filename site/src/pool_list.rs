@@ -1,0 +1,545 @@
+//! The `/dlmm/pools` and `/dlmm/groups` view state: URL query parsing and writing back, and the typed datapi
+//! operations (`sort_by`, `filter_by`, `query`, pages) each view asks for.
+
+use std::str::FromStr;
+
+use dlmm_query::datapi::models::Windows;
+use dlmm_query::datapi::ops::dlmm::{GetGroup, GetGroups, GetPools};
+use dlmm_query::datapi::params::{
+    Comparison, Direction, FilterBy, MAX_GROUPS_PAGE_SIZE, NumericField, SortBy, SortField, TextField, Timeframe,
+    WindowedMetric,
+};
+
+use crate::query::encode_component;
+
+/// The page sizes offered.
+pub const PAGE_SIZES: [u32; 4] = [10, 25, 50, 100];
+/// The page size when the URL names none.
+pub const DEFAULT_PAGE_SIZE: u32 = 25;
+
+/// What a pool list is sorted by: a metric over the view's window, or a field without one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SortChoice {
+    /// A windowed metric (volume, fees, fee/TVL, APR) over [`PoolsView::window`].
+    Windowed(WindowedMetric),
+    /// A field without a window (TVL, fee, bin step, creation time, farm APY).
+    Field(SortField),
+}
+
+impl SortChoice {
+    /// Every choice, in the order the sort control lists them.
+    pub const ALL: [Self; 9] = [
+        Self::Windowed(WindowedMetric::Volume),
+        Self::Windowed(WindowedMetric::Fee),
+        Self::Windowed(WindowedMetric::FeeTvlRatio),
+        Self::Windowed(WindowedMetric::Apr),
+        Self::Field(SortField::Tvl),
+        Self::Field(SortField::FeePct),
+        Self::Field(SortField::BinStep),
+        Self::Field(SortField::PoolCreatedAt),
+        Self::Field(SortField::FarmApy),
+    ];
+
+    /// The name in the URL (the datapi's field name without its window: `volume`, `tvl`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Windowed(m) => m.as_str(),
+            Self::Field(f) => f.as_str(),
+        }
+    }
+
+    /// A label for people.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Windowed(WindowedMetric::Volume) => "Volume",
+            Self::Windowed(WindowedMetric::Fee) => "Fees",
+            Self::Windowed(WindowedMetric::FeeTvlRatio) => "Fee/TVL",
+            Self::Windowed(WindowedMetric::Apr) => "APR",
+            Self::Field(SortField::Tvl) => "TVL",
+            Self::Field(SortField::FeePct) => "Base fee",
+            Self::Field(SortField::BinStep) => "Bin step",
+            Self::Field(SortField::PoolCreatedAt) => "Created",
+            Self::Field(SortField::FarmApy) => "Farm APY",
+        }
+    }
+
+    /// Reads a URL name; unknown names are `None`.
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.as_str() == name.trim())
+    }
+
+    /// The typed `sort_by` over `window` in `direction`.
+    pub fn sort_by(self, window: Timeframe, direction: Direction) -> SortBy {
+        match self {
+            Self::Windowed(metric) => SortBy::windowed(metric, window, direction),
+            Self::Field(field) => SortBy::field(field, direction),
+        }
+    }
+}
+
+/// A human label for a window (`24 h`, `30 min`).
+pub fn window_label(window: Timeframe) -> &'static str {
+    match window {
+        Timeframe::M5 => "5 min",
+        Timeframe::M30 => "30 min",
+        Timeframe::H1 => "1 h",
+        Timeframe::H2 => "2 h",
+        Timeframe::H4 => "4 h",
+        Timeframe::H12 => "12 h",
+        Timeframe::H24 => "24 h",
+    }
+}
+
+/// The value of a window object for `window` (the datapi reports no 5-minute window: `None`).
+pub fn window_value(windows: &Windows, window: Timeframe) -> Option<f64> {
+    match window {
+        Timeframe::M5 => None,
+        Timeframe::M30 => Some(windows.min_30),
+        Timeframe::H1 => Some(windows.hour_1),
+        Timeframe::H2 => Some(windows.hour_2),
+        Timeframe::H4 => Some(windows.hour_4),
+        Timeframe::H12 => Some(windows.hour_12),
+        Timeframe::H24 => Some(windows.hour_24),
+    }
+}
+
+/// Which side of a pool the token filter matches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TokenSide {
+    /// Token X (the base token).
+    #[default]
+    X,
+    /// Token Y (the quote token).
+    Y,
+}
+
+/// Everything that decides what `/dlmm/pools` (and the pools of a group page) shows; every field round-trips
+/// through the URL query.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PoolsView {
+    /// 1-based page.
+    pub page: u32,
+    /// Rows per page.
+    pub page_size: u32,
+    /// Sort metric.
+    pub sort: SortChoice,
+    /// The window of the windowed metrics: sort, floors and the table's columns.
+    pub window: Timeframe,
+    /// Sort direction.
+    pub direction: Direction,
+    /// Free text (`query`): a name, a symbol or a mint.
+    pub search: String,
+    /// TVL floor, USD (0: none).
+    pub min_tvl: f64,
+    /// Volume floor over the window, USD (0: none).
+    pub min_volume: f64,
+    /// Fee/TVL floor over the window, percent (0: none).
+    pub min_fee_tvl: f64,
+    /// Hide blacklisted pools.
+    pub hide_blacklisted: bool,
+    /// A token (mint or symbol) the pool must hold on [`PoolsView::token_side`].
+    pub token: String,
+    /// Which side the token filter matches.
+    pub token_side: TokenSide,
+}
+
+impl Default for PoolsView {
+    fn default() -> Self {
+        Self {
+            page: 1,
+            page_size: DEFAULT_PAGE_SIZE,
+            sort: SortChoice::Windowed(WindowedMetric::Volume),
+            window: Timeframe::H24,
+            direction: Direction::Desc,
+            search: String::new(),
+            min_tvl: 0.0,
+            min_volume: 0.0,
+            min_fee_tvl: 0.0,
+            hide_blacklisted: false,
+            token: String::new(),
+            token_side: TokenSide::X,
+        }
+    }
+}
+
+/// A floor from the URL: a finite number ≥ 0, else 0.
+fn floor(value: Option<String>) -> f64 {
+    value.and_then(|v| v.trim().parse().ok()).filter(|v: &f64| v.is_finite() && *v >= 0.0).unwrap_or(0.0)
+}
+
+/// Builds `?a=b&c=d` from the non-empty parts (or nothing).
+fn query_string(parts: &[(&str, String)]) -> String {
+    if parts.is_empty() {
+        return String::new();
+    }
+    let joined: Vec<String> = parts.iter().map(|(k, v)| format!("{k}={}", encode_component(v))).collect();
+    format!("?{}", joined.join("&"))
+}
+
+impl PoolsView {
+    /// Reads the view from query parameters; anything missing or invalid takes its default.
+    pub fn from_query(get: impl Fn(&str) -> Option<String>) -> Self {
+        let d = Self::default();
+        let flag = |key: &str| get(key).is_some_and(|v| v == "1" || v == "true");
+        Self {
+            page: get("page").and_then(|v| v.parse().ok()).filter(|p| *p >= 1).unwrap_or(d.page),
+            page_size: get("size")
+                .and_then(|v| v.parse().ok())
+                .filter(|s| PAGE_SIZES.contains(s))
+                .unwrap_or(d.page_size),
+            sort: get("sort").and_then(|v| SortChoice::parse(&v)).unwrap_or(d.sort),
+            window: get("window").and_then(|v| Timeframe::from_str(&v).ok()).unwrap_or(d.window),
+            direction: get("order").and_then(|v| Direction::from_str(&v).ok()).unwrap_or(d.direction),
+            search: get("q").map(|v| v.trim().to_owned()).unwrap_or_default(),
+            min_tvl: floor(get("minTvl")),
+            min_volume: floor(get("minVolume")),
+            min_fee_tvl: floor(get("minFeeTvl")),
+            hide_blacklisted: flag("hideBlacklisted"),
+            token: get("token").map(|v| v.trim().to_owned()).unwrap_or_default(),
+            token_side: if get("side").as_deref() == Some("y") { TokenSide::Y } else { TokenSide::X },
+        }
+    }
+
+    /// The query string (with a leading `?`, or empty) holding every non-default field.
+    pub fn to_query(&self) -> String {
+        let d = Self::default();
+        let mut parts: Vec<(&str, String)> = Vec::new();
+        if !self.search.is_empty() {
+            parts.push(("q", self.search.clone()));
+        }
+        if self.sort != d.sort {
+            parts.push(("sort", self.sort.as_str().into()));
+        }
+        if self.window != d.window {
+            parts.push(("window", self.window.as_str().into()));
+        }
+        if self.direction != d.direction {
+            parts.push(("order", self.direction.as_str().into()));
+        }
+        for (key, value) in [("minTvl", self.min_tvl), ("minVolume", self.min_volume), ("minFeeTvl", self.min_fee_tvl)]
+        {
+            if value > 0.0 {
+                parts.push((key, value.to_string()));
+            }
+        }
+        if self.hide_blacklisted {
+            parts.push(("hideBlacklisted", "1".into()));
+        }
+        if !self.token.is_empty() {
+            parts.push(("token", self.token.clone()));
+            if self.token_side == TokenSide::Y {
+                parts.push(("side", "y".into()));
+            }
+        }
+        if self.page_size != d.page_size {
+            parts.push(("size", self.page_size.to_string()));
+        }
+        if self.page != 1 {
+            parts.push(("page", self.page.to_string()));
+        }
+        query_string(&parts)
+    }
+
+    /// The same view on `page` (1-based).
+    pub fn with_page(&self, page: u32) -> Self {
+        Self { page: page.max(1), ..self.clone() }
+    }
+
+    /// The view after choosing `sort` (from a column header): the same metric flips the direction, another starts
+    /// descending; back to the first page.
+    pub fn sorted_by(&self, sort: SortChoice) -> Self {
+        let direction = match (sort == self.sort, self.direction) {
+            (true, Direction::Desc) => Direction::Asc,
+            _ => Direction::Desc,
+        };
+        Self { sort, direction, page: 1, ..self.clone() }
+    }
+
+    /// The typed `sort_by` of this view.
+    pub fn sort_by(&self) -> SortBy {
+        self.sort.sort_by(self.window, self.direction)
+    }
+
+    /// The typed `filter_by` of this view, if it has any condition.
+    pub fn filter_by(&self) -> Option<FilterBy> {
+        let mut filter = FilterBy::new();
+        let mut any = false;
+        if self.hide_blacklisted {
+            filter = filter.is_blacklisted(false);
+            any = true;
+        }
+        if self.min_tvl > 0.0 {
+            filter = filter.numeric(NumericField::Tvl, Comparison::Ge, self.min_tvl);
+            any = true;
+        }
+        if self.min_volume > 0.0 {
+            let field = NumericField::Windowed(WindowedMetric::Volume, self.window);
+            filter = filter.numeric(field, Comparison::Ge, self.min_volume);
+            any = true;
+        }
+        if self.min_fee_tvl > 0.0 {
+            let field = NumericField::Windowed(WindowedMetric::FeeTvlRatio, self.window);
+            filter = filter.numeric(field, Comparison::Ge, self.min_fee_tvl);
+            any = true;
+        }
+        if !self.token.is_empty() {
+            let side = match self.token_side {
+                TokenSide::X => TextField::TokenX,
+                TokenSide::Y => TextField::TokenY,
+            };
+            filter = filter.text(side, self.token.clone());
+            any = true;
+        }
+        any.then_some(filter)
+    }
+
+    /// `GET /pools` for this view.
+    pub fn operation(&self) -> GetPools {
+        let mut op = GetPools::new().page(self.page).page_size(self.page_size).sort_by(self.sort_by());
+        if !self.search.is_empty() {
+            op = op.query(self.search.clone());
+        }
+        if let Some(filter) = self.filter_by() {
+            op = op.filter_by(filter);
+        }
+        op
+    }
+
+    /// `GET /pools/groups/{lexical_order_mints}` for this view (pages of at most 100).
+    pub fn group_operation(&self, lexical_order_mints: &str) -> GetGroup {
+        let mut op = GetGroup::new(lexical_order_mints)
+            .page(self.page)
+            .page_size(self.page_size.min(MAX_GROUPS_PAGE_SIZE))
+            .sort_by(self.sort_by());
+        if let Some(filter) = self.filter_by() {
+            op = op.filter_by(filter);
+        }
+        op
+    }
+}
+
+/// What `/dlmm/groups` can be sorted by.
+pub const GROUP_SORTS: [SortChoice; 3] = [
+    SortChoice::Windowed(WindowedMetric::Volume),
+    SortChoice::Windowed(WindowedMetric::FeeTvlRatio),
+    SortChoice::Field(SortField::Tvl),
+];
+
+/// Everything that decides what `/dlmm/groups` shows; every field round-trips through the URL query.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupsView {
+    /// 1-based page.
+    pub page: u32,
+    /// Rows per page (at most 100).
+    pub page_size: u32,
+    /// Sort metric (one of [`GROUP_SORTS`]).
+    pub sort: SortChoice,
+    /// The window groups sum their volume over and take their fee/TVL from.
+    pub window: Timeframe,
+    /// Sort direction.
+    pub direction: Direction,
+    /// Free text (`query`).
+    pub search: String,
+}
+
+impl Default for GroupsView {
+    fn default() -> Self {
+        Self {
+            page: 1,
+            page_size: DEFAULT_PAGE_SIZE,
+            sort: GROUP_SORTS[0],
+            window: Timeframe::H24,
+            direction: Direction::Desc,
+            search: String::new(),
+        }
+    }
+}
+
+impl GroupsView {
+    /// Reads the view from query parameters; anything missing or invalid takes its default.
+    pub fn from_query(get: impl Fn(&str) -> Option<String>) -> Self {
+        let d = Self::default();
+        Self {
+            page: get("page").and_then(|v| v.parse().ok()).filter(|p| *p >= 1).unwrap_or(d.page),
+            page_size: get("size")
+                .and_then(|v| v.parse().ok())
+                .filter(|s| PAGE_SIZES.contains(s))
+                .unwrap_or(d.page_size),
+            sort: get("sort").and_then(|v| SortChoice::parse(&v)).filter(|s| GROUP_SORTS.contains(s)).unwrap_or(d.sort),
+            window: get("window").and_then(|v| Timeframe::from_str(&v).ok()).unwrap_or(d.window),
+            direction: get("order").and_then(|v| Direction::from_str(&v).ok()).unwrap_or(d.direction),
+            search: get("q").map(|v| v.trim().to_owned()).unwrap_or_default(),
+        }
+    }
+
+    /// The query string (with a leading `?`, or empty) holding every non-default field.
+    pub fn to_query(&self) -> String {
+        let d = Self::default();
+        let mut parts: Vec<(&str, String)> = Vec::new();
+        if !self.search.is_empty() {
+            parts.push(("q", self.search.clone()));
+        }
+        if self.sort != d.sort {
+            parts.push(("sort", self.sort.as_str().into()));
+        }
+        if self.window != d.window {
+            parts.push(("window", self.window.as_str().into()));
+        }
+        if self.direction != d.direction {
+            parts.push(("order", self.direction.as_str().into()));
+        }
+        if self.page_size != d.page_size {
+            parts.push(("size", self.page_size.to_string()));
+        }
+        if self.page != 1 {
+            parts.push(("page", self.page.to_string()));
+        }
+        query_string(&parts)
+    }
+
+    /// The same view on `page` (1-based).
+    pub fn with_page(&self, page: u32) -> Self {
+        Self { page: page.max(1), ..self.clone() }
+    }
+
+    /// `GET /pools/groups` for this view.
+    pub fn operation(&self) -> GetGroups {
+        let mut op = GetGroups::new()
+            .page(self.page)
+            .page_size(self.page_size.min(MAX_GROUPS_PAGE_SIZE))
+            .sort_by(self.sort.sort_by(self.window, self.direction))
+            .volume_tw(self.window)
+            .fee_tvl_ratio_tw(self.window);
+        if !self.search.is_empty() {
+            op = op.query(self.search.clone());
+        }
+        op
+    }
+}
+
+/// "Page 2 of 7 · 26–50 of 160" for a 1-based `page` showing `shown` rows.
+pub fn page_info(page: u64, pages: u64, page_size: u64, shown: usize, total: u64) -> String {
+    let first = page.saturating_sub(1).saturating_mul(page_size).saturating_add(1);
+    let last = first.saturating_add(shown as u64).saturating_sub(1);
+    format!("Page {page} of {} · {first}–{last} of {total}", pages.max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use dlmm_query::ops::Operation;
+
+    use super::*;
+
+    fn params<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| (*v).to_owned())
+    }
+
+    #[test]
+    fn the_default_view_asks_for_the_datapi_default_order() {
+        let view = PoolsView::from_query(|_| None);
+        assert_eq!(view, PoolsView::default());
+        assert_eq!(view.to_query(), "");
+        let request = view.operation().request().unwrap();
+        assert_eq!(request.path, "/pools");
+        assert_eq!(request.query, "page=1&page_size=25&sort_by=volume_24h%3Adesc");
+    }
+
+    #[test]
+    fn every_choice_round_trips_through_the_url_and_reaches_the_wire() {
+        let link = [
+            ("q", " SOL "),
+            ("sort", "fee_tvl_ratio"),
+            ("window", "1h"),
+            ("order", "asc"),
+            ("minTvl", "1000"),
+            ("minVolume", "50000.5"),
+            ("minFeeTvl", "0.2"),
+            ("hideBlacklisted", "1"),
+            ("token", "USDC"),
+            ("side", "y"),
+            ("size", "50"),
+            ("page", "3"),
+        ];
+        let view = PoolsView::from_query(params(&link));
+        assert_eq!(view.search, "SOL");
+        assert_eq!((view.page, view.page_size, view.window), (3, 50, Timeframe::H1));
+        let again = PoolsView::from_query(|k| {
+            let q = view.to_query();
+            q.trim_start_matches('?').split('&').find_map(|kv| {
+                let (key, value) = kv.split_once('=')?;
+                (key == k).then(|| value.replace("%20", " "))
+            })
+        });
+        assert_eq!(again, view);
+        assert_eq!(view.sort_by().to_string(), "fee_tvl_ratio_1h:asc");
+        assert_eq!(
+            view.filter_by().unwrap().to_string(),
+            "is_blacklisted=false && tvl>=1000 && volume_1h>=50000.5 && fee_tvl_ratio_1h>=0.2 && token_y=USDC"
+        );
+        let query = view.operation().request().unwrap().query;
+        assert!(
+            query.starts_with("page=3&page_size=50&query=SOL&sort_by=fee_tvl_ratio_1h%3Aasc&filter_by="),
+            "{query}"
+        );
+    }
+
+    #[test]
+    fn invalid_values_take_their_defaults() {
+        let link = [
+            ("sort", "nonsense"),
+            ("window", "7d"),
+            ("order", "sideways"),
+            ("minTvl", "-5"),
+            ("minVolume", "NaN"),
+            ("size", "7"),
+            ("page", "0"),
+        ];
+        let view = PoolsView::from_query(params(&link));
+        assert_eq!(view, PoolsView::default());
+        assert!(view.filter_by().is_none());
+    }
+
+    #[test]
+    fn a_header_flips_its_own_direction_and_starts_others_descending() {
+        let view = PoolsView { page: 4, ..PoolsView::default() };
+        let flipped = view.sorted_by(view.sort);
+        assert_eq!((flipped.direction, flipped.page), (Direction::Asc, 1));
+        assert_eq!(flipped.sorted_by(flipped.sort).direction, Direction::Desc);
+        let tvl = flipped.sorted_by(SortChoice::Field(SortField::Tvl));
+        assert_eq!((tvl.direction, tvl.sort_by().to_string()), (Direction::Desc, "tvl:desc".to_owned()));
+        for choice in SortChoice::ALL {
+            assert_eq!(SortChoice::parse(choice.as_str()), Some(choice));
+        }
+    }
+
+    #[test]
+    fn windows_read_their_own_value_and_five_minutes_has_none() {
+        let w = Windows { min_30: 1.0, hour_1: 2.0, hour_2: 3.0, hour_4: 4.0, hour_12: 5.0, hour_24: 6.0 };
+        let values: Vec<_> = Timeframe::ALL.iter().map(|t| window_value(&w, *t)).collect();
+        assert_eq!(values, [None, Some(1.0), Some(2.0), Some(3.0), Some(4.0), Some(5.0), Some(6.0)]);
+    }
+
+    #[test]
+    fn groups_views_page_at_most_a_hundred_and_send_their_window() {
+        let view = GroupsView::from_query(params(&[("size", "100"), ("window", "4h"), ("sort", "tvl"), ("q", "SOL")]));
+        assert_eq!(view.to_query(), "?q=SOL&sort=tvl&window=4h&size=100");
+        let request = view.operation().request().unwrap();
+        assert_eq!(request.path, "/pools/groups");
+        assert_eq!(
+            request.query,
+            "page=1&page_size=100&query=SOL&sort_by=tvl%3Adesc&volume_tw=volume_4h&fee_tvl_ratio_tw=fee_tvl_ratio_4h"
+        );
+        let not_for_groups = GroupsView::from_query(params(&[("sort", "bin_step")]));
+        assert_eq!(not_for_groups.sort, GROUP_SORTS[0]);
+        let big = PoolsView { page_size: 100, ..PoolsView::default() };
+        let mints = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v-So11111111111111111111111111111111111111112";
+        assert!(big.group_operation(mints).request().unwrap().query.contains("page_size=100"));
+        assert!(big.group_operation("not-a-key").request().is_err());
+    }
+
+    #[test]
+    fn page_info_counts_from_one() {
+        assert_eq!(page_info(2, 7, 25, 25, 160), "Page 2 of 7 · 26–50 of 160");
+        assert_eq!(page_info(1, 0, 25, 0, 0), "Page 1 of 1 · 1–0 of 0");
+    }
+}
