@@ -1,11 +1,12 @@
 //! The explorer's pages and the plain functions behind them.
 //!
-//! Logic lives in plain modules ([`chart`], [`config`], [`format`], [`pool_list`], [`query`], [`search`],
+//! Logic lives in plain modules ([`candles`], [`chart`], [`config`], [`format`], [`pool_list`], [`query`], [`search`],
 //! [`timeline`]) with ordinary unit tests; components in [`pages`] only arrange what those return.
 //!
 //! Navigation leads with the datapi pages (`/`, `/dlmm/…`, `/damm-v2/…`); the keeper pages (`/keeper`, `/pairs`,
 //! `/pools`, …) are offered only when a keeper-compatible host is configured, and say so when visited without one.
 
+pub mod candles;
 pub mod chart;
 pub mod config;
 pub mod format;
@@ -109,6 +110,9 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
                     <Route path=path!("/wallets/:wallet/:pair") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::WalletPage /></KeeperGate> } />
                     <Route path=path!("/pools") view=|| view! { <KeeperGate api=KeeperApi::Pool><pages::PoolLookup /></KeeperGate> } />
                     <Route path=path!("/pools/:address") view=|| view! { <KeeperGate api=KeeperApi::Pool><pages::PoolPage /></KeeperGate> } />
+                    <Route path=path!("/dlmm/pools/:address") view=pages::DlmmPoolPage />
+                    <Route path=path!("/damm-v2/pools") view=pages::DammV2PoolsPage />
+                    <Route path=path!("/damm-v2/pools/:address") view=pages::DammV2PoolPage />
                     <Route path=path!("/search") view=pages::SearchPage />
                     <Route path=path!("/settings") view=pages::SettingsPage />
                     <Route path=path!("/dlmm/wallets/:wallet") view=pages::DlmmWalletPage />

@@ -18,10 +18,12 @@ wasm_bindgen_test_configure!(run_in_browser);
 // One test binary (one link step); each area of the site has its own module of tests.
 #[path = "components/keeper.rs"]
 mod keeper;
-#[path = "components/portfolio.rs"]
-mod portfolio;
 #[path = "components/overview.rs"]
 mod overview;
+#[path = "components/pool_pages.rs"]
+mod pool_pages;
+#[path = "components/portfolio.rs"]
+mod portfolio;
 
 pub const NOWHERE: &str = "http://127.0.0.1:9";
 

@@ -1,7 +1,10 @@
 //! The explorer's pages and the small components they share.
 
 mod chart;
+mod damm_v2_pool;
+mod damm_v2_pools;
 mod dlmm_groups;
+mod dlmm_pool;
 mod dlmm_pools;
 mod dlmm_position;
 mod dlmm_wallet;
@@ -18,7 +21,10 @@ mod sources;
 mod wallet;
 
 pub use chart::Chart;
+pub use damm_v2_pool::DammV2PoolPage;
+pub use damm_v2_pools::DammV2PoolsPage;
 pub use dlmm_groups::{DlmmGroupPage, DlmmGroupsPage};
+pub use dlmm_pool::DlmmPoolPage;
 pub use dlmm_pools::{DlmmPoolRows, DlmmPoolsPage};
 pub use dlmm_position::DlmmPositionPage;
 pub use dlmm_wallet::DlmmWalletPage;

@@ -1,0 +1,127 @@
+//! `/damm-v2/pools/:address`: one DAMM v2 pool (the successor of the keeper's pool metrics page) at the depth of
+//! the DLMM pool page — tokens, fee and price configuration, locked liquidity, the windows table, candles and
+//! history bars.
+
+use dlmm_query::datapi::models::damm_v2::Pool;
+use dlmm_query::datapi::ops::damm_v2::GetPool;
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::use_params_map;
+
+use super::dlmm_pool::{Figure, SeriesSection, Service, TokenCard, WindowRow, WindowsTable, collect_fee_mode};
+use super::{Addr, Loading, SiteClient, result_view};
+use crate::candles::price;
+use crate::format::{exact, percent, unix_time, usd};
+
+/// How a DAMM v2 activation point counts, in words (`activation_type` 0 = slot, 1 = unix seconds).
+pub fn activation(activation_type: u8, point: u64) -> String {
+    match activation_type {
+        0 => format!("slot {point}"),
+        1 => unix_time(i64::try_from(point).unwrap_or(i64::MAX)),
+        other => format!("{point} (type {other})"),
+    }
+}
+
+/// The DAMM v2 pool page.
+#[component]
+pub fn DammV2PoolPage() -> impl IntoView {
+    let params = use_params_map();
+    let address = Memo::new(move |_| params.read().get("address").unwrap_or_default());
+    let client = expect_context::<SiteClient>();
+    let pool = LocalResource::new(move || {
+        let client = client.clone();
+        let address = address.get();
+        async move { client.send(&GetPool::new(address)).await }
+    });
+    let retry = Callback::new(move |()| pool.refetch());
+    view! {
+        <Transition fallback=|| view! { <Loading what="the pool" /> }>
+            {move || Suspend::new(async move {
+                result_view(pool.await, "Pool", retry, |p| view! { <DammV2PoolView pool=p /> }.into_any())
+            })}
+        </Transition>
+    }
+}
+
+#[component]
+fn DammV2PoolView(pool: Pool) -> impl IntoView {
+    let config = pool.pool_config.clone();
+    let rows = vec![
+        WindowRow { label: "Volume", field: "volume", windows: pool.volume.clone(), usd: true },
+        WindowRow { label: "LP fees", field: "fees", windows: pool.fees.clone(), usd: true },
+        WindowRow { label: "Protocol fees", field: "protocol_fees", windows: pool.protocol_fees.clone(), usd: true },
+        WindowRow { label: "Fee / TVL", field: "fee_tvl_ratio", windows: pool.fee_tvl_ratio.clone(), usd: false },
+    ];
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    view! {
+        <section class="damm-v2-pool" aria-labelledby="pool-title" data-address=pool.address.clone()>
+            <p class="crumbs"><A href={crate::link("/damm-v2/pools")}>"DAMM v2 pools"</A>" / "</p>
+            <h1 id="pool-title"><span data-field="name">{pool.name.clone()}</span>" · DAMM v2 pool"</h1>
+            <p class="address"><Addr address=pool.address.clone() full=true field="address" /></p>
+            <div class="pool-flags">
+                {pool.is_blacklisted.then(|| view! { <span class="badge warn" data-field="is_blacklisted">"Blacklisted"</span> })}
+                {pool.has_farm.then(|| view! { <span class="badge" data-field="has_farm">"Farm"</span> })}
+                {pool.launchpad.clone().map(|l| view! { <span class="badge" data-field="launchpad">{l}</span> })}
+                {pool.tags.iter().map(|t| view! { <span class="badge tag">{t.clone()}</span> }).collect_view()}
+            </div>
+            <div class="cards">
+                <Figure label="TVL" unit="USD, now" field="tvl" value=pool.tvl text=usd(pool.tvl) />
+                <Figure label="Price" unit=format!("{} per {}", pool.token_y.symbol, pool.token_x.symbol) field="current_price"
+                    value=pool.current_price text=price(pool.current_price) />
+                <Figure label="Fee / TVL 24 h" unit="percent" field="fee_tvl_ratio_24h" value=pool.fee_tvl_ratio.hour_24
+                    text=percent(pool.fee_tvl_ratio.hour_24) />
+                <Figure label="Permanently locked" unit="USD" field="permanent_lock_liquidity"
+                    value=pool.permanent_lock_liquidity text=usd(pool.permanent_lock_liquidity) />
+                <Figure label="Vesting > 3 months" unit="USD" field="vested_3m" value=pool.vested_liquidity.months_3
+                    text=usd(pool.vested_liquidity.months_3) />
+                <Figure label="Vesting > 6 months" unit="USD" field="vested_6m" value=pool.vested_liquidity.months_6
+                    text=usd(pool.vested_liquidity.months_6) />
+                <div class="card">
+                    <span class="label">"Created"</span>
+                    <span class="value" data-field="created_at" title=pool.created_at.to_string()>
+                        {unix_time(i64::try_from(pool.created_at_seconds()).unwrap_or(i64::MAX))}
+                    </span>
+                    <span class="unit">"UTC"</span>
+                </div>
+            </div>
+            <div class="tokens">
+                <TokenCard token=pool.token_x.clone() side="x" amount=pool.token_x_amount.clone() />
+                <TokenCard token=pool.token_y.clone() side="y" amount=pool.token_y_amount.clone() />
+            </div>
+            <h2>"Fee and price configuration"</h2>
+            <dl class="facts" data-testid="fee-config">
+                <dt>"Base fee"</dt><dd data-field="base_fee_pct" title=exact(config.base_fee_pct)>{percent(config.base_fee_pct)}</dd>
+                <dt>"Base fee mode"</dt><dd data-field="base_fee_mode">{config.base_fee_mode.to_string()}</dd>
+                <dt>"Protocol share"</dt><dd data-field="protocol_fee_pct" title=exact(config.protocol_fee_pct)>{percent(config.protocol_fee_pct)}</dd>
+                <dt>"Partner share"</dt><dd data-field="partner_fee_pct" title=exact(config.partner_fee_pct)>{percent(config.partner_fee_pct)}</dd>
+                <dt>"Referral share"</dt><dd data-field="referral_fee_pct" title=exact(config.referral_fee_pct)>{percent(config.referral_fee_pct)}</dd>
+                <dt>"Dynamic fee"</dt><dd data-field="dynamic_fee_initialized">{yes_no(config.dynamic_fee_initialized)}</dd>
+                <dt>"Fees collected in"</dt><dd data-field="collect_fee_mode">{collect_fee_mode(config.collect_fee_mode)}</dd>
+                <dt>"Pool type"</dt><dd data-field="pool_type">{config.pool_type.to_string()}</dd>
+                <dt>"Concentrated"</dt><dd data-field="concentrated_liquidity">{yes_no(config.concentrated_liquidity)}</dd>
+                <dt>"Price range"</dt>
+                <dd data-field="price_range" title=format!("{} – {}", exact(config.min_price), exact(config.max_price))>
+                    {format!("{} – {}", price(config.min_price), price(config.max_price))}
+                </dd>
+                <dt>"Trading opens"</dt><dd data-field="activation">{activation(config.activation_type, config.activation_point)}</dd>
+                <dt>"Vault X"</dt><dd><Addr address=pool.vault_x.clone() field="vault_x" /></dd>
+                <dt>"Vault Y"</dt><dd><Addr address=pool.vault_y.clone() field="vault_y" /></dd>
+                <dt>"Alpha vault"</dt><dd><Addr address=pool.alpha_vault.clone() field="alpha_vault" /></dd>
+            </dl>
+            <WindowsTable rows=rows />
+            <SeriesSection service=Service::DammV2 address=pool.address.clone() />
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn activation_points_read_by_their_type() {
+        assert_eq!(activation(0, 312_000_000), "slot 312000000");
+        assert_eq!(activation(1, 1_755_043_200), "2025-08-13 00:00:00 UTC");
+        assert_eq!(activation(9, 5), "5 (type 9)");
+    }
+}
