@@ -103,9 +103,6 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
                     <Route path=path!("/dlmm/pools") view=pages::DlmmPoolsPage />
                     <Route path=path!("/dlmm/groups") view=pages::DlmmGroupsPage />
                     <Route path=path!("/dlmm/groups/:mints") view=pages::DlmmGroupPage />
-                    <Route path=path!("/dlmm/pools/:address") view=pages::DlmmPoolPage />
-                    <Route path=path!("/damm-v2/pools") view=pages::DammV2PoolsPage />
-                    <Route path=path!("/damm-v2/pools/:address") view=pages::DammV2PoolPage />
                     <Route path=path!("/keeper") view=|| view! { <KeeperGate api=KeeperApi::Any><pages::KeeperHome /></KeeperGate> } />
                     <Route path=path!("/pairs") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::PairsPage /></KeeperGate> } />
                     <Route path=path!("/pairs/:address") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::PairPage /></KeeperGate> } />
@@ -114,8 +111,13 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
                     <Route path=path!("/wallets/:wallet/:pair") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::WalletPage /></KeeperGate> } />
                     <Route path=path!("/pools") view=|| view! { <KeeperGate api=KeeperApi::Pool><pages::PoolLookup /></KeeperGate> } />
                     <Route path=path!("/pools/:address") view=|| view! { <KeeperGate api=KeeperApi::Pool><pages::PoolPage /></KeeperGate> } />
+                    <Route path=path!("/dlmm/pools/:address") view=pages::DlmmPoolPage />
+                    <Route path=path!("/damm-v2/pools") view=pages::DammV2PoolsPage />
+                    <Route path=path!("/damm-v2/pools/:address") view=pages::DammV2PoolPage />
                     <Route path=path!("/search") view=pages::SearchPage />
                     <Route path=path!("/settings") view=pages::SettingsPage />
+                    <Route path=path!("/dlmm/wallets/:wallet") view=pages::DlmmWalletPage />
+                    <Route path=path!("/dlmm/positions/:address") view=pages::DlmmPositionPage />
                 </Routes>
             </main>
             <footer class="bottom">{footer}</footer>

@@ -22,6 +22,8 @@ mod keeper;
 mod overview;
 #[path = "components/pool_pages.rs"]
 mod pool_pages;
+#[path = "components/portfolio.rs"]
+mod portfolio;
 
 pub const NOWHERE: &str = "http://127.0.0.1:9";
 

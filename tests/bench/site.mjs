@@ -1,7 +1,9 @@
-// Site benchmark: the release build's .wasm size (raw and gzip) and the median time from navigation to the first
-// row of /pairs over several loads, in headless Chromium on loopback against the replica.
+// Site benchmark: the release build's .wasm size (raw and gzip) and the median time from navigation to a page's
+// first content over several loads, in headless Chromium on loopback against the replica: the first row of /pairs
+// (keeper), the first row of /dlmm/pools and a drawn candle chart on /dlmm/pools/:address (datapi).
 // Env: DIST_DIR (default dist), DLMM_PAIR_BASE_URL / DLMM_POOL_BASE_URL (the replica the site was built for, or
-// passed as query overrides), SITE_BENCH_LOADS (default 7). Prints a table and a JSON line; exits 1 on bad setup.
+// passed as query overrides; its DLMM datapi is baked in at build time), SITE_BENCH_LOADS (default 7). Prints a
+// table and a JSON line; a page this build does not have is skipped with the reason; exits 1 on bad setup.
 import { readdir, readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { join, resolve } from "node:path";
@@ -9,6 +11,7 @@ import { serveDist, launchChromium } from "../e2e/support.mjs";
 
 const GOAL_GZIP_KB = 350;
 const GOAL_FIRST_ROW_MS = 300;
+const GOAL_CANDLES_MS = 600;
 const dist = resolve(process.env.DIST_DIR ?? "dist");
 const { DLMM_PAIR_BASE_URL: pairBase, DLMM_POOL_BASE_URL: poolBase } = process.env;
 const loads = Math.max(5, Number(process.env.SITE_BENCH_LOADS ?? 7));
@@ -26,49 +29,89 @@ const wasm = await readFile(join(dist, wasmFile));
 const rawKb = wasm.length / 1024;
 const gzipKb = gzipSync(wasm, { level: 9 }).length / 1024;
 
+const samples = await (await fetch(`${pairBase}/__replica/samples`)).json();
 const site = await serveDist(dist);
 const browser = await launchChromium();
 const query = `?pairBaseUrl=${encodeURIComponent(pairBase)}&poolBaseUrl=${encodeURIComponent(poolBase)}`;
-const times = [];
-try {
+
+/**
+ * The median time (ms) from navigation to `selector` matching, over `loads` loads of `path` (plus one warm-up), or
+ * `{ skipped }` with the reason when the build has no such page (it shows "Page not found") or it never appears.
+ */
+async function measure(path, selector) {
+  const times = [];
   for (let i = 0; i < loads + 1; i++) {
     // A fresh context each time: no HTTP cache, no compiled-wasm cache carried over.
     const context = await browser.newContext();
     const page = await context.newPage();
-    // Stamp the moment the first row enters the DOM, in the page itself (no polling delay).
-    await page.addInitScript(() => {
+    // Stamp the moment the content enters the DOM, in the page itself (no polling delay).
+    await page.addInitScript((sel) => {
       new MutationObserver((_, observer) => {
-        if (document.querySelector('[data-testid="pairs-table"] tbody tr')) {
-          window.__firstRow = performance.now();
+        if (document.querySelector(sel)) {
+          window.__shown = performance.now();
+          observer.disconnect();
+        } else if (document.querySelector("main h1")?.textContent === "Page not found") {
+          window.__missing = true;
           observer.disconnect();
         }
       }).observe(document, { childList: true, subtree: true });
-    });
-    await page.goto(`${site.url}/pairs${query}`, { waitUntil: "commit" });
-    await page.waitForFunction(() => window.__firstRow !== undefined, null, { timeout: 30_000 });
-    // performance.now() counts from the navigation's start (timeOrigin).
-    const ms = await page.evaluate(() => window.__firstRow);
-    if (i > 0) times.push(ms); // the first load warms the replica and the browser process
-    await context.close();
+    }, selector);
+    try {
+      await page.goto(`${site.url}${path}`, { waitUntil: "commit" });
+      await page.waitForFunction(() => window.__shown !== undefined || window.__missing, null, { timeout: 30_000 });
+      if (await page.evaluate(() => window.__missing === true)) {
+        return { skipped: `${path.split("?")[0]} is not a page of this build (it shows "Page not found")` };
+      }
+      // performance.now() counts from the navigation's start (timeOrigin).
+      const ms = await page.evaluate(() => window.__shown);
+      if (i > 0) times.push(ms); // the first load warms the replica and the browser process
+    } catch (e) {
+      return { skipped: `${selector} never appeared on ${path.split("?")[0]} within 30 s (${String(e).split("\n")[0]})` };
+    } finally {
+      await context.close();
+    }
   }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], times };
+}
+
+const pool = samples.datapi?.dlmm_pools?.[0];
+let pairs, dlmmPools, candles;
+try {
+  pairs = await measure(`/pairs${query}`, '[data-testid="pairs-table"] tbody tr');
+  dlmmPools = await measure("/dlmm/pools", '[data-testid="dlmm-pools-table"] tbody tr[data-address]');
+  candles = pool
+    ? await measure(`/dlmm/pools/${pool}`, '[data-testid="candle-chart"][data-state="drawn"]')
+    : { skipped: "the replica's samples name no DLMM datapi pool" };
 } finally {
   await browser.close();
   await site.close();
 }
-times.sort((a, b) => a - b);
-const median = times[Math.floor(times.length / 2)];
 
-const row = (name, value, goal, ok) => console.log(`${name.padEnd(34)} ${value.padStart(12)}   goal ${goal.padEnd(10)} ${ok ? "ok" : "OVER"}`);
-console.log(`site benchmark (${wasmFile}, ${loads} loads)`);
+const row = (name, value, goal, ok) => console.log(`${name.padEnd(40)} ${value.padStart(12)}   goal ${goal.padEnd(10)} ${ok ? "ok" : "OVER"}`);
+const timed = (name, m, goal) => {
+  if (m.skipped) {
+    console.log(`${name.padEnd(40)} ${"skipped".padStart(12)}   ${m.skipped}`);
+  } else {
+    row(name, `${m.median.toFixed(0)} ms`, `≤ ${goal} ms`, m.median <= goal);
+    console.log(`  loads (ms): ${m.times.map((t) => t.toFixed(0)).join(", ")}`);
+  }
+};
+console.log(`site benchmark (${wasmFile}, ${loads} loads, loopback)`);
 row("wasm size, raw", `${rawKb.toFixed(1)} KB`, "-", true);
 row("wasm size, gzip -9", `${gzipKb.toFixed(1)} KB`, `≤ ${GOAL_GZIP_KB} KB`, gzipKb <= GOAL_GZIP_KB);
-row("/pairs: navigation → first row", `${median.toFixed(0)} ms`, `≤ ${GOAL_FIRST_ROW_MS} ms`, median <= GOAL_FIRST_ROW_MS);
-console.log(`  loads (ms): ${times.map((t) => t.toFixed(0)).join(", ")}`);
+timed("/pairs: navigation → first row", pairs, GOAL_FIRST_ROW_MS);
+timed("/dlmm/pools: navigation → first row", dlmmPools, GOAL_FIRST_ROW_MS);
+timed("/dlmm/pools/:address: → drawn candles", candles, GOAL_CANDLES_MS);
+const json = (m) => (m.skipped ? { skipped: m.skipped } : { median_ms: Math.round(m.median), ms: m.times.map((t) => Math.round(t)) });
 console.log(JSON.stringify({
   bench: "site",
   wasm_raw_bytes: wasm.length,
   wasm_gzip_bytes: Math.round(gzipKb * 1024),
-  first_row_median_ms: Math.round(median),
-  first_row_ms: times.map((t) => Math.round(t)),
-  goals: { wasm_gzip_kb: GOAL_GZIP_KB, first_row_ms: GOAL_FIRST_ROW_MS },
+  first_row_median_ms: pairs.skipped ? null : Math.round(pairs.median),
+  first_row_ms: pairs.skipped ? [] : pairs.times.map((t) => Math.round(t)),
+  dlmm_pools_first_row: json(dlmmPools),
+  dlmm_pool_candles_drawn: json(candles),
+  goals: { wasm_gzip_kb: GOAL_GZIP_KB, first_row_ms: GOAL_FIRST_ROW_MS, candles_drawn_ms: GOAL_CANDLES_MS },
 }));
+if (pairs.skipped) process.exit(1);

@@ -44,12 +44,44 @@ test("the site works under a sub-path, deep links included", { skip: !dir && "SU
     await page.click('[data-testid="pairs-table"] tbody a.name');
     await page.waitForSelector('h1 [data-field="name"]');
     assert.equal(new URL(page.url()).pathname, href);
+    // The header's "Groups" is the datapi's groups page (the nav leads with the datapi pages).
     await page.click('header a:has-text("Groups")');
-    await page.waitForSelector('[data-testid="groups-table"] tbody tr');
+    await page.waitForSelector('[data-testid="dlmm-groups-table"] tbody tr');
     assert.ok(new URL(page.url()).pathname.startsWith(PREFIX));
     await page.goBack();
     await page.waitForSelector('h1 [data-field="name"]');
     await screenshot(page, "subpath-pair");
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    await site.close();
+  }
+});
+
+test("datapi pages work under a sub-path: a wallet deep link, its position, links keep the prefix", { skip: !dir && "SUBPATH_DIST_DIR not set" }, async () => {
+  const pairBase = process.env.DLMM_PAIR_BASE_URL;
+  assert.ok(pairBase, "DLMM_PAIR_BASE_URL must point at the replica the site was built for");
+  const { wallet } = (await (await fetch(`${pairBase}/__replica/samples`)).json()).datapi.wallet_with_positions;
+  const site = await serveUnderPrefix(resolve(dir));
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(`${site.url}${PREFIX}dlmm/wallets/${wallet}`);
+    await page.waitForSelector('[data-testid="wallet-open"] tbody tr');
+    const poolHref = await page.getAttribute('[data-testid="wallet-open"] tbody tr a', "href");
+    assert.ok(poolHref.startsWith(`${PREFIX}dlmm/pools/`), poolHref);
+    const href = await page.getAttribute('[data-testid="wallet-open"] li[data-position] a', "href");
+    assert.ok(href.startsWith(`${PREFIX}dlmm/positions/`), href);
+    await page.click('[data-testid="wallet-open"] li[data-position] a');
+    await page.waitForSelector('[data-testid="position-timeline"] li');
+    assert.equal(new URL(page.url()).pathname, href);
+    const owner = await page.getAttribute('[data-field="owner"]', "data-value");
+    assert.equal(owner, wallet);
+    await page.goBack();
+    await page.waitForSelector('[data-testid="wallet-open"] tbody tr');
+    await screenshot(page, "subpath-dlmm-wallet");
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();

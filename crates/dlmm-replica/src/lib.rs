@@ -60,8 +60,8 @@ pub struct ReplicaConfig {
     pub rate_limit: bool,
     /// Log one line per request to stderr.
     pub log_requests: bool,
-    /// Give every pair and group a name carrying HTML and script payloads (see [`Dataset::with_hostile_names`]),
-    /// to prove a client renders names as text.
+    /// Give every pair and group a name, and every token a symbol (so the datapi's token names too), carrying HTML
+    /// and script payloads (see [`Dataset::with_hostile_names`]), to prove a client renders names as text.
     pub hostile_names: bool,
     /// Serve extreme numbers in every answer and the special routes of [`hostile`] (a huge body, a gzip bomb,
     /// alternating pages), listed under `"hostile"` in `/__replica/samples`.

@@ -19,7 +19,8 @@ const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-por
   --pools       number of pool-metrics records (default 12)
   --rate-limit  enforce the vendor's limits (30 requests/s pair API and DLMM datapi, 10/s pool API and DAMM v2
                 datapi): 429 with Retry-After
-  --hostile-names  prefix every pair and group name with an HTML/script payload (XSS tests of clients)
+  --hostile-names  prefix every pair and group name, and every token symbol and name of the datapi, with an
+                HTML/script payload (XSS tests of clients)
   --hostile-numbers  extreme numbers in every answer (1e15…1.7e308, 5e-324, integers above 2^53), plus a huge
                 body, a gzip bomb and alternating pages under /__hostile/… (listed in /__replica/samples)
   --real-bodies DIR  serve the real datapi bodies of DIR (the project's ../shared/real) byte for byte under

@@ -8,7 +8,9 @@
 //! - SDK (`tests/bench/sdk.mjs`): `/pair/all` through the npm package vs plain `fetch` + `JSON.parse` in headless
 //!   Chromium at 20,000 and 120,000 pairs, the datapi client's `dlmm.pools()` over 120,000 pools (pages of 1,000,
 //!   served from memory) vs a plain `fetch` loop, and the `.wasm` size.
-//! - explorer (`tests/bench/site.mjs`): the site's `.wasm` size and the time from navigation to the first pairs row.
+//! - explorer (`tests/bench/site.mjs`): the site's `.wasm` size (raw and gzip) and the median time, on loopback, from
+//!   navigation to the first keeper `/pairs` row, the first datapi `/dlmm/pools` row and a drawn candle chart on
+//!   `/dlmm/pools/:address` (a page the build lacks is reported as skipped, with the reason).
 
 use std::time::{Duration, Instant};
 
@@ -70,7 +72,8 @@ fn sdk() -> Result {
     )
 }
 
-/// The explorer's size and time to the first pairs row, built against a replica of the default size.
+/// The explorer's size and times to the first pairs rows and to drawn candles, built against a replica of the default
+/// size (all four services).
 fn site() -> Result {
     let script = root().join("tests/bench/site.mjs");
     if !script.exists() {
@@ -78,7 +81,9 @@ fn site() -> Result {
         return Ok(());
     }
     println!();
-    println!("==> explorer: .wasm size and time to the first pairs row (headless Chromium)");
+    println!(
+        "==> explorer: .wasm size, time to the first pairs rows (keeper, datapi) and to drawn candles (headless Chromium)"
+    );
     setup::run()?;
     let replica = ReplicaProcess::start_with(Profile::Release, &[])?;
     build::site(&replica.base_url_env())?;

@@ -49,8 +49,10 @@ pub struct TokenMetrics<'a> {
 pub fn token_metrics(tokens: &[Token], index: u32) -> TokenMetrics<'_> {
     let t = &tokens[index as usize];
     let key = u64::from(index);
-    let name = match MAJOR_NAMES.get(index as usize) {
-        Some(name) if index < MAJORS.len() as u32 => (*name).to_string(),
+    // A major keeps its real name, after whatever its symbol carries before the real symbol (the hostile-names
+    // payload); the long tail is named after its symbol.
+    let name = match (MAJOR_NAMES.get(index as usize), MAJORS.get(index as usize)) {
+        (Some(name), Some(major)) => format!("{}{name}", t.symbol.strip_suffix(major.0).unwrap_or_default()),
         _ => format!("{} Token", t.symbol),
     };
     let total_supply = crate::dataset::round(10f64.powf(6.0 + 4.0 * unit_hash(key, 1)), 6);

@@ -112,8 +112,10 @@ pub const HOSTILE_PAYLOADS: [&str; 4] = [
 ];
 
 impl Dataset {
-    /// Prefixes every pair's and group's name with one of [`HOSTILE_PAYLOADS`] (in turn): `<payload>-<name>`.
-    /// Everything else (addresses, numbers, order) is unchanged.
+    /// Prefixes every pair's and group's name with one of [`HOSTILE_PAYLOADS`] (in turn): `<payload>-<name>`; and,
+    /// for the datapi, every token's symbol (`<payload><symbol>`), so token names, symbols, pool names and the
+    /// portfolio and limit-order records carry a payload too. Everything else (addresses, numbers, order) is
+    /// unchanged.
     pub fn with_hostile_names(mut self) -> Self {
         for (i, pair) in self.pairs.iter_mut().enumerate() {
             pair.name = format!("{}-{}", HOSTILE_PAYLOADS[i % HOSTILE_PAYLOADS.len()], pair.name);
@@ -121,7 +123,12 @@ impl Dataset {
         for (i, group) in self.groups.iter_mut().enumerate() {
             group.name = format!("{}-{}", HOSTILE_PAYLOADS[i % HOSTILE_PAYLOADS.len()], group.name);
         }
+        for (i, token) in self.tokens.iter_mut().enumerate() {
+            token.symbol = format!("{}{}", HOSTILE_PAYLOADS[i % HOSTILE_PAYLOADS.len()], token.symbol);
+        }
         self.dlmm = crate::datapi::pools::dlmm_table(self.seed, &self.tokens, &self.pairs);
+        self.damm_v2_pools = crate::datapi::damm_v2::generate(self.seed, &self.pools, &self.tokens);
+        self.damm_v2 = crate::datapi::pools::damm_v2_table(&self.tokens, &self.pools, &self.damm_v2_pools);
         self
     }
 

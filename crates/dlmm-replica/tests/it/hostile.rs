@@ -126,3 +126,73 @@ async fn alternating_pages_alternate_and_totals_grow() {
         assert!(seen.windows(2).all(|w| w[1].1 > w[0].1), "{list}: totals {seen:?}");
     }
 }
+
+/// The hostile payload `text` starts with, if any.
+fn payload_of(text: &str) -> Option<&'static str> {
+    dlmm_replica::dataset::HOSTILE_PAYLOADS.iter().copied().find(|p| text.starts_with(p))
+}
+
+/// `hostile` is `plain` behind one of the payloads.
+fn assert_prefixed(hostile: &Value, plain: &Value, what: &str) {
+    let (h, p) = (hostile.as_str().unwrap_or_default(), plain.as_str().unwrap_or_default());
+    let payload = payload_of(h).unwrap_or_else(|| panic!("{what}: no payload in {h:?}"));
+    assert_eq!(&h[payload.len()..], p, "{what}");
+}
+
+#[tokio::test]
+async fn hostile_names_reach_token_symbols_and_names_on_both_datapi_services() {
+    let hostile =
+        Replica::start(ReplicaConfig { pairs: 50, hostile_names: true, ..ReplicaConfig::default() }).await.unwrap();
+    let plain = start(false).await;
+    let client = reqwest::Client::new();
+    let samples = get_json(&client, &format!("{}/__replica/samples", plain.pair_base_url())).await;
+    let d = &samples["datapi"];
+
+    // Pool lists and a pool of both services: same pools, in the same order, with hostile texts.
+    for (h, p) in [
+        (hostile.dlmm_datapi_base_url(), plain.dlmm_datapi_base_url()),
+        (hostile.damm_v2_datapi_base_url(), plain.damm_v2_datapi_base_url()),
+    ] {
+        let hl = get_json(&client, &format!("{h}/pools?page_size=50")).await;
+        let pl = get_json(&client, &format!("{p}/pools?page_size=50")).await;
+        let (hl, pl) = (hl["data"].as_array().unwrap(), pl["data"].as_array().unwrap());
+        assert_eq!(hl.len(), pl.len());
+        assert!(hl.len() >= 12);
+        for (hp, pp) in hl.iter().zip(pl) {
+            assert_eq!(hp["address"], pp["address"]);
+            assert_eq!(hp["tvl"], pp["tvl"]);
+            assert!(payload_of(hp["name"].as_str().unwrap()).is_some(), "{h}: pool name {}", hp["name"]);
+            for side in ["token_x", "token_y"] {
+                assert_prefixed(&hp[side]["symbol"], &pp[side]["symbol"], "symbol");
+                assert_prefixed(&hp[side]["name"], &pp[side]["name"], "token name");
+                assert_eq!(hp[side]["address"], pp[side]["address"]);
+            }
+        }
+        let address = hl[0]["address"].as_str().unwrap();
+        let one = get_json(&client, &format!("{h}/pools/{address}")).await;
+        assert!(payload_of(one["token_x"]["symbol"].as_str().unwrap()).is_some());
+    }
+
+    // The wallet records name tokens by symbol: those carry the payloads too.
+    let (h, p) = (hostile.dlmm_datapi_base_url(), plain.dlmm_datapi_base_url());
+    let wallet = d["wallet_with_positions"]["wallet"].as_str().unwrap();
+    for route in [format!("/portfolio/open?user={wallet}"), format!("/portfolio?user={wallet}")] {
+        let hp = get_json(&client, &format!("{h}{route}")).await;
+        let pp = get_json(&client, &format!("{p}{route}")).await;
+        let (hp, pp) = (hp["pools"].as_array().unwrap(), pp["pools"].as_array().unwrap());
+        assert!(!hp.is_empty(), "{route}");
+        for (a, b) in hp.iter().zip(pp) {
+            assert_prefixed(&a["tokenX"], &b["tokenX"], &route);
+            assert_prefixed(&a["tokenY"], &b["tokenY"], &route);
+        }
+    }
+    let wallet = d["wallet_with_limit_orders"]["wallet"].as_str().unwrap();
+    let route = format!("/wallets/{wallet}/limit_orders/open/pools");
+    let hp = get_json(&client, &format!("{h}{route}")).await;
+    let pp = get_json(&client, &format!("{p}{route}")).await;
+    assert!(!hp["data"].as_array().unwrap().is_empty());
+    for (a, b) in hp["data"].as_array().unwrap().iter().zip(pp["data"].as_array().unwrap()) {
+        assert_prefixed(&a["pool"]["token_x"], &b["pool"]["token_x"], &route);
+        assert!(payload_of(a["pool"]["pair_name"].as_str().unwrap()).is_some());
+    }
+}

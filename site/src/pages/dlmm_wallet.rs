@@ -1,0 +1,684 @@
+//! `/dlmm/wallets/:wallet`: a wallet's DLMM portfolio on the datapi — totals (USD and SOL), open positions per pool
+//! (balances, unclaimed fees, in or out of range), closed pools with P&L, claim totals per pool and limit orders.
+//!
+//! URL state (`?sort=…&dir=…&days=…&open=…&closed=…`): the open list's sort and direction, the closed list's
+//! `days_back`, and each list's page. The plain parts ([`WalletView`], [`RangeStatus`]) are unit-tested natively.
+
+use dlmm_query::datapi::models::Paginated;
+use dlmm_query::datapi::models::dlmm::{
+    ClosedLimitOrderPool, LimitOrderSummary, OpenLimitOrderPool, OpenPortfolio, OpenPortfolioPool, Portfolio,
+    PortfolioTotal, WalletPoolClaims,
+};
+use dlmm_query::datapi::ops::dlmm::{
+    GetClosedLimitOrderPools, GetLimitOrderSummary, GetOpenLimitOrderPools, GetOpenPortfolio, GetPortfolio,
+    GetPortfolioTotal, GetWalletPoolClaims,
+};
+use dlmm_query::datapi::params::{DAYS_BACK, Direction, OpenPortfolioSort};
+use dlmm_query::{Error, ErrorKind};
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+
+use super::{Addr, Empty, ErrorPanel, Loading, Pct, SiteClient, Usd};
+use crate::format::{compact, exact, unix_time};
+use crate::query::encode_component;
+
+/// Pools per page of the open and closed lists.
+pub const WALLET_PAGE_SIZE: u32 = 20;
+/// The closed list's default `days_back` (the datapi's default).
+pub const DEFAULT_DAYS_BACK: u32 = 120;
+/// The `days_back` choices offered.
+pub const DAYS_CHOICES: [u32; 5] = [7, 30, 120, 180, 365];
+
+/// The wallet page's choices, as kept in the URL query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WalletView {
+    /// What the open list is sorted by.
+    pub sort: OpenPortfolioSort,
+    /// Its direction.
+    pub dir: Direction,
+    /// The closed list's `days_back` (1 to 365).
+    pub days: u32,
+    /// The open list's page, from 1.
+    pub open_page: u32,
+    /// The closed list's page, from 1.
+    pub closed_page: u32,
+}
+
+impl Default for WalletView {
+    fn default() -> Self {
+        Self {
+            sort: OpenPortfolioSort::CurrentBalances,
+            dir: Direction::Desc,
+            days: DEFAULT_DAYS_BACK,
+            open_page: 1,
+            closed_page: 1,
+        }
+    }
+}
+
+impl WalletView {
+    /// Reads the query (`get` returns a parameter's value); anything missing or invalid keeps its default.
+    pub fn from_query(get: impl Fn(&str) -> Option<String>) -> Self {
+        let d = Self::default();
+        let page = |key: &str| get(key).and_then(|v| v.parse::<u32>().ok()).filter(|p| *p >= 1).unwrap_or(1);
+        Self {
+            sort: get("sort").and_then(|v| v.parse().ok()).unwrap_or(d.sort),
+            dir: get("dir").and_then(|v| v.parse().ok()).unwrap_or(d.dir),
+            days: get("days").and_then(|v| v.parse().ok()).filter(|v| DAYS_BACK.contains(v)).unwrap_or(d.days),
+            open_page: page("open"),
+            closed_page: page("closed"),
+        }
+    }
+
+    /// The query string (with `?`, or empty when every choice is the default); defaults are left out.
+    pub fn to_query(self) -> String {
+        let d = Self::default();
+        let mut parts = Vec::new();
+        if self.sort != d.sort {
+            parts.push(format!("sort={}", self.sort));
+        }
+        if self.dir != d.dir {
+            parts.push(format!("dir={}", self.dir));
+        }
+        if self.days != d.days {
+            parts.push(format!("days={}", self.days));
+        }
+        if self.open_page != 1 {
+            parts.push(format!("open={}", self.open_page));
+        }
+        if self.closed_page != 1 {
+            parts.push(format!("closed={}", self.closed_page));
+        }
+        if parts.is_empty() { String::new() } else { format!("?{}", parts.join("&")) }
+    }
+
+    /// Sorted by `sort`: the same key flips the direction, another key starts descending; back to page 1.
+    pub fn sorted_by(self, sort: OpenPortfolioSort) -> Self {
+        let dir = match (sort == self.sort, self.dir) {
+            (true, Direction::Desc) => Direction::Asc,
+            _ => Direction::Desc,
+        };
+        Self { sort, dir, open_page: 1, ..self }
+    }
+
+    /// The open-portfolio request of this view.
+    pub fn open_operation(self, wallet: &str) -> GetOpenPortfolio {
+        GetOpenPortfolio::new(wallet)
+            .sort_by(self.sort)
+            .sort_direction(self.dir)
+            .page(self.open_page)
+            .page_size(WALLET_PAGE_SIZE)
+    }
+
+    /// The closed-portfolio request of this view.
+    pub fn closed_operation(self, wallet: &str) -> GetPortfolio {
+        GetPortfolio::new(wallet).days_back(self.days).page(self.closed_page).page_size(WALLET_PAGE_SIZE)
+    }
+}
+
+/// The label of a sort key of the open list.
+pub fn open_sort_label(sort: OpenPortfolioSort) -> &'static str {
+    match sort {
+        OpenPortfolioSort::CurrentBalances => "Balance",
+        OpenPortfolioSort::UnclaimedFee => "Unclaimed fees",
+        OpenPortfolioSort::FeePerTvl24h => "Fee/TVL 24 h",
+    }
+}
+
+/// Whether a pool's open positions earn: all in range, some out of range, or unknown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeStatus {
+    /// Every position is in range.
+    InRange,
+    /// `out` of `of` positions are out of range.
+    OutOfRange {
+        /// Positions out of range.
+        out: usize,
+        /// Open positions.
+        of: usize,
+    },
+    /// The service could not tell.
+    Unknown,
+}
+
+impl RangeStatus {
+    /// The status of one pool of the open portfolio: the out-of-range list counts when given, else the flag.
+    pub fn of_pool(pool: &OpenPortfolioPool) -> Self {
+        let of = pool.list_positions.len().max(pool.open_position_count as usize);
+        match (pool.positions_out_of_range.len(), pool.out_of_range) {
+            (0, Some(true)) => Self::OutOfRange { out: of, of },
+            (0, Some(false)) => Self::InRange,
+            (0, None) => Self::Unknown,
+            (out, _) => Self::OutOfRange { out, of },
+        }
+    }
+
+    /// Whether one position of `pool` is out of range (none when unknown).
+    pub fn position_out_of_range(pool: &OpenPortfolioPool, position: &str) -> Option<bool> {
+        if pool.positions_out_of_range.iter().any(|p| p == position) {
+            Some(true)
+        } else if !pool.positions_out_of_range.is_empty() || pool.out_of_range == Some(false) {
+            Some(false)
+        } else {
+            pool.out_of_range.filter(|_| pool.list_positions.len() == 1)
+        }
+    }
+
+    /// Display text.
+    pub fn label(self) -> String {
+        match self {
+            Self::InRange => "In range".to_owned(),
+            Self::OutOfRange { out, of } if out >= of => "Out of range".to_owned(),
+            Self::OutOfRange { out, of } => format!("{out} of {of} out of range"),
+            Self::Unknown => "Range unknown".to_owned(),
+        }
+    }
+
+    /// CSS / test identifier.
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::InRange => "in-range",
+            Self::OutOfRange { .. } => "out-of-range",
+            Self::Unknown => "unknown",
+        }
+    }
+}
+
+/// The pools whose claim totals the page shows: those of the open and closed pages, each once, in that order.
+pub fn claim_pools<'a>(
+    open: &'a [OpenPortfolioPool],
+    closed: &'a [dlmm_query::datapi::models::dlmm::PortfolioPool],
+) -> Vec<&'a str> {
+    let mut out: Vec<&str> = Vec::new();
+    for address in open.iter().map(|p| p.pool_address.as_str()).chain(closed.iter().map(|p| p.pool_address.as_str())) {
+        if !out.contains(&address) {
+            out.push(address);
+        }
+    }
+    out
+}
+
+/// A SOL figure: compact, with ` SOL`; a dash when unknown.
+pub fn sol(value: Option<f64>) -> String {
+    value.map_or_else(|| "—".to_owned(), |v| format!("{} SOL", compact(v)))
+}
+
+/// Everything the wallet page shows.
+#[derive(Clone)]
+struct Loaded {
+    total: PortfolioTotal,
+    open: OpenPortfolio,
+    closed: Portfolio,
+    summary: LimitOrderSummary,
+    open_orders: Paginated<OpenLimitOrderPool>,
+    closed_orders: Paginated<ClosedLimitOrderPool>,
+    claims: Vec<Result<WalletPoolClaims, Error>>,
+}
+
+impl Loaded {
+    fn is_empty(&self) -> bool {
+        self.open.total_count == 0
+            && self.closed.total_count == 0
+            && self.summary.open_orders == 0
+            && self.summary.closed_orders == 0
+            && self.open_orders.total == 0
+            && self.closed_orders.total == 0
+    }
+}
+
+async fn load(c: SiteClient, wallet: String, v: WalletView) -> Result<Loaded, Error> {
+    let total = c.send(&GetPortfolioTotal::new(wallet.clone())).await?;
+    let open = c.send(&v.open_operation(&wallet)).await?;
+    let closed = c.send(&v.closed_operation(&wallet)).await?;
+    let summary = c.send(&GetLimitOrderSummary::new(wallet.clone())).await?;
+    let open_orders = c.send(&GetOpenLimitOrderPools::new(wallet.clone()).page_size(WALLET_PAGE_SIZE)).await?;
+    let closed_orders = c.send(&GetClosedLimitOrderPools::new(wallet.clone()).page_size(WALLET_PAGE_SIZE)).await?;
+    let mut claims = Vec::new();
+    for pool in claim_pools(&open.pools, &closed.pools) {
+        claims.push(c.send(&GetWalletPoolClaims::new(wallet.clone(), pool)).await);
+    }
+    Ok(Loaded { total, open, closed, summary, open_orders, closed_orders, claims })
+}
+
+/// The wallet page.
+#[component]
+pub fn DlmmWalletPage() -> impl IntoView {
+    let params = use_params_map();
+    let wallet = Memo::new(move |_| params.read().get("wallet").unwrap_or_default());
+    let query = use_query_map();
+    let view_state = Memo::new(move |_| {
+        let q = query.read();
+        WalletView::from_query(|k| q.get(k))
+    });
+    let client = expect_context::<SiteClient>();
+    let data = LocalResource::new(move || load(client.clone(), wallet.get(), view_state.get()));
+    let retry = Callback::new(move |()| data.refetch());
+    let navigate = use_navigate();
+    let go = Callback::new(move |v: WalletView| {
+        let path = format!("/dlmm/wallets/{}{}", encode_component(&wallet.get_untracked()), v.to_query());
+        navigate(&path, Default::default())
+    });
+    view! {
+        <h1>"Wallet portfolio"</h1>
+        <p class="sub"><Addr address=wallet.get_untracked() full=true field="wallet" /></p>
+        <Transition fallback=|| view! { <Loading what="the portfolio" /> }>
+            {move || Suspend::new(async move {
+                let v = view_state.get_untracked();
+                match data.await {
+                    Ok(d) if d.is_empty() => view! {
+                        <Empty message="This wallet has no DLMM positions (open, or closed in the chosen days) and no limit orders." />
+                        <DaysChoice view=v go=go />
+                    }.into_any(),
+                    Ok(d) => view! { <Portfolio d=d view=v go=go /> }.into_any(),
+                    Err(e) if e.kind() == ErrorKind::InvalidInput => view! { <NotAWallet error=e /> }.into_any(),
+                    Err(e) => view! { <ErrorPanel error=e retry=retry /> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+/// A wallet address that is not one: the not-found state (nothing was sent).
+#[component]
+fn NotAWallet(error: Error) -> impl IntoView {
+    view! {
+        <section class="state not-found" role="alert" data-state="not-found" data-kind="invalidInput">
+            <h2>"No such wallet"</h2>
+            <p>"This is not a Solana address. Check it, or use the search box above."</p>
+            <p class="message">{error.to_string()}</p>
+        </section>
+    }
+}
+
+#[component]
+fn Portfolio(d: Loaded, view: WalletView, go: Callback<WalletView>) -> impl IntoView {
+    let Loaded { total, open, closed, summary, open_orders, closed_orders, claims } = d;
+    let totals = open.total.clone();
+    let pnl_class = |v: f64| if v >= 0.0 { "value gain" } else { "value loss" };
+    view! {
+        <section aria-labelledby="totals-title">
+            <h2 id="totals-title">"Totals"</h2>
+            <div class="cards" data-testid="wallet-totals">
+                <div class="card"><span class="label">"Open value"</span>
+                    <span class="value"><Usd value=totals.as_ref().map_or(0.0, |t| t.balances) field="balances" /></span>
+                    <span class="unit" data-field="balances_sol">{sol(totals.as_ref().and_then(|t| t.balances_sol))}</span></div>
+                <div class="card"><span class="label">"Unclaimed fees"</span>
+                    <span class="value"><Usd value=totals.as_ref().map_or(0.0, |t| t.unclaimed_fees) field="unclaimed_fees" /></span>
+                    <span class="unit" data-field="unclaimed_fees_sol">{sol(totals.as_ref().and_then(|t| t.unclaimed_fees_sol))}</span></div>
+                <div class="card"><span class="label">"Open P&L"</span>
+                    <span class=pnl_class(totals.as_ref().map_or(0.0, |t| t.pnl))><Usd value=totals.as_ref().map_or(0.0, |t| t.pnl) field="open_pnl" /></span>
+                    <span class="unit" data-field="open_pnl_sol">{sol(totals.as_ref().and_then(|t| t.pnl_sol))}</span></div>
+                <div class="card"><span class="label">"Closed P&L"</span>
+                    <span class=pnl_class(total.total_pnl_usd)><Usd value=total.total_pnl_usd field="total_pnl_usd" /></span>
+                    <span class="unit" data-field="total_pnl_sol">{sol(Some(total.total_pnl_sol))}</span></div>
+                <div class="card"><span class="label">"Closed P&L %"</span>
+                    <span class="value"><Pct value=total.total_pnl_pct_change field="total_pnl_pct_change" /></span>
+                    <span class="unit">"of deposits, all closed positions"</span></div>
+                <div class="card"><span class="label">"Positions"</span>
+                    <span class="value" data-field="open_positions">{open.total_positions.to_string()}</span>
+                    <span class="unit">{format!("open, in {} pools", open.total_count)}</span></div>
+            </div>
+            {open.sol_price.map(|p| view! { <p class="note">"SOL figures at " <span data-field="sol_price" title=exact(p)>{format!("${}", compact(p))}</span>" per SOL."</p> })}
+        </section>
+        <OpenPools open=open view=view go=go />
+        <ClosedPools closed=closed view=view go=go />
+        <Claims claims=claims />
+        <LimitOrders summary=summary open=open_orders closed=closed_orders />
+    }
+}
+
+/// Previous / next page buttons.
+#[component]
+fn Pager(page: u32, has_next: bool, #[prop(into)] label: String, on_page: Callback<u32>) -> impl IntoView {
+    view! {
+        <nav class="pager" aria-label=format!("{label} pages")>
+            <button type="button" disabled=page <= 1 on:click=move |_| on_page.run(page.saturating_sub(1).max(1))>"← Previous"</button>
+            <span data-field="page">{format!("Page {page}")}</span>
+            <button type="button" disabled=!has_next on:click=move |_| on_page.run(page + 1)>"Next →"</button>
+        </nav>
+    }
+}
+
+fn pair_label(x: &str, y: &str) -> String {
+    format!("{x}-{y}")
+}
+
+#[component]
+fn OpenPools(open: OpenPortfolio, view: WalletView, go: Callback<WalletView>) -> impl IntoView {
+    let header = move |sort: OpenPortfolioSort| {
+        let active = view.sort == sort;
+        let aria = if !active {
+            "none"
+        } else if view.dir == Direction::Asc {
+            "ascending"
+        } else {
+            "descending"
+        };
+        let arrow = if !active {
+            ""
+        } else if view.dir == Direction::Asc {
+            " ▲"
+        } else {
+            " ▼"
+        };
+        view! {
+            <th scope="col" class="r" aria-sort=aria>
+                <button type="button" class="sort" data-sort=sort.as_str() on:click=move |_| go.run(view.sorted_by(sort))>
+                    {format!("{}{arrow}", open_sort_label(sort))}
+                </button>
+            </th>
+        }
+    };
+    let has_next = open.has_next;
+    view! {
+        <section aria-labelledby="open-title">
+            <h2 id="open-title">"Open positions"</h2>
+            {if open.pools.is_empty() {
+                view! { <Empty message="No open positions." /> }.into_any()
+            } else {
+                view! {
+                    <div class="table-scroll">
+                    <table class="data" data-testid="wallet-open">
+                        <thead><tr>
+                            <th scope="col">"Pool"</th>
+                            {header(OpenPortfolioSort::CurrentBalances)}
+                            {header(OpenPortfolioSort::UnclaimedFee)}
+                            {header(OpenPortfolioSort::FeePerTvl24h)}
+                            <th scope="col" class="r">"P&L"</th>
+                            <th scope="col">"Range"</th>
+                            <th scope="col">"Positions"</th>
+                        </tr></thead>
+                        <tbody>
+                            {open.pools.into_iter().map(|p| {
+                                let status = RangeStatus::of_pool(&p);
+                                let positions = p.list_positions.clone();
+                                let pool = p.clone();
+                                view! {
+                                    <tr data-address=p.pool_address.clone()>
+                                        <td><A href=crate::link(&format!("/dlmm/pools/{}", p.pool_address))>
+                                            <span data-field="pair">{pair_label(&p.token_x, &p.token_y)}</span></A>
+                                            <span class="unit">{format!(" bin {} · fee {} %", p.bin_step, p.base_fee)}</span></td>
+                                        <td class="r"><Usd value=p.balances field="balances" /><br/><span class="unit">{sol(p.balances_sol)}</span></td>
+                                        <td class="r"><Usd value=p.unclaimed_fees field="unclaimed_fees" /><br/><span class="unit">{sol(p.unclaimed_fees_sol)}</span></td>
+                                        <td class="r"><Pct value=p.fee_per_tvl_24h field="fee_per_tvl_24h" /></td>
+                                        <td class="r"><Usd value=p.pnl field="pnl" /><br/><Pct value=p.pnl_pct_change field="pnl_pct_change" /></td>
+                                        <td><span class=format!("tag {}", status.id()) data-field="range">{status.label()}</span></td>
+                                        <td><ul class="plain">{positions.into_iter().map(|a| {
+                                            let out = RangeStatus::position_out_of_range(&pool, &a);
+                                            let tag = match out { Some(true) => "out", Some(false) => "in", None => "?" };
+                                            view! { <li data-position=a.clone() data-range=tag>
+                                                <Addr address=a.clone() href=format!("/dlmm/positions/{a}") />
+                                                <span class="unit">{format!(" {tag}")}</span></li> }
+                                        }).collect_view()}</ul></td>
+                                    </tr>
+                                }
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                    </div>
+                }.into_any()
+            }}
+            <Pager page=view.open_page has_next=has_next label="Open positions"
+                on_page=Callback::new(move |p| go.run(WalletView { open_page: p, ..view })) />
+        </section>
+    }
+}
+
+#[component]
+fn DaysChoice(view: WalletView, go: Callback<WalletView>) -> impl IntoView {
+    let on_change = move |ev: leptos::ev::Event| {
+        if let Ok(days) = event_target_value(&ev).parse::<u32>() {
+            go.run(WalletView { days, closed_page: 1, ..view });
+        }
+    };
+    view! {
+        <div class="field">
+            <label for="w-days">"Closed within"</label>
+            <select id="w-days" name="days" on:change=on_change>
+                {DAYS_CHOICES.iter().map(|&d| view! {
+                    <option value=d.to_string() selected=d == view.days>{format!("{d} days")}</option>
+                }).collect_view()}
+            </select>
+        </div>
+    }
+}
+
+#[component]
+fn ClosedPools(closed: Portfolio, view: WalletView, go: Callback<WalletView>) -> impl IntoView {
+    let has_next = closed.has_next;
+    view! {
+        <section aria-labelledby="closed-title">
+            <h2 id="closed-title">"Closed positions by pool"</h2>
+            <div class="filters"><DaysChoice view=view go=go /></div>
+            {if closed.pools.is_empty() {
+                view! { <Empty message="No positions closed in these days." /> }.into_any()
+            } else {
+                view! {
+                    <p class="note">{format!("{} closed positions in {} pools.", closed.total_positions, closed.total_count)}</p>
+                    <div class="table-scroll">
+                    <table class="data" data-testid="wallet-closed">
+                        <thead><tr><th scope="col">"Pool"</th><th scope="col" class="r">"Deposited"</th>
+                            <th scope="col" class="r">"Withdrawn"</th><th scope="col" class="r">"Fees"</th>
+                            <th scope="col" class="r">"P&L (USD)"</th><th scope="col" class="r">"P&L (SOL)"</th>
+                            <th scope="col">"Last closed (UTC)"</th></tr></thead>
+                        <tbody>
+                            {closed.pools.into_iter().map(|p| view! {
+                                <tr data-address=p.pool_address.clone()>
+                                    <td><A href=crate::link(&format!("/dlmm/pools/{}", p.pool_address))>
+                                        <span data-field="pair">{pair_label(&p.token_x, &p.token_y)}</span></A></td>
+                                    <td class="r"><Usd value=p.total_deposit field="total_deposit" /></td>
+                                    <td class="r"><Usd value=p.total_withdrawal field="total_withdrawal" /></td>
+                                    <td class="r"><Usd value=p.total_fee field="total_fee" /></td>
+                                    <td class="r"><Usd value=p.pnl_usd field="pnl_usd" /><br/><Pct value=p.pnl_pct_change field="pnl_pct_change" /></td>
+                                    <td class="r"><span data-field="pnl_sol" title=exact(p.pnl_sol)>{sol(Some(p.pnl_sol))}</span><br/>
+                                        <Pct value=p.pnl_sol_pct_change /></td>
+                                    <td>{p.last_closed_at.map(|t| unix_time(i64::try_from(t).unwrap_or(i64::MAX))).unwrap_or_else(|| "—".into())}</td>
+                                </tr>
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                    </div>
+                }.into_any()
+            }}
+            <Pager page=view.closed_page has_next=has_next label="Closed positions"
+                on_page=Callback::new(move |p| go.run(WalletView { closed_page: p, ..view })) />
+        </section>
+    }
+}
+
+#[component]
+fn Claims(claims: Vec<Result<WalletPoolClaims, Error>>) -> impl IntoView {
+    view! {
+        <section aria-labelledby="claims-title">
+            <h2 id="claims-title">"Claimed per pool"</h2>
+            {if claims.is_empty() {
+                view! { <Empty message="No pools to show claims for." /> }.into_any()
+            } else {
+                view! {
+                    <p class="note">"Fees and farm rewards claimed in the pools listed above, USD and SOL at claim time; amounts in display units, exact."</p>
+                    <div class="table-scroll">
+                    <table class="data" data-testid="wallet-claims">
+                        <thead><tr><th scope="col">"Pool"</th><th scope="col" class="r">"Fees"</th>
+                            <th scope="col">"Fee amounts (X · Y)"</th><th scope="col" class="r">"Rewards"</th>
+                            <th scope="col" class="r">"Total"</th><th scope="col">"Claims"</th></tr></thead>
+                        <tbody>
+                            {claims.into_iter().map(|c| match c {
+                                Ok(c) => view! {
+                                    <tr data-address=c.pool_address.clone()>
+                                        <td><Addr address=c.pool_address.clone() href=format!("/dlmm/pools/{}", c.pool_address) /></td>
+                                        <td class="r"><Usd value=c.total_fee_x_usd + c.total_fee_y_usd field="fees_usd" /></td>
+                                        <td class="mono" data-field="fee_amounts">{format!("{} · {}", c.total_fee_x, c.total_fee_y)}</td>
+                                        <td class="r"><Usd value=c.total_reward_x_usd + c.total_reward_y_usd field="rewards_usd" /></td>
+                                        <td class="r"><Usd value=c.total_claims_usd field="total_claims_usd" /><br/><span class="unit">{sol(Some(c.total_claims_sol))}</span></td>
+                                        <td data-field="claim_counts">{format!("{} fee · {} reward", c.fee_claim_count, c.reward_claim_count)}</td>
+                                    </tr>
+                                }.into_any(),
+                                Err(e) => view! { <tr data-state="error"><td colspan="6">{format!("Claims unavailable: {e}")}</td></tr> }.into_any(),
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                    </div>
+                }.into_any()
+            }}
+        </section>
+    }
+}
+
+#[component]
+fn LimitOrders(
+    summary: LimitOrderSummary,
+    open: Paginated<OpenLimitOrderPool>,
+    closed: Paginated<ClosedLimitOrderPool>,
+) -> impl IntoView {
+    let row = |pool: &dlmm_query::datapi::models::dlmm::LimitOrderPool,
+               orders: u64,
+               filled: u64,
+               filled_pct: f64,
+               deposit: f64,
+               withdrawal: f64,
+               bonus: f64| {
+        let name = pool.pair_name.clone();
+        view! {
+            <tr data-address=pool.pool_address.clone()>
+                <td><A href=crate::link(&format!("/dlmm/pools/{}", pool.pool_address))>
+                    <span data-field="pair">{name}</span></A></td>
+                <td class="r" data-field="total_orders">{orders.to_string()}</td>
+                <td class="r" data-field="fully_filled_orders">{filled.to_string()}</td>
+                <td class="r"><Pct value=filled_pct field="filled_pct" /></td>
+                <td class="r"><Usd value=deposit field="total_deposit_usd" /></td>
+                <td class="r"><Usd value=withdrawal field="total_withdrawal_usd" /></td>
+                <td class="r"><Usd value=bonus field="total_bonus_usd" /></td>
+            </tr>
+        }
+    };
+    let head = || {
+        view! {
+            <thead><tr><th scope="col">"Pool"</th><th scope="col" class="r">"Orders"</th><th scope="col" class="r">"Filled"</th>
+                <th scope="col" class="r">"Filled %"</th><th scope="col" class="r">"Deposited"</th>
+                <th scope="col" class="r">"Withdrawn"</th><th scope="col" class="r">"Bonus"</th></tr></thead>
+        }
+    };
+    view! {
+        <section aria-labelledby="orders-title">
+            <h2 id="orders-title">"Limit orders"</h2>
+            <div class="cards" data-testid="limit-order-summary">
+                <div class="card"><span class="label">"Open orders"</span><span class="value" data-field="open_orders">{summary.open_orders.to_string()}</span>
+                    <span class="unit">"now"</span></div>
+                <div class="card"><span class="label">"Closed orders"</span><span class="value" data-field="closed_orders">{summary.closed_orders.to_string()}</span>
+                    <span class="unit">"all time"</span></div>
+                <div class="card"><span class="label">"Open deposits"</span><span class="value"><Usd value=summary.total_deposit_usd field="total_deposit_usd" /></span>
+                    <span class="unit">{sol(Some(summary.total_deposit_sol))}</span></div>
+                <div class="card"><span class="label">"Open bonus"</span><span class="value"><Usd value=summary.total_bonus_usd field="total_bonus_usd" /></span>
+                    <span class="unit">{sol(Some(summary.total_bonus_sol))}</span></div>
+            </div>
+            <h3>"Open, by pool"</h3>
+            {if open.data.is_empty() {
+                view! { <Empty message="No open limit orders." /> }.into_any()
+            } else {
+                view! { <div class="table-scroll"><table class="data" data-testid="limit-orders-open">{head()}<tbody>
+                    {open.data.iter().map(|o| row(&o.pool, o.total_orders, o.fully_filled_orders, o.filled_pct,
+                        o.total_deposit_usd, o.total_withdrawal_usd, o.total_bonus_usd)).collect_view()}
+                </tbody></table></div> }.into_any()
+            }}
+            <h3>"Closed, by pool"</h3>
+            {if closed.data.is_empty() {
+                view! { <Empty message="No closed limit orders." /> }.into_any()
+            } else {
+                view! { <div class="table-scroll"><table class="data" data-testid="limit-orders-closed">{head()}<tbody>
+                    {closed.data.iter().map(|o| row(&o.pool, o.total_orders, o.fully_filled_orders, o.filled_pct,
+                        o.total_deposit_usd, o.total_withdrawal_usd, o.total_bonus_usd)).collect_view()}
+                </tbody></table></div> }.into_any()
+            }}
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(pairs: &[(&str, &str)]) -> WalletView {
+        WalletView::from_query(|k| pairs.iter().find(|(key, _)| *key == k).map(|(_, v)| (*v).to_owned()))
+    }
+
+    #[test]
+    fn url_state_round_trips_and_rejects_bad_values() {
+        assert_eq!(query(&[]), WalletView::default());
+        assert_eq!(WalletView::default().to_query(), "");
+        let v = query(&[("sort", "unclaimed_fee"), ("dir", "asc"), ("days", "30"), ("open", "3"), ("closed", "2")]);
+        assert_eq!(v.sort, OpenPortfolioSort::UnclaimedFee);
+        assert_eq!(v.dir, Direction::Asc);
+        assert_eq!((v.days, v.open_page, v.closed_page), (30, 3, 2));
+        assert_eq!(v.to_query(), "?sort=unclaimed_fee&dir=asc&days=30&open=3&closed=2");
+        let parsed = WalletView::from_query(|k| {
+            v.to_query().trim_start_matches('?').split('&').find_map(|kv| {
+                let (key, value) = kv.split_once('=')?;
+                (key == k).then(|| value.to_owned())
+            })
+        });
+        assert_eq!(parsed, v);
+        let bad = query(&[("sort", "tvl"), ("dir", "up"), ("days", "0"), ("open", "0"), ("closed", "-1")]);
+        assert_eq!(bad, WalletView::default());
+        assert_eq!(query(&[("days", "366")]).days, DEFAULT_DAYS_BACK);
+    }
+
+    #[test]
+    fn sorting_flips_the_same_key_and_resets_the_page() {
+        let v = WalletView { open_page: 4, ..WalletView::default() };
+        let flipped = v.sorted_by(OpenPortfolioSort::CurrentBalances);
+        assert_eq!((flipped.dir, flipped.open_page), (Direction::Asc, 1));
+        assert_eq!(flipped.sorted_by(OpenPortfolioSort::CurrentBalances).dir, Direction::Desc);
+        let other = flipped.sorted_by(OpenPortfolioSort::FeePerTvl24h);
+        assert_eq!((other.sort, other.dir), (OpenPortfolioSort::FeePerTvl24h, Direction::Desc));
+    }
+
+    #[test]
+    fn operations_carry_the_view() {
+        use dlmm_query::ops::Operation;
+        let wallet = "So11111111111111111111111111111111111111112";
+        let v = query(&[("sort", "fee_per_tvl24h"), ("dir", "asc"), ("days", "7"), ("open", "2"), ("closed", "5")]);
+        let open = v.open_operation(wallet).request().unwrap();
+        assert_eq!(open.query, format!("user={wallet}&page=2&page_size=20&sort_direction=asc&sort_by=fee_per_tvl24h"));
+        let closed = v.closed_operation(wallet).request().unwrap();
+        assert_eq!(closed.query, format!("user={wallet}&page=5&page_size=20&days_back=7"));
+        assert!(v.open_operation("not an address").request().is_err());
+    }
+
+    fn pool(list: &[&str], out: &[&str], flag: Option<bool>) -> OpenPortfolioPool {
+        serde_json::from_value(serde_json::json!({
+            "poolAddress": "p", "binStep": "10", "baseFee": "0.1", "collectFeeMode": "0", "tokenXMint": "x",
+            "tokenYMint": "y", "tokenXIcon": "", "tokenYIcon": "", "tokenX": "X", "tokenY": "Y", "rewardX": "r",
+            "rewardY": "r", "balances": "1", "unclaimedFees": "0", "feePerTvl24h": "0", "pnl": "0",
+            "pnlPctChange": "0", "totalDeposit": "1", "openPositionCount": list.len().to_string(),
+            "listPositions": list, "positionsOutOfRange": out, "outOfRange": flag
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn range_status_from_the_list_or_the_flag() {
+        let all_in = pool(&["a", "b"], &[], Some(false));
+        assert_eq!(RangeStatus::of_pool(&all_in), RangeStatus::InRange);
+        assert_eq!(RangeStatus::position_out_of_range(&all_in, "a"), Some(false));
+        let some_out = pool(&["a", "b", "c"], &["b"], Some(true));
+        assert_eq!(RangeStatus::of_pool(&some_out), RangeStatus::OutOfRange { out: 1, of: 3 });
+        assert_eq!(RangeStatus::of_pool(&some_out).label(), "1 of 3 out of range");
+        assert_eq!(RangeStatus::position_out_of_range(&some_out, "b"), Some(true));
+        assert_eq!(RangeStatus::position_out_of_range(&some_out, "a"), Some(false));
+        let flag_only = pool(&["a", "b"], &[], Some(true));
+        assert_eq!(RangeStatus::of_pool(&flag_only).label(), "Out of range");
+        assert_eq!(RangeStatus::position_out_of_range(&flag_only, "a"), None);
+        assert_eq!(RangeStatus::position_out_of_range(&pool(&["a"], &[], Some(true)), "a"), Some(true));
+        assert_eq!(RangeStatus::of_pool(&pool(&["a"], &[], None)), RangeStatus::Unknown);
+    }
+
+    #[test]
+    fn claim_pools_are_unique_in_order_and_sol_renders() {
+        let open = [pool(&["a"], &[], None)];
+        assert_eq!(claim_pools(&open, &[]), ["p"]);
+        assert_eq!(claim_pools(&[], &[]), Vec::<&str>::new());
+        assert_eq!(sol(None), "—");
+        assert_eq!(sol(Some(1234.5)), "1.23K SOL");
+    }
+}
