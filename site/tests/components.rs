@@ -126,6 +126,15 @@ impl Mounted {
         panic!("no loading state; page: {}", self.root.inner_html());
     }
 
+    /// The attribute `name` of every element matching `selector` in this page (a failed test's page may stay
+    /// mounted, so nothing is read from the whole document).
+    pub fn attrs(&self, selector: &str, name: &str) -> Vec<String> {
+        let found = self.root.query_selector_all(selector).unwrap();
+        (0..found.length())
+            .filter_map(|i| found.item(i)?.dyn_into::<web_sys::Element>().ok()?.get_attribute(name))
+            .collect()
+    }
+
     pub fn text(&self, selector: &str) -> String {
         self.query(selector).and_then(|e| e.text_content()).unwrap_or_default()
     }

@@ -25,11 +25,14 @@ pub fn run(args: &[String]) -> Result {
     println!("pool base URL: {}", replica.pool_base_url);
     println!("dlmm datapi base URL: {}", replica.dlmm_datapi_base_url);
     println!("damm v2 datapi base URL: {}", replica.damm_v2_datapi_base_url);
-    let sample = replica
-        .pair_json("/__replica/samples")
-        .ok()
-        .and_then(|s| s["pools"][0].as_str().map(str::to_owned))
-        .unwrap_or_default();
+    let samples = replica.pair_json("/__replica/samples").unwrap_or_default();
+    let text = |v: &serde_json::Value| v.as_str().map(str::to_owned);
+    let tries = [
+        ("a DLMM pool", "/dlmm/pools/", text(&samples["datapi"]["dlmm_pools"][0])),
+        ("a DAMM v2 pool", "/damm-v2/pools/", text(&samples["datapi"]["damm_v2_pools"][0])),
+        ("a wallet", "/dlmm/wallets/", text(&samples["datapi"]["wallet_with_positions"]["wallet"])),
+        ("a keeper pool", "/pools/", text(&samples["pools"][0])),
+    ];
 
     let mut trunk = command("trunk")
         .args(["serve", "--address", "127.0.0.1", "--port", &port.to_string()])
@@ -38,8 +41,10 @@ pub fn run(args: &[String]) -> Result {
         .map_err(|e| format!("cannot start trunk: {e}"))?;
     println!();
     println!("explorer: http://127.0.0.1:{port}/  (the first build takes a minute or two)");
-    if !sample.is_empty() {
-        println!("a pool to try: http://127.0.0.1:{port}/pools/{sample}");
+    for (what, route, sample) in tries {
+        if let Some(sample) = sample {
+            println!("{what} to try: http://127.0.0.1:{port}{route}{sample}");
+        }
     }
     println!("Ctrl-C stops the explorer and the replica.");
     println!();

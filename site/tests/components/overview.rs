@@ -9,17 +9,8 @@ fn dlmm(path: &str) -> String {
     format!("{}{path}", dlmm_datapi_base())
 }
 
-/// The `attribute` of every element matching `selector` in the document (one page is mounted at a time).
-fn all(selector: &str, attribute: &str) -> Vec<String> {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let found = document.query_selector_all(selector).unwrap();
-    (0..found.length())
-        .filter_map(|i| found.item(i)?.dyn_into::<web_sys::Element>().ok()?.get_attribute(attribute))
-        .collect()
-}
-
-fn addresses(_page: &Mounted, table: &str) -> Vec<String> {
-    all(&format!("{table} tbody tr"), "data-address")
+fn addresses(page: &Mounted, table: &str) -> Vec<String> {
+    page.attrs(&format!("{table} tbody tr"), "data-address")
 }
 
 fn expected(body: &Value) -> Vec<String> {
@@ -185,7 +176,7 @@ async fn dlmm_groups_list_a_group_and_an_unknown_group() {
         "/pools/groups?page=1&page_size=25&sort_by=volume_24h:desc&volume_tw=volume_24h&fee_tvl_ratio_tw=fee_tvl_ratio_24h",
     ))
     .await;
-    let shown = all(r#"[data-testid="dlmm-groups-table"] tbody tr"#, "data-group");
+    let shown = page.attrs(r#"[data-testid="dlmm-groups-table"] tbody tr"#, "data-group");
     let groups: Vec<String> = body["data"].as_array().unwrap().iter().map(|g| s(&g["lexical_order_mints"])).collect();
     assert_eq!(shown, groups);
     assert_eq!(page.text(r#"tbody tr [data-field="pool_count"]"#), body["data"][0]["pool_count"].to_string());

@@ -21,16 +21,6 @@ fn attr(e: &web_sys::Element, name: &str) -> String {
     e.get_attribute(name).unwrap_or_default()
 }
 
-/// The attribute `name` of every element matching `selector` in the document (one page is mounted at a time).
-fn attrs(_page: &Mounted, selector: &str, name: &str) -> Vec<String> {
-    let list = web_sys::window().unwrap().document().unwrap().query_selector_all(selector).unwrap();
-    (0..list.length())
-        .filter_map(|i| list.item(i))
-        .filter_map(|n| n.dyn_into::<web_sys::Element>().ok())
-        .map(|e| attr(&e, name))
-        .collect()
-}
-
 #[wasm_bindgen_test]
 async fn wallet_totals_open_closed_and_claims() {
     let samples = datapi_samples().await;
@@ -49,7 +39,7 @@ async fn wallet_totals_open_closed_and_claims() {
 
     let open_pools = open["pools"].as_array().unwrap();
     assert!(!open_pools.is_empty(), "the sample wallet has open positions");
-    let rows = attrs(&page, r#"[data-testid="wallet-open"] tbody tr"#, "data-address");
+    let rows = page.attrs(r#"[data-testid="wallet-open"] tbody tr"#, "data-address");
     let expected: Vec<String> = open_pools.iter().map(|p| s(&p["poolAddress"])).collect();
     assert_eq!(rows, expected);
     let first = &open_pools[0];
@@ -82,7 +72,7 @@ async fn wallet_totals_open_closed_and_claims() {
     // Closed pools with P&L.
     let closed_pools = closed["pools"].as_array().unwrap();
     assert!(!closed_pools.is_empty(), "the sample wallet has closed positions");
-    let rows = attrs(&page, r#"[data-testid="wallet-closed"] tbody tr"#, "data-address");
+    let rows = page.attrs(r#"[data-testid="wallet-closed"] tbody tr"#, "data-address");
     assert_eq!(rows, closed_pools.iter().map(|p| s(&p["poolAddress"])).collect::<Vec<_>>());
     let c0 = &closed_pools[0];
     let crow = format!(r#"[data-testid="wallet-closed"] tr[data-address="{}"]"#, s(&c0["poolAddress"]));
@@ -96,7 +86,7 @@ async fn wallet_totals_open_closed_and_claims() {
             pools.push(a);
         }
     }
-    assert_eq!(attrs(&page, r#"[data-testid="wallet-claims"] tbody tr"#, "data-address"), pools);
+    assert_eq!(page.attrs(r#"[data-testid="wallet-claims"] tbody tr"#, "data-address"), pools);
     let claims = raw(&format!("{base}/wallets/{wallet}/pools/{}/total_claims", pools[0])).await;
     let claim_row = format!(r#"[data-testid="wallet-claims"] tr[data-address="{}"]"#, pools[0]);
     assert_eq!(
@@ -120,7 +110,7 @@ async fn wallet_sort_and_days_are_url_state() {
     .await;
     let page = mount_at(&format!("/dlmm/wallets/{wallet}?sort=unclaimed_fee&dir=asc&days=7"), replica());
     page.wait(r#"[data-testid="wallet-open"] tbody tr"#).await;
-    let rows = attrs(&page, r#"[data-testid="wallet-open"] tbody tr"#, "data-address");
+    let rows = page.attrs(r#"[data-testid="wallet-open"] tbody tr"#, "data-address");
     assert_eq!(rows, open["pools"].as_array().unwrap().iter().map(|p| s(&p["poolAddress"])).collect::<Vec<_>>());
     let active = page.query(r#"th[aria-sort="ascending"] button[data-sort="unclaimed_fee"]"#);
     assert!(active.is_some(), "the sorted column says so");
@@ -154,7 +144,7 @@ async fn wallet_limit_orders() {
         page.text(&format!(r#"{summary_card} [data-field="total_deposit_usd"]"#)),
         compact_usd(f(&summary["total_deposit_usd"]))
     );
-    let open_rows = attrs(&page, r#"[data-testid="limit-orders-open"] tbody tr"#, "data-address");
+    let open_rows = page.attrs(r#"[data-testid="limit-orders-open"] tbody tr"#, "data-address");
     let expected: Vec<String> =
         open["data"].as_array().unwrap().iter().map(|o| s(&o["pool"]["pool_address"])).collect();
     assert_eq!(open_rows, expected);

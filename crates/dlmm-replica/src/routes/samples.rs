@@ -81,7 +81,8 @@ pub fn build(d: &Dataset) -> Value {
 
 /// The datapi identifiers: `dlmm_pools`, `dlmm_pool_with_farm`, `dlmm_group` (≥ 2 pools), `damm_v2_pools`,
 /// `damm_v2_group`, `unknown_pool` (→ 404), `position_with_events` (all four event types),
-/// `wallet_with_positions` (`{wallet, pool, open_pool}`: open and closed positions; `pool` holds a closed one,
+/// `wallet_with_positions` (`{wallet, pool, open_pool}`: open positions and positions closed within the last 120
+/// days, the `/portfolio` route's default window; `pool` holds a closed one,
 /// `open_pool` an open one), `wallet_with_limit_orders` (`{wallet, open_pool, closed_pool}`),
 /// `wallet_without_positions`.
 pub fn datapi_samples(d: &Dataset, unknown: String) -> Value {
@@ -97,13 +98,15 @@ pub fn datapi_samples(d: &Dataset, unknown: String) -> Value {
         .iter()
         .find(|p| !p.withdraws.is_empty() && !p.claim_fees.is_empty() && !p.claim_rewards.is_empty())
         .map(|p| p.address.as_str());
+    // A wallet whose closed positions show under the route's default window (closed within 120 days), whatever the
+    // dataset's size.
     let wallet_with_positions = (0..d.wallets.len()).find_map(|w| {
         let held = d.positions_of_wallet(w);
-        let closed = held.iter().find(|&&i| d.positions[i as usize].closed_at.is_some())?;
+        let (closed_pair, _, _) = *crate::datapi::wallets::closed_pools(d, w, 120).first()?;
         let open = held.iter().find(|&&i| d.positions[i as usize].closed_at.is_none())?;
         Some(json!({
             "wallet": d.wallets[w],
-            "pool": d.pairs[d.positions[*closed as usize].pair as usize].address,
+            "pool": d.pairs[closed_pair].address,
             "open_pool": d.pairs[d.positions[*open as usize].pair as usize].address,
         }))
     });
