@@ -13,7 +13,7 @@ use dlmm_query::datapi::params::{
 use crate::query::encode_component;
 
 /// The page sizes offered.
-pub const PAGE_SIZES: [u32; 4] = [10, 25, 50, 100];
+pub use crate::query::PAGE_SIZES;
 /// The page size when the URL names none.
 pub const DEFAULT_PAGE_SIZE: u32 = 25;
 

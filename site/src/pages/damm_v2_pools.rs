@@ -9,11 +9,11 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
+use super::controls::{Select, page_size_choices};
 use super::{Empty, Loading, Pct, SiteClient, Usd, result_view};
 use crate::format::percent_short;
+use crate::query::PAGE_SIZES;
 
-/// The page sizes offered.
-pub const DAMM_V2_PAGE_SIZES: [u32; 4] = [10, 25, 50, 100];
 /// The page size when the URL names none.
 pub const DAMM_V2_DEFAULT_PAGE_SIZE: u32 = 25;
 
@@ -60,10 +60,8 @@ impl DammV2PoolsView {
             .and_then(|s| s.parse::<SortBy>().ok())
             .filter(|s| damm_v2_sorts().iter().any(|(o, _)| o == s))
             .unwrap_or(d.sort);
-        let page_size = get("size")
-            .and_then(|s| s.trim().parse().ok())
-            .filter(|n| DAMM_V2_PAGE_SIZES.contains(n))
-            .unwrap_or(d.page_size);
+        let page_size =
+            get("size").and_then(|s| s.trim().parse().ok()).filter(|n| PAGE_SIZES.contains(n)).unwrap_or(d.page_size);
         let page = get("page").and_then(|s| s.trim().parse::<u32>().ok()).filter(|p| *p >= 1).unwrap_or(1);
         let query = get("q").map(|q| q.trim().chars().take(200).collect()).unwrap_or_default();
         Self { query, sort, page_size, page }
@@ -165,16 +163,11 @@ fn Controls(view: Memo<DammV2PoolsView>, go: Callback<DammV2PoolsView>) -> impl 
                         view! { <option value=text.clone() selected=move || view.get().sort.to_string() == text>{label}</option> }
                     }).collect_view()}
                 </select>
-                <label for="dv2-size">"Per page"</label>
-                <select id="dv2-size" name="size" on:change=move |ev| {
-                    if let Ok(page_size) = event_target_value(&ev).parse::<u32>() {
+                <Select id="dv2-size" name="size" label="Per page" choices=page_size_choices()
+                    selected=Signal::derive(move || view.get().page_size.to_string())
+                    on_pick=Callback::new(move |v: String| if let Ok(page_size) = v.parse::<u32>() {
                         go.run(DammV2PoolsView { page_size, page: 1, ..view.get_untracked() });
-                    }
-                }>
-                    {DAMM_V2_PAGE_SIZES.into_iter().map(|n| view! {
-                        <option value=n.to_string() selected=move || view.get().page_size == n>{n.to_string()}</option>
-                    }).collect_view()}
-                </select>
+                    }) />
             </div>
         </form>
     }

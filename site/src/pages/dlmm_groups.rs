@@ -3,15 +3,16 @@
 
 use dlmm_query::datapi::models::Paginated;
 use dlmm_query::datapi::models::dlmm::Group;
-use dlmm_query::datapi::params::{Direction, Timeframe};
+use dlmm_query::datapi::params::Timeframe;
 use leptos::html;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 
+use super::controls::{Select, order_choices, order_of, order_value, page_size_choices, sort_choices, window_choices};
 use super::dlmm_pools::{DatapiPager, DlmmPoolRows};
 use super::{Addr, Empty, Loading, Pct, SiteClient, Usd, result_view};
-use crate::pool_list::{GROUP_SORTS, GroupsView, PAGE_SIZES, PoolsView, SortChoice, window_label};
+use crate::pool_list::{GROUP_SORTS, GroupsView, PoolsView, SortChoice, window_label};
 
 /// The pool groups page.
 #[component]
@@ -62,43 +63,26 @@ fn GroupFilters(view: Memo<GroupsView>, go: Callback<GroupsView>) -> impl IntoVi
             </div>
             <button type="submit">"Apply"</button>
             <div class="row wrap">
-                <label for="g-sort">"Sort by"</label>
-                <select id="g-sort" name="sort" on:change=move |ev| {
-                    if let Some(sort) = SortChoice::parse(&event_target_value(&ev)) {
+                <Select id="g-sort" name="sort" label="Sort by" choices=sort_choices(&GROUP_SORTS)
+                    selected=Signal::derive(move || view.get().sort.as_str().to_owned())
+                    on_pick=Callback::new(move |v: String| if let Some(sort) = SortChoice::parse(&v) {
                         go.run(GroupsView { sort, page: 1, ..view.get_untracked() });
-                    }
-                }>
-                    {GROUP_SORTS.into_iter().map(|c| view! {
-                        <option value=c.as_str() selected=move || view.get().sort == c>{c.label()}</option>
-                    }).collect_view()}
-                </select>
-                <label for="g-window">"Window"</label>
-                <select id="g-window" name="window" on:change=move |ev| {
-                    if let Ok(window) = event_target_value(&ev).parse::<Timeframe>() {
+                    }) />
+                <Select id="g-window" name="window" label="Window" choices=window_choices()
+                    selected=Signal::derive(move || view.get().window.as_str().to_owned())
+                    on_pick=Callback::new(move |v: String| if let Ok(window) = v.parse::<Timeframe>() {
                         go.run(GroupsView { window, page: 1, ..view.get_untracked() });
-                    }
-                }>
-                    {Timeframe::ALL.iter().copied().map(|w| view! {
-                        <option value=w.as_str() selected=move || view.get().window == w>{window_label(w)}</option>
-                    }).collect_view()}
-                </select>
-                <select name="order" aria-label="Order" on:change=move |ev| {
-                    let direction = if event_target_value(&ev) == "asc" { Direction::Asc } else { Direction::Desc };
-                    go.run(GroupsView { direction, page: 1, ..view.get_untracked() });
-                }>
-                    <option value="desc" selected=move || view.get().direction == Direction::Desc>"Descending"</option>
-                    <option value="asc" selected=move || view.get().direction == Direction::Asc>"Ascending"</option>
-                </select>
-                <label for="g-size">"Per page"</label>
-                <select id="g-size" name="size" on:change=move |ev| {
-                    if let Ok(page_size) = event_target_value(&ev).parse::<u32>() {
+                    }) />
+                <Select id="g-order" name="order" label="Order" hidden_label=true choices=order_choices()
+                    selected=Signal::derive(move || order_value(view.get().direction))
+                    on_pick=Callback::new(move |v: String| {
+                        go.run(GroupsView { direction: order_of(&v), page: 1, ..view.get_untracked() });
+                    }) />
+                <Select id="g-size" name="size" label="Per page" choices=page_size_choices()
+                    selected=Signal::derive(move || view.get().page_size.to_string())
+                    on_pick=Callback::new(move |v: String| if let Ok(page_size) = v.parse::<u32>() {
                         go.run(GroupsView { page_size, page: 1, ..view.get_untracked() });
-                    }
-                }>
-                    {PAGE_SIZES.into_iter().map(|n| view! {
-                        <option value=n.to_string() selected=move || view.get().page_size == n>{n.to_string()}</option>
-                    }).collect_view()}
-                </select>
+                    }) />
             </div>
         </form>
     }

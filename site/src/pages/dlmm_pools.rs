@@ -9,9 +9,10 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
+use super::controls::{Select, order_choices, order_of, order_value, page_size_choices, sort_choices, window_choices};
 use super::{Empty, Loading, Pct, SiteClient, Usd, result_view};
 use crate::format::{exact, percent_short};
-use crate::pool_list::{PAGE_SIZES, PoolsView, SortChoice, TokenSide, page_info, window_label, window_value};
+use crate::pool_list::{PoolsView, SortChoice, TokenSide, page_info, window_label, window_value};
 
 /// The DLMM pools page.
 #[component]
@@ -121,43 +122,26 @@ fn PoolFilters(view: Memo<PoolsView>, go: Callback<PoolsView>) -> impl IntoView 
                     on:change=move |ev| go.run(PoolsView {
                         hide_blacklisted: event_target_checked(&ev), page: 1, ..view.get_untracked()
                     }) />" Hide blacklisted"</label>
-                <label for="p-sort">"Sort by"</label>
-                <select id="p-sort" name="sort" on:change=move |ev| {
-                    if let Some(sort) = SortChoice::parse(&event_target_value(&ev)) {
+                <Select id="p-sort" name="sort" label="Sort by" choices=sort_choices(&SortChoice::ALL)
+                    selected=Signal::derive(move || view.get().sort.as_str().to_owned())
+                    on_pick=Callback::new(move |v: String| if let Some(sort) = SortChoice::parse(&v) {
                         go.run(PoolsView { sort, page: 1, ..view.get_untracked() });
-                    }
-                }>
-                    {SortChoice::ALL.into_iter().map(|c| view! {
-                        <option value=c.as_str() selected=move || view.get().sort == c>{c.label()}</option>
-                    }).collect_view()}
-                </select>
-                <label for="p-window">"Window"</label>
-                <select id="p-window" name="window" on:change=move |ev| {
-                    if let Ok(window) = event_target_value(&ev).parse::<Timeframe>() {
+                    }) />
+                <Select id="p-window" name="window" label="Window" choices=window_choices()
+                    selected=Signal::derive(move || view.get().window.as_str().to_owned())
+                    on_pick=Callback::new(move |v: String| if let Ok(window) = v.parse::<Timeframe>() {
                         go.run(PoolsView { window, page: 1, ..view.get_untracked() });
-                    }
-                }>
-                    {Timeframe::ALL.iter().copied().map(|w| view! {
-                        <option value=w.as_str() selected=move || view.get().window == w>{window_label(w)}</option>
-                    }).collect_view()}
-                </select>
-                <select name="order" aria-label="Order" on:change=move |ev| {
-                    let direction = if event_target_value(&ev) == "asc" { Direction::Asc } else { Direction::Desc };
-                    go.run(PoolsView { direction, page: 1, ..view.get_untracked() });
-                }>
-                    <option value="desc" selected=move || view.get().direction == Direction::Desc>"Descending"</option>
-                    <option value="asc" selected=move || view.get().direction == Direction::Asc>"Ascending"</option>
-                </select>
-                <label for="p-size">"Per page"</label>
-                <select id="p-size" name="size" on:change=move |ev| {
-                    if let Ok(page_size) = event_target_value(&ev).parse::<u32>() {
+                    }) />
+                <Select id="p-order" name="order" label="Order" hidden_label=true choices=order_choices()
+                    selected=Signal::derive(move || order_value(view.get().direction))
+                    on_pick=Callback::new(move |v: String| {
+                        go.run(PoolsView { direction: order_of(&v), page: 1, ..view.get_untracked() });
+                    }) />
+                <Select id="p-size" name="size" label="Per page" choices=page_size_choices()
+                    selected=Signal::derive(move || view.get().page_size.to_string())
+                    on_pick=Callback::new(move |v: String| if let Ok(page_size) = v.parse::<u32>() {
                         go.run(PoolsView { page_size, page: 1, ..view.get_untracked() });
-                    }
-                }>
-                    {PAGE_SIZES.into_iter().map(|n| view! {
-                        <option value=n.to_string() selected=move || view.get().page_size == n>{n.to_string()}</option>
-                    }).collect_view()}
-                </select>
+                    }) />
             </div>
         </form>
     }

@@ -1,6 +1,7 @@
 //! The explorer's pages and the small components they share.
 
 mod chart;
+mod controls;
 mod damm_v2_pool;
 mod damm_v2_pools;
 mod dlmm_groups;
