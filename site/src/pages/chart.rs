@@ -50,18 +50,7 @@ pub fn Chart(
     } else {
         view! { <path class="line" d=line_path(&points) /> }.into_any()
     };
-    let tick_views = ticks
-        .iter()
-        .map(|t| {
-            let ty = y.map(*t);
-            view! {
-                <g class="tick">
-                    <line x1=x0 x2=x1 y1=ty y2=ty />
-                    <text x=x0 - 6.0 y=ty + 4.0 text-anchor="end">{fmt(*t)}</text>
-                </g>
-            }
-        })
-        .collect_view();
+    let tick_views = tick_grid(&ticks, &y, x0, x1, fmt);
     let x_labels = label_indices(n, 5)
         .into_iter()
         .map(|i| view! { <text class="xl" x=band_x(i, n, x0, x1) y=H - BOTTOM + 16.0 text-anchor="middle">{labels[i].clone()}</text> })
@@ -136,4 +125,21 @@ pub fn Chart(
             }}
         </figure>
     }
+}
+
+/// The horizontal grid of a chart's value axis: one line across `x0..x1` and one label (`label` of the value) per tick.
+pub fn tick_grid(ticks: &[f64], y: &LinearScale, x0: f64, x1: f64, label: impl Fn(f64) -> String) -> AnyView {
+    ticks
+        .iter()
+        .map(|&t| {
+            let ty = y.map(t);
+            view! {
+                <g class="tick">
+                    <line x1=x0 x2=x1 y1=ty y2=ty />
+                    <text x=x0 - 6.0 y=ty + 4.0 text-anchor="end">{label(t)}</text>
+                </g>
+            }
+        })
+        .collect_view()
+        .into_any()
 }

@@ -13,6 +13,7 @@ use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 use wasm_bindgen::JsCast;
 
+use super::chart::tick_grid;
 use super::{Addr, Empty, ErrorPanel, Loading, SiteClient, result_view};
 use crate::candles::{
     Ohlc, SeriesChoice, Span, bucket_count, bucket_label, candle_shapes, describe, offered, price, price_axis,
@@ -458,18 +459,7 @@ fn CandleChart(candles: Vec<Candle>, timeframe: Timeframe, requests: u64) -> imp
         [a, b, ..] => b - a,
         _ => hi - lo,
     };
-    let tick_views = ticks
-        .iter()
-        .map(|t| {
-            let ty = y.map(*t);
-            view! {
-                <g class="tick">
-                    <line x1=x0 x2=x1 y1=ty y2=ty />
-                    <text x=x0 - 6.0 y=ty + 4.0 text-anchor="end">{price_tick(*t, tick_step)}</text>
-                </g>
-            }
-        })
-        .collect_view();
+    let tick_views = tick_grid(&ticks, &y, x0, x1, |t| price_tick(t, tick_step));
     view! {
         <figure class="chart candles" data-testid="candle-chart" data-state="drawn" data-candles=candles.len()
             data-drawn=drawn data-requests=requests>
@@ -546,18 +536,7 @@ fn BarChart(
                 .collect_view()
         })
         .collect_view();
-    let tick_views = ticks
-        .iter()
-        .map(|t| {
-            let ty = y.map(*t);
-            view! {
-                <g class="tick">
-                    <line x1=x0 x2=x1 y1=ty y2=ty />
-                    <text x=x0 - 6.0 y=ty + 4.0 text-anchor="end">{compact(*t)}</text>
-                </g>
-            }
-        })
-        .collect_view();
+    let tick_views = tick_grid(&ticks, &y, x0, x1, compact);
     let summary = format!("{title}: {n} buckets of {}, {} in all", timeframe_label(timeframe), usd(total));
     view! {
         <figure class="chart history" data-testid=id data-state="drawn" data-bars=n>
