@@ -1,17 +1,20 @@
 //! The [`Client`]: base URLs and policies around any [`Transport`], with one method per operation.
 
+use std::future::Future;
 use std::pin::pin;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use futures_util::StreamExt;
 use futures_util::future::{Either, select};
 
 use crate::error::{Error, InvalidInput, TransportError, TransportFailure};
+use crate::items::{ArrayItems, Item, SplitError};
 use crate::ops::Operation;
 use crate::policy::{RateLimiter, RetryDecision, RetryPolicy};
-use crate::request::{ApiGroup, BaseUrl};
+use crate::request::{ApiGroup, BaseUrl, Request};
 use crate::response;
-use crate::transport::{HttpRequest, HttpResponse, Transport};
+use crate::transport::{BodyChunks, HttpRequest, HttpResponse, OpenResponse, Transport};
 
 /// The vendor's pair-group base URL (retired 2026-03-15; point the client at the replica or a mirror instead).
 pub const DEFAULT_PAIR_BASE_URL: &str = "https://dlmm-api.meteora.ag";
@@ -176,11 +179,80 @@ impl<T: Transport> Client<T> {
     /// Like [`send`](Self::send), with per-call overrides.
     pub async fn send_with<O: Operation>(&self, operation: &O, options: CallOptions) -> Result<O::Output, Error> {
         let request = operation.request()?;
+        let (url, response) = self.exchange(&request, O::NOT_FOUND_ON_500, options).await?;
+        response::decode_success::<O>(&url, &response)
+    }
+
+    /// Sends `request` with the rate limit, time-out and retries, until a successful (2xx) answer, which it returns
+    /// with the URL asked, body unread by any decoder; or the error that ended the call. `not_found_on_500` marks the
+    /// keeper routes that answer 500 for an item never indexed. A successful answer is never retried, so decoding it
+    /// after this returns changes nothing.
+    pub async fn exchange(
+        &self,
+        request: &Request,
+        not_found_on_500: bool,
+        options: CallOptions,
+    ) -> Result<(String, HttpResponse), Error> {
+        self.attempts(request, not_found_on_500, options, |http, timeout| self.whole_attempt(http, timeout)).await
+    }
+
+    /// Like [`exchange`](Self::exchange), but the successful answer's body is read chunk by chunk as it arrives and,
+    /// when it is a JSON array, handed to `item` element by element (with the URL and status, for its errors): the
+    /// client holds one unfinished element at a time, never the whole body. The call's time-out, when it has one,
+    /// covers the whole body. A body that is no array (an error object, HTML) is read whole and given back as
+    /// [`Streamed::Whole`], to be decoded as usual; an array with a syntax error, or cut short, is a `decode` error.
+    pub async fn stream_items(
+        &self,
+        request: &Request,
+        not_found_on_500: bool,
+        options: CallOptions,
+        mut item: impl FnMut(Item<'_>, &str, u16) -> Result<(), Error>,
+    ) -> Result<Streamed, Error> {
+        let (url, (mut open, deadline)) =
+            self.attempts(request, not_found_on_500, options, |http, timeout| self.open_attempt(http, timeout)).await?;
+        let transport_error = |error| Error::Transport { url: url.clone(), error };
+        let mut items = ArrayItems::new(&url, open.status);
+        while let Some(chunk) = self.next_chunk(&mut open.body, deadline).await.map_err(transport_error)? {
+            match items.feed(&chunk, |element| item(element, &url, open.status)) {
+                Ok(()) => {}
+                Err(SplitError::Item(error)) => return Err(error),
+                Err(SplitError::Syntax(error)) => return Err(Error::Decode(error)),
+                Err(SplitError::NotAnArray) => {
+                    let mut body = items.held().to_vec();
+                    while let Some(chunk) = self.next_chunk(&mut open.body, deadline).await.map_err(transport_error)? {
+                        body.extend_from_slice(&chunk);
+                    }
+                    let response = HttpResponse { status: open.status, headers: open.headers, body };
+                    return Ok(Streamed::Whole { url, response });
+                }
+            }
+        }
+        if items.is_at_start() {
+            // An empty body: decoded whole, it gives the usual error.
+            let response = HttpResponse { status: open.status, headers: open.headers, body: Vec::new() };
+            return Ok(Streamed::Whole { url, response });
+        }
+        items.finish().map_err(Error::Decode)?;
+        Ok(Streamed::Array { url, count: items.count() })
+    }
+
+    /// The one send loop of every call (generic only over what an attempt returns: a whole response or an open
+    /// one): rate limit, `attempt`, then on failure the retry policy's back-off, until a success or the end.
+    async fn attempts<R, F>(
+        &self,
+        request: &Request,
+        not_found_on_500: bool,
+        options: CallOptions,
+        attempt: impl Fn(HttpRequest, Option<Duration>) -> F,
+    ) -> Result<(String, R), Error>
+    where
+        F: Future<Output = Result<Attempt<R>, TransportError>>,
+    {
         let url = request.url(self.config.base_url(request.group));
         let timeout = options.timeout.unwrap_or(self.config.timeout);
         let retry = options.retry.unwrap_or(self.config.retry);
         let started = self.transport.now();
-        let mut attempt = 1;
+        let mut attempt_number = 1;
         loop {
             let limiter = self.limiter(request.group);
             let wait = limiter.lock().map(|mut l| l.acquire(self.transport.now())).unwrap_or_default();
@@ -205,22 +277,68 @@ impl<T: Transport> Client<T> {
                 reservation.keep();
             }
             let http = HttpRequest { url: url.clone(), headers: self.config.headers.clone() };
-            let result = match self.fetch(http, timeout).await {
-                Ok(response) => response::interpret::<O>(&url, &response),
-                Err(error) => Err(Error::Transport { url: url.clone(), error }),
-            };
-            let error = match result {
-                Ok(output) => return Ok(output),
-                Err(error) => error,
+            let error = match attempt(http, timeout).await {
+                Ok(Attempt::Success(answer)) => return Ok((url, answer)),
+                Ok(Attempt::Failure(response)) => response::failure(request.group, not_found_on_500, &url, &response)
+                    .unwrap_or_else(|| Error::wrong_shape(&url, None, "an unsuccessful answer with a 2xx status")),
+                Err(error) => Error::Transport { url: url.clone(), error },
             };
             let elapsed = self.transport.now().saturating_sub(started);
-            match retry.decide(&error, attempt, elapsed, self.random()) {
+            match retry.decide(&error, attempt_number, elapsed, self.random()) {
                 RetryDecision::RetryAfter(wait) => {
                     self.transport.sleep(wait).await;
-                    attempt += 1;
+                    attempt_number += 1;
                 }
                 RetryDecision::GiveUp => return Err(error),
             }
+        }
+    }
+
+    /// One attempt reading the whole response.
+    async fn whole_attempt(
+        &self,
+        request: HttpRequest,
+        timeout: Option<Duration>,
+    ) -> Result<Attempt<HttpResponse>, TransportError> {
+        let response = self.fetch(request, timeout).await?;
+        Ok(if (200..300).contains(&response.status) { Attempt::Success(response) } else { Attempt::Failure(response) })
+    }
+
+    /// One attempt resolving once the head is in; an unsuccessful answer's (small) body is read whole. A success
+    /// comes with the deadline its body must arrive by.
+    async fn open_attempt(
+        &self,
+        request: HttpRequest,
+        timeout: Option<Duration>,
+    ) -> Result<Attempt<(OpenResponse, Option<Deadline>)>, TransportError> {
+        let deadline = timeout.map(|limit| Deadline { at: self.transport.now().saturating_add(limit), limit });
+        let mut open = self.before(deadline, self.transport.open(request)).await??;
+        if (200..300).contains(&open.status) {
+            return Ok(Attempt::Success((open, deadline)));
+        }
+        let mut body = Vec::new();
+        while let Some(chunk) = self.next_chunk(&mut open.body, deadline).await? {
+            body.extend_from_slice(&chunk);
+        }
+        Ok(Attempt::Failure(HttpResponse { status: open.status, headers: open.headers, body }))
+    }
+
+    /// The next chunk of `body`, or a time-out once `deadline` passed.
+    async fn next_chunk(
+        &self,
+        body: &mut BodyChunks,
+        deadline: Option<Deadline>,
+    ) -> Result<Option<Vec<u8>>, TransportError> {
+        self.before(deadline, body.next()).await?.transpose()
+    }
+
+    /// `future`'s output, or a time-out error if `deadline` comes first.
+    async fn before<F: Future>(&self, deadline: Option<Deadline>, future: F) -> Result<F::Output, TransportError> {
+        let Some(deadline) = deadline else { return Ok(future.await) };
+        let left = deadline.at.saturating_sub(self.transport.now());
+        match select(pin!(future), pin!(self.transport.sleep(left))).await {
+            Either::Left((output, _)) => Ok(output),
+            Either::Right(_) => Err(TransportError::timeout(deadline.limit)),
         }
     }
 
@@ -254,6 +372,38 @@ impl<T: Transport> Client<T> {
             Either::Right(_) => Err(TransportError::timeout(limit)),
         }
     }
+}
+
+/// What one attempt brought: a successful answer of the attempt's kind, or an unsuccessful one read whole.
+enum Attempt<R> {
+    Success(R),
+    Failure(HttpResponse),
+}
+
+/// When an attempt's time is up (on the transport's clock), and the time-out that set it.
+#[derive(Clone, Copy)]
+struct Deadline {
+    at: Duration,
+    limit: Duration,
+}
+
+/// How a [`Client::stream_items`] call ended.
+#[derive(Debug)]
+pub enum Streamed {
+    /// The body was a JSON array: `count` elements were handed out.
+    Array {
+        /// The URL asked.
+        url: String,
+        /// How many elements the array had.
+        count: usize,
+    },
+    /// The body was no array; here it is whole, to decode as usual (its error says what it was).
+    Whole {
+        /// The URL asked.
+        url: String,
+        /// The response, body read whole.
+        response: HttpResponse,
+    },
 }
 
 /// A rate-limit slot reserved for a call that is still waiting for it: released unless [`keep`](Self::keep) is
@@ -482,6 +632,58 @@ mod tests {
         };
         block_on(c.send_with(&GetPoolMetrics::new(POOL), patient)).unwrap();
         assert_eq!(*c.transport.sleeps.borrow(), [Duration::from_secs(100)]);
+    }
+
+    /// Streams `body` (after the scripted answers before it) and returns the elements seen and how the call ended.
+    fn stream(script: Vec<Option<HttpResponse>>) -> (Vec<String>, Result<Streamed, Error>) {
+        let c = client(script);
+        let request = crate::ops::All::new().request().unwrap();
+        let mut seen = Vec::new();
+        let ended = block_on(c.stream_items(&request, false, CallOptions::default(), |item, url, status| {
+            assert_eq!((url, status), ("http://pair.test/pair/all", 200));
+            seen.push(format!("{}:{}", item.index, String::from_utf8_lossy(item.bytes)));
+            Ok(())
+        }));
+        (seen, ended)
+    }
+
+    fn body(status: u16, text: &str) -> Option<HttpResponse> {
+        Some(HttpResponse { status, headers: vec![], body: text.as_bytes().to_vec() })
+    }
+
+    #[test]
+    fn streams_the_elements_of_an_array_after_retrying_failures() {
+        let (seen, ended) = stream(vec![Some(status(503, None)), body(200, r#"[{"a":1}, {"a":2}]"#)]);
+        assert_eq!(seen, [r#"0:{"a":1}"#, r#"1:{"a":2}"#]);
+        assert!(matches!(ended, Ok(Streamed::Array { count: 2, .. })), "{ended:?}");
+    }
+
+    #[test]
+    fn a_body_that_is_no_array_comes_back_whole_and_failures_stay_errors() {
+        let (seen, ended) = stream(vec![body(200, r#"{"message":"no"}"#)]);
+        assert!(seen.is_empty());
+        let Ok(Streamed::Whole { response, .. }) = ended else { panic!("{ended:?}") };
+        assert_eq!(response.body, br#"{"message":"no"}"#);
+        let (_, ended) = stream(vec![body(200, "")]);
+        assert!(matches!(ended, Ok(Streamed::Whole { .. })), "{ended:?}");
+        let (_, ended) = stream(vec![body(404, r#"{"message":"gone"}"#)]);
+        assert_eq!(ended.unwrap_err().kind(), ErrorKind::NotFound);
+        let (seen, ended) = stream(vec![body(200, r#"[{"a":1},{"a":"#)]);
+        assert_eq!(seen.len(), 1);
+        let error = ended.unwrap_err();
+        assert_eq!((error.kind(), error.decode_path()), (ErrorKind::Decode, Some("[1]")));
+    }
+
+    #[test]
+    fn an_element_error_ends_the_stream() {
+        let c = client([body(200, "[1,2,3]")]);
+        let request = crate::ops::All::new().request().unwrap();
+        let mut count = 0;
+        let ended = block_on(c.stream_items(&request, false, CallOptions::default(), |item, url, _| {
+            count += 1;
+            if item.index == 1 { Err(Error::wrong_shape(url, Some("[1]".into()), "stop")) } else { Ok(()) }
+        }));
+        assert_eq!((count, ended.unwrap_err().decode_path()), (2, Some("[1]")));
     }
 
     #[test]

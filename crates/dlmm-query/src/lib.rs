@@ -30,6 +30,7 @@ pub mod datapi;
 pub mod decode;
 pub mod error;
 pub mod header;
+pub mod items;
 pub mod models;
 #[cfg(feature = "native")]
 pub mod native;
@@ -45,7 +46,7 @@ pub mod wire;
 
 pub use address::Address;
 pub use amount::Amount;
-pub use client::{CallOptions, Client, ClientConfig};
+pub use client::{CallOptions, Client, ClientConfig, Streamed};
 pub use compose::PagedList;
 pub use error::{Error, ErrorKind, InvalidInput, TransportError, TransportFailure};
 #[cfg(feature = "native")]

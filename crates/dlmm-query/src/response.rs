@@ -11,14 +11,30 @@ use crate::ops::Operation;
 use crate::request::ApiGroup;
 use crate::transport::HttpResponse;
 
-/// Reads the response to operation `O` at `url`.
+/// Reads the response to operation `O` at `url`: [`failure`] for an unsuccessful status, else [`decode_success`].
 pub fn interpret<O: Operation>(url: &str, response: &HttpResponse) -> Result<O::Output, Error> {
-    if !(200..300).contains(&response.status) {
-        if O::GROUP.is_datapi() {
-            return Err(Error::Status(datapi_status_error(url, response)));
-        }
-        return Err(Error::Status(status_error(O::NOT_FOUND_ON_500, url, response)));
+    match failure(O::GROUP, O::NOT_FOUND_ON_500, url, response) {
+        Some(error) => Err(error),
+        None => decode_success::<O>(url, response),
     }
+}
+
+/// The error an unsuccessful (non-2xx) answer of `group`'s service means, or `None` for a success. The same code for
+/// every operation: `not_found_on_500` marks the keeper routes that answer 500 for an item never indexed.
+pub fn failure(group: ApiGroup, not_found_on_500: bool, url: &str, response: &HttpResponse) -> Option<Error> {
+    if (200..300).contains(&response.status) {
+        return None;
+    }
+    Some(Error::Status(if group.is_datapi() {
+        datapi_status_error(url, response)
+    } else {
+        status_error(not_found_on_500, url, response)
+    }))
+}
+
+/// Decodes a successful (2xx) answer of operation `O`: the body itself, or for the pool group its envelope's `data`
+/// (an envelope carrying an `error` instead is that error, whatever the status).
+pub fn decode_success<O: Operation>(url: &str, response: &HttpResponse) -> Result<O::Output, Error> {
     match O::GROUP {
         ApiGroup::Pair | ApiGroup::DlmmDatapi | ApiGroup::DammV2Datapi => {
             decode::json(&response.body, url, response.status).map_err(Error::Decode)

@@ -6,6 +6,8 @@
 use std::future::Future;
 use std::time::Duration;
 
+use futures_util::stream::{self, LocalBoxStream, StreamExt};
+
 use crate::error::TransportError;
 
 /// The default largest response body a transport accepts, after decompression: 256 MiB, above any real answer (the
@@ -39,10 +41,39 @@ impl HttpResponse {
     }
 }
 
+/// A body arriving chunk by chunk (in order, decompressed), ending with the body or at the first error.
+pub type BodyChunks = LocalBoxStream<'static, Result<Vec<u8>, TransportError>>;
+
+/// A response whose head is in and whose body is still to be read, as [`Transport::open`] gives it.
+pub struct OpenResponse {
+    /// The HTTP status code.
+    pub status: u16,
+    /// Response headers with lower-case names.
+    pub headers: Vec<(String, String)>,
+    /// The body, chunk by chunk.
+    pub body: BodyChunks,
+}
+
+impl OpenResponse {
+    /// A response already read whole, as one chunk.
+    pub fn whole(response: HttpResponse) -> Self {
+        let HttpResponse { status, headers, body } = response;
+        Self { status, headers, body: stream::iter([Ok(body)]).boxed_local() }
+    }
+}
+
 /// Performs HTTP GETs and waits. Dropping a returned future cancels it.
 pub trait Transport {
     /// Sends `request` and resolves to the response (any status), or to why there is none.
     fn send(&self, request: HttpRequest) -> impl Future<Output = Result<HttpResponse, TransportError>>;
+
+    /// Sends `request` and resolves once the response's head is in, its body to be read chunk by chunk, so a large
+    /// body can be decoded as it arrives (`Client::stream_items`). By default the body is read whole by
+    /// [`send`](Self::send) and given as one chunk; a transport that can stream overrides this.
+    fn open(&self, request: HttpRequest) -> impl Future<Output = Result<OpenResponse, TransportError>> {
+        let sent = self.send(request);
+        async move { sent.await.map(OpenResponse::whole) }
+    }
 
     /// Resolves after `duration` (used for time-outs, back-off and rate limiting).
     fn sleep(&self, duration: Duration) -> impl Future<Output = ()>;
@@ -57,6 +88,9 @@ macro_rules! delegate_transport {
         impl<T: Transport + ?Sized> Transport for $ptr {
             fn send(&self, request: HttpRequest) -> impl Future<Output = Result<HttpResponse, TransportError>> {
                 (**self).send(request)
+            }
+            fn open(&self, request: HttpRequest) -> impl Future<Output = Result<OpenResponse, TransportError>> {
+                (**self).open(request)
             }
             fn sleep(&self, duration: Duration) -> impl Future<Output = ()> {
                 (**self).sleep(duration)

@@ -4,6 +4,7 @@
 use std::future::Future;
 use std::time::Duration;
 
+use futures_util::stream::{self, StreamExt};
 use gloo_net::http::{Method, RequestBuilder};
 use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
@@ -11,7 +12,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, ReadableStreamDefaultReader};
 
 use crate::error::TransportError;
-use crate::transport::{DEFAULT_MAX_BODY_BYTES, HttpRequest, HttpResponse, Transport};
+use crate::transport::{DEFAULT_MAX_BODY_BYTES, HttpRequest, HttpResponse, OpenResponse, Transport};
 
 /// `fetch` for the [`Client`](crate::Client), in browsers and Node 18+. Dropping a pending `send` aborts its `fetch`.
 ///
@@ -58,10 +59,19 @@ impl Drop for AbortOnDrop {
 
 impl Transport for WebTransport {
     async fn send(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
+        let OpenResponse { status, headers, mut body } = self.open(request).await?;
+        let mut bytes = Vec::new();
+        while let Some(chunk) = body.next().await {
+            bytes.extend_from_slice(&chunk?);
+        }
+        Ok(HttpResponse { status, headers, body: bytes })
+    }
+
+    async fn open(&self, request: HttpRequest) -> Result<OpenResponse, TransportError> {
         let controller =
             AbortController::new().map_err(|e| TransportError::network(format!("no AbortController: {e:?}")))?;
         let signal = controller.signal();
-        let _abort_on_drop = AbortOnDrop(controller);
+        let abort_on_drop = AbortOnDrop(controller);
         let mut builder = RequestBuilder::new(&request.url).method(Method::GET).abort_signal(Some(&signal));
         for (name, value) in &request.headers {
             builder = builder.header(name, value);
@@ -69,8 +79,22 @@ impl Transport for WebTransport {
         let response = builder.send().await.map_err(describe)?;
         let status = response.status();
         let headers = response.headers().entries().map(|(k, v)| (k.to_ascii_lowercase(), v)).collect();
-        let body = read_capped(&response, self.max_body_bytes).await?;
-        Ok(HttpResponse { status, headers, body })
+        let declared = response.headers().get("content-length").and_then(|v| v.trim().parse::<u64>().ok());
+        if declared.is_some_and(|length| length > self.max_body_bytes as u64) {
+            return Err(TransportError::body_too_large(self.max_body_bytes));
+        }
+        let reader = response.body().map(|stream| stream.get_reader().unchecked_into());
+        let body = BodyReader { reader, read: 0, limit: self.max_body_bytes, _abort_on_drop: abort_on_drop };
+        let chunks = stream::unfold(Some(body), |body| async move {
+            let mut body = body?;
+            match body.next_chunk().await {
+                Ok(Some(chunk)) => Some((Ok(chunk), Some(body))),
+                Ok(None) => None,
+                // The stream ends after its first error.
+                Err(error) => Some((Err(error), None)),
+            }
+        });
+        Ok(OpenResponse { status, headers, body: chunks.boxed_local() })
     }
 
     fn sleep(&self, duration: Duration) -> impl Future<Output = ()> {
@@ -93,33 +117,36 @@ extern "C" {
     fn monotonic_now_ms() -> f64;
 }
 
-/// Reads the body chunk by chunk, refusing it as soon as it grows past `limit` (a `Content-Length` over the limit is
-/// refused before reading).
-async fn read_capped(response: &gloo_net::http::Response, limit: usize) -> Result<Vec<u8>, TransportError> {
-    let declared = response.headers().get("content-length").and_then(|v| v.trim().parse::<u64>().ok());
-    if declared.is_some_and(|length| length > limit as u64) {
-        return Err(TransportError::body_too_large(limit));
-    }
-    let Some(stream) = response.body() else { return Ok(Vec::new()) };
-    let reader: ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
-    let mut body = Vec::new();
-    loop {
+/// A response body read chunk by chunk, refused as soon as it grows past `limit` bytes. Dropping it aborts the
+/// `fetch`.
+struct BodyReader {
+    reader: Option<ReadableStreamDefaultReader>,
+    read: usize,
+    limit: usize,
+    _abort_on_drop: AbortOnDrop,
+}
+
+impl BodyReader {
+    /// The next chunk, or `None` at the end of the body.
+    async fn next_chunk(&mut self) -> Result<Option<Vec<u8>>, TransportError> {
+        let Some(reader) = &self.reader else { return Ok(None) };
         let chunk = JsFuture::from(reader.read()).await.map_err(describe_js)?;
         if Reflect::get(&chunk, &JsValue::from_str("done")).ok().and_then(|d| d.as_bool()).unwrap_or(true) {
-            return Ok(body);
+            self.reader = None;
+            return Ok(None);
         }
         let bytes: Uint8Array = Reflect::get(&chunk, &JsValue::from_str("value"))
             .map_err(describe_js)?
             .dyn_into()
             .map_err(|_| TransportError::network("the body stream gave something other than bytes"))?;
         let length = bytes.length() as usize;
-        if body.len().saturating_add(length) > limit {
+        if self.read.saturating_add(length) > self.limit {
             let _ = reader.cancel();
-            return Err(TransportError::body_too_large(limit));
+            self.reader = None;
+            return Err(TransportError::body_too_large(self.limit));
         }
-        let start = body.len();
-        body.resize(start + length, 0);
-        bytes.copy_to(&mut body[start..]);
+        self.read += length;
+        Ok(Some(bytes.to_vec()))
     }
 }
 

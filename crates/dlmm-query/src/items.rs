@@ -1,0 +1,294 @@
+//! Splitting a JSON array that arrives in chunks into its elements, as bytes, holding only the unfinished element.
+//! Pure: the client feeds it a body chunk by chunk ([`Client::stream_items`](crate::Client::stream_items)) and
+//! decodes each element as it completes, so neither the whole body nor the whole decoded list is ever held.
+
+use crate::decode;
+use crate::error::{BodyKind, DecodeError};
+
+/// Where the splitter is in the array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Before the opening `[` (only whitespace so far).
+    Start,
+    /// After `[`: an element or `]`.
+    First,
+    /// After `,`: an element.
+    Next,
+    /// Inside an element.
+    Item,
+    /// After an element: `,` or `]`.
+    After,
+    /// After the closing `]`: whitespace only.
+    Done,
+}
+
+/// What [`ArrayItems::feed`] found wrong, or the error its callback returned.
+#[derive(Debug)]
+pub enum SplitError<E> {
+    /// The body does not start with `[`: it is no array (an error object, HTML, …). Decode it whole instead.
+    NotAnArray,
+    /// The bytes break the array's syntax.
+    Syntax(DecodeError),
+    /// The callback's error.
+    Item(E),
+}
+
+/// An element completed by [`ArrayItems::feed`]: its index in the array and its bytes (one JSON value).
+pub struct Item<'a> {
+    /// The element's index in the array.
+    pub index: usize,
+    /// The element's JSON text.
+    pub bytes: &'a [u8],
+}
+
+/// Splits a top-level JSON array arriving in chunks into its elements (see the module docs).
+#[derive(Debug)]
+pub struct ArrayItems {
+    /// Bytes not yet handed out: the unfinished element (and what follows it).
+    buffer: Vec<u8>,
+    /// How far `buffer` has been scanned.
+    scanned: usize,
+    /// Where the current element starts in `buffer`.
+    item_start: usize,
+    state: State,
+    /// Nesting inside the current element.
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+    /// Elements completed so far.
+    count: usize,
+    /// Bytes fed so far (for error messages).
+    fed: usize,
+    url: String,
+    status: u16,
+}
+
+impl ArrayItems {
+    /// A splitter for the body of the answer from `url` with HTTP `status` (both named by its errors).
+    pub fn new(url: &str, status: u16) -> Self {
+        Self {
+            buffer: Vec::new(),
+            scanned: 0,
+            item_start: 0,
+            state: State::Start,
+            depth: 0,
+            in_string: false,
+            escaped: false,
+            count: 0,
+            fed: 0,
+            url: url.to_owned(),
+            status,
+        }
+    }
+
+    /// How many elements were completed so far.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// True before the first non-whitespace byte arrived.
+    pub fn is_at_start(&self) -> bool {
+        self.state == State::Start
+    }
+
+    /// The bytes held: the unfinished element (bounded by one element plus one chunk).
+    pub fn held(&self) -> &[u8] {
+        &self.buffer
+    }
+
+    /// Feeds the next `chunk`, calling `item` for each element it completes, in order.
+    pub fn feed<E>(
+        &mut self,
+        chunk: &[u8],
+        mut item: impl FnMut(Item<'_>) -> Result<(), E>,
+    ) -> Result<(), SplitError<E>> {
+        self.buffer.extend_from_slice(chunk);
+        self.fed += chunk.len();
+        let mut i = self.scanned;
+        while i < self.buffer.len() {
+            let b = self.buffer[i];
+            match self.state {
+                State::Item if self.in_string => {
+                    // Skip to the next quote or backslash at once.
+                    if self.escaped {
+                        self.escaped = false;
+                    } else if b == b'\\' {
+                        self.escaped = true;
+                    } else if b == b'"' {
+                        self.in_string = false;
+                        if self.depth == 0 {
+                            i += 1;
+                            self.complete(i, &mut item)?;
+                            continue;
+                        }
+                    } else {
+                        let rest = &self.buffer[i..];
+                        let skip = rest.iter().position(|&c| c == b'"' || c == b'\\').unwrap_or(rest.len());
+                        i += skip.max(1);
+                        continue;
+                    }
+                }
+                State::Item => match b {
+                    b'"' => self.in_string = true,
+                    b'{' | b'[' => self.depth += 1,
+                    b'}' | b']' if self.depth > 0 => {
+                        self.depth -= 1;
+                        if self.depth == 0 {
+                            i += 1;
+                            self.complete(i, &mut item)?;
+                            continue;
+                        }
+                    }
+                    b',' | b']' | b' ' | b'\t' | b'\n' | b'\r' if self.depth == 0 => {
+                        // The end of a scalar element; the delimiter is read again in `After`.
+                        self.complete(i, &mut item)?;
+                        continue;
+                    }
+                    _ => {}
+                },
+                _ if b.is_ascii_whitespace() => {}
+                State::Start if b == b'[' => self.state = State::First,
+                State::Start => return Err(SplitError::NotAnArray),
+                State::First if b == b']' => self.state = State::Done,
+                State::First | State::Next => {
+                    self.state = State::Item;
+                    self.item_start = i;
+                    continue;
+                }
+                State::After if b == b',' => self.state = State::Next,
+                State::After if b == b']' => self.state = State::Done,
+                State::After => return Err(self.syntax(i, "expected `,` or `]` after an element")),
+                State::Done => return Err(self.syntax(i, "trailing characters after the array")),
+            }
+            i += 1;
+        }
+        // Keep only the unfinished element.
+        let keep_from = if self.state == State::Item { self.item_start } else { i };
+        self.buffer.drain(..keep_from);
+        self.item_start -= keep_from.min(self.item_start);
+        self.scanned = i - keep_from;
+        Ok(())
+    }
+
+    /// The body ended: an error unless the array was closed.
+    pub fn finish(&self) -> Result<(), DecodeError> {
+        match self.state {
+            State::Done => Ok(()),
+            State::Start => Err(self.error(BodyKind::Empty, None, "the body is empty; expected JSON".to_owned())),
+            _ => Err(self.error(
+                BodyKind::Truncated,
+                Some(format!("[{}]", self.count)),
+                format!("the JSON ends early (truncated body): EOF while parsing a list after {} bytes", self.fed),
+            )),
+        }
+    }
+
+    /// Hands out the element ending at `end` and moves on.
+    fn complete<E>(
+        &mut self,
+        end: usize,
+        item: &mut impl FnMut(Item<'_>) -> Result<(), E>,
+    ) -> Result<(), SplitError<E>> {
+        let index = self.count;
+        self.count += 1;
+        self.state = State::After;
+        item(Item { index, bytes: &self.buffer[self.item_start..end] }).map_err(SplitError::Item)
+    }
+
+    fn syntax<E>(&self, at: usize, what: &str) -> SplitError<E> {
+        let near = decode::snippet(&self.buffer[at..self.buffer.len().min(at + 40)]);
+        SplitError::Syntax(self.error(
+            BodyKind::WrongShape,
+            Some(format!("[{}]", self.count)),
+            format!("{what}: {near}"),
+        ))
+    }
+
+    fn error(&self, body: BodyKind, path: Option<String>, message: String) -> DecodeError {
+        DecodeError { url: self.url.clone(), status: self.status, body, path, message }
+    }
+}
+
+/// Decodes one element of an array answered from `url` as `T`; a failure names the element's path (`[12].liquidity`).
+pub fn decode_item<T: serde::de::DeserializeOwned>(item: &Item<'_>, url: &str, status: u16) -> Result<T, DecodeError> {
+    decode::json(item.bytes, url, status).map_err(|mut e| {
+        let index = format!("[{}]", item.index);
+        e.path = Some(match e.path.take() {
+            Some(inner) if inner.starts_with('[') => format!("{index}{inner}"),
+            Some(inner) => format!("{index}.{inner}"),
+            None => index,
+        });
+        e
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The elements of `body` fed in chunks of `size` bytes, with what was held at most.
+    fn split(body: &str, size: usize) -> (Result<Vec<String>, String>, usize) {
+        let mut items = ArrayItems::new("u", 200);
+        let mut out = Vec::new();
+        let mut held = 0;
+        for chunk in body.as_bytes().chunks(size.max(1)) {
+            let fed = items.feed(chunk, |item| {
+                out.push(String::from_utf8(item.bytes.to_vec()).unwrap());
+                Ok::<_, ()>(())
+            });
+            held = held.max(items.held().len());
+            match fed {
+                Ok(()) => {}
+                Err(SplitError::NotAnArray) => return (Err("not an array".into()), held),
+                Err(SplitError::Syntax(e)) => return (Err(e.message), held),
+                Err(SplitError::Item(())) => unreachable!(),
+            }
+        }
+        (items.finish().map(|()| out).map_err(|e| e.message), held)
+    }
+
+    #[test]
+    fn splits_elements_whatever_the_chunking() {
+        let body = r#" [ {"a":"x,]}\"y","b":[1,{"c":2}]} , 12 ,"s\\",-3.5e2,true,null,[[]],{} ] "#;
+        let expected = [r#"{"a":"x,]}\"y","b":[1,{"c":2}]}"#, "12", r#""s\\""#, "-3.5e2", "true", "null", "[[]]", "{}"];
+        for size in [1, 2, 3, 7, 64, 1000] {
+            assert_eq!(split(body, size).0.unwrap(), expected, "chunks of {size}");
+        }
+        assert_eq!(split("[]", 1).0.unwrap(), Vec::<String>::new());
+        assert_eq!(split("\n[\n]\n", 2).0.unwrap(), Vec::<String>::new());
+    }
+
+    #[test]
+    fn holds_one_element_and_one_chunk_at_most() {
+        let element = r#"{"address":"5rCf1DM8LjKTw4YqhnoLcngyZYeNnQqztScTogYHAS6","liquidity":"12.5"}"#;
+        let body = format!("[{}]", vec![element; 10_000].join(","));
+        let (items, held) = split(&body, 4096);
+        assert_eq!(items.unwrap().len(), 10_000);
+        assert!(held <= element.len() + 4096 + 1, "held {held} bytes of {}", body.len());
+    }
+
+    #[test]
+    fn bad_arrays_are_errors() {
+        assert_eq!(split(r#"{"message":"x"}"#, 3).0.unwrap_err(), "not an array");
+        assert_eq!(split("<html>", 3).0.unwrap_err(), "not an array");
+        assert!(split("", 3).0.unwrap_err().contains("empty"));
+        assert!(split(r#"[{"a":1},{"a""#, 3).0.unwrap_err().contains("truncated"));
+        assert!(split(r#"[{"a":1}"#, 3).0.unwrap_err().contains("truncated"));
+        assert!(split(r#"[{"a":1} {"a":2}]"#, 3).0.unwrap_err().contains("expected `,` or `]`"));
+        assert!(split(r#"[1] x"#, 3).0.unwrap_err().contains("trailing"));
+    }
+
+    #[test]
+    fn item_errors_name_the_index() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Item2 {
+            a: u8,
+        }
+        let bytes = br#"{"a":"x"}"#;
+        let e = decode_item::<Item2>(&Item { index: 7, bytes }, "u", 200).unwrap_err();
+        assert_eq!(e.path.as_deref(), Some("[7].a"));
+        let e = decode_item::<Item2>(&Item { index: 3, bytes: b"7" }, "u", 200).unwrap_err();
+        assert_eq!(e.path.as_deref(), Some("[3]"));
+    }
+}
