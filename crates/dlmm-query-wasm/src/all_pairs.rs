@@ -26,7 +26,12 @@ const BATCH_ITEMS: usize = 10_000;
 
 /// Every pair of `request` (`GET /pair/all`) at or above `floor` TVL (all without one), as a JS array of plain
 /// objects.
-pub async fn all_pairs(client: &Core, request: &Request, options: CallOptions, floor: Option<f64>) -> Result<JsValue, Error> {
+pub async fn all_pairs(
+    client: &Core,
+    request: &Request,
+    options: CallOptions,
+    floor: Option<f64>,
+) -> Result<JsValue, Error> {
     let mut out = Output::new();
     let streamed = client
         .stream_items(request, All::NOT_FOUND_ON_500, options, |item, url, status| out.add(&item, url, status, floor))

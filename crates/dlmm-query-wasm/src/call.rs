@@ -1,20 +1,24 @@
 //! Sending from JavaScript: the core client as the JS API holds it, and the runners every exported method ends in.
 //! A runner reads the call options, sends (racing the caller's `AbortSignal`) and writes the output to JavaScript.
+//!
+//! One runner serves every operation: [`send`] turns an operation into its request and a [`Writer`] (the one piece
+//! of code per output type: decode, then write to JavaScript), and [`run`], which is not generic, does the rest
+//! through the core's one send loop ([`Client::exchange`]).
 
 use std::rc::Rc;
 
 use dlmm_query::datapi::series::SeriesOperation;
 use dlmm_query::ops::{All, GetDeposits, Operation};
 use dlmm_query::web::WebTransport;
-use dlmm_query::{Client, ClientConfig, Error};
+use dlmm_query::{Client, ClientConfig, Error, HttpResponse, InvalidInput, Request, response};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
+use crate::all_pairs;
 use crate::cancel::with_signal;
-use crate::filter::{AllRaw, pairs_above};
 use crate::js_error::to_js_error;
 use crate::options::{Call, max_body_bytes};
-use crate::to_js::{output_to_js, pairs_to_js};
+use crate::to_js::{output_to_js, output_to_js_value};
 
 /// The core client as the JS API uses it.
 pub type Core = Client<WebTransport>;
@@ -42,15 +46,45 @@ async fn guarded<T>(
     with_signal(signal, async move { call.await.map_err(|e| to_js_error(&e)) }).await
 }
 
-/// Sends `operation` with the options read from `options`; resolves to its output written to JavaScript.
-pub async fn send<O: Operation>(client: Rc<Core>, options: &JsValue, operation: O) -> Result<JsValue, JsValue>
+/// Decodes a successful answer from a URL and writes it to JavaScript: the one piece of a call that depends on the
+/// operation.
+type Writer = fn(&str, &HttpResponse) -> Result<JsValue, Error>;
+
+/// The [`Writer`] of operation `O`.
+fn write_output<O: Operation>(url: &str, response: &HttpResponse) -> Result<JsValue, Error>
 where
     O::Output: Serialize,
 {
-    let Call { signal, options } = Call::read(options)?;
-    let url = request_url(&client, &operation);
-    let output = guarded(signal, client.send_with(&operation, options)).await?;
-    output_to_js(&output, &url)
+    output_to_js_value(&response::decode_success::<O>(url, response)?, url)
+}
+
+/// Sends `operation` with the options read from `options`; resolves to its output written to JavaScript.
+pub fn send<O: Operation>(
+    client: Rc<Core>,
+    options: &JsValue,
+    operation: O,
+) -> impl Future<Output = Result<JsValue, JsValue>> + use<O>
+where
+    O::Output: Serialize,
+{
+    run(client, options.clone(), operation.request(), O::NOT_FOUND_ON_500, write_output::<O>)
+}
+
+/// The runner behind [`send`], the same for every operation.
+async fn run(
+    client: Rc<Core>,
+    options: JsValue,
+    request: Result<Request, InvalidInput>,
+    not_found_on_500: bool,
+    write: Writer,
+) -> Result<JsValue, JsValue> {
+    let Call { signal, options } = Call::read(&options)?;
+    let request = request.map_err(|e| to_js_error(&e.into()))?;
+    guarded(signal, async {
+        let (url, response) = client.exchange(&request, not_found_on_500, options).await?;
+        write(&url, &response)
+    })
+    .await
 }
 
 /// A datapi series (`/ohlcv`, `/volume/history`): with both `startTime` and `endTime`, fetched in chunks the server
@@ -68,21 +102,15 @@ where
     output_to_js(&output, &url)
 }
 
-/// `all`: every pair through the fast path; with a TVL floor, filtered while the body is decoded.
+/// `all`: every pair, decoded as the body arrives; with a TVL floor, filtered while it is decoded.
 pub async fn all_pairs(
     client: Rc<Core>,
     options: &JsValue,
     (all, floor): (All, Option<f64>),
 ) -> Result<JsValue, JsValue> {
     let Call { signal, options } = Call::read(options)?;
-    let url = request_url(&client, &all);
-    match floor {
-        None => pairs_to_js(&guarded(signal, client.send_with(&all, options)).await?),
-        Some(floor) => {
-            let raw = guarded(signal, client.send_with(&AllRaw(all), options)).await?;
-            pairs_above(&raw, floor, &url).map_err(|e| to_js_error(&e))
-        }
-    }
+    let request = all.request().map_err(|e| to_js_error(&e.into()))?;
+    guarded(signal, all_pairs::all_pairs(&client, &request, options, floor)).await
 }
 
 /// `getPositionPnl`: a position's deposits, withdrawals and claims, fetched together and summed

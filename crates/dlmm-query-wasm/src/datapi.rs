@@ -77,15 +77,15 @@ pub struct DammV2Datapi {
 // The datapi's runners: [`call`]'s and [`iter`]'s, with a rejected parameter named by its query key (`pageSize`) as
 // the caller wrote it, not as the API spells it (`page_size`).
 
-async fn send<O: dlmm_query::ops::Operation>(
+fn send<O: dlmm_query::ops::Operation>(
     client: Rc<Core>,
     options: &JsValue,
     operation: O,
-) -> Result<JsValue, JsValue>
+) -> impl Future<Output = Result<JsValue, JsValue>> + use<O>
 where
     O::Output: serde::Serialize,
 {
-    call::send(client, options, operation).await.map_err(js_parameter_names)
+    futures_util::TryFutureExt::map_err(call::send(client, options, operation), js_parameter_names)
 }
 
 async fn send_series<O: dlmm_query::datapi::series::SeriesOperation>(

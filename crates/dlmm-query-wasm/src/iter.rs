@@ -81,8 +81,9 @@ fn js_pages<T: Serialize + 'static>(
         .enumerate()
         .map(move |(i, page)| {
             let items = page.map_err(|e| to_js_error(&e))?;
-            let url = url(i as u64);
-            items.iter().map(|item| output_to_js(item, &url)).collect()
+            // The page's items in one `JSON.parse`, then split for the buffer.
+            let written = output_to_js(&items, &url(i as u64))?;
+            Ok(js_sys::Array::from(&written).iter().collect())
         })
         .boxed_local()
 }

@@ -8,11 +8,11 @@
 //! runners) and `iter` (the iterators) on those and `cancel`; the exported classes (`keeper`, `datapi`) on all of
 //! them, each operation declared once as a line of an `exports!` table.
 
+mod all_pairs;
 mod call;
 mod cancel;
 mod datapi;
 mod exports;
-mod filter;
 mod iter;
 mod js_error;
 mod keeper;
@@ -23,4 +23,4 @@ pub use datapi::{DammV2Datapi, DlmmDatapi, JsDatapiClient, create_datapi_client}
 pub use iter::PageIterator;
 pub use js_error::{is_dlmm_error, to_js_error};
 pub use keeper::{JsClient, create_client, lexical_order_mints};
-pub use to_js::output_to_js;
+pub use to_js::{JsonText, output_to_js};

@@ -1,107 +1,381 @@
-//! Values written to JavaScript, in one place: [`output_to_js`] for every operation's output (and its decode error
-//! for a value JavaScript cannot hold exactly), and [`pairs_to_js`], the fast path for big pair lists: JSON text and
-//! the engine's own `JSON.parse` instead of one JS call per field.
+//! Values written to JavaScript, in one place and one way: every output is written by `serde_json` as camelCase JSON
+//! text through [`JsFormatter`], and the engine's own `JSON.parse` builds the objects (as fast and compact as a plain
+//! `fetch().json()`, with one call into JavaScript per output instead of one per field).
 //!
-//! The pairs are decoded (exact, validated) in Rust as everywhere else, then written back as camelCase JSON by
-//! `serde_json` with a [`Formatter`] that writes raw amounts (`u128`) as digit strings (the vendor's decimal-text USD
-//! and percent fields are `NumericText`, which serializes as numbers by itself). `JSON.parse` builds the objects (as
-//! fast and compact as a plain `fetch().json()`), then the amount fields, whose names the formatter recorded, become
-//! exact `bigint`s.
+//! The formatter tracks the JSON path of what it writes. Raw token amounts (`u128`) are written as digit strings and
+//! their paths recorded as patterns (`[*].reserveXAmount`), so that after parsing exactly those strings become
+//! `bigint`s; likewise the `null`s written for `None` become `undefined` (an optional field the service omitted is
+//! `undefined`, as the TypeScript declarations say). An integer JavaScript cannot hold exactly (above 2^53 − 1 outside amounts: a slot, a lock release point,
+//! a total, a timestamp) stops the writing with its path, and the output rejects with a `decode` `DlmmError` naming
+//! the URL and that path (`[1].lockReleasePoint`), never a rounded number.
 
-use std::cell::RefCell;
-use std::io;
-use std::rc::Rc;
+use std::io::{self, Write};
 
 use dlmm_query::Error;
 use js_sys::{Array, BigInt, JSON, Reflect};
 use serde::Serialize;
-use serde_json::ser::{CompactFormatter, Formatter};
+use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
 use wasm_bindgen::prelude::*;
 
 use crate::js_error::to_js_error;
 
-/// Serializes an operation's output, answered from `url`, for JavaScript: camelCase fields, amounts as `bigint`,
-/// other integers as numbers.
-///
-/// A value JavaScript cannot hold exactly (an integer above 2^53 outside amounts: a slot, a lock release point, an
-/// index, a total, a timestamp) rejects with a `decode` `DlmmError` carrying `url` and the value's JSON `path`
-/// (e.g. `[0].lockReleasePoint`), never with a plain `Error`.
+/// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
+const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+/// Writes an operation's output, answered from `url`, to JavaScript: camelCase fields, raw amounts as `bigint`, token
+/// amounts as exact decimal text, other numbers as numbers, `None` as `undefined`.
 pub fn output_to_js<T: Serialize + ?Sized>(value: &T, url: &str) -> Result<JsValue, JsValue> {
-    value.serialize(&serde_wasm_bindgen::Serializer::new()).map_err(|_| to_js_error(&unrepresentable(value, url)))
+    output_to_js_value(value, url).map_err(|e| to_js_error(&e))
 }
 
-/// The decode error for an output that does not convert: serialized again (on this failure path only) with path
-/// tracking, so the error names the value.
-fn unrepresentable<T: Serialize + ?Sized>(value: &T, url: &str) -> Error {
-    let (path, reason) = match serde_path_to_error::serialize(value, &serde_wasm_bindgen::Serializer::new()) {
-        Err(e) => {
-            let path = e.path().to_string();
-            ((path != ".").then_some(path), e.into_inner().to_string())
-        }
-        Ok(_) => (None, "the conversion failed".to_owned()),
-    };
-    Error::wrong_shape(url, path, format!("a value JavaScript cannot hold exactly: {reason}"))
+/// [`output_to_js`] with the core's error (for callers that convert errors once, later).
+pub fn output_to_js_value<T: Serialize + ?Sized>(value: &T, url: &str) -> Result<JsValue, Error> {
+    let mut json = JsonText::default();
+    json.write(value);
+    json.into_js(url)
 }
 
-/// Writes compact JSON, recording which keys hold amounts.
+/// One step of a JSON path while writing: an object's current key, or an array's current index (`None` before its
+/// first element).
+enum Step {
+    Key(String),
+    Index(Option<usize>),
+}
+
+/// One step of a recorded amount pattern: a key, or every element of an array.
+#[derive(PartialEq)]
+enum Pattern {
+    Key(String),
+    Each,
+}
+
+/// JSON text being written, with what the writing noticed.
 #[derive(Default)]
-struct JsFormatter {
-    /// The key being written, or the last one written.
-    key: String,
+pub struct JsonText {
+    text: Vec<u8>,
+    path: Vec<Step>,
     in_key: bool,
-    /// Keys that held an amount (shared: the serializer owns the formatter).
-    amount_keys: Rc<RefCell<Vec<String>>>,
+    /// The paths (array indices as [`Pattern::Each`]) where raw amounts were written as digit strings.
+    amounts: Vec<Vec<Pattern>>,
+    /// The paths where `null` (a `None`) was written: `undefined` in JavaScript, as the declarations say.
+    nulls: Vec<Vec<Pattern>>,
+    /// Where an integer JavaScript cannot hold was met, and the integer.
+    unsafe_integer: Option<(String, String)>,
+    /// A failure of the serializer itself (a map with non-string keys, a failing `Serialize`).
+    failure: Option<String>,
+    /// For an array written item by item, the index of its first item.
+    first_index: usize,
 }
 
-impl Formatter for JsFormatter {
-    fn write_u128<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: u128) -> io::Result<()> {
-        let mut keys = self.amount_keys.borrow_mut();
-        if !keys.contains(&self.key) {
-            keys.push(self.key.clone());
+impl JsonText {
+    /// Writes `value` as JSON (one value per [`JsonText`]; the items of an array go through [`Self::push_item`]).
+    pub fn write<T: Serialize + ?Sized>(&mut self, value: &T) {
+        let mut text = std::mem::take(&mut self.text);
+        let result = value.serialize(&mut serde_json::Serializer::with_formatter(&mut text, JsFormatter(self)));
+        self.text = text;
+        if let Err(e) = result
+            && self.unsafe_integer.is_none()
+        {
+            self.failure = Some(e.to_string());
         }
+    }
+
+    /// Bytes written so far.
+    pub fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    /// True when nothing was written yet.
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// An array to be written item by item with [`Self::push_item`], whose first item is item `first_index` of a
+    /// longer list (the paths its errors name count from there).
+    pub fn items_from(first_index: usize) -> Self {
+        let mut json = Self { first_index, ..Self::default() };
+        json.text.push(b'[');
+        json.path.push(Step::Index(first_index.checked_sub(1)));
+        json
+    }
+
+    /// The index of the first item of an array begun by [`Self::items_from`].
+    pub fn first_index(&self) -> usize {
+        self.first_index
+    }
+
+    /// True once the writing met a value it cannot write ([`Self::into_js`] then gives the error).
+    pub fn failed(&self) -> bool {
+        self.unsafe_integer.is_some() || self.failure.is_some()
+    }
+
+    /// Writes one more item of the array begun by [`Self::items_from`].
+    pub fn push_item<T: Serialize + ?Sized>(&mut self, item: &T) {
+        let next = match self.path.last() {
+            Some(Step::Index(Some(i))) => i + 1,
+            _ => 0,
+        };
+        if self.text.len() > 1 {
+            self.text.push(b',');
+        }
+        if let Some(Step::Index(index)) = self.path.last_mut() {
+            *index = Some(next);
+        }
+        self.write(item);
+    }
+
+    /// Ends the array begun by [`Self::items_from`] and parses it (see [`Self::into_js`]).
+    pub fn end_items(mut self, url: &str) -> Result<JsValue, Error> {
+        self.text.push(b']');
+        self.path.pop();
+        self.into_js(url)
+    }
+
+    /// Parses the text into JavaScript values and turns the recorded amounts into `bigint`s; or the error the
+    /// writing met.
+    pub fn into_js(self, url: &str) -> Result<JsValue, Error> {
+        if let Some((path, integer)) = self.unsafe_integer {
+            let message = format!(
+                "a value JavaScript cannot hold exactly: {integer} is above 2^53 - 1 (Number.MAX_SAFE_INTEGER)"
+            );
+            return Err(Error::wrong_shape(url, Some(path), message));
+        }
+        if let Some(failure) = self.failure {
+            return Err(Error::wrong_shape(url, None, format!("the output cannot be written: {failure}")));
+        }
+        // serde_json writes valid UTF-8 from valid UTF-8 strings.
+        let text = String::from_utf8(self.text).map_err(|e| Error::wrong_shape(url, None, e.to_string()))?;
+        let parsed = JSON::parse(&text).map_err(|e| Error::wrong_shape(url, None, format!("JSON.parse: {e:?}")))?;
+        drop(text);
+        let fixes =
+            self.amounts.iter().map(|p| (p, Leaf::BigInt)).chain(self.nulls.iter().map(|p| (p, Leaf::Undefined)));
+        for (pattern, leaf) in fixes {
+            let keys: Vec<Option<JsValue>> = pattern
+                .iter()
+                .map(|step| match step {
+                    Pattern::Key(key) => Some(JsValue::from_str(key)),
+                    Pattern::Each => None,
+                })
+                .collect();
+            fix(&parsed, &keys, leaf).map_err(|e| Error::wrong_shape(url, None, format!("{e:?}")))?;
+        }
+        Ok(parsed)
+    }
+
+    /// The current path in serde_path_to_error's notation (`data[0].timestamp`).
+    fn path_text(&self) -> String {
+        let mut out = String::new();
+        for step in &self.path {
+            match step {
+                Step::Key(key) => {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    out.push_str(key);
+                }
+                Step::Index(Some(i)) => out.push_str(&format!("[{i}]")),
+                Step::Index(None) => {}
+            }
+        }
+        out
+    }
+
+    /// Records the current path as an amount pattern (once).
+    fn record_amount(&mut self) {
+        let mut amounts = std::mem::take(&mut self.amounts);
+        self.record(&mut amounts);
+        self.amounts = amounts;
+    }
+
+    /// Records the current path as a `null` pattern (once).
+    fn record_null(&mut self) {
+        let mut nulls = std::mem::take(&mut self.nulls);
+        self.record(&mut nulls);
+        self.nulls = nulls;
+    }
+
+    /// Adds the current path to `patterns` unless a pattern there matches it already.
+    fn record(&self, patterns: &mut Vec<Vec<Pattern>>) {
+        let matches = |pattern: &Vec<Pattern>| {
+            pattern.len() == self.path.len()
+                && pattern.iter().zip(&self.path).all(|(p, s)| match (p, s) {
+                    (Pattern::Key(a), Step::Key(b)) => a == b,
+                    (Pattern::Each, Step::Index(_)) => true,
+                    _ => false,
+                })
+        };
+        if !patterns.iter().any(matches) {
+            let pattern = self
+                .path
+                .iter()
+                .map(|s| match s {
+                    Step::Key(k) => Pattern::Key(k.clone()),
+                    Step::Index(_) => Pattern::Each,
+                })
+                .collect();
+            patterns.push(pattern);
+        }
+    }
+
+    /// Stops the writing at an integer JavaScript cannot hold.
+    fn refuse(&mut self, integer: String) -> io::Error {
+        self.unsafe_integer = Some((self.path_text(), integer));
+        io::Error::other("an integer above 2^53 - 1")
+    }
+}
+
+/// What becomes of a value found at a recorded pattern.
+#[derive(Clone, Copy)]
+enum Leaf {
+    /// A digit string becomes a `bigint`.
+    BigInt,
+    /// `null` becomes `undefined`.
+    Undefined,
+}
+
+/// Applies `leaf` to the values at `keys` (a pattern: `None` for every element of an array) under `value`.
+fn fix(value: &JsValue, keys: &[Option<JsValue>], leaf: Leaf) -> Result<(), JsValue> {
+    match keys {
+        [] => Ok(()),
+        [None, rest @ ..] => {
+            if let Some(array) = value.dyn_ref::<Array>() {
+                if rest.is_empty() {
+                    for (i, item) in array.iter().enumerate() {
+                        if let Some(fixed) = fixed(&item, leaf)? {
+                            array.set(i as u32, fixed);
+                        }
+                    }
+                } else {
+                    for item in array.iter() {
+                        fix(&item, rest, leaf)?;
+                    }
+                }
+            }
+            Ok(())
+        }
+        [Some(key)] => {
+            if let Some(fixed) = fixed(&Reflect::get(value, key)?, leaf)? {
+                Reflect::set(value, key, &fixed)?;
+            }
+            Ok(())
+        }
+        [Some(key), rest @ ..] => {
+            let inner = Reflect::get(value, key)?;
+            if inner.is_object() { fix(&inner, rest, leaf) } else { Ok(()) }
+        }
+    }
+}
+
+/// The replacement of `value` under `leaf`, if it needs one.
+fn fixed(value: &JsValue, leaf: Leaf) -> Result<Option<JsValue>, JsValue> {
+    Ok(match leaf {
+        Leaf::BigInt if value.is_string() => Some(BigInt::new(value)?.into()),
+        Leaf::Undefined if value.is_null() => Some(JsValue::UNDEFINED),
+        _ => None,
+    })
+}
+
+/// Compact JSON that keeps [`JsonText`]'s path up to date, writes `u128` amounts as digit strings and refuses
+/// integers JavaScript cannot hold.
+struct JsFormatter<'a>(&'a mut JsonText);
+
+impl Formatter for JsFormatter<'_> {
+    fn write_u64<W: ?Sized + Write>(&mut self, writer: &mut W, value: u64) -> io::Result<()> {
+        if value > MAX_SAFE_INTEGER {
+            return Err(self.0.refuse(value.to_string()));
+        }
+        CompactFormatter.write_u64(writer, value)
+    }
+
+    fn write_i64<W: ?Sized + Write>(&mut self, writer: &mut W, value: i64) -> io::Result<()> {
+        if value.unsigned_abs() > MAX_SAFE_INTEGER {
+            return Err(self.0.refuse(value.to_string()));
+        }
+        CompactFormatter.write_i64(writer, value)
+    }
+
+    fn write_i128<W: ?Sized + Write>(&mut self, writer: &mut W, value: i128) -> io::Result<()> {
+        if value.unsigned_abs() > u128::from(MAX_SAFE_INTEGER) {
+            return Err(self.0.refuse(value.to_string()));
+        }
+        CompactFormatter.write_i128(writer, value)
+    }
+
+    fn write_null<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.record_null();
+        writer.write_all(b"null")
+    }
+
+    fn write_u128<W: ?Sized + Write>(&mut self, writer: &mut W, value: u128) -> io::Result<()> {
+        self.0.record_amount();
         write!(writer, "\"{value}\"")
     }
 
-    fn begin_object_key<W: ?Sized + io::Write>(&mut self, writer: &mut W, first: bool) -> io::Result<()> {
-        self.in_key = true;
-        self.key.clear();
+    fn begin_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.path.push(Step::Index(None));
+        writer.write_all(b"[")
+    }
+
+    fn end_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.path.pop();
+        writer.write_all(b"]")
+    }
+
+    fn begin_array_value<W: ?Sized + Write>(&mut self, writer: &mut W, first: bool) -> io::Result<()> {
+        if let Some(Step::Index(index)) = self.0.path.last_mut() {
+            *index = Some(index.map_or(0, |i| i + 1));
+        }
+        CompactFormatter.begin_array_value(writer, first)
+    }
+
+    fn begin_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.path.push(Step::Key(String::new()));
+        writer.write_all(b"{")
+    }
+
+    fn end_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.path.pop();
+        writer.write_all(b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + Write>(&mut self, writer: &mut W, first: bool) -> io::Result<()> {
+        self.0.in_key = true;
+        if let Some(Step::Key(key)) = self.0.path.last_mut() {
+            key.clear();
+        }
         CompactFormatter.begin_object_key(writer, first)
     }
 
-    fn end_object_key<W: ?Sized + io::Write>(&mut self, _writer: &mut W) -> io::Result<()> {
-        self.in_key = false;
+    fn end_object_key<W: ?Sized + Write>(&mut self, _writer: &mut W) -> io::Result<()> {
+        self.0.in_key = false;
         Ok(())
     }
 
-    fn write_string_fragment<W: ?Sized + io::Write>(&mut self, writer: &mut W, fragment: &str) -> io::Result<()> {
-        if self.in_key {
-            self.key.push_str(fragment);
+    fn write_string_fragment<W: ?Sized + Write>(&mut self, writer: &mut W, fragment: &str) -> io::Result<()> {
+        if self.0.in_key
+            && let Some(Step::Key(key)) = self.0.path.last_mut()
+        {
+            key.push_str(fragment);
         }
         writer.write_all(fragment.as_bytes())
     }
-}
 
-/// A list of pairs as a JS array of plain objects, through JSON text and `JSON.parse`.
-pub fn pairs_to_js<T: Serialize>(pairs: &[T]) -> Result<JsValue, JsValue> {
-    let mut out = Vec::with_capacity(pairs.len() * 1200);
-    let amount_keys = Rc::new(RefCell::new(Vec::new()));
-    let formatter = JsFormatter { amount_keys: amount_keys.clone(), ..JsFormatter::default() };
-    let mut serializer = serde_json::Serializer::with_formatter(&mut out, formatter);
-    pairs.serialize(&mut serializer).map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
-    // serde_json writes valid UTF-8 from valid UTF-8 strings.
-    let text = String::from_utf8(out).map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
-    let parsed = JSON::parse(&text)?;
-    drop(text);
-    let keys: Vec<JsValue> = amount_keys.borrow().iter().map(|k| JsValue::from_str(k)).collect();
-    if !keys.is_empty() {
-        for item in Array::from(&parsed).iter() {
-            for key in &keys {
-                let value = Reflect::get(&item, key)?;
-                if value.is_string() {
-                    Reflect::set(&item, key, &BigInt::new(&value).map_err(JsValue::from)?.into())?;
-                }
-            }
+    fn write_char_escape<W: ?Sized + Write>(&mut self, writer: &mut W, escape: CharEscape) -> io::Result<()> {
+        if self.0.in_key
+            && let Some(Step::Key(key)) = self.0.path.last_mut()
+        {
+            key.push(match escape {
+                CharEscape::Quote => '"',
+                CharEscape::ReverseSolidus => '\\',
+                CharEscape::Solidus => '/',
+                CharEscape::Backspace => '\u{8}',
+                CharEscape::FormFeed => '\u{c}',
+                CharEscape::LineFeed => '\n',
+                CharEscape::CarriageReturn => '\r',
+                CharEscape::Tab => '\t',
+                CharEscape::AsciiControl(byte) => char::from(byte),
+            });
         }
+        CompactFormatter.write_char_escape(writer, escape)
     }
-    Ok(parsed)
 }
