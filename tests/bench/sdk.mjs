@@ -1,24 +1,35 @@
 // Benchmark of the SDK in headless Chromium: `/pair/all` through the SDK versus plain `fetch().json()`, and the datapi
-// client's `dlmm.pools()` walk over 120,000 pools versus a plain `fetch` loop over the same pages.
+// client's `dlmm.pools()` walk over 120,000 pools versus a plain `fetch` loop over the same pages, from prebuilt bodies.
 //
 //   DLMM_PAIR_BASE_URL_20K=…  DLMM_PAIR_BASE_URL_120K=…  DLMM_DATAPI_BASE_URL_120K=…  PKG_DIR=pkg  node tests/bench/sdk.mjs
 //
-// The two replicas run with `--pairs 20000` and `--pairs 120000`. One page, served with pkg/ from a tiny static
-// server, runs every case; each figure is the median of 5 rounds in which the cases alternate (so load changes hit
-// them alike). Memory is `performance.memory.usedJSHeapSize` after forced gcs (and the sweeping after them) while
-// the result is still held, minus the same figure before the run (JS heap only; the WebAssembly memory the SDK grew
-// to is reported separately: it is reused by later calls but never given back to the OS).
-// Cases: exact decode (`client.all()`) vs `fetch(url).then(r => r.json())` (amounts lose precision above 2^53), and
-// filtering while decoding (`client.all({ minTvl })`) vs `fetch` + `JSON.parse` + `filter`.
-// Datapi: every `/pools` page of 1,000 is fetched once from DLMM_DATAPI_BASE_URL_120K (a replica with
-// `--pairs 120000`) and served from memory by this script (with CORS), so both cases measure client work, not the
-// replica: `for await (const pool of client.dlmm.pools({ pageSize: 1000 }))` (exact token amounts as text, numbers
-// checked) vs `fetch(page).then(r => r.json())` page after page; both keep every pool in one array.
-// Env: BENCH_RUNS (5), BENCH_MIN_TVL (1000), CHROMIUM (/usr/bin/chromium).
+// The replicas (`--pairs 20000` / `--pairs 120000`) are read once at start: each `/pair/all` body and every datapi
+// `/pools` page of 1,000 is held in memory, gzip-compressed once (level 9), and served by this script's own server
+// (CORS and `timing-allow-origin: *`, `cache-control: no-store`) in two variants: `identity` (sent as it is, no
+// on-the-fly compression) and `gzip` (the precompressed bytes with `content-encoding: gzip`, as a CDN would). Every
+// run has its own base URL (`/r/<n>/<variant>/<dataset>`, the prefix stripped by the server), so the page finds the
+// run's Resource Timing entries; "after last byte" is the time the call resolved minus the `responseEnd` of the
+// run's last response: the client's own work once the network is done (parse, decode, JS objects). For the datapi
+// walk (120 requests) "off network" is also shown: end-to-end minus the time some request of the run was in flight.
+//
+// One page, served with pkg/ from a second tiny server, runs every case; each figure is the median of BENCH_RUNS
+// rounds in which the cases alternate (so load changes hit them alike). Heap is `performance.memory.usedJSHeapSize`
+// after forced gcs while the result is still held, minus the same before the run (JS heap only). WebAssembly memory is
+// `exports.memory.buffer.byteLength`: in a fresh page, after one `client.all()` at 120k and after ten consecutive
+// calls (memory is reused by later calls, never given back, so it must not grow after the first).
+// Cases: exact decode (`client.all()`) vs `fetch(url).then(r => r.json())` (amounts lose precision above 2^53),
+// filtering while decoding (`client.all({ minTvl })`) vs `fetch` + `JSON.parse` + `filter`, and
+// `for await (const pool of client.dlmm.pools({ pageSize: 1000 }))` vs `fetch(page).then(r => r.json())` page after
+// page (both keep every pool in one array).
+//
+// Prints a table, one JSON line (`{"bench":"sdk",…}`), then checks the figures against tests/bench/budgets.json
+// (BENCH_BUDGETS) and exits 1 naming every figure past its budget.
+// Env: BENCH_RUNS (5), BENCH_MIN_TVL (1000), BENCH_BUDGETS, CHROMIUM (/usr/bin/chromium).
 import { createServer } from "node:http";
 import { readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { extname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const pkgDir = resolve(process.env.PKG_DIR ?? "pkg");
@@ -33,16 +44,79 @@ if (targets.length === 0 && !datapiSource) {
   process.exit(2);
 }
 const DATAPI_PAGE_SIZE = 1000;
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Math.max(1, Math.min(50, Number(process.env.BENCH_RUNS ?? 5)));
 const MIN_TVL = Number(process.env.BENCH_MIN_TVL ?? 1000);
+const TEN_CALLS = 10;
+const budgetsPath = process.env.BENCH_BUDGETS ?? fileURLToPath(new URL("./budgets.json", import.meta.url));
+const VARIANTS = ["identity", "gzip"];
 
 const wasmPath = join(pkgDir, "dlmm_query_wasm_bg.wasm");
 const wasmBytes = readFileSync(wasmPath);
-const gzipBytes = gzipSync(wasmBytes, { level: 9 }).length;
+const wasmGzipBytes = gzipSync(wasmBytes, { level: 9 }).length;
+
+// ---- the prebuilt bodies: read once from the replicas, held in memory, gzip -9 once ----
+
+/** The body of `url`, as bytes (a replica that compresses is decoded by fetch). */
+async function download(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+const prebuilt = (identity) => ({ identity, gzip: gzipSync(identity, { level: 9 }) });
+
+/** dataset → `{ kind: "pairs", body }` or `{ kind: "pools", pages: [body, …], pools }`. */
+const datasets = new Map();
+for (const [label, base] of targets) {
+  datasets.set(label, { kind: "pairs", body: prebuilt(await download(`${base}/pair/all`)) });
+}
+if (datapiSource) {
+  const pages = [];
+  for (let page = 1; page <= 100_000; page++) {
+    const body = await download(`${datapiSource}/pools?page=${page}&page_size=${DATAPI_PAGE_SIZE}`);
+    pages.push(prebuilt(body));
+    if (page >= JSON.parse(body).pages) break;
+  }
+  datasets.set("datapi", { kind: "pools", pages, pools: JSON.parse(pages[0].identity).total });
+}
+
+/** Serves `/r/<n>/<variant>/<dataset>/pair/all` and `/r/<n>/<variant>/datapi/pools?page=P&page_size=1000`. */
+const data = createServer((req, res) => {
+  const headers = {
+    "access-control-allow-origin": "*",
+    "access-control-allow-headers": "*",
+    "timing-allow-origin": "*",
+    "cache-control": "no-store",
+  };
+  if (req.method === "OPTIONS") return res.writeHead(204, headers).end();
+  const url = new URL(req.url, "http://x");
+  const [, r, , variant, name, ...rest] = url.pathname.split("/");
+  const dataset = datasets.get(name);
+  let body;
+  if (r === "r" && VARIANTS.includes(variant) && dataset?.kind === "pairs" && rest.join("/") === "pair/all") {
+    body = dataset.body[variant];
+  } else if (r === "r" && VARIANTS.includes(variant) && dataset?.kind === "pools" && rest.join("/") === "pools" &&
+    url.searchParams.get("page_size") === String(DATAPI_PAGE_SIZE)) {
+    body = dataset.pages[Number(url.searchParams.get("page") ?? 1) - 1]?.[variant];
+  }
+  if (!body) return res.writeHead(400, { ...headers, "content-type": "text/plain" }).end(`not served: ${req.url}`);
+  res.writeHead(200, {
+    ...headers,
+    "content-type": "application/json",
+    "content-length": body.length,
+    ...(variant === "gzip" ? { "content-encoding": "gzip" } : {}),
+  }).end(body);
+});
+await new Promise((ok) => data.listen(0, "127.0.0.1", ok));
+const dataOrigin = `http://127.0.0.1:${data.address().port}`;
+let runNumber = 0;
+const runBase = (variant, dataset) => `${dataOrigin}/r/${++runNumber}/${variant}/${dataset}`;
+
+// ---- the page (pkg/ and a tiny HTML) ----
 
 const page = `<!doctype html><meta charset="utf-8"><title>sdk bench</title><script type="module">
   import init, { createClient, createDatapiClient } from "/dlmm_query_wasm.js";
   const exports = await init({ module_or_path: "/dlmm_query_wasm_bg.wasm" });
+  performance.setResourceTimingBufferSize(100000);
   window.wasmMemory = () => exports.memory.buffer.byteLength;
   window.createClient = createClient;
   window.createDatapiClient = createDatapiClient;
@@ -65,32 +139,6 @@ const server = createServer((req, res) => {
 await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
-/** Every `/pools` page of the datapi replica, fetched once and then served from memory (with CORS). */
-async function datapiPages(source) {
-  const pages = [];
-  for (let page = 1; ; page++) {
-    const response = await fetch(`${source}/pools?page=${page}&page_size=${DATAPI_PAGE_SIZE}`);
-    if (!response.ok) throw new Error(`${source}/pools page ${page}: HTTP ${response.status}`);
-    const body = Buffer.from(await response.arrayBuffer());
-    pages.push(body);
-    if (page >= JSON.parse(body).pages) break;
-  }
-  const pools = JSON.parse(pages[0]).total;
-  const standIn = createServer((req, res) => {
-    const url = new URL(req.url, "http://x");
-    const page = Number(url.searchParams.get("page") ?? 1);
-    const headers = { "access-control-allow-origin": "*", "access-control-allow-headers": "*" };
-    if (req.method === "OPTIONS") return res.writeHead(204, headers).end();
-    if (url.pathname !== "/pools" || url.searchParams.get("page_size") !== String(DATAPI_PAGE_SIZE) || !pages[page - 1]) {
-      return res.writeHead(400, { ...headers, "content-type": "text/plain" }).end(`not served: ${req.url}`);
-    }
-    res.writeHead(200, { ...headers, "content-type": "application/json" }).end(pages[page - 1]);
-  });
-  await new Promise((ok) => standIn.listen(0, "127.0.0.1", ok));
-  const bytes = pages.reduce((n, b) => n + b.length, 0);
-  return { url: `http://127.0.0.1:${standIn.address().port}`, pages: pages.length, pools, bytes, close: () => standIn.close() };
-}
-
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   headless: true,
@@ -98,38 +146,47 @@ const browser = await chromium.launch({
     "--disable-component-update", "--disable-sync", "--no-first-run", "--enable-precise-memory-info",
     "--js-flags=--expose-gc"],
 });
-const tab = await browser.newPage();
-tab.on("pageerror", (e) => console.error("page error:", e));
-await tab.goto(`${origin}/`);
-await tab.waitForFunction(() => window.ready === true, null, { timeout: 60_000 });
 
-/** One timed run of `mode` in the page: time (ms), JS heap held by the result (bytes), item count. */
+/** A new tab with the package loaded (a fresh WebAssembly instance). */
+async function openTab() {
+  const tab = await browser.newPage();
+  tab.on("pageerror", (e) => console.error("page error:", e));
+  await tab.goto(`${origin}/`);
+  await tab.waitForFunction(() => window.ready === true, null, { timeout: 60_000 });
+  return tab;
+}
+const tab = await openTab();
+
+/**
+ * One timed run of `mode` in the page against `base`: end-to-end ms, ms after the last byte of the run's last
+ * response, ms off the network, JS heap held by the result (bytes), item count, WebAssembly memory after.
+ */
 async function once(base, mode) {
-  return tab.evaluate(async ({ base, mode, minTvl, pageSize }) => {
-    const client = () =>
-      (window.clients ??= {})[base] ??= window.createClient({ pairBaseUrl: base, timeoutMs: 0, retry: false, rateLimit: false });
-    const datapi = () =>
-      (window.datapiClients ??= {})[base] ??= window.createDatapiClient({ dlmmBaseUrl: base, timeoutMs: 0, retry: false, rateLimit: false });
+  return tab.evaluate(async ({ base, mode, minTvl, pageSize, expected }) => {
+    const options = { timeoutMs: 0, retry: false, rateLimit: false };
+    const keeper = mode.startsWith("sdk") ? window.createClient({ pairBaseUrl: base, ...options }) : null;
+    const datapi = mode === "datapiSdk" ? window.createDatapiClient({ dlmmBaseUrl: base, ...options }) : null;
     const url = `${base}/pair/all`;
     const modes = {
-      sdk: () => client().all(),
+      sdk: () => keeper.all(),
       plain: () => fetch(url).then((r) => r.json()),
-      sdkFiltered: () => client().all({ minTvl }),
+      sdkFiltered: () => keeper.all({ minTvl }),
       plainFiltered: () => fetch(url).then((r) => r.json()).then((ps) => ps.filter((p) => Number(p.liquidity) >= minTvl)),
       // `for await` over the iterator, written out (the raw module's iterators are not registered as async iterables).
       datapiSdk: async () => {
         const pools = [];
-        const it = datapi().dlmm.pools({ pageSize: pageSize });
+        const it = datapi.dlmm.pools({ pageSize });
         for (let step = await it.next(); !step.done; step = await it.next()) pools.push(step.value);
         return pools;
       },
       datapiPlain: async () => {
         const pools = [];
-        for (let page = 1; ; page++) {
+        for (let page = 1; page <= 100_000; page++) {
           const body = await fetch(`${base}/pools?page=${page}&page_size=${pageSize}`).then((r) => r.json());
           for (const pool of body.data) pools.push(pool);
-          if (page >= body.pages) return pools;
+          if (page >= body.pages) break;
         }
+        return pools;
       },
     };
     // Full gcs with pauses between: V8 frees ArrayBuffer backing stores (a fetched body) concurrently after a gc, and
@@ -140,75 +197,259 @@ async function once(base, mode) {
         await new Promise((r) => setTimeout(r, 150));
       }
     };
+    performance.clearResourceTimings();
     await settle();
     const before = performance.memory.usedJSHeapSize;
     const t0 = performance.now();
     let result = await modes[mode]();
-    const ms = performance.now() - t0;
+    const t1 = performance.now();
     await settle();
     const heap = performance.memory.usedJSHeapSize - before;
     const count = result.length;
     result = null;
-    return { ms, heap, count, wasmMemory: window.wasmMemory() };
-  }, { base, mode, minTvl: MIN_TVL, pageSize: DATAPI_PAGE_SIZE });
+    // A response's Resource Timing entry is queued when its load finishes, which can come after the call has already
+    // resolved on the streamed bytes: wait (≤ 5 s) until every request of the run has its entry.
+    const ours = () => performance.getEntriesByType("resource").filter((e) => e.name.startsWith(`${base}/`));
+    for (let waited = 0; ours().length < expected && waited < 5000; waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const entries = ours();
+    // The time some request of the run was in flight (union of [startTime, responseEnd]).
+    let inFlight = 0;
+    let reach = t0;
+    for (const e of [...entries].sort((a, b) => a.startTime - b.startTime)) {
+      const start = Math.max(e.startTime, reach);
+      if (e.responseEnd > start) inFlight += e.responseEnd - start;
+      reach = Math.max(reach, e.responseEnd);
+    }
+    const lastByte = Math.max(...entries.map((e) => e.responseEnd));
+    const transferred = entries.reduce((n, e) => n + e.encodedBodySize, 0);
+    keeper?.free?.();
+    datapi?.free?.();
+    return {
+      ms: t1 - t0,
+      afterLastByte: entries.length ? t1 - lastByte : NaN,
+      offNetwork: t1 - t0 - inFlight,
+      requests: entries.length,
+      transferred,
+      heap,
+      count,
+      wasmMemory: window.wasmMemory(),
+    };
+  }, { base, mode, minTvl: MIN_TVL, pageSize: DATAPI_PAGE_SIZE, expected: requestsOf(base) });
 }
 
-/** Medians over RUNS rounds; the modes alternate within each round so that load changes hit them alike. */
-async function measureAll(base, modes) {
-  for (const mode of modes) await once(base, mode); // warm-up: compiles, grows the WebAssembly memory once
-  const runs = Object.fromEntries(modes.map((m) => [m, []]));
-  for (let i = 0; i < RUNS; i++) for (const mode of modes) runs[mode].push(await once(base, mode));
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return Object.fromEntries(modes.map((m) => [m, {
-    ms: median(runs[m].map((r) => r.ms)),
-    heap: median(runs[m].map((r) => r.heap)),
-    count: runs[m][0].count,
-    wasmMemory: runs[m].at(-1).wasmMemory,
-  }]));
+/** How many requests a run against `base` makes: one `/pair/all`, or every datapi page. */
+function requestsOf(base) {
+  const dataset = datasets.get(base.split("/").at(-1));
+  return dataset?.kind === "pools" ? dataset.pages.length : 1;
 }
 
-const mb = (b) => `${(b / 1048576).toFixed(1)} MB`;
-const line = (name, r, ref) =>
-  `  ${name.padEnd(34)} ${r.ms.toFixed(0).padStart(6)} ms  heap ${mb(r.heap).padStart(9)}  ` +
-  `${String(r.count).padStart(6)} items` + (ref ? `  time ×${(r.ms / ref.ms).toFixed(2)}  heap ×${(r.heap / ref.heap).toFixed(2)}` : "");
-const rows = [];
-console.log(`sdk bench: ${RUNS} rounds, modes alternating, medians; Chromium headless; pkg ${pkgDir}`);
-console.log(`wasm: ${wasmBytes.length} bytes raw, ${gzipBytes} bytes gzip -9 (${(gzipBytes / 1024).toFixed(1)} KiB)`);
-for (const [label, base] of targets) {
-  const r = await measureAll(base, ["plain", "sdk", "plainFiltered", "sdkFiltered"]);
-  const [plain, sdk, plainF, sdkF] = [r.plain, r.sdk, r.plainFiltered, r.sdkFiltered];
-  console.log(`/pair/all, ${label} pairs:`);
-  console.log(line("fetch + r.json()", plain));
-  console.log(line("client.all() (exact, bigint)", sdk, plain));
-  console.log(line(`fetch + json + filter(tvl>=${MIN_TVL})`, plainF));
-  console.log(line(`client.all({ minTvl: ${MIN_TVL} })`, sdkF, plainF));
-  console.log(`  WebAssembly memory after the runs: ${mb(sdkF.wasmMemory)}`);
-  rows.push({ label, plain, sdk, plainF, sdkF });
+/** The median of the finite values of `xs` (NaN when there are none: a run whose timing entries never came). */
+function median(xs) {
+  const finite = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return finite.length ? finite[Math.floor(finite.length / 2)] : NaN;
 }
-let datapiRow;
-if (datapiSource) {
-  const source = await datapiPages(datapiSource);
-  console.log(`datapi /pools: ${source.pools} pools in ${source.pages} pages of ${DATAPI_PAGE_SIZE} ` +
-    `(${mb(source.bytes)} of JSON, served from memory by this script)`);
-  const r = await measureAll(source.url, ["datapiPlain", "datapiSdk"]);
-  console.log(line("fetch loop + r.json()", r.datapiPlain));
-  console.log(line("for await dlmm.pools() (exact)", r.datapiSdk, r.datapiPlain));
-  console.log(`  WebAssembly memory after the runs: ${mb(r.datapiSdk.wasmMemory)}`);
-  if (r.datapiSdk.count !== source.pools || r.datapiPlain.count !== source.pools) {
-    console.error(`datapi: the walks read ${r.datapiSdk.count} and ${r.datapiPlain.count} pools, not ${source.pools}`);
-    process.exitCode = 1;
+
+/**
+ * Medians over RUNS rounds of every mode × variant against `dataset`; the cases alternate within each round so that
+ * load changes hit them alike. Returns `{ [variant]: { [mode]: figures } }`.
+ */
+async function measureAll(dataset, modes) {
+  const cases = VARIANTS.flatMap((variant) => modes.map((mode) => [variant, mode]));
+  for (const [variant, mode] of cases) await once(runBase(variant, dataset), mode); // warm-up: compiles, grows memory
+  const runs = cases.map(() => []);
+  for (let i = 0; i < RUNS; i++) {
+    for (const [c, [variant, mode]] of cases.entries()) runs[c].push(await once(runBase(variant, dataset), mode));
   }
-  datapiRow = r;
-  source.close();
+  const out = Object.fromEntries(VARIANTS.map((v) => [v, {}]));
+  for (const [c, [variant, mode]] of cases.entries()) {
+    const rs = runs[c];
+    out[variant][mode] = {
+      ms: median(rs.map((r) => r.ms)),
+      afterLastByte: median(rs.map((r) => r.afterLastByte)),
+      offNetwork: median(rs.map((r) => r.offNetwork)),
+      heap: median(rs.map((r) => r.heap)),
+      count: rs[0].count,
+      requests: rs[0].requests,
+      transferred: rs[0].transferred,
+      wasmMemory: rs.at(-1).wasmMemory,
+    };
+  }
+  return out;
 }
-console.log("summary (ratios to the plain equivalent; goals: exact ≤ 1.3× time, filtered < 1× time and heap, ≤ 100 KiB gzip):");
-for (const { label, plain, sdk, plainF, sdkF } of rows) {
-  console.log(`  ${label}: all() time ×${(sdk.ms / plain.ms).toFixed(2)} heap ×${(sdk.heap / plain.heap).toFixed(2)}; ` +
-    `all({minTvl}) time ×${(sdkF.ms / plainF.ms).toFixed(2)} heap ×${(sdkF.heap / plainF.heap).toFixed(2)}`);
+
+/** Ten consecutive `client.all()` calls with one client in a fresh page: module memory before and after each. */
+async function tenCalls(dataset) {
+  const fresh = await openTab();
+  try {
+    return await fresh.evaluate(async ({ base, calls }) => {
+      const client = window.createClient({ pairBaseUrl: base, timeoutMs: 0, retry: false, rateLimit: false });
+      const memory = [window.wasmMemory()];
+      const ms = [];
+      for (let i = 0; i < calls; i++) {
+        const t0 = performance.now();
+        let pairs = await client.all();
+        ms.push(performance.now() - t0);
+        pairs = null;
+        memory.push(window.wasmMemory());
+      }
+      return { memory, ms };
+    }, { base: runBase("identity", dataset), calls: TEN_CALLS });
+  } finally {
+    await fresh.close();
+  }
 }
-if (datapiRow) {
-  const { datapiSdk: sdk, datapiPlain: plain } = datapiRow;
-  console.log(`  datapi 120k: dlmm.pools() time ×${(sdk.ms / plain.ms).toFixed(2)} heap ×${(sdk.heap / plain.heap).toFixed(2)}`);
+
+// ---- the runs ----
+
+const MB = 1048576;
+const mb = (b) => `${(b / MB).toFixed(1)} MB`;
+const ratio = (a, b) => a / b;
+const fixed = (x, digits) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
+const line = (name, r, ref) =>
+  `  ${name.padEnd(36)} ${r.ms.toFixed(0).padStart(6)} ms  after last byte ${r.afterLastByte.toFixed(0).padStart(5)} ms  ` +
+  `heap ${mb(r.heap).padStart(9)} ${String(r.count).padStart(7)} items` +
+  (ref
+    ? `  time ×${ratio(r.ms, ref.ms).toFixed(2)}  after-last-byte ×${ratio(r.afterLastByte, ref.afterLastByte).toFixed(2)}` +
+      `  heap ×${ratio(r.heap, ref.heap).toFixed(2)}`
+    : "");
+
+const figures = { bench: "sdk", wasm_bytes: wasmBytes.length, wasm_gzip_bytes: wasmGzipBytes };
+const summary = [];
+let failed = false;
+console.log(`sdk bench: ${RUNS} rounds, cases alternating, medians; Chromium headless; pkg ${pkgDir}; ` +
+  `bodies prebuilt in memory, served identity and gzip -9 from ${dataOrigin}`);
+console.log(`wasm: ${wasmBytes.length} bytes raw, ${wasmGzipBytes} bytes gzip -9 (${(wasmGzipBytes / 1024).toFixed(1)} KiB)`);
+for (const [label] of targets) {
+  const { body } = datasets.get(label);
+  console.log(`/pair/all, ${label} pairs (body ${mb(body.identity.length)}, gzip ${mb(body.gzip.length)}):`);
+  const r = await measureAll(label, ["plain", "sdk", "plainFiltered", "sdkFiltered"]);
+  for (const variant of VARIANTS) {
+    const { plain, sdk, plainFiltered: plainF, sdkFiltered: sdkF } = r[variant];
+    console.log(` ${variant}:`);
+    console.log(line("fetch + r.json()", plain));
+    console.log(line("client.all() (exact, bigint)", sdk, plain));
+    console.log(line(`fetch + json + filter(tvl>=${MIN_TVL})`, plainF));
+    console.log(line(`client.all({ minTvl: ${MIN_TVL} })`, sdkF, plainF));
+    const sfx = `${label}${variant === "gzip" ? "_gzip" : ""}`;
+    Object.assign(figures, {
+      [`all_ms_${sfx}`]: fixed(sdk.ms, 1),
+      [`all_after_last_byte_ms_${sfx}`]: fixed(sdk.afterLastByte, 1),
+      [`plain_ms_${sfx}`]: fixed(plain.ms, 1),
+      [`plain_after_last_byte_ms_${sfx}`]: fixed(plain.afterLastByte, 1),
+      [`all_time_ratio_${sfx}`]: fixed(ratio(sdk.ms, plain.ms), 3),
+      [`all_after_last_byte_ratio_${sfx}`]: fixed(ratio(sdk.afterLastByte, plain.afterLastByte), 3),
+      [`all_heap_ratio_${sfx}`]: fixed(ratio(sdk.heap, plain.heap), 3),
+      [`min_tvl_time_ratio_${sfx}`]: fixed(ratio(sdkF.ms, plainF.ms), 3),
+      [`min_tvl_after_last_byte_ratio_${sfx}`]: fixed(ratio(sdkF.afterLastByte, plainF.afterLastByte), 3),
+      [`min_tvl_heap_ratio_${sfx}`]: fixed(ratio(sdkF.heap, plainF.heap), 3),
+    });
+    summary.push(`  ${sfx.padEnd(10)} all() time ×${ratio(sdk.ms, plain.ms).toFixed(2)} ` +
+      `after-last-byte ×${ratio(sdk.afterLastByte, plain.afterLastByte).toFixed(2)} ` +
+      `heap ×${ratio(sdk.heap, plain.heap).toFixed(2)}; all({minTvl}) time ×${ratio(sdkF.ms, plainF.ms).toFixed(2)} ` +
+      `after-last-byte ×${ratio(sdkF.afterLastByte, plainF.afterLastByte).toFixed(2)} ` +
+      `heap ×${ratio(sdkF.heap, plainF.heap).toFixed(2)}`);
+    if (sdk.count !== plain.count) {
+      console.error(`${label} ${variant}: client.all() read ${sdk.count} pairs, fetch ${plain.count}`);
+      failed = true;
+    }
+  }
+  console.log(`  WebAssembly memory after the runs: ${mb(r.identity.sdkFiltered.wasmMemory)}`);
+  figures[`body_bytes_${label}`] = body.identity.length;
+  figures[`body_gzip_bytes_${label}`] = body.gzip.length;
+}
+if (targets.some(([label]) => label === "120k")) {
+  const { memory, ms } = await tenCalls("120k");
+  const growth = memory.at(-1) - memory[1];
+  console.log(`client.all() ×${TEN_CALLS} at 120k, one client, fresh page: WebAssembly memory ${mb(memory[0])} at start, ` +
+    `${mb(memory[1])} after the 1st call, ${mb(memory.at(-1))} after the ${TEN_CALLS}th (growth ${mb(growth)})`);
+  console.log(`  memory after each call (MB): ${memory.slice(1).map((b) => (b / MB).toFixed(1)).join(", ")}`);
+  console.log(`  time of each call (ms): ${ms.map((t) => t.toFixed(0)).join(", ")}`);
+  Object.assign(figures, {
+    wasm_memory_start_mb: fixed(memory[0] / MB, 2),
+    wasm_memory_after_mb: fixed(memory[1] / MB, 2),
+    wasm_memory_after_ten_calls_mb: fixed(memory.at(-1) / MB, 2),
+    wasm_memory_growth_ten_calls_mb: fixed(growth / MB, 2),
+  });
+  summary.push(`  120k       WebAssembly memory after one all() ${mb(memory[1])}; growth over ${TEN_CALLS} calls ${mb(growth)}`);
+}
+const datapi = datasets.get("datapi");
+if (datapi) {
+  const bytes = datapi.pages.reduce((n, p) => n + p.identity.length, 0);
+  const gzipped = datapi.pages.reduce((n, p) => n + p.gzip.length, 0);
+  console.log(`datapi /pools: ${datapi.pools} pools in ${datapi.pages.length} pages of ${DATAPI_PAGE_SIZE} ` +
+    `(${mb(bytes)} of JSON, gzip ${mb(gzipped)})`);
+  const r = await measureAll("datapi", ["datapiPlain", "datapiSdk"]);
+  for (const variant of VARIANTS) {
+    const { datapiSdk: sdk, datapiPlain: plain } = r[variant];
+    console.log(` ${variant}:`);
+    console.log(line("fetch loop + r.json()", plain) + `  off network ${plain.offNetwork.toFixed(0)} ms`);
+    console.log(line("for await dlmm.pools() (exact)", sdk, plain) + `  off network ${sdk.offNetwork.toFixed(0)} ms` +
+      ` ×${ratio(sdk.offNetwork, plain.offNetwork).toFixed(2)}`);
+    if (sdk.count !== datapi.pools || plain.count !== datapi.pools) {
+      console.error(`datapi ${variant}: the walks read ${sdk.count} and ${plain.count} pools, not ${datapi.pools}`);
+      failed = true;
+    }
+    const sfx = `120k${variant === "gzip" ? "_gzip" : ""}`;
+    Object.assign(figures, {
+      [`datapi_pools_ms_${sfx}`]: fixed(sdk.ms, 1),
+      [`datapi_plain_ms_${sfx}`]: fixed(plain.ms, 1),
+      [`datapi_pools_time_ratio_${sfx}`]: fixed(ratio(sdk.ms, plain.ms), 3),
+      [`datapi_pools_after_last_byte_ratio_${sfx}`]: fixed(ratio(sdk.afterLastByte, plain.afterLastByte), 3),
+      [`datapi_pools_off_network_ratio_${sfx}`]: fixed(ratio(sdk.offNetwork, plain.offNetwork), 3),
+      [`datapi_pools_heap_ratio_${sfx}`]: fixed(ratio(sdk.heap, plain.heap), 3),
+    });
+    summary.push(`  datapi ${sfx.padEnd(9)} dlmm.pools() time ×${ratio(sdk.ms, plain.ms).toFixed(2)} ` +
+      `off-network ×${ratio(sdk.offNetwork, plain.offNetwork).toFixed(2)} heap ×${ratio(sdk.heap, plain.heap).toFixed(2)}`);
+  }
+  console.log(`  WebAssembly memory after the runs: ${mb(r.identity.datapiSdk.wasmMemory)}`);
 }
 await browser.close();
 server.close();
+data.close();
+
+console.log("summary (ratios to the plain equivalent in the same page; goals: exact ≤ 1.3× time, " +
+  "filtered < 1× time and heap, ≤ 100 KiB gzip, no memory growth after the first call):");
+console.log(`  wasm       ${wasmBytes.length} bytes, ${wasmGzipBytes} bytes gzip -9`);
+for (const s of summary) console.log(s);
+console.log(JSON.stringify(figures));
+if (!checkBudgets("sdk", figures) || failed) process.exit(1);
+
+/**
+ * Compares `figures` with the `part` section of the budgets file (`{ figure: { max?, min? } }`; keys starting with
+ * `_` are comments); prints every figure past its budget. A budgeted figure this run did not measure is noted, not
+ * failed; a figure that came out not a number fails. Returns whether all are within.
+ */
+function checkBudgets(part, figures) {
+  let budgets;
+  try {
+    budgets = JSON.parse(readFileSync(budgetsPath, "utf8"))[part] ?? {};
+  } catch (e) {
+    console.error(`budgets: cannot read ${budgetsPath}: ${e.message}`);
+    return false;
+  }
+  const over = [];
+  const unmeasured = [];
+  let checked = 0;
+  for (const [name, budget] of Object.entries(budgets)) {
+    if (name.startsWith("_")) continue;
+    if (!(name in figures)) {
+      unmeasured.push(name);
+      continue;
+    }
+    checked++;
+    const value = figures[name];
+    if (typeof value !== "number" || !Number.isFinite(value)) over.push(`${name}: ${value} (not measured as a number)`);
+    else if (budget.max !== undefined && value > budget.max) over.push(`${name}: ${value} > budget max ${budget.max}`);
+    else if (budget.min !== undefined && value < budget.min) over.push(`${name}: ${value} < budget min ${budget.min}`);
+  }
+  if (unmeasured.length) console.log(`budgets: not measured in this run: ${unmeasured.join(", ")}`);
+  if (over.length) {
+    console.error(`budgets (${budgetsPath}): ${over.length} of ${checked} ${part} figures past their budget:`);
+    for (const o of over) console.error(`  OVER BUDGET ${o}`);
+    return false;
+  }
+  console.log(`budgets: ${checked} ${part} figures checked, all within ${budgetsPath}`);
+  return true;
+}

@@ -2,11 +2,15 @@
 // first content over several loads, in headless Chromium on loopback against the replica: the first row of /pairs
 // (keeper), the first row of /dlmm/pools and a drawn candle chart on /dlmm/pools/:address (datapi).
 // Env: DIST_DIR (default dist), DLMM_PAIR_BASE_URL / DLMM_POOL_BASE_URL (the replica the site was built for, or
-// passed as query overrides; its DLMM datapi is baked in at build time), SITE_BENCH_LOADS (default 7). Prints a
-// table and a JSON line; a page this build does not have is skipped with the reason; exits 1 on bad setup.
+// passed as query overrides; its DLMM datapi is baked in at build time), SITE_BENCH_LOADS (default 7), BENCH_BUDGETS
+// (default tests/bench/budgets.json). Prints a table and a JSON line (`{"bench":"site",…}`); a page this build does
+// not have is skipped with the reason; then checks the figures against the budgets file's `site` section. Exits 1 on
+// bad setup, when the /pairs page is missing, or naming every figure past its budget.
+import { readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { serveDist, launchChromium } from "../e2e/support.mjs";
 
 const GOAL_GZIP_KB = 350;
@@ -26,8 +30,9 @@ if (!wasmFile) {
   process.exit(1);
 }
 const wasm = await readFile(join(dist, wasmFile));
+const gzipBytes = gzipSync(wasm, { level: 9 }).length;
 const rawKb = wasm.length / 1024;
-const gzipKb = gzipSync(wasm, { level: 9 }).length / 1024;
+const gzipKb = gzipBytes / 1024;
 
 const samples = await (await fetch(`${pairBase}/__replica/samples`)).json();
 const site = await serveDist(dist);
@@ -104,14 +109,55 @@ timed("/pairs: navigation → first row", pairs, GOAL_FIRST_ROW_MS);
 timed("/dlmm/pools: navigation → first row", dlmmPools, GOAL_FIRST_ROW_MS);
 timed("/dlmm/pools/:address: → drawn candles", candles, GOAL_CANDLES_MS);
 const json = (m) => (m.skipped ? { skipped: m.skipped } : { median_ms: Math.round(m.median), ms: m.times.map((t) => Math.round(t)) });
-console.log(JSON.stringify({
+const figures = {
   bench: "site",
   wasm_raw_bytes: wasm.length,
-  wasm_gzip_bytes: Math.round(gzipKb * 1024),
+  wasm_gzip_bytes: gzipBytes,
   first_row_median_ms: pairs.skipped ? null : Math.round(pairs.median),
   first_row_ms: pairs.skipped ? [] : pairs.times.map((t) => Math.round(t)),
   dlmm_pools_first_row: json(dlmmPools),
   dlmm_pool_candles_drawn: json(candles),
   goals: { wasm_gzip_kb: GOAL_GZIP_KB, first_row_ms: GOAL_FIRST_ROW_MS, candles_drawn_ms: GOAL_CANDLES_MS },
-}));
-if (pairs.skipped) process.exit(1);
+};
+console.log(JSON.stringify(figures));
+const withinBudgets = checkBudgets("site", figures);
+if (pairs.skipped || !withinBudgets) process.exit(1);
+
+/**
+ * Compares `figures` with the `part` section of the budgets file (`{ figure: { max?, min? } }`; keys starting with
+ * `_` are comments); prints every figure past its budget. A budgeted figure this run did not measure is noted, not
+ * failed; a figure that came out not a number fails. Returns whether all are within. (Same as in sdk.mjs.)
+ */
+function checkBudgets(part, figures) {
+  const budgetsPath = process.env.BENCH_BUDGETS ?? fileURLToPath(new URL("./budgets.json", import.meta.url));
+  let budgets;
+  try {
+    budgets = JSON.parse(readFileSync(budgetsPath, "utf8"))[part] ?? {};
+  } catch (e) {
+    console.error(`budgets: cannot read ${budgetsPath}: ${e.message}`);
+    return false;
+  }
+  const over = [];
+  const unmeasured = [];
+  let checked = 0;
+  for (const [name, budget] of Object.entries(budgets)) {
+    if (name.startsWith("_")) continue;
+    if (!(name in figures)) {
+      unmeasured.push(name);
+      continue;
+    }
+    checked++;
+    const value = figures[name];
+    if (typeof value !== "number" || !Number.isFinite(value)) over.push(`${name}: ${value} (not measured as a number)`);
+    else if (budget.max !== undefined && value > budget.max) over.push(`${name}: ${value} > budget max ${budget.max}`);
+    else if (budget.min !== undefined && value < budget.min) over.push(`${name}: ${value} < budget min ${budget.min}`);
+  }
+  if (unmeasured.length) console.log(`budgets: not measured in this run: ${unmeasured.join(", ")}`);
+  if (over.length) {
+    console.error(`budgets (${budgetsPath}): ${over.length} of ${checked} ${part} figures past their budget:`);
+    for (const o of over) console.error(`  OVER BUDGET ${o}`);
+    return false;
+  }
+  console.log(`budgets: ${checked} ${part} figures checked, all within ${budgetsPath}`);
+  return true;
+}

@@ -5,16 +5,25 @@
 //! - replica: requests/s and latency percentiles of two keeper routes, and of the datapi `/pools` with `sort_by` and
 //!   `filter_by` at 120,000 pools, driven from this (second) process over loopback with bounded loops; peak memory
 //!   of serving `/pair/all` at 120,000 pairs.
-//! - SDK (`tests/bench/sdk.mjs`): `/pair/all` through the npm package vs plain `fetch` + `JSON.parse` in headless
-//!   Chromium at 20,000 and 120,000 pairs, the datapi client's `dlmm.pools()` over 120,000 pools (pages of 1,000,
-//!   served from memory) vs a plain `fetch` loop, and the `.wasm` size.
+//! - SDK: first the top 15 contributors to the package's `.wasm` by `twiggy top` (twiggy is installed from crates.io
+//!   here, on first use; when the shipped file has no names, a named copy is built from the same cargo output), then
+//!   `tests/bench/sdk.mjs` in headless Chromium: `/pair/all` through the npm package vs plain `fetch().json()` at
+//!   20,000 and 120,000 pairs and the datapi client's `dlmm.pools()` over 120,000 pools (pages of 1,000) vs a plain
+//!   `fetch` loop, all from bodies read once from the replicas and served from memory, uncompressed and gzip
+//!   precompressed; end-to-end and after-last-byte times, JS heap and WebAssembly memory (after one call, and its
+//!   growth over ten), and the `.wasm` size.
 //! - explorer (`tests/bench/site.mjs`): the site's `.wasm` size (raw and gzip) and the median time, on loopback, from
 //!   navigation to the first keeper `/pairs` row, the first datapi `/dlmm/pools` row and a drawn candle chart on
 //!   `/dlmm/pools/:address` (a page the build lacks is reported as skipped, with the reason).
+//!
+//! Each script prints a table and one JSON line (`{"bench":"sdk",…}`, `{"bench":"site",…}`), then checks its figures
+//! against `tests/bench/budgets.json` and exits non-zero naming every figure past its budget; the parts all run, and
+//! `cargo xtask bench` then fails naming the parts that failed.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::process::{command, exec};
+use crate::process::{command, exec, output};
 use crate::replica::{HttpConnection, Profile, ReplicaProcess};
 use crate::{Result, build, root, setup};
 
@@ -27,22 +36,34 @@ pub fn run(parts: &[String]) -> Result {
         return Err(format!("unknown bench part {unknown:?}; the parts are {}", PARTS.join(", ")));
     }
     let wanted = |part: &str| parts.is_empty() || parts.iter().any(|p| p == part);
-    if wanted("core") {
+    // Every wanted part runs even when an earlier one failed (a figure past its budget, say); the failures are named
+    // at the end.
+    let mut failed = Vec::new();
+    let mut part = |name: &str, run: fn() -> Result| {
+        if wanted(name)
+            && let Err(e) = run()
+        {
+            eprintln!("bench {name}: {e}");
+            failed.push(format!("{name} ({e})"));
+        }
+    };
+    part("core", || {
         println!("==> core: typed decode vs serde_json::Value");
-        exec(command("cargo").args(["bench", "--package", "dlmm-query", "--bench", "decode", "--features", "native"]))?;
-    }
-    if wanted("replica") {
+        exec(command("cargo").args(["bench", "--package", "dlmm-query", "--bench", "decode", "--features", "native"]))
+    });
+    part("replica", || {
         replica_latency()?;
         replica_datapi_latency()?;
-        replica_memory()?;
-    }
-    if wanted("sdk") {
-        sdk()?;
-    }
-    if wanted("site") {
-        site()?;
-    }
-    Ok(())
+        replica_memory()
+    });
+    part("sdk", sdk);
+    part("site", site);
+    if failed.is_empty() { Ok(()) } else { Err(format!("bench failed: {}", failed.join("; "))) }
+}
+
+/// The budgets the scripts check their figures against.
+fn budgets() -> std::path::PathBuf {
+    root().join("tests/bench/budgets.json")
 }
 
 /// The SDK in headless Chromium against replicas of 20,000 and 120,000 pairs (the larger one's DLMM datapi also
@@ -59,6 +80,9 @@ fn sdk() -> Result {
     );
     setup::run()?;
     build::pkg()?;
+    if let Err(e) = wasm_attribution() {
+        println!("(size attribution skipped: {e})");
+    }
     let small = ReplicaProcess::start_with(Profile::Release, &["--pairs", "20000"])?;
     let large = ReplicaProcess::start_with(Profile::Release, &["--pairs", "120000"])?;
     exec(
@@ -68,8 +92,70 @@ fn sdk() -> Result {
             .env("DLMM_PAIR_BASE_URL_120K", &large.pair_base_url)
             .env("DLMM_DATAPI_BASE_URL_120K", &large.dlmm_datapi_base_url)
             .env("DLMM_POOL_BASE_URL", &small.pool_base_url)
-            .env("PKG_DIR", root().join("pkg")),
+            .env("PKG_DIR", root().join("pkg"))
+            .env("BENCH_BUDGETS", budgets()),
     )
+}
+
+/// How many of the `.wasm`'s largest items `twiggy top` lists.
+const TOP_ITEMS: usize = 15;
+
+/// Prints the top contributors to `pkg/dlmm_query_wasm_bg.wasm` by `twiggy top`. The shipped file is stripped of
+/// names by wasm-opt, so when twiggy finds none there, a copy with names is made the way `cargo xtask pkg` makes the
+/// shipped one (wasm-bindgen, then `wasm-opt -Oz`, keeping the name section) and attributed instead.
+fn wasm_attribution() -> Result {
+    twiggy()?;
+    let shipped = root().join("pkg/dlmm_query_wasm_bg.wasm");
+    let top = |wasm: &Path| {
+        output(command("twiggy").args(["top", "-n", &TOP_ITEMS.to_string()]).arg(wasm))
+            .ok_or_else(|| format!("`twiggy top {}` failed", wasm.display()))
+    };
+    println!();
+    let table = top(&shipped)?;
+    if has_names(&table) {
+        println!("==> SDK: the {TOP_ITEMS} largest items of pkg/dlmm_query_wasm_bg.wasm (twiggy top)");
+        println!("{table}");
+        return Ok(());
+    }
+    let dir = std::env::temp_dir().join(format!("dlmm-bench-wasm-names-{}", std::process::id()));
+    let named = dir.join("dlmm_query_wasm_bg.wasm");
+    let made = (|| {
+        let cargo_wasm = root().join("target/wasm32-unknown-unknown/wasm-release/dlmm_query_wasm.wasm");
+        exec(
+            command("wasm-bindgen").args(["--target", "web", "--keep-debug", "--out-dir"]).arg(&dir).arg(&cargo_wasm),
+        )?;
+        exec(
+            command("wasm-opt").args(["-Oz", "-g", "--strip-dwarf", "--strip-producers", "-o"]).arg(&named).arg(&named),
+        )?;
+        top(&named)
+    })();
+    let _ = std::fs::remove_dir_all(&dir);
+    let table = made?;
+    println!(
+        "==> SDK: the {TOP_ITEMS} largest items of the package's .wasm (twiggy top on a copy built with names: \
+         pkg/ ships it stripped, so sizes differ slightly)"
+    );
+    if !has_names(&table) {
+        println!("(the cargo output has no function names either: items are numbered)");
+    }
+    println!("{table}");
+    Ok(())
+}
+
+/// Whether a `twiggy top` table names its functions (Rust paths, `a::b::c`), rather than numbering them
+/// (`code[12]`) as it does when the module has no name section.
+fn has_names(table: &str) -> bool {
+    table.lines().filter_map(|l| l.rsplit_once('┊')).any(|(_, item)| item.contains("::"))
+}
+
+/// Installs `twiggy` from crates.io when it is missing (only the bench needs it: not part of `cargo xtask setup`).
+fn twiggy() -> Result {
+    if output(command("twiggy").arg("--version")).is_some() {
+        return Ok(());
+    }
+    println!("bench: installing twiggy from crates.io (a few minutes, once)…");
+    exec(command("cargo").args(["install", "twiggy", "--locked"]))
+        .or_else(|_| exec(command("cargo").args(["install", "twiggy"])))
 }
 
 /// The explorer's size and times to the first pairs rows and to drawn candles, built against a replica of the default
@@ -87,7 +173,13 @@ fn site() -> Result {
     setup::run()?;
     let replica = ReplicaProcess::start_with(Profile::Release, &[])?;
     build::site(&replica.base_url_env())?;
-    exec(command("node").arg(&script).env("DIST_DIR", root().join("dist")).envs(replica.base_url_env()))
+    exec(
+        command("node")
+            .arg(&script)
+            .env("DIST_DIR", root().join("dist"))
+            .env("BENCH_BUDGETS", budgets())
+            .envs(replica.base_url_env()),
+    )
 }
 
 /// Requests per second and latency of one route over `connections` keep-alive connections.
@@ -253,4 +345,18 @@ fn replica_memory() -> Result {
         after.saturating_sub(before) as f64 / bytes.max(1) as f64
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tells_named_twiggy_tables_from_numbered_ones() {
+        let named = " Shallow Bytes │ Shallow % │ Item\n───┼───┼───\n 260957 ┊ 13.85% ┊ \"function names\" subsection\n \
+                     19043 ┊ 1.01% ┊ js_sys::futures::future_to_promise::h15a1\n 1884715 ┊ 100.00% ┊ Σ [2876 Total Rows]";
+        let numbered = " Shallow Bytes │ Shallow % │ Item\n───┼───┼───\n 19043 ┊ 1.01% ┊ code[812]\n \
+                        15973 ┊ 0.85% ┊ code[97]\n 26241 ┊ 1.39% ┊ data[0]\n 1621356 ┊ 100.00% ┊ Σ [2876 Total Rows]";
+        assert!(super::has_names(named));
+        assert!(!super::has_names(numbered));
+        assert!(!super::has_names(""));
+    }
 }
