@@ -29,8 +29,8 @@ import { createServer } from "node:http";
 import { readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { extname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { checkBudgets } from "./budgets.mjs";
 
 const pkgDir = resolve(process.env.PKG_DIR ?? "pkg");
 const targets = [
@@ -47,7 +47,6 @@ const DATAPI_PAGE_SIZE = 1000;
 const RUNS = Math.max(1, Math.min(50, Number(process.env.BENCH_RUNS ?? 5)));
 const MIN_TVL = Number(process.env.BENCH_MIN_TVL ?? 1000);
 const TEN_CALLS = 10;
-const budgetsPath = process.env.BENCH_BUDGETS ?? fileURLToPath(new URL("./budgets.json", import.meta.url));
 const VARIANTS = ["identity", "gzip"];
 
 const wasmPath = join(pkgDir, "dlmm_query_wasm_bg.wasm");
@@ -415,41 +414,3 @@ console.log(`  wasm       ${wasmBytes.length} bytes, ${wasmGzipBytes} bytes gzip
 for (const s of summary) console.log(s);
 console.log(JSON.stringify(figures));
 if (!checkBudgets("sdk", figures) || failed) process.exit(1);
-
-/**
- * Compares `figures` with the `part` section of the budgets file (`{ figure: { max?, min? } }`; keys starting with
- * `_` are comments); prints every figure past its budget. A budgeted figure this run did not measure is noted, not
- * failed; a figure that came out not a number fails. Returns whether all are within.
- */
-function checkBudgets(part, figures) {
-  let budgets;
-  try {
-    budgets = JSON.parse(readFileSync(budgetsPath, "utf8"))[part] ?? {};
-  } catch (e) {
-    console.error(`budgets: cannot read ${budgetsPath}: ${e.message}`);
-    return false;
-  }
-  const over = [];
-  const unmeasured = [];
-  let checked = 0;
-  for (const [name, budget] of Object.entries(budgets)) {
-    if (name.startsWith("_")) continue;
-    if (!(name in figures)) {
-      unmeasured.push(name);
-      continue;
-    }
-    checked++;
-    const value = figures[name];
-    if (typeof value !== "number" || !Number.isFinite(value)) over.push(`${name}: ${value} (not measured as a number)`);
-    else if (budget.max !== undefined && value > budget.max) over.push(`${name}: ${value} > budget max ${budget.max}`);
-    else if (budget.min !== undefined && value < budget.min) over.push(`${name}: ${value} < budget min ${budget.min}`);
-  }
-  if (unmeasured.length) console.log(`budgets: not measured in this run: ${unmeasured.join(", ")}`);
-  if (over.length) {
-    console.error(`budgets (${budgetsPath}): ${over.length} of ${checked} ${part} figures past their budget:`);
-    for (const o of over) console.error(`  OVER BUDGET ${o}`);
-    return false;
-  }
-  console.log(`budgets: ${checked} ${part} figures checked, all within ${budgetsPath}`);
-  return true;
-}

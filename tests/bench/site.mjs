@@ -6,11 +6,10 @@
 // (default tests/bench/budgets.json). Prints a table and a JSON line (`{"bench":"site",…}`); a page this build does
 // not have is skipped with the reason; then checks the figures against the budgets file's `site` section. Exits 1 on
 // bad setup, when the /pairs page is missing, or naming every figure past its budget.
-import { readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { checkBudgets } from "./budgets.mjs";
 import { serveDist, launchChromium } from "../e2e/support.mjs";
 
 const GOAL_GZIP_KB = 350;
@@ -122,42 +121,3 @@ const figures = {
 console.log(JSON.stringify(figures));
 const withinBudgets = checkBudgets("site", figures);
 if (pairs.skipped || !withinBudgets) process.exit(1);
-
-/**
- * Compares `figures` with the `part` section of the budgets file (`{ figure: { max?, min? } }`; keys starting with
- * `_` are comments); prints every figure past its budget. A budgeted figure this run did not measure is noted, not
- * failed; a figure that came out not a number fails. Returns whether all are within. (Same as in sdk.mjs.)
- */
-function checkBudgets(part, figures) {
-  const budgetsPath = process.env.BENCH_BUDGETS ?? fileURLToPath(new URL("./budgets.json", import.meta.url));
-  let budgets;
-  try {
-    budgets = JSON.parse(readFileSync(budgetsPath, "utf8"))[part] ?? {};
-  } catch (e) {
-    console.error(`budgets: cannot read ${budgetsPath}: ${e.message}`);
-    return false;
-  }
-  const over = [];
-  const unmeasured = [];
-  let checked = 0;
-  for (const [name, budget] of Object.entries(budgets)) {
-    if (name.startsWith("_")) continue;
-    if (!(name in figures)) {
-      unmeasured.push(name);
-      continue;
-    }
-    checked++;
-    const value = figures[name];
-    if (typeof value !== "number" || !Number.isFinite(value)) over.push(`${name}: ${value} (not measured as a number)`);
-    else if (budget.max !== undefined && value > budget.max) over.push(`${name}: ${value} > budget max ${budget.max}`);
-    else if (budget.min !== undefined && value < budget.min) over.push(`${name}: ${value} < budget min ${budget.min}`);
-  }
-  if (unmeasured.length) console.log(`budgets: not measured in this run: ${unmeasured.join(", ")}`);
-  if (over.length) {
-    console.error(`budgets (${budgetsPath}): ${over.length} of ${checked} ${part} figures past their budget:`);
-    for (const o of over) console.error(`  OVER BUDGET ${o}`);
-    return false;
-  }
-  console.log(`budgets: ${checked} ${part} figures checked, all within ${budgetsPath}`);
-  return true;
-}
