@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 use dlmm_query::HttpResponse;
 use dlmm_query::datapi::ops::dlmm::GetPools;
+use dlmm_query::items::{ArrayItems, Item, decode_item};
+use dlmm_query::models::PairInfo;
 use dlmm_query::ops::All;
 use dlmm_replica::{Replica, ReplicaConfig};
 
@@ -18,6 +20,24 @@ const ROUNDS: usize = 7;
 const POOLS_PER_PAGE: usize = 1_000;
 /// Decodes of the datapi page per timed sample (one page is small; many make a stable sample).
 const PAGE_REPEATS: usize = 50;
+
+/// The chunk size the streamed rows feed (what a browser's `fetch` body reader gives on loopback).
+const CHUNK: usize = 64 * 1024;
+
+/// Feeds `body` to the array splitter in [`CHUNK`]-byte chunks, calling `each` per element; returns the count.
+fn stream(body: &[u8], mut each: impl FnMut(Item<'_>)) -> usize {
+    let mut items = ArrayItems::new("bench", 200);
+    for chunk in body.chunks(CHUNK) {
+        items
+            .feed(chunk, |item| {
+                each(item);
+                Ok::<_, ()>(())
+            })
+            .expect("an array");
+    }
+    items.finish().expect("a whole array");
+    items.count()
+}
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort_unstable();
@@ -39,8 +59,21 @@ fn main() {
     let response = HttpResponse { status: 200, headers: vec![], body };
     let megabytes = response.body.len() as f64 / 1e6;
 
-    let (mut typed, mut untyped) = (Vec::new(), Vec::new());
+    let (mut typed, mut untyped, mut split, mut streamed) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..ROUNDS {
+        let start = Instant::now();
+        assert_eq!(stream(&response.body, |_| {}), PAIRS);
+        split.push(start.elapsed());
+
+        let start = Instant::now();
+        let mut kept = 0;
+        stream(&response.body, |item| {
+            let pair: PairInfo = decode_item(&item, "bench", 200).expect("typed decode");
+            kept += usize::from(pair.bin_step > 0);
+        });
+        streamed.push(start.elapsed());
+        assert_eq!(kept, PAIRS);
+
         let start = Instant::now();
         let pairs = dlmm_query::response::interpret::<All>("bench", &response).expect("typed decode");
         typed.push(start.elapsed());
@@ -53,7 +86,7 @@ fn main() {
         assert_eq!(value.as_array().map(Vec::len), Some(PAIRS));
         drop(value);
     }
-    let (typed, untyped) = (median(typed), median(untyped));
+    let (typed, untyped, split, streamed) = (median(typed), median(untyped), median(split), median(streamed));
     let rate = |d: Duration| megabytes / d.as_secs_f64();
     println!("/pair/all body: {PAIRS} pairs, {megabytes:.1} MB; median of {ROUNDS} rounds, one thread");
     println!(
@@ -67,6 +100,18 @@ fn main() {
         rate(untyped)
     );
     println!("  ratio typed/untyped throughput: {:.2}× (goal: at least 1.00×)", rate(typed) / rate(untyped));
+    println!(
+        "  streamed: split into pairs only ({} KiB chunks):    {:>7.1} ms  {:>6.1} MB/s",
+        CHUNK / 1024,
+        split.as_secs_f64() * 1e3,
+        rate(split)
+    );
+    println!(
+        "  streamed: split + decode each pair (as all() does): {:>7.1} ms  {:>6.1} MB/s  ({:.2}× the whole-body decode)",
+        streamed.as_secs_f64() * 1e3,
+        rate(streamed),
+        rate(streamed) / rate(typed)
+    );
 
     datapi_page(HttpResponse { status: 200, headers: vec![], body: page });
 }

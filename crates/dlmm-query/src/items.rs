@@ -51,8 +51,11 @@ pub struct ArrayItems {
     /// Where the current element starts in `buffer`.
     item_start: usize,
     state: State,
-    /// Nesting inside the current element.
+    /// Nesting inside the current element (counting only its own kind of bracket).
     depth: usize,
+    /// The current element's opening and closing bracket (`{}` or `[]`; zero for a string, number or literal).
+    open: u8,
+    close: u8,
     in_string: bool,
     escaped: bool,
     /// Elements completed so far.
@@ -72,6 +75,8 @@ impl ArrayItems {
             item_start: 0,
             state: State::Start,
             depth: 0,
+            open: 0,
+            close: 0,
             in_string: false,
             escaped: false,
             count: 0,
@@ -109,43 +114,47 @@ impl ArrayItems {
             let b = self.buffer[i];
             match self.state {
                 State::Item if self.in_string => {
-                    // Skip to the next quote or backslash at once.
-                    if self.escaped {
-                        self.escaped = false;
-                    } else if b == b'\\' {
-                        self.escaped = true;
-                    } else if b == b'"' {
-                        self.in_string = false;
-                        if self.depth == 0 {
-                            i += 1;
-                            self.complete(i, &mut item)?;
-                            continue;
+                    // Jump to the next quote or backslash.
+                    match memchr::memchr2(b'"', b'\\', &self.buffer[i..]) {
+                        None => i = self.buffer.len(),
+                        Some(at) if self.buffer[i + at] == b'\\' => i += at + 2,
+                        Some(at) => {
+                            i += at + 1;
+                            self.in_string = false;
+                            if self.depth == 0 {
+                                self.complete(i, &mut item)?;
+                            }
                         }
-                    } else {
-                        let rest = &self.buffer[i..];
-                        let skip = rest.iter().position(|&c| c == b'"' || c == b'\\').unwrap_or(rest.len());
-                        i += skip.max(1);
+                    }
+                    continue;
+                }
+                State::Item if self.open != 0 => {
+                    // Inside an object (or array) element only quotes and its own brackets matter.
+                    let Some(at) = memchr::memchr3(b'"', self.open, self.close, &self.buffer[i..]) else {
+                        i = self.buffer.len();
                         continue;
+                    };
+                    i += at;
+                    match self.buffer[i] {
+                        b'"' => self.in_string = true,
+                        c if c == self.open => self.depth += 1,
+                        _ => {
+                            self.depth -= 1;
+                            if self.depth == 0 {
+                                i += 1;
+                                self.complete(i, &mut item)?;
+                                continue;
+                            }
+                        }
                     }
                 }
-                State::Item => match b {
-                    b'"' => self.in_string = true,
-                    b'{' | b'[' => self.depth += 1,
-                    b'}' | b']' if self.depth > 0 => {
-                        self.depth -= 1;
-                        if self.depth == 0 {
-                            i += 1;
-                            self.complete(i, &mut item)?;
-                            continue;
-                        }
-                    }
-                    b',' | b']' | b' ' | b'\t' | b'\n' | b'\r' if self.depth == 0 => {
-                        // The end of a scalar element; the delimiter is read again in `After`.
+                State::Item => {
+                    // A number or a literal: it ends at a delimiter, read again in `After`.
+                    if matches!(b, b',' | b']' | b' ' | b'\t' | b'\n' | b'\r') {
                         self.complete(i, &mut item)?;
                         continue;
                     }
-                    _ => {}
-                },
+                }
                 _ if b.is_ascii_whitespace() => {}
                 State::Start if b == b'[' => self.state = State::First,
                 State::Start => return Err(SplitError::NotAnArray),
@@ -153,7 +162,13 @@ impl ArrayItems {
                 State::First | State::Next => {
                     self.state = State::Item;
                     self.item_start = i;
-                    continue;
+                    (self.open, self.close) = match b {
+                        b'{' => (b'{', b'}'),
+                        b'[' => (b'[', b']'),
+                        _ => (0, 0),
+                    };
+                    self.in_string = b == b'"';
+                    self.depth = usize::from(self.open != 0);
                 }
                 State::After if b == b',' => self.state = State::Next,
                 State::After if b == b']' => self.state = State::Done,
@@ -276,6 +291,38 @@ mod tests {
         assert!(split(r#"[{"a":1}"#, 3).0.unwrap_err().contains("truncated"));
         assert!(split(r#"[{"a":1} {"a":2}]"#, 3).0.unwrap_err().contains("expected `,` or `]`"));
         assert!(split(r#"[1] x"#, 3).0.unwrap_err().contains("trailing"));
+    }
+
+    proptest::proptest! {
+        /// Any array of JSON values, compact or pretty, fed in chunks of any size, splits into exactly its elements.
+        #[test]
+        fn splits_any_array_in_any_chunks(values in proptest::collection::vec(json_value(), 0..12),
+                                          pretty: bool, size in 1usize..300) {
+            let body = if pretty { serde_json::to_string_pretty(&values) } else { serde_json::to_string(&values) };
+            let (items, _) = split(&body.unwrap(), size);
+            let items: Vec<serde_json::Value> =
+                items.unwrap().iter().map(|t| serde_json::from_str(t).expect("each element is one JSON value")).collect();
+            proptest::prop_assert_eq!(items, values);
+        }
+    }
+
+    /// JSON values whose strings are full of quotes, backslashes, brackets and commas.
+    fn json_value() -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(serde_json::Value::Null),
+            any::<bool>().prop_map(serde_json::Value::from),
+            any::<i64>().prop_map(serde_json::Value::from),
+            (-1_000_000i32..1_000_000).prop_map(|n| serde_json::Value::from(f64::from(n) / 8.0)),
+            "[a-z\\\\\"{}\\[\\],: é]{0,12}".prop_map(serde_json::Value::from),
+        ];
+        leaf.prop_recursive(3, 24, 4, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(serde_json::Value::from),
+                proptest::collection::btree_map("[a-z\\\\\"{}\\[\\]]{0,6}", inner, 0..4)
+                    .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
+            ]
+        })
     }
 
     #[test]

@@ -84,7 +84,8 @@ impl Transport for WebTransport {
             return Err(TransportError::body_too_large(self.max_body_bytes));
         }
         let reader = response.body().map(|stream| stream.get_reader().unchecked_into());
-        let body = BodyReader { reader, read: 0, limit: self.max_body_bytes, _abort_on_drop: abort_on_drop };
+        let body =
+            BodyReader { reader, pending: None, read: 0, limit: self.max_body_bytes, _abort_on_drop: abort_on_drop };
         let chunks = stream::unfold(Some(body), |body| async move {
             let mut body = body?;
             match body.next_chunk().await {
@@ -117,18 +118,27 @@ extern "C" {
     fn monotonic_now_ms() -> f64;
 }
 
+/// The most bytes of a body copied into linear memory at once: a larger chunk from the browser is handed out in
+/// pieces, so what a streamed decode holds does not depend on how the network stack happened to cut the body.
+const MAX_CHUNK_BYTES: u32 = 64 * 1024;
+
 /// A response body read chunk by chunk, refused as soon as it grows past `limit` bytes. Dropping it aborts the
 /// `fetch`.
 struct BodyReader {
     reader: Option<ReadableStreamDefaultReader>,
+    /// The rest of the last chunk read, when it was larger than [`MAX_CHUNK_BYTES`].
+    pending: Option<Uint8Array>,
     read: usize,
     limit: usize,
     _abort_on_drop: AbortOnDrop,
 }
 
 impl BodyReader {
-    /// The next chunk, or `None` at the end of the body.
+    /// The next chunk (at most [`MAX_CHUNK_BYTES`]), or `None` at the end of the body.
     async fn next_chunk(&mut self) -> Result<Option<Vec<u8>>, TransportError> {
+        if let Some(pending) = self.pending.take() {
+            return Ok(Some(self.piece(pending)));
+        }
         let Some(reader) = &self.reader else { return Ok(None) };
         let chunk = JsFuture::from(reader.read()).await.map_err(describe_js)?;
         if Reflect::get(&chunk, &JsValue::from_str("done")).ok().and_then(|d| d.as_bool()).unwrap_or(true) {
@@ -146,7 +156,17 @@ impl BodyReader {
             return Err(TransportError::body_too_large(self.limit));
         }
         self.read += length;
-        Ok(Some(bytes.to_vec()))
+        Ok(Some(self.piece(bytes)))
+    }
+
+    /// The first [`MAX_CHUNK_BYTES`] of `bytes`, copied into linear memory; the rest waits in `pending`.
+    fn piece(&mut self, bytes: Uint8Array) -> Vec<u8> {
+        if bytes.length() > MAX_CHUNK_BYTES {
+            self.pending = Some(bytes.subarray(MAX_CHUNK_BYTES, bytes.length()));
+            bytes.subarray(0, MAX_CHUNK_BYTES).to_vec()
+        } else {
+            bytes.to_vec()
+        }
     }
 }
 
