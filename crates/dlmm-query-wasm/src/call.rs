@@ -23,6 +23,9 @@ use crate::to_js::{output_to_js, output_to_js_value};
 /// The core client as the JS API uses it.
 pub type Core = Client<WebTransport>;
 
+/// A runner's future, boxed: what every exported method awaits.
+pub type Pending = futures_util::future::LocalBoxFuture<'static, Result<JsValue, JsValue>>;
+
 /// A core client with `config` over `fetch`, refusing bodies over `options.maxBodyBytes` when set.
 pub fn new_core(config: ClientConfig, options: &JsValue) -> Result<Rc<Core>, JsValue> {
     let mut transport = WebTransport::default();
@@ -61,13 +64,13 @@ where
 /// Sends `operation` with the options read from `options`; resolves to its output written to JavaScript.
 pub fn send<O: Operation>(
     client: Rc<Core>,
-    options: &JsValue,
+    options: JsValue,
     operation: O,
-) -> impl Future<Output = Result<JsValue, JsValue>> + use<O>
+) -> impl Future<Output = Result<JsValue, JsValue>> + 'static
 where
     O::Output: Serialize,
 {
-    run(client, options.clone(), operation.request(), O::NOT_FOUND_ON_500, write_output::<O>)
+    run(client, options, operation.request(), O::NOT_FOUND_ON_500, write_output::<O>)
 }
 
 /// The runner behind [`send`], the same for every operation.
@@ -89,14 +92,14 @@ async fn run(
 
 /// A datapi series (`/ohlcv`, `/volume/history`): with both `startTime` and `endTime`, fetched in chunks the server
 /// accepts and merged ([`Client::datapi_series`]); otherwise one request.
-pub async fn series<O: SeriesOperation>(client: Rc<Core>, options: &JsValue, operation: O) -> Result<JsValue, JsValue>
+pub async fn series<O: SeriesOperation>(client: Rc<Core>, options: JsValue, operation: O) -> Result<JsValue, JsValue>
 where
     O::Bucket: Serialize,
 {
     if operation.series_query().time_range().is_none() {
         return send(client, options, operation).await;
     }
-    let Call { signal, options } = Call::read(options)?;
+    let Call { signal, options } = Call::read(&options)?;
     let url = request_url(&client, &operation);
     let output = guarded(signal, client.datapi_series(operation, options)).await?;
     output_to_js(&output, &url)
@@ -105,10 +108,10 @@ where
 /// `all`: every pair, decoded as the body arrives; with a TVL floor, filtered while it is decoded.
 pub async fn all_pairs(
     client: Rc<Core>,
-    options: &JsValue,
+    options: JsValue,
     (all, floor): (All, Option<f64>),
 ) -> Result<JsValue, JsValue> {
-    let Call { signal, options } = Call::read(options)?;
+    let Call { signal, options } = Call::read(&options)?;
     let request = all.request().map_err(|e| to_js_error(&e.into()))?;
     guarded(signal, all_pairs::all_pairs(&client, &request, options, floor)).await
 }
@@ -117,10 +120,10 @@ pub async fn all_pairs(
 /// ([`Client::position_pnl_with`]).
 pub async fn position_pnl(
     client: Rc<Core>,
-    options: &JsValue,
+    options: JsValue,
     (position, current): (String, Option<f64>),
 ) -> Result<JsValue, JsValue> {
-    let Call { signal, options } = Call::read(options)?;
+    let Call { signal, options } = Call::read(&options)?;
     let url = request_url(&client, &GetDeposits::new(&position));
     let pnl = guarded(signal, client.position_pnl_with(&position, current, options)).await?;
     output_to_js(&pnl, &url)

@@ -79,9 +79,9 @@ pub struct DammV2Datapi {
 
 fn send<O: dlmm_query::ops::Operation>(
     client: Rc<Core>,
-    options: &JsValue,
+    options: JsValue,
     operation: O,
-) -> impl Future<Output = Result<JsValue, JsValue>> + use<O>
+) -> impl Future<Output = Result<JsValue, JsValue>> + 'static
 where
     O::Output: serde::Serialize,
 {
@@ -90,7 +90,7 @@ where
 
 async fn send_series<O: dlmm_query::datapi::series::SeriesOperation>(
     client: Rc<Core>,
-    options: &JsValue,
+    options: JsValue,
     operation: O,
 ) -> Result<JsValue, JsValue>
 where

@@ -18,7 +18,9 @@
 //! }
 //! ```
 //!
-//! `async` lines become `async` methods resolving to the output (`Promise<T>` in TypeScript); `iter` lines become
+//! `async` lines become `async` methods resolving to the output (`Promise<T>` in TypeScript): each reads its
+//! arguments, then awaits its runner's future boxed as [`crate::call::Pending`] (runners take the options object by
+//! value, so that future owns everything). `iter` lines become
 //! methods returning a `DlmmPageIterator` at once. The class must hold its core client in a field `inner`.
 
 /// Declares the exported methods of a `#[wasm_bindgen]` class, one line each (see the module docs).
@@ -46,10 +48,15 @@ macro_rules! exports {
                     $(#[wasm_bindgen(unchecked_param_type = $ts)] $arg: wasm_bindgen::JsValue,)*
                     $opts: Option<$opts_ty>,
                 ) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
-                    $(let $arg = exports!(@arg $ts, $arg);)*
-                    let $opts = crate::options::arg($opts);
-                    let operation = $op;
-                    $runner(self.inner.clone(), &$opts, operation).await
+                    // Arguments are read now; what is awaited is one boxed runner future, so the method's own
+                    // state machine stays tiny.
+                    let pending = (|| -> Result<crate::call::Pending, wasm_bindgen::JsValue> {
+                        $(let $arg = exports!(@arg $ts, $arg);)*
+                        let $opts = crate::options::arg($opts);
+                        let operation = $op;
+                        Ok(Box::pin($runner(self.inner.clone(), $opts, operation)))
+                    })()?;
+                    pending.await
                 }
             )*
             $(

@@ -275,6 +275,11 @@ fn fixed(value: &JsValue, leaf: Leaf) -> Result<Option<JsValue>, JsValue> {
     })
 }
 
+/// The lowercase hexadecimal digit of the low four bits of `nibble`.
+fn hex(nibble: u16) -> u8 {
+    b"0123456789abcdef"[usize::from(nibble & 0xf)]
+}
+
 /// Compact JSON that keeps [`JsonText`]'s path up to date, writes `u128` amounts as digit strings and refuses
 /// integers JavaScript cannot hold.
 struct JsFormatter<'a>(&'a mut JsonText);
@@ -357,7 +362,22 @@ impl Formatter for JsFormatter<'_> {
         {
             key.push_str(fragment);
         }
-        writer.write_all(fragment.as_bytes())
+        if fragment.is_ascii() {
+            return writer.write_all(fragment.as_bytes());
+        }
+        // Non-ASCII characters as `\uXXXX` escapes: the text stays ASCII, so the engine decodes it and `JSON.parse`
+        // reads it as one-byte text (one token name in another script would otherwise make a whole batch two-byte,
+        // several times slower); the parsed strings are the same.
+        let mut plain = 0;
+        for (at, c) in fragment.char_indices().filter(|(_, c)| !c.is_ascii()) {
+            writer.write_all(&fragment.as_bytes()[plain..at])?;
+            for &mut unit in c.encode_utf16(&mut [0; 2]) {
+                writer.write_all(&[b'\\', b'u'])?;
+                writer.write_all(&[hex(unit >> 12), hex(unit >> 8), hex(unit >> 4), hex(unit)])?;
+            }
+            plain = at + c.len_utf8();
+        }
+        writer.write_all(&fragment.as_bytes()[plain..])
     }
 
     fn write_char_escape<W: ?Sized + Write>(&mut self, writer: &mut W, escape: CharEscape) -> io::Result<()> {

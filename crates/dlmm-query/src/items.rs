@@ -57,7 +57,6 @@ pub struct ArrayItems {
     open: u8,
     close: u8,
     in_string: bool,
-    escaped: bool,
     /// Elements completed so far.
     count: usize,
     /// Bytes fed so far (for error messages).
@@ -78,7 +77,6 @@ impl ArrayItems {
             open: 0,
             close: 0,
             in_string: false,
-            escaped: false,
             count: 0,
             fed: 0,
             url: url.to_owned(),
