@@ -90,6 +90,11 @@ impl JsonText {
         self.text.is_empty()
     }
 
+    /// The JSON text written so far.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.text
+    }
+
     /// An array to be written item by item with [`Self::push_item`], whose first item is item `first_index` of a
     /// longer list (the paths its errors name count from there).
     pub fn items_from(first_index: usize) -> Self {
@@ -397,5 +402,58 @@ impl Formatter for JsFormatter<'_> {
             });
         }
         CompactFormatter.write_char_escape(writer, escape)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Lock {
+        name: String,
+        reserve_x_amount: u128,
+        launchpad: Option<String>,
+        slot: u64,
+    }
+
+    fn lock(name: &str, slot: u64) -> Lock {
+        Lock { name: name.to_owned(), reserve_x_amount: 1 << 70, launchpad: None, slot }
+    }
+
+    fn patterns(patterns: &[Vec<Pattern>]) -> Vec<String> {
+        let step = |p: &Pattern| match p {
+            Pattern::Key(k) => format!(".{k}"),
+            Pattern::Each => "[*]".to_owned(),
+        };
+        patterns.iter().map(|p| p.iter().map(step).collect()).collect()
+    }
+
+    #[test]
+    fn writes_ascii_json_and_records_amount_and_null_patterns_once() {
+        let mut json = JsonText::default();
+        json.write(&vec![lock("пёс-USDT \"q\" 🐕", 1), lock("SOL", 2)]);
+        let text = std::str::from_utf8(json.as_bytes()).unwrap();
+        assert!(text.is_ascii(), "{text}");
+        let back: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(back[0]["name"], "пёс-USDT \"q\" 🐕", "escapes decode to the same text");
+        assert_eq!(back[1]["reserveXAmount"], "1180591620717411303424");
+        assert_eq!(patterns(&json.amounts), ["[*].reserveXAmount"]);
+        assert_eq!(patterns(&json.nulls), ["[*].launchpad"]);
+        assert!(!json.failed());
+    }
+
+    #[test]
+    fn an_integer_javascript_cannot_hold_stops_the_writing_with_its_path() {
+        let mut json = JsonText::items_from(40);
+        json.push_item(&lock("a", 7));
+        json.push_item(&lock("b", 1 << 53));
+        assert!(json.failed());
+        assert_eq!(json.unsafe_integer, Some(("[41].slot".to_owned(), "9007199254740992".to_owned())));
+        let mut fine = JsonText::items_from(0);
+        fine.push_item(&lock("c", (1 << 53) - 1));
+        assert!(!fine.failed());
+        assert_eq!(fine.first_index(), 0);
     }
 }
