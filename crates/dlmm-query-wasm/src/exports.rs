@@ -48,14 +48,12 @@ macro_rules! exports {
                     $(#[wasm_bindgen(unchecked_param_type = $ts)] $arg: wasm_bindgen::JsValue,)*
                     $opts: Option<$opts_ty>,
                 ) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
-                    // Arguments are read now; what is awaited is one boxed runner future, so the method's own
-                    // state machine stays tiny.
-                    let pending = (|| -> Result<crate::call::Pending, wasm_bindgen::JsValue> {
-                        $(let $arg = exports!(@arg $ts, $arg);)*
-                        let $opts = crate::options::arg($opts);
-                        let operation = $op;
-                        Ok(Box::pin($runner(self.inner.clone(), $opts, operation)))
-                    })()?;
+                    // Arguments are read before the one await; what is awaited is one boxed runner future, so the
+                    // method's own state machine stays tiny.
+                    $(let $arg = exports!(@arg $ts, $arg);)*
+                    let $opts = crate::options::arg($opts);
+                    let operation = $op;
+                    let pending: crate::call::Pending = Box::pin($runner(self.inner.clone(), $opts, operation));
                     pending.await
                 }
             )*

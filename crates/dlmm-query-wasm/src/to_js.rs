@@ -377,7 +377,7 @@ impl Formatter for JsFormatter<'_> {
         for (at, c) in fragment.char_indices().filter(|(_, c)| !c.is_ascii()) {
             writer.write_all(&fragment.as_bytes()[plain..at])?;
             for &mut unit in c.encode_utf16(&mut [0; 2]) {
-                writer.write_all(&[b'\\', b'u'])?;
+                writer.write_all(b"\\u")?;
                 writer.write_all(&[hex(unit >> 12), hex(unit >> 8), hex(unit >> 4), hex(unit)])?;
             }
             plain = at + c.len_utf8();
