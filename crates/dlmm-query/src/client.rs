@@ -674,6 +674,51 @@ mod tests {
         assert_eq!((error.kind(), error.decode_path()), (ErrorKind::Decode, Some("[1]")));
     }
 
+    /// Answers 200 at once, then sends the start of an array and either stalls for ever or breaks.
+    struct StallingBody {
+        breaks: bool,
+        clock: Cell<Duration>,
+    }
+
+    impl Transport for StallingBody {
+        async fn send(&self, _: HttpRequest) -> Result<HttpResponse, TransportError> {
+            unreachable!("streamed calls open")
+        }
+        async fn open(&self, _: HttpRequest) -> Result<crate::transport::OpenResponse, TransportError> {
+            let first = futures_util::stream::iter([Ok(br#"[{"a":1},{"a":"#.to_vec())]);
+            let rest: crate::transport::BodyChunks = if self.breaks {
+                futures_util::stream::iter([Err(TransportError::network("connection reset"))]).boxed_local()
+            } else {
+                futures_util::stream::pending().boxed_local()
+            };
+            Ok(crate::transport::OpenResponse { status: 200, headers: vec![], body: first.chain(rest).boxed_local() })
+        }
+        async fn sleep(&self, duration: Duration) {
+            self.clock.set(self.clock.get() + duration);
+        }
+        fn now(&self) -> Duration {
+            self.clock.get()
+        }
+    }
+
+    #[test]
+    fn a_streamed_body_that_stalls_times_out_and_one_that_breaks_is_a_network_error() {
+        for (breaks, kind) in [(false, ErrorKind::Timeout), (true, ErrorKind::Network)] {
+            let transport = StallingBody { breaks, clock: Cell::new(Duration::ZERO) };
+            let c = Client::new(transport, ClientConfig::default());
+            let request = crate::ops::All::new().request().unwrap();
+            let mut seen = 0;
+            let ended = block_on(c.stream_items(&request, false, CallOptions::default(), |_, _, _| {
+                seen += 1;
+                Ok(())
+            }));
+            assert_eq!((seen, ended.unwrap_err().kind()), (1, kind), "breaks: {breaks}");
+            if !breaks {
+                assert_eq!(c.transport().now(), DEFAULT_TIMEOUT, "the time-out covers the whole body");
+            }
+        }
+    }
+
     #[test]
     fn an_element_error_ends_the_stream() {
         let c = client([body(200, "[1,2,3]")]);
