@@ -61,7 +61,8 @@ struct Tvl {
 /// The result array and the batch being written.
 struct Output {
     result: Array,
-    push: Function,
+    /// `Array.prototype.push`, to append a whole batch in one call.
+    push: Option<Function>,
     batch: Option<JsonText>,
     /// Pairs kept so far (the index of the next one in the result).
     kept: usize,
@@ -70,9 +71,7 @@ struct Output {
 impl Output {
     fn new() -> Self {
         let result = Array::new();
-        let push = Reflect::get(&result, &JsValue::from_str("push")).map(JsCast::unchecked_into).unwrap_or_else(|_| {
-            Function::new_with_args("x", "return this.push(x)") // unreachable: every array has `push`
-        });
+        let push = Reflect::get(&result, &JsValue::from_str("push")).ok().and_then(|f| f.dyn_into().ok());
         Self { result, push, batch: None, kept: 0 }
     }
 
@@ -98,10 +97,16 @@ impl Output {
     /// Parses the batch into JavaScript objects and appends them to the result.
     fn flush(&mut self, url: &str) -> Result<(), Error> {
         let Some(batch) = self.batch.take() else { return Ok(()) };
-        let objects = batch.end_items(url)?;
-        self.push
-            .apply(&self.result, objects.unchecked_ref())
-            .map_err(|e| Error::wrong_shape(url, None, format!("cannot collect the pairs: {e:?}")))?;
+        let objects: Array = batch.end_items(url)?.unchecked_into();
+        match &self.push {
+            Some(push) => {
+                push.apply(&self.result, &objects)
+                    .map_err(|e| Error::wrong_shape(url, None, format!("cannot collect the pairs: {e:?}")))?;
+            }
+            None => objects.iter().for_each(|object| {
+                self.result.push(&object);
+            }),
+        }
         Ok(())
     }
 }
