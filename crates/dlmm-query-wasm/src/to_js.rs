@@ -5,9 +5,10 @@
 //! The formatter tracks the JSON path of what it writes. Raw token amounts (`u128`) are written as digit strings and
 //! their paths recorded as patterns (`[*].reserveXAmount`), so that after parsing exactly those strings become
 //! `bigint`s; likewise the `null`s written for `None` become `undefined` (an optional field the service omitted is
-//! `undefined`, as the TypeScript declarations say). An integer JavaScript cannot hold exactly (above 2^53 − 1 outside amounts: a slot, a lock release point,
-//! a total, a timestamp) stops the writing with its path, and the output rejects with a `decode` `DlmmError` naming
-//! the URL and that path (`[1].lockReleasePoint`), never a rounded number.
+//! `undefined`, as the TypeScript declarations say). The text is kept ASCII (other characters as `\uXXXX`), the
+//! engine's fast path. An integer JavaScript cannot hold exactly (above 2^53 − 1 outside amounts: a slot, a lock
+//! release point, a total, a timestamp) stops the writing with its path, and the output rejects with a `decode`
+//! `DlmmError` naming the URL and that path (`[1].lockReleasePoint`), never a rounded number.
 
 use std::io::{self, Write};
 
@@ -185,47 +186,32 @@ impl JsonText {
         out
     }
 
-    /// Records the current path as an amount pattern (once).
-    fn record_amount(&mut self) {
-        let mut amounts = std::mem::take(&mut self.amounts);
-        self.record(&mut amounts);
-        self.amounts = amounts;
-    }
-
-    /// Records the current path as a `null` pattern (once).
-    fn record_null(&mut self) {
-        let mut nulls = std::mem::take(&mut self.nulls);
-        self.record(&mut nulls);
-        self.nulls = nulls;
-    }
-
-    /// Adds the current path to `patterns` unless a pattern there matches it already.
-    fn record(&self, patterns: &mut Vec<Vec<Pattern>>) {
-        let matches = |pattern: &Vec<Pattern>| {
-            pattern.len() == self.path.len()
-                && pattern.iter().zip(&self.path).all(|(p, s)| match (p, s) {
-                    (Pattern::Key(a), Step::Key(b)) => a == b,
-                    (Pattern::Each, Step::Index(_)) => true,
-                    _ => false,
-                })
-        };
-        if !patterns.iter().any(matches) {
-            let pattern = self
-                .path
-                .iter()
-                .map(|s| match s {
-                    Step::Key(k) => Pattern::Key(k.clone()),
-                    Step::Index(_) => Pattern::Each,
-                })
-                .collect();
-            patterns.push(pattern);
-        }
-    }
-
     /// Stops the writing at an integer JavaScript cannot hold.
     fn refuse(&mut self, integer: String) -> io::Error {
         self.unsafe_integer = Some((self.path_text(), integer));
         io::Error::other("an integer above 2^53 - 1")
+    }
+}
+
+/// Adds `path` to `patterns` (array indices as [`Pattern::Each`]) unless a pattern there matches it already.
+fn record(path: &[Step], patterns: &mut Vec<Vec<Pattern>>) {
+    let matches = |pattern: &Vec<Pattern>| {
+        pattern.len() == path.len()
+            && pattern.iter().zip(path).all(|(p, s)| match (p, s) {
+                (Pattern::Key(a), Step::Key(b)) => a == b,
+                (Pattern::Each, Step::Index(_)) => true,
+                _ => false,
+            })
+    };
+    if !patterns.iter().any(matches) {
+        let pattern = path
+            .iter()
+            .map(|s| match s {
+                Step::Key(k) => Pattern::Key(k.clone()),
+                Step::Index(_) => Pattern::Each,
+            })
+            .collect();
+        patterns.push(pattern);
     }
 }
 
@@ -312,12 +298,12 @@ impl Formatter for JsFormatter<'_> {
     }
 
     fn write_null<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.record_null();
+        record(&self.0.path, &mut self.0.nulls);
         writer.write_all(b"null")
     }
 
     fn write_u128<W: ?Sized + Write>(&mut self, writer: &mut W, value: u128) -> io::Result<()> {
-        self.0.record_amount();
+        record(&self.0.path, &mut self.0.amounts);
         write!(writer, "\"{value}\"")
     }
 

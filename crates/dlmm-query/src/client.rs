@@ -300,7 +300,7 @@ impl<T: Transport> Client<T> {
         request: HttpRequest,
         timeout: Option<Duration>,
     ) -> Result<Attempt<HttpResponse>, TransportError> {
-        let response = self.fetch(request, timeout).await?;
+        let response = self.before(self.deadline(timeout), self.transport.send(request)).await??;
         Ok(if (200..300).contains(&response.status) { Attempt::Success(response) } else { Attempt::Failure(response) })
     }
 
@@ -311,7 +311,7 @@ impl<T: Transport> Client<T> {
         request: HttpRequest,
         timeout: Option<Duration>,
     ) -> Result<Attempt<(OpenResponse, Option<Deadline>)>, TransportError> {
-        let deadline = timeout.map(|limit| Deadline { at: self.transport.now().saturating_add(limit), limit });
+        let deadline = self.deadline(timeout);
         let mut open = self.before(deadline, self.transport.open(request)).await??;
         if (200..300).contains(&open.status) {
             return Ok(Attempt::Success((open, deadline)));
@@ -330,6 +330,11 @@ impl<T: Transport> Client<T> {
         deadline: Option<Deadline>,
     ) -> Result<Option<Vec<u8>>, TransportError> {
         self.before(deadline, body.next()).await?.transpose()
+    }
+
+    /// The deadline of an attempt beginning now with time-out `timeout` (none without one).
+    fn deadline(&self, timeout: Option<Duration>) -> Option<Deadline> {
+        timeout.map(|limit| Deadline { at: self.transport.now().saturating_add(limit), limit })
     }
 
     /// `future`'s output, or a time-out error if `deadline` comes first.
@@ -359,18 +364,6 @@ impl<T: Transport> Client<T> {
         *state ^= *state << 25;
         *state ^= *state >> 27;
         (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    async fn fetch(&self, request: HttpRequest, timeout: Option<Duration>) -> Result<HttpResponse, TransportError> {
-        let Some(limit) = timeout else {
-            return self.transport.send(request).await;
-        };
-        let send = pin!(self.transport.send(request));
-        let sleep = pin!(self.transport.sleep(limit));
-        match select(send, sleep).await {
-            Either::Left((result, _)) => result,
-            Either::Right(_) => Err(TransportError::timeout(limit)),
-        }
     }
 }
 

@@ -298,8 +298,8 @@ mod tests {
                                           pretty: bool, size in 1usize..300) {
             let body = if pretty { serde_json::to_string_pretty(&values) } else { serde_json::to_string(&values) };
             let (items, _) = split(&body.unwrap(), size);
-            let items: Vec<serde_json::Value> =
-                items.unwrap().iter().map(|t| serde_json::from_str(t).expect("each element is one JSON value")).collect();
+            let parse = |t: &String| serde_json::from_str(t).expect("each element is one JSON value");
+            let items: Vec<serde_json::Value> = items.unwrap().iter().map(parse).collect();
             proptest::prop_assert_eq!(items, values);
         }
     }
