@@ -1,22 +1,24 @@
 //! `all()` and `all({ minTvl })`: the keeper's whole pair list (about 150 MB at 120,000 pairs) decoded as it arrives.
 //!
 //! The body is split into pairs by the core ([`Client::stream_items`](dlmm_query::Client::stream_items)); each pair
-//! is decoded (exact, validated, its errors naming `[i].field`) and written into a batch of JSON text, and every
-//! [`BATCH_BYTES`] the batch becomes JavaScript objects ([`JsonText`]) appended to the result. Linear memory holds one
+//! is transcoded by `PairInfo`'s shape (exact, validated, its errors naming `[i].field`) into a batch of JSON text,
+//! and every [`BATCH_BYTES`] the batch becomes JavaScript objects appended to the result. Linear memory holds one
 //! unfinished pair, one body chunk and one batch, never the body or the list, so it stays flat whatever the list's
 //! size. With a TVL floor, only a pair's `liquidity` is read before it is dropped: a dropped pair never becomes a
 //! `PairInfo`, let alone a JS object.
 
-use dlmm_query::items::{Item, decode_item};
+use dlmm_query::items::{Item, decode_item, transcode_item};
+use dlmm_query::json_text::JsonText;
 use dlmm_query::models::PairInfo;
 use dlmm_query::ops::{All, Operation};
+use dlmm_query::shape::HasShape;
 use dlmm_query::{CallOptions, Error, Request, Streamed, response};
 use js_sys::{Array, Function, Reflect};
 use serde::Deserialize;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::call::Core;
-use crate::to_js::{JsonText, output_to_js_value};
+use crate::to_js::written_to_js;
 
 /// How much JSON text a batch of pairs reaches before it is parsed into JavaScript objects.
 pub const BATCH_BYTES: usize = 1 << 20;
@@ -41,12 +43,11 @@ pub async fn all_pairs(
             out.flush(&url)?;
             Ok(out.result.into())
         }
-        // No array: decoded whole, the body gives the error `all()` always gave for it.
+        // No array (an error object, HTML, nothing): read whole, the body gives the error `all()` always gave for
+        // it (a list's shape takes nothing but an array).
         Streamed::Whole { url, response } => {
-            let pairs = response::decode_success::<All>(&url, &response)?;
-            let kept: Vec<&PairInfo> =
-                pairs.iter().filter(|p| floor.is_none_or(|floor| p.tvl_usd() >= floor)).collect();
-            output_to_js_value(&kept, &url)
+            response::transcode_success(&url, &response, &<Vec<PairInfo>>::SHAPE)?;
+            Err(Error::wrong_shape(&url, None, "the body is not an array".to_owned()))
         }
     }
 }
@@ -83,10 +84,9 @@ impl Output {
                 return Ok(());
             }
         }
-        let pair: PairInfo = decode_item(item, url, status).map_err(Error::Decode)?;
         let kept = self.kept;
         let batch = self.batch.get_or_insert_with(|| JsonText::items_from(kept));
-        batch.push_item(&pair);
+        transcode_item(item, url, status, &PairInfo::SHAPE, batch).map_err(Error::Decode)?;
         self.kept += 1;
         if batch.len() >= BATCH_BYTES || self.kept - batch.first_index() >= BATCH_ITEMS || batch.failed() {
             self.flush(url)?;
@@ -97,7 +97,7 @@ impl Output {
     /// Parses the batch into JavaScript objects and appends them to the result.
     fn flush(&mut self, url: &str) -> Result<(), Error> {
         let Some(batch) = self.batch.take() else { return Ok(()) };
-        let objects: Array = batch.end_items(url)?.unchecked_into();
+        let objects: Array = written_to_js(batch.end_items(url)?, url)?.unchecked_into();
         match &self.push {
             Some(push) => {
                 push.apply(&self.result, &objects)

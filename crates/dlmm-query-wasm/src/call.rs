@@ -1,16 +1,17 @@
 //! Sending from JavaScript: the core client as the JS API holds it, and the runners every exported method ends in.
 //! A runner reads the call options, sends (racing the caller's `AbortSignal`) and writes the output to JavaScript.
 //!
-//! One runner serves every operation: [`send`] turns an operation into its request and a [`Writer`] (the one piece
-//! of code per output type: decode, then write to JavaScript), and [`run`], which is not generic, does the rest
-//! through the core's one send loop ([`Client::exchange`]).
+//! One runner serves every operation: [`send`] turns an operation into its request and its output's shape (data, not
+//! code: the body is transcoded by it straight to JSON text for JavaScript), and [`run`], which is not generic, does
+//! the rest through the core's one send loop ([`Client::exchange`]).
 
 use std::rc::Rc;
 
 use dlmm_query::datapi::series::SeriesOperation;
 use dlmm_query::ops::{All, GetDeposits, Operation};
+use dlmm_query::shape::{HasShape, Shape};
 use dlmm_query::web::WebTransport;
-use dlmm_query::{Client, ClientConfig, Error, HttpResponse, InvalidInput, Request, response};
+use dlmm_query::{ApiGroup, Client, ClientConfig, Error, HttpResponse, InvalidInput, Request, response};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
@@ -18,7 +19,7 @@ use crate::all_pairs;
 use crate::cancel::with_signal;
 use crate::js_error::to_js_error;
 use crate::options::{Call, max_body_bytes};
-use crate::to_js::{output_to_js, output_to_js_value};
+use crate::to_js::{output_to_js, output_to_js_value, written_to_js};
 
 /// The core client as the JS API uses it.
 pub type Core = Client<WebTransport>;
@@ -49,12 +50,26 @@ async fn guarded<T>(
     with_signal(signal, async move { call.await.map_err(|e| to_js_error(&e)) }).await
 }
 
-/// Decodes a successful answer from a URL and writes it to JavaScript: the one piece of a call that depends on the
-/// operation.
-type Writer = fn(&str, &HttpResponse) -> Result<JsValue, Error>;
+/// How a successful answer is written to JavaScript: the one piece of a call that depends on the operation.
+#[derive(Clone, Copy)]
+enum Output {
+    /// Transcoded by the output's shape (every operation but the pool group's).
+    Shaped(&'static Shape),
+    /// Decoded as the model, then written (the pool group, whose body is an envelope).
+    Typed(fn(&str, &HttpResponse) -> Result<JsValue, Error>),
+}
 
-/// The [`Writer`] of operation `O`.
-fn write_output<O: Operation>(url: &str, response: &HttpResponse) -> Result<JsValue, Error>
+impl Output {
+    fn write(self, url: &str, response: &HttpResponse) -> Result<JsValue, Error> {
+        match self {
+            Output::Shaped(shape) => written_to_js(response::transcode_success(url, response, shape)?, url),
+            Output::Typed(write) => write(url, response),
+        }
+    }
+}
+
+/// Decodes operation `O`'s model and writes it.
+fn write_typed<O: Operation>(url: &str, response: &HttpResponse) -> Result<JsValue, Error>
 where
     O::Output: Serialize,
 {
@@ -70,7 +85,11 @@ pub fn send<O: Operation>(
 where
     O::Output: Serialize,
 {
-    run(client, options, operation.request(), O::NOT_FOUND_ON_500, write_output::<O>)
+    let output = match O::GROUP {
+        ApiGroup::Pool => Output::Typed(write_typed::<O>),
+        _ => Output::Shaped(&<O::Output as HasShape>::SHAPE),
+    };
+    run(client, options, operation.request(), O::NOT_FOUND_ON_500, output)
 }
 
 /// The runner behind [`send`], the same for every operation.
@@ -79,13 +98,13 @@ async fn run(
     options: JsValue,
     request: Result<Request, InvalidInput>,
     not_found_on_500: bool,
-    write: Writer,
+    output: Output,
 ) -> Result<JsValue, JsValue> {
     let Call { signal, options } = Call::read(&options)?;
     let request = request.map_err(|e| to_js_error(&e.into()))?;
     guarded(signal, async {
         let (url, response) = client.exchange(&request, not_found_on_500, options).await?;
-        write(&url, &response)
+        output.write(&url, &response)
     })
     .await
 }

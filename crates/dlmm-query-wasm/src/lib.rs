@@ -23,4 +23,4 @@ pub use datapi::{DammV2Datapi, DlmmDatapi, JsDatapiClient, create_datapi_client}
 pub use iter::PageIterator;
 pub use js_error::{is_dlmm_error, to_js_error};
 pub use keeper::{JsClient, create_client, lexical_order_mints};
-pub use to_js::{JsonText, output_to_js};
+pub use to_js::output_to_js;

@@ -1,27 +1,20 @@
-//! Values written to JavaScript, in one place and one way: every output is written by `serde_json` as camelCase JSON
-//! text through [`JsFormatter`], and the engine's own `JSON.parse` builds the objects (as fast and compact as a plain
-//! `fetch().json()`, with one call into JavaScript per output instead of one per field).
+//! Values written to JavaScript, in one place and one way: every output is camelCase JSON text written by the core's
+//! [`JsonText`] (transcoded from the body by the output's shape, or written from a model), and the engine's own
+//! `JSON.parse` builds the objects (as fast and compact as a plain `fetch().json()`, with one call into JavaScript
+//! per output instead of one per field).
 //!
-//! The formatter tracks the JSON path of what it writes. Raw token amounts (`u128`) are written as digit strings and
-//! their paths recorded as patterns (`[*].reserveXAmount`), so that after parsing exactly those strings become
-//! `bigint`s; likewise the `null`s written for `None` become `undefined` (an optional field the service omitted is
-//! `undefined`, as the TypeScript declarations say). The text is kept ASCII (other characters as `\uXXXX`), the
-//! engine's fast path. An integer JavaScript cannot hold exactly (above 2^53 − 1 outside amounts: a slot, a lock
-//! release point, a total, a timestamp) stops the writing with its path, and the output rejects with a `decode`
-//! `DlmmError` naming the URL and that path (`[1].lockReleasePoint`), never a rounded number.
-
-use std::io::{self, Write};
+//! After parsing, the digit strings the writer recorded as raw token amounts become `bigint`s and the `null`s it
+//! wrote for `None` become `undefined` (an optional field the service omitted is `undefined`, as the TypeScript
+//! declarations say). An integer JavaScript cannot hold exactly rejects as a `decode` `DlmmError` naming the URL and
+//! its path (`[1].lockReleasePoint`), never a rounded number.
 
 use dlmm_query::Error;
+use dlmm_query::json_text::{JsonText, Pattern, Written};
 use js_sys::{Array, BigInt, JSON, Reflect};
 use serde::Serialize;
-use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
 use wasm_bindgen::prelude::*;
 
 use crate::js_error::to_js_error;
-
-/// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
-const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
 /// Writes an operation's output, answered from `url`, to JavaScript: camelCase fields, raw amounts as `bigint`, token
 /// amounts as exact decimal text, other numbers as numbers, `None` as `undefined`.
@@ -33,186 +26,27 @@ pub fn output_to_js<T: Serialize + ?Sized>(value: &T, url: &str) -> Result<JsVal
 pub fn output_to_js_value<T: Serialize + ?Sized>(value: &T, url: &str) -> Result<JsValue, Error> {
     let mut json = JsonText::default();
     json.write(value);
-    json.into_js(url)
+    written_to_js(json.finish(url)?, url)
 }
 
-/// One step of a JSON path while writing: an object's current key, or an array's current index (`None` before its
-/// first element).
-enum Step {
-    Key(String),
-    Index(Option<usize>),
-}
-
-/// One step of a recorded amount pattern: a key, or every element of an array.
-#[derive(PartialEq)]
-enum Pattern {
-    Key(String),
-    Each,
-}
-
-/// JSON text being written, with what the writing noticed.
-#[derive(Default)]
-pub struct JsonText {
-    text: Vec<u8>,
-    path: Vec<Step>,
-    in_key: bool,
-    /// The paths (array indices as [`Pattern::Each`]) where raw amounts were written as digit strings.
-    amounts: Vec<Vec<Pattern>>,
-    /// The paths where `null` (a `None`) was written: `undefined` in JavaScript, as the declarations say.
-    nulls: Vec<Vec<Pattern>>,
-    /// Where an integer JavaScript cannot hold was met, and the integer.
-    unsafe_integer: Option<(String, String)>,
-    /// A failure of the serializer itself (a map with non-string keys, a failing `Serialize`).
-    failure: Option<String>,
-    /// For an array written item by item, the index of its first item.
-    first_index: usize,
-}
-
-impl JsonText {
-    /// Writes `value` as JSON (one value per [`JsonText`]; the items of an array go through [`Self::push_item`]).
-    pub fn write<T: Serialize + ?Sized>(&mut self, value: &T) {
-        let mut text = std::mem::take(&mut self.text);
-        let result = value.serialize(&mut serde_json::Serializer::with_formatter(&mut text, JsFormatter(self)));
-        self.text = text;
-        if let Err(e) = result
-            && self.unsafe_integer.is_none()
-        {
-            self.failure = Some(e.to_string());
-        }
-    }
-
-    /// Bytes written so far.
-    pub fn len(&self) -> usize {
-        self.text.len()
-    }
-
-    /// True when nothing was written yet.
-    pub fn is_empty(&self) -> bool {
-        self.text.is_empty()
-    }
-
-    /// The JSON text written so far.
-    pub fn as_bytes(&self) -> &[u8] {
-        &self.text
-    }
-
-    /// An array to be written item by item with [`Self::push_item`], whose first item is item `first_index` of a
-    /// longer list (the paths its errors name count from there).
-    pub fn items_from(first_index: usize) -> Self {
-        let mut json = Self { first_index, ..Self::default() };
-        json.text.push(b'[');
-        json.path.push(Step::Index(first_index.checked_sub(1)));
-        json
-    }
-
-    /// The index of the first item of an array begun by [`Self::items_from`].
-    pub fn first_index(&self) -> usize {
-        self.first_index
-    }
-
-    /// True once the writing met a value it cannot write ([`Self::into_js`] then gives the error).
-    pub fn failed(&self) -> bool {
-        self.unsafe_integer.is_some() || self.failure.is_some()
-    }
-
-    /// Writes one more item of the array begun by [`Self::items_from`].
-    pub fn push_item<T: Serialize + ?Sized>(&mut self, item: &T) {
-        let next = match self.path.last() {
-            Some(Step::Index(Some(i))) => i + 1,
-            _ => 0,
-        };
-        if self.text.len() > 1 {
-            self.text.push(b',');
-        }
-        if let Some(Step::Index(index)) = self.path.last_mut() {
-            *index = Some(next);
-        }
-        self.write(item);
-    }
-
-    /// Ends the array begun by [`Self::items_from`] and parses it (see [`Self::into_js`]).
-    pub fn end_items(mut self, url: &str) -> Result<JsValue, Error> {
-        self.text.push(b']');
-        self.path.pop();
-        self.into_js(url)
-    }
-
-    /// Parses the text into JavaScript values and turns the recorded amounts into `bigint`s; or the error the
-    /// writing met.
-    pub fn into_js(self, url: &str) -> Result<JsValue, Error> {
-        if let Some((path, integer)) = self.unsafe_integer {
-            let message = format!(
-                "a value JavaScript cannot hold exactly: {integer} is above 2^53 - 1 (Number.MAX_SAFE_INTEGER)"
-            );
-            return Err(Error::wrong_shape(url, Some(path), message));
-        }
-        if let Some(failure) = self.failure {
-            return Err(Error::wrong_shape(url, None, format!("the output cannot be written: {failure}")));
-        }
-        // serde_json writes valid UTF-8 from valid UTF-8 strings.
-        let text = String::from_utf8(self.text).map_err(|e| Error::wrong_shape(url, None, e.to_string()))?;
-        let parsed = JSON::parse(&text).map_err(|e| Error::wrong_shape(url, None, format!("JSON.parse: {e:?}")))?;
-        drop(text);
-        let fixes =
-            self.amounts.iter().map(|p| (p, Leaf::BigInt)).chain(self.nulls.iter().map(|p| (p, Leaf::Undefined)));
-        for (pattern, leaf) in fixes {
-            let keys: Vec<Option<JsValue>> = pattern
-                .iter()
-                .map(|step| match step {
-                    Pattern::Key(key) => Some(JsValue::from_str(key)),
-                    Pattern::Each => None,
-                })
-                .collect();
-            fix(&parsed, &keys, leaf).map_err(|e| Error::wrong_shape(url, None, format!("{e:?}")))?;
-        }
-        Ok(parsed)
-    }
-
-    /// The current path in serde_path_to_error's notation (`data[0].timestamp`).
-    fn path_text(&self) -> String {
-        let mut out = String::new();
-        for step in &self.path {
-            match step {
-                Step::Key(key) => {
-                    if !out.is_empty() {
-                        out.push('.');
-                    }
-                    out.push_str(key);
-                }
-                Step::Index(Some(i)) => out.push_str(&format!("[{i}]")),
-                Step::Index(None) => {}
-            }
-        }
-        out
-    }
-
-    /// Stops the writing at an integer JavaScript cannot hold.
-    fn refuse(&mut self, integer: String) -> io::Error {
-        self.unsafe_integer = Some((self.path_text(), integer));
-        io::Error::other("an integer above 2^53 - 1")
-    }
-}
-
-/// Adds `path` to `patterns` (array indices as [`Pattern::Each`]) unless a pattern there matches it already.
-fn record(path: &[Step], patterns: &mut Vec<Vec<Pattern>>) {
-    let matches = |pattern: &Vec<Pattern>| {
-        pattern.len() == path.len()
-            && pattern.iter().zip(path).all(|(p, s)| match (p, s) {
-                (Pattern::Key(a), Step::Key(b)) => a == b,
-                (Pattern::Each, Step::Index(_)) => true,
-                _ => false,
-            })
-    };
-    if !patterns.iter().any(matches) {
-        let pattern = path
+/// Parses written JSON text into JavaScript values and turns the recorded amounts into `bigint`s and the recorded
+/// `null`s into `undefined`.
+pub fn written_to_js(written: Written, url: &str) -> Result<JsValue, Error> {
+    let Written { text, amounts, nulls } = written;
+    let parsed = JSON::parse(&text).map_err(|e| Error::wrong_shape(url, None, format!("JSON.parse: {e:?}")))?;
+    drop(text);
+    let fixes = amounts.iter().map(|p| (p, Leaf::BigInt)).chain(nulls.iter().map(|p| (p, Leaf::Undefined)));
+    for (pattern, leaf) in fixes {
+        let keys: Vec<Option<JsValue>> = pattern
             .iter()
-            .map(|s| match s {
-                Step::Key(k) => Pattern::Key(k.clone()),
-                Step::Index(_) => Pattern::Each,
+            .map(|step| match step {
+                Pattern::Key(key) => Some(JsValue::from_str(key)),
+                Pattern::Each => None,
             })
             .collect();
-        patterns.push(pattern);
+        fix(&parsed, &keys, leaf).map_err(|e| Error::wrong_shape(url, None, format!("{e:?}")))?;
     }
+    Ok(parsed)
 }
 
 /// What becomes of a value found at a recorded pattern.
@@ -264,182 +98,4 @@ fn fixed(value: &JsValue, leaf: Leaf) -> Result<Option<JsValue>, JsValue> {
         Leaf::Undefined if value.is_null() => Some(JsValue::UNDEFINED),
         _ => None,
     })
-}
-
-/// The lowercase hexadecimal digit of the low four bits of `nibble`.
-fn hex(nibble: u16) -> u8 {
-    b"0123456789abcdef"[usize::from(nibble & 0xf)]
-}
-
-/// Compact JSON that keeps [`JsonText`]'s path up to date, writes `u128` amounts as digit strings and refuses
-/// integers JavaScript cannot hold.
-struct JsFormatter<'a>(&'a mut JsonText);
-
-impl Formatter for JsFormatter<'_> {
-    fn write_u64<W: ?Sized + Write>(&mut self, writer: &mut W, value: u64) -> io::Result<()> {
-        if value > MAX_SAFE_INTEGER {
-            return Err(self.0.refuse(value.to_string()));
-        }
-        CompactFormatter.write_u64(writer, value)
-    }
-
-    fn write_i64<W: ?Sized + Write>(&mut self, writer: &mut W, value: i64) -> io::Result<()> {
-        if value.unsigned_abs() > MAX_SAFE_INTEGER {
-            return Err(self.0.refuse(value.to_string()));
-        }
-        CompactFormatter.write_i64(writer, value)
-    }
-
-    fn write_i128<W: ?Sized + Write>(&mut self, writer: &mut W, value: i128) -> io::Result<()> {
-        if value.unsigned_abs() > u128::from(MAX_SAFE_INTEGER) {
-            return Err(self.0.refuse(value.to_string()));
-        }
-        CompactFormatter.write_i128(writer, value)
-    }
-
-    fn write_null<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        record(&self.0.path, &mut self.0.nulls);
-        writer.write_all(b"null")
-    }
-
-    fn write_u128<W: ?Sized + Write>(&mut self, writer: &mut W, value: u128) -> io::Result<()> {
-        record(&self.0.path, &mut self.0.amounts);
-        write!(writer, "\"{value}\"")
-    }
-
-    fn begin_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.path.push(Step::Index(None));
-        writer.write_all(b"[")
-    }
-
-    fn end_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.path.pop();
-        writer.write_all(b"]")
-    }
-
-    fn begin_array_value<W: ?Sized + Write>(&mut self, writer: &mut W, first: bool) -> io::Result<()> {
-        if let Some(Step::Index(index)) = self.0.path.last_mut() {
-            *index = Some(index.map_or(0, |i| i + 1));
-        }
-        CompactFormatter.begin_array_value(writer, first)
-    }
-
-    fn begin_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.path.push(Step::Key(String::new()));
-        writer.write_all(b"{")
-    }
-
-    fn end_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.path.pop();
-        writer.write_all(b"}")
-    }
-
-    fn begin_object_key<W: ?Sized + Write>(&mut self, writer: &mut W, first: bool) -> io::Result<()> {
-        self.0.in_key = true;
-        if let Some(Step::Key(key)) = self.0.path.last_mut() {
-            key.clear();
-        }
-        CompactFormatter.begin_object_key(writer, first)
-    }
-
-    fn end_object_key<W: ?Sized + Write>(&mut self, _writer: &mut W) -> io::Result<()> {
-        self.0.in_key = false;
-        Ok(())
-    }
-
-    fn write_string_fragment<W: ?Sized + Write>(&mut self, writer: &mut W, fragment: &str) -> io::Result<()> {
-        if self.0.in_key
-            && let Some(Step::Key(key)) = self.0.path.last_mut()
-        {
-            key.push_str(fragment);
-        }
-        if fragment.is_ascii() {
-            return writer.write_all(fragment.as_bytes());
-        }
-        // Non-ASCII characters as `\uXXXX` escapes: the text stays ASCII, so the engine decodes it and `JSON.parse`
-        // reads it as one-byte text (one token name in another script would otherwise make a whole batch two-byte,
-        // several times slower); the parsed strings are the same.
-        let mut plain = 0;
-        for (at, c) in fragment.char_indices().filter(|(_, c)| !c.is_ascii()) {
-            writer.write_all(&fragment.as_bytes()[plain..at])?;
-            for &mut unit in c.encode_utf16(&mut [0; 2]) {
-                writer.write_all(b"\\u")?;
-                writer.write_all(&[hex(unit >> 12), hex(unit >> 8), hex(unit >> 4), hex(unit)])?;
-            }
-            plain = at + c.len_utf8();
-        }
-        writer.write_all(&fragment.as_bytes()[plain..])
-    }
-
-    fn write_char_escape<W: ?Sized + Write>(&mut self, writer: &mut W, escape: CharEscape) -> io::Result<()> {
-        if self.0.in_key
-            && let Some(Step::Key(key)) = self.0.path.last_mut()
-        {
-            key.push(match escape {
-                CharEscape::Quote => '"',
-                CharEscape::ReverseSolidus => '\\',
-                CharEscape::Solidus => '/',
-                CharEscape::Backspace => '\u{8}',
-                CharEscape::FormFeed => '\u{c}',
-                CharEscape::LineFeed => '\n',
-                CharEscape::CarriageReturn => '\r',
-                CharEscape::Tab => '\t',
-                CharEscape::AsciiControl(byte) => char::from(byte),
-            });
-        }
-        CompactFormatter.write_char_escape(writer, escape)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Lock {
-        name: String,
-        reserve_x_amount: u128,
-        launchpad: Option<String>,
-        slot: u64,
-    }
-
-    fn lock(name: &str, slot: u64) -> Lock {
-        Lock { name: name.to_owned(), reserve_x_amount: 1 << 70, launchpad: None, slot }
-    }
-
-    fn patterns(patterns: &[Vec<Pattern>]) -> Vec<String> {
-        let step = |p: &Pattern| match p {
-            Pattern::Key(k) => format!(".{k}"),
-            Pattern::Each => "[*]".to_owned(),
-        };
-        patterns.iter().map(|p| p.iter().map(step).collect()).collect()
-    }
-
-    #[test]
-    fn writes_ascii_json_and_records_amount_and_null_patterns_once() {
-        let mut json = JsonText::default();
-        json.write(&vec![lock("пёс-USDT \"q\" 🐕", 1), lock("SOL", 2)]);
-        let text = std::str::from_utf8(json.as_bytes()).unwrap();
-        assert!(text.is_ascii(), "{text}");
-        let back: serde_json::Value = serde_json::from_str(text).unwrap();
-        assert_eq!(back[0]["name"], "пёс-USDT \"q\" 🐕", "escapes decode to the same text");
-        assert_eq!(back[1]["reserveXAmount"], "1180591620717411303424");
-        assert_eq!(patterns(&json.amounts), ["[*].reserveXAmount"]);
-        assert_eq!(patterns(&json.nulls), ["[*].launchpad"]);
-        assert!(!json.failed());
-    }
-
-    #[test]
-    fn an_integer_javascript_cannot_hold_stops_the_writing_with_its_path() {
-        let mut json = JsonText::items_from(40);
-        json.push_item(&lock("a", 7));
-        json.push_item(&lock("b", 1 << 53));
-        assert!(json.failed());
-        assert_eq!(json.unsafe_integer, Some(("[41].slot".to_owned(), "9007199254740992".to_owned())));
-        let mut fine = JsonText::items_from(0);
-        fine.push_item(&lock("c", (1 << 53) - 1));
-        assert!(!fine.failed());
-        assert_eq!(fine.first_index(), 0);
-    }
 }

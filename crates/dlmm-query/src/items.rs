@@ -4,6 +4,9 @@
 
 use crate::decode;
 use crate::error::{BodyKind, DecodeError};
+use crate::json_text::JsonText;
+use crate::shape::Shape;
+use crate::transcode;
 
 /// Where the splitter is in the array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,15 +227,31 @@ impl ArrayItems {
 
 /// Decodes one element of an array answered from `url` as `T`; a failure names the element's path (`[12].liquidity`).
 pub fn decode_item<T: serde::de::DeserializeOwned>(item: &Item<'_>, url: &str, status: u16) -> Result<T, DecodeError> {
-    decode::json(item.bytes, url, status).map_err(|mut e| {
-        let index = format!("[{}]", item.index);
-        e.path = Some(match e.path.take() {
-            Some(inner) if inner.starts_with('[') => format!("{index}{inner}"),
-            Some(inner) => format!("{index}.{inner}"),
-            None => index,
-        });
-        e
-    })
+    decode::json(item.bytes, url, status).map_err(|e| within(item, e))
+}
+
+/// Transcodes one element of an array answered from `url` by `shape` as the next item of `out` (begun by
+/// [`JsonText::items_from`]); a failure names the element's path, as [`decode_item`]'s does.
+pub fn transcode_item(
+    item: &Item<'_>,
+    url: &str,
+    status: u16,
+    shape: &Shape,
+    out: &mut JsonText,
+) -> Result<(), DecodeError> {
+    transcode::transcode_item(item.bytes, shape, out)
+        .map_err(|e| within(item, decode::explain(&e, item.bytes, url, status)))
+}
+
+/// `error`, met inside `item`, with the item's index put in front of its path (`[12].liquidity`).
+fn within(item: &Item<'_>, mut error: DecodeError) -> DecodeError {
+    let index = format!("[{}]", item.index);
+    error.path = Some(match error.path.take() {
+        Some(inner) if inner.starts_with('[') => format!("{index}{inner}"),
+        Some(inner) => format!("{index}.{inner}"),
+        None => index,
+    });
+    error
 }
 
 #[cfg(test)]

@@ -31,6 +31,7 @@ pub mod decode;
 pub mod error;
 pub mod header;
 pub mod items;
+pub mod json_text;
 pub mod models;
 #[cfg(feature = "native")]
 pub mod native;
@@ -39,6 +40,8 @@ pub mod pnl;
 pub mod policy;
 pub mod request;
 pub mod response;
+pub mod shape;
+pub mod transcode;
 pub mod transport;
 #[cfg(feature = "web")]
 pub mod web;

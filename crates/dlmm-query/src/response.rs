@@ -6,9 +6,12 @@ use serde::Deserialize;
 
 use crate::decode;
 use crate::error::{ApiError, BodyKind, DecodeError, Error, ErrorKind, StatusError};
+use crate::json_text::{JsonText, Written};
 use crate::models::PoolEnvelope;
 use crate::ops::Operation;
 use crate::request::ApiGroup;
+use crate::shape::Shape;
+use crate::transcode::transcode;
 use crate::transport::HttpResponse;
 
 /// Reads the response to operation `O` at `url`: [`failure`] for an unsuccessful status, else [`decode_success`].
@@ -30,6 +33,17 @@ pub fn failure(group: ApiGroup, not_found_on_500: bool, url: &str, response: &Ht
     } else {
         status_error(not_found_on_500, url, response)
     }))
+}
+
+/// Transcodes a successful (2xx) answer by `shape` (an operation's output shape; not the pool group's, whose body is
+/// an envelope: [`decode_success`] reads those) into the JSON text for JavaScript: the text [`JsonText::write`]
+/// writes for the model [`decode_success`] decodes, and the same errors, without building the model.
+pub fn transcode_success(url: &str, response: &HttpResponse, shape: &Shape) -> Result<Written, Error> {
+    let mut out = JsonText::default();
+    match transcode(&response.body, shape, &mut out) {
+        Ok(()) => out.finish(url),
+        Err(e) => Err(Error::Decode(decode::explain(&e, &response.body, url, response.status))),
+    }
 }
 
 /// Decodes a successful (2xx) answer of operation `O`: the body itself, or for the pool group its envelope's `data`

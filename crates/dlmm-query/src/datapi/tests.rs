@@ -156,7 +156,7 @@ struct FakeQuery {
     page: u32,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, crate::shape::Shape)]
 #[serde(rename_all = "camelCase")]
 struct FakePage {
     items: Vec<u64>,

@@ -1,12 +1,13 @@
 //! Per-pair analytics: hourly fees, daily volume and TVL, swaps and position locks.
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::amount::Amount;
 use crate::wire;
 
 /// Fee rates charged during one hour (`GET /pair/{pair_address}/analytic/pair_fee_bps`), oldest first.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PairFeeBps {
@@ -26,7 +27,7 @@ pub struct PairFeeBps {
 }
 
 /// Volume and fees of one day (`GET /pair/{pair_address}/analytic/pair_trade_volume`), oldest first.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PairTradeVolume {
@@ -46,7 +47,7 @@ pub struct PairTradeVolume {
 }
 
 /// TVL at one day (`GET /pair/{pair_address}/analytic/pair_tvl`), oldest first.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PairTvlSnapshotByDay {
@@ -60,7 +61,7 @@ pub struct PairTvlSnapshotByDay {
 }
 
 /// One swap (`GET /pair/{pair_address}/analytic/swap_history`), newest first.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Swap {
@@ -114,7 +115,7 @@ pub struct Swap {
 }
 
 /// A lock on a position of the pair (`GET /pair/{pair_address}/positions_lock`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PositionLock {

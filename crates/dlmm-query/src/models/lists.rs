@@ -1,12 +1,13 @@
 //! Paged and grouped pair lists (`/pair/all_with_pagination`, `/pair/all_by_groups`, `/pair/all_by_groups_metadata`).
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use super::PairInfo;
 use crate::wire;
 
 /// One page of pairs (`GET /pair/all_with_pagination`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct AllPairsWithPagination {
@@ -18,7 +19,7 @@ pub struct AllPairsWithPagination {
 }
 
 /// One page of pair groups (`GET /pair/all_by_groups`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct AllGroupOfPairs {
@@ -30,7 +31,7 @@ pub struct AllGroupOfPairs {
 }
 
 /// The pairs that trade the same two mints (one per bin step / fee tier).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PairGroup {
@@ -41,7 +42,7 @@ pub struct PairGroup {
 }
 
 /// One page of pair-group summaries (`GET /pair/all_by_groups_metadata`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct AllGroupOfPairsMetadata {
@@ -53,7 +54,7 @@ pub struct AllGroupOfPairsMetadata {
 }
 
 /// Aggregates over one pair group.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PairGroupMetadata {
@@ -86,7 +87,7 @@ pub struct PairGroupMetadata {
 }
 
 /// Lowest and highest fee / TVL among a group's pairs per window, percent.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CustomGroupFeeTvlRatio {
@@ -123,7 +124,7 @@ pub struct CustomGroupFeeTvlRatio {
 }
 
 /// A group's total trading volume per window, USD.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CustomGroupVolume {

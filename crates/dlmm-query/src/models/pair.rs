@@ -1,5 +1,6 @@
 //! One liquidity pair (`PairInfo`) and its time-window figures.
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::amount::Amount;
@@ -13,7 +14,7 @@ pub const NO_REWARD_MINT: &str = "11111111111111111111111111111111";
 ///
 /// The unit depends on the field holding it: `fees` and `volume` are USD, `fee_tvl_ratio` is a percent
 /// (`0.04` = 0.04 %).
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Windows {
@@ -51,7 +52,7 @@ pub type VolumeData = Windows;
 /// `fees`, `fee_tvl_ratio`, `volume` windows (all 0), defaulted defensively because older servers predate them.
 /// Names come from token creators: treat `name` as untrusted text. The six figures the vendor sends as decimal text
 /// are [`NumericText`]: exact text here, JSON numbers when serialized.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PairInfo {

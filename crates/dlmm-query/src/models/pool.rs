@@ -1,5 +1,6 @@
 //! The pool group: the `{data, error, status}` envelope and the 20-field pool metrics record.
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
@@ -22,7 +23,7 @@ pub struct PoolEnvelope<T> {
 /// Fee, volume and TVL figures of one pool over 24 hours, 7 days and 30 days (`GET /pools/{address}/metrics`).
 ///
 /// All money figures are in USD. `apr` and `fee_tvl_ratio` are percents (`1.5` means 1.5 %).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PoolMetrics {

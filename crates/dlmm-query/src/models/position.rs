@@ -1,12 +1,13 @@
 //! Positions and their history: claims, deposits and withdrawals. USD figures are fixed at indexing time.
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::amount::Amount;
 use crate::wire;
 
 /// A position with its 24 h fee yield (`GET /position/{position_address}`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PositionWithApy {
@@ -46,7 +47,7 @@ pub struct PositionWithApy {
 }
 
 /// A position's claimed totals and creation time (`GET /position_v2/{position_address}`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Position {
@@ -79,7 +80,7 @@ pub struct Position {
 }
 
 /// One fee claim (`GET /position/{position_address}/claim_fees`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ClaimFee {
@@ -107,7 +108,7 @@ pub struct ClaimFee {
 }
 
 /// One farm reward claim (`GET /position/{position_address}/claim_rewards`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ClaimReward {
@@ -131,7 +132,7 @@ pub struct ClaimReward {
 }
 
 /// One deposit or withdrawal (`GET /position/{position_address}/deposits` and `/withdraws`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct DepositWithdraw {

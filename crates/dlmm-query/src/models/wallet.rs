@@ -1,5 +1,6 @@
 //! A wallet's earnings in one pair (`GET /wallet/{wallet_address}/{pair_address}/earning`).
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::amount::Amount;
@@ -8,7 +9,7 @@ use crate::wire;
 /// What a wallet has claimed from one pair. The route returns an array (usually of 0 or 1 element).
 ///
 /// The spec marks no field required: absent amounts decode to 0 and absent USD figures to `None`.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct WalletEarning {

@@ -113,14 +113,14 @@ macro_rules! for_every_datapi_operation {
 }
 
 /// One decoder: its name, the URL of its sample, and its valid sample body.
-struct Decoder {
-    name: &'static str,
-    url: String,
-    body: Value,
+pub struct Decoder {
+    pub name: &'static str,
+    pub url: String,
+    pub body: Value,
 }
 
 /// Every decoder (keeper first, then datapi) with a valid body; the datapi bodies come from a replica, once.
-fn decoders() -> &'static [Decoder] {
+pub fn decoders() -> &'static [Decoder] {
     static ALL: OnceLock<Vec<Decoder>> = OnceLock::new();
     ALL.get_or_init(|| {
         let mut all = Vec::new();
@@ -192,15 +192,17 @@ macro_rules! datapi_types {
     }};
 }
 
-/// Decodes `body` as decoder `index`'s operation (status 200).
+/// Decodes `body` as decoder `index`'s operation (status 200), after checking that transcoding it for JavaScript
+/// agrees ([`same_as_decoding`](crate::transcode::same_as_decoding)).
 #[allow(unused_assignments)]
-fn decode(index: usize, body: &[u8]) -> Result<(), Error> {
+pub fn decode(index: usize, body: &[u8]) -> Result<(), Error> {
     let decoder = &decoders()[index];
     let response = common::ok_response(body.to_vec());
     let (url, mut i, mut result) = (decoder.url.as_str(), 0, None);
     macro_rules! keeper {
         ($op:ident, $sample:expr) => {
             if i == index {
+                crate::transcode::same_as_decoding::<$op>(url, &response);
                 result = Some(interpret::<$op>(url, &response).map(drop));
             }
             i += 1;
@@ -211,6 +213,7 @@ fn decode(index: usize, body: &[u8]) -> Result<(), Error> {
         ($ty:ty, $unit:expr) => {
             if i == index {
                 assert_eq!(decoder.name, stringify!($ty), "the two datapi lists are in the same order");
+                crate::transcode::same_as_decoding::<$ty>(url, &response);
                 result = Some(interpret::<$ty>(url, &response).map(drop));
             }
             i += 1;

@@ -16,4 +16,5 @@ mod operations;
 mod props;
 #[cfg(feature = "native")]
 mod replica;
+mod transcode;
 mod validation;

@@ -1,11 +1,12 @@
 //! [`Paginated`]: the numbered-page envelope of pool, group and limit-order lists.
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::wire;
 
 /// One page of a list (`PaginationResponse_*`): `{total, pages, current_page, page_size, data}`. Pages are 1-based.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]

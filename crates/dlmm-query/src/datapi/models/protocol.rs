@@ -1,12 +1,13 @@
 //! [`ProtocolMetrics`]: a service's protocol-wide totals (`GET /stats/protocol_metrics`).
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::wire;
 
 /// Protocol-wide totals of one service (`ProtocolMetricsResponse`, `GET /stats/protocol_metrics`). Money figures are
 /// USD. Real bodies also carry fields the spec does not list (e.g. `refreshed_at`); they are ignored.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]

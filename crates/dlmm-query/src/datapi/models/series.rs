@@ -1,12 +1,13 @@
 //! Time series: [`Timeseries`] of [`Candle`]s (`/ohlcv`) or [`VolumeBucket`]s (`/volume/history`).
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::wire;
 
 /// A time series of one pool (`TimeseriesResponse_*`): the requested range, its timeframe and the buckets, oldest
 /// first. The newest bucket is partial.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -26,7 +27,7 @@ pub struct Timeseries<T> {
 
 /// One price candle (`OHLCVResponse`). Prices are token Y per token X; old daily candles read 0 for open, low and
 /// close.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -55,7 +56,7 @@ pub struct Candle {
 }
 
 /// Volume and fees of one bucket (`VolumeHistoryResponse`). The newest bucket reads 0 until it closes.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]

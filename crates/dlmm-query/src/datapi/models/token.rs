@@ -1,5 +1,6 @@
 //! [`Token`]: a pool's token with its market figures (`TokenMetrics`).
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use super::Decimal;
@@ -10,7 +11,7 @@ use crate::wire;
 /// `name` and `symbol` come from token creators: treat them as untrusted text. The enrichment fields
 /// (`is_verified`, `holders`, `freeze_authority_disabled`, `total_supply`, `market_cap`) default to false / zero when a
 /// body omits them.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]

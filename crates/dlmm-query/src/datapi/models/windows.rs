@@ -1,5 +1,6 @@
 //! [`Windows`]: one figure over the six trailing windows the datapi reports (`TimeWindowData`).
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::wire;
@@ -8,7 +9,7 @@ use crate::wire;
 ///
 /// The unit is the containing field's: USD for `volume`, `fees` and `protocol_fees`, percent for `fee_tvl_ratio`.
 /// The wire keys are `"30m" "1h" "2h" "4h" "12h" "24h"`, in both directions, so JavaScript sees the vendor's keys.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 pub struct Windows {

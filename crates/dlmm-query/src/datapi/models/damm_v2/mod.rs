@@ -4,6 +4,7 @@
 
 mod positions;
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 pub use positions::{CursorPage, PortfolioPool, Position};
@@ -17,7 +18,7 @@ use crate::wire;
 /// (none; `""` also reads as none), `tags` (empty), `is_blacklisted`, `has_farm` (false), `farm_apr`, `farm_apy` (0),
 /// `permanent_lock_liquidity` (0), `vested_liquidity` (zeros). Real bodies carry pool-config flags the spec does not
 /// list; they are ignored.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -102,7 +103,7 @@ impl Pool {
 }
 
 /// A DAMM v2 pool's fee and price configuration (`PoolConfig`). `*_pct` are percents.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -147,7 +148,7 @@ pub struct PoolConfig {
 }
 
 /// Liquidity under vesting (`VestedLiquidity`), USD.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -161,7 +162,7 @@ pub struct VestedLiquidity {
 }
 
 /// The DAMM v2 pools of one token pair, summed (`GroupResponse`; the items of `GET /pools/groups`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]

@@ -1,5 +1,6 @@
 //! A wallet's claimed fees and rewards in one pool (`/wallets/{wallet}/pools/{pool_address}/total_claims`).
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::datapi::models::Decimal;
@@ -9,7 +10,7 @@ use crate::wire;
 ///
 /// The wire record is snake_case with figures as JSON strings: token amounts decode to [`Decimal`] (display units),
 /// USD and SOL values (at the time of each claim) to `f64`.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]

@@ -5,13 +5,14 @@
 //! (display units), USD, SOL, price and percent figures to `f64`. "Input" is the deposited token (X for an ask, Y for
 //! a bid), "output" the token the order buys.
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::datapi::models::Decimal;
 use crate::wire;
 
 /// A pool as the limit-order routes describe it (`LimitOrderPoolDetails`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -45,7 +46,7 @@ pub struct LimitOrderPool {
 
 /// A wallet's open limit orders in one pool, summed (`OpenLimitOrderPoolSummary`; the items of
 /// `GET /wallets/{wallet}/limit_orders/open/pools`). Bonus values use the current price.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -125,7 +126,7 @@ pub struct OpenLimitOrderPool {
 
 /// A wallet's closed limit orders in one pool, summed (`ClosedLimitOrderPoolSummary`; the items of
 /// `GET /wallets/{wallet}/limit_orders/closed/pools`). Bonus values use the price at cancellation.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -220,7 +221,7 @@ pub struct ClosedLimitOrderPool {
 
 /// A wallet's open limit orders in one pool with the pool's live state (`OpenLimitOrdersForPoolResponse`,
 /// `GET /wallets/{wallet}/limit_orders/open/pools/{pool_address}`), one page.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -250,7 +251,7 @@ pub struct OpenLimitOrders {
 }
 
 /// One open limit order (`OpenLimitOrderDetail`). Bonus values use the current price.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -342,7 +343,7 @@ pub struct OpenLimitOrder {
 }
 
 /// One bin of an open limit order (`OpenLimitOrderBinPoint`). Amounts are display units of the token named.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -370,7 +371,7 @@ pub struct OpenLimitOrderBin {
 }
 
 /// How far one bin of a limit order is filled (`LimitOrderBinFillStatus`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "snake_case")]
@@ -388,7 +389,7 @@ pub enum BinFillStatus {
 
 /// A wallet's closed limit orders in one pool (`ClosedLimitOrdersForPoolResponse`,
 /// `GET /wallets/{wallet}/limit_orders/closed/pools/{pool_address}`), one page.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -413,7 +414,7 @@ pub struct ClosedLimitOrders {
 
 /// One closed limit order, from placement to close (`ClosedLimitOrderDetail`). Withdrawal and bonus values use the
 /// price at cancellation.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -530,7 +531,7 @@ pub struct ClosedLimitOrder {
 
 /// The bonus a wallet's limit orders in one pool have claimed (`BonusClaimedResponse`,
 /// `GET /wallets/{wallet}/limit_orders/pools/{pool_address}/bonus_claimed`). Values use the price at cancellation.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -565,7 +566,7 @@ pub struct LimitOrderBonusClaimed {
 }
 
 /// A wallet's limit orders at a glance (`LimitOrderSummaryResponse`, `GET /wallets/{wallet}/limit_orders/summary`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]

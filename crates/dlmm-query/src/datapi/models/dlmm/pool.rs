@@ -1,5 +1,6 @@
 //! DLMM pools and pool groups (`/pools`, `/pools/{address}`, `/pools/groups`, `/pools/groups/{lexical_order_mints}`).
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::datapi::models::{Decimal, Token, Windows};
@@ -10,7 +11,7 @@ use crate::wire;
 /// Money figures are USD; `*_pct`, `apr`, `apy` and `fee_tvl_ratio` are percents (`0.04` = 0.04 %). Fields a newer
 /// revision added or that bodies may omit default: `cumulative_metrics` (zeros), `launchpad` (none), `tags` (empty),
 /// `is_blacklisted`, `has_farm` (false), `farm_apr`, `farm_apy` (0). `name` comes from token symbols: untrusted text.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -102,7 +103,7 @@ impl Pool {
 }
 
 /// A DLMM pool's fee configuration (`PoolConfig`). Rates are percents.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -125,7 +126,7 @@ pub struct PoolConfig {
 }
 
 /// A pool's totals since creation (`CumulativeMetrics`), USD.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -139,7 +140,7 @@ pub struct CumulativeMetrics {
 }
 
 /// The pools of one token pair, summed (`GroupResponse`; the items of `GET /pools/groups`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]

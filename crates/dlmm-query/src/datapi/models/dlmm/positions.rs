@@ -4,13 +4,14 @@
 //! These records are camelCase on the wire and send amounts and values as JSON strings: token amounts decode to
 //! [`Decimal`] (display units), USD, SOL, price and percent figures to `f64`.
 
+use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::datapi::models::Decimal;
 use crate::wire;
 
 /// A position's events (`GetPositionHistoricalEventsResponse`, `GET /positions/{address}/historical`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
@@ -20,7 +21,7 @@ pub struct PositionEvents {
 }
 
 /// One event of a position: a deposit, a withdrawal or a claim (`PositionEvent`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
@@ -69,7 +70,7 @@ pub struct PositionEvent {
 
 /// A wallet's positions in one pool with their profit and loss (`GetPoolPositionPnLResponse`,
 /// `GET /positions/{pool_address}/pnl`), one page, with the prices used.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
@@ -117,7 +118,7 @@ pub struct PositionsPnl {
 }
 
 /// One position's range and profit and loss (`PositionPnLData`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
@@ -180,7 +181,7 @@ pub struct PositionPnlRecord {
 }
 
 /// Amounts of both tokens with their total value (`TokenPairWithTotal`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
@@ -194,7 +195,7 @@ pub struct TokenPairAmounts {
 }
 
 /// An amount of one token with its value (`TokenAmount`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
@@ -211,7 +212,7 @@ pub struct TokenAmount {
 }
 
 /// A total value (`TotalUsd`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
@@ -225,7 +226,7 @@ pub struct TotalValue {
 }
 
 /// An open position's live value and unclaimed amounts (`UnrealizedPnL`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]

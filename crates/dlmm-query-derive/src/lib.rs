@@ -1,0 +1,275 @@
+//! `#[derive(Shape)]`: a model's serde layout as a static table, read from the same `#[serde(...)]` attributes
+//! serde's own derive reads, so the table cannot drift from the model.
+//!
+//! For a struct the table lists each field's wire name (what `Deserialize` reads), its output name (what
+//! `Serialize` writes), the shape of its value (the field type's own `HasShape::SHAPE`, or the wire function named
+//! by `deserialize_with`), what a missing field becomes (required, or the field type's default) and whether `None`
+//! is left out of the output (`skip_serializing_if`). For an enum of unit variants it lists the variants' names.
+//! Any `serde` attribute the table cannot express is a compile error, never a silently different table.
+//!
+//! The generated code names `crate::shape`: the derive is for the models of `dlmm-query` itself.
+
+use proc_macro::TokenStream;
+use proc_macro2::{Span, TokenStream as Tokens};
+use quote::quote;
+use syn::{Data, DeriveInput, Fields, GenericParam, Ident, LitStr, Type, parse_macro_input, parse_quote};
+
+/// Derives `crate::shape::HasShape` from the type's serde attributes.
+#[proc_macro_derive(Shape)]
+pub fn derive_shape(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand(input).unwrap_or_else(syn::Error::into_compile_error).into()
+}
+
+/// How `rename_all` renames, for what serde reads and for what it writes.
+#[derive(Default)]
+struct Renames {
+    deserialize: Option<String>,
+    serialize: Option<String>,
+}
+
+/// What the serde attributes of one field say.
+#[derive(Default)]
+struct FieldAttrs {
+    rename: Option<String>,
+    default: bool,
+    with: Option<String>,
+    skip: bool,
+    skip_none: bool,
+}
+
+fn expand(mut input: DeriveInput) -> syn::Result<Tokens> {
+    let renames = container_renames(&input)?;
+    let name = &input.ident;
+    let name_text = name.to_string();
+    let shape = match &input.data {
+        Data::Struct(data) => {
+            let Fields::Named(fields) = &data.fields else {
+                return Err(syn::Error::new_spanned(&input.ident, "Shape: only structs with named fields"));
+            };
+            let mut rows = Vec::new();
+            for field in &fields.named {
+                let attrs = field_attrs(&field.attrs)?;
+                if attrs.skip {
+                    continue;
+                }
+                let ident = field.ident.as_ref().expect("named field").to_string();
+                let ident = ident.strip_prefix("r#").unwrap_or(&ident).to_owned();
+                let wire = match &attrs.rename {
+                    Some(n) => n.clone(),
+                    None => rename_field(&ident, renames.deserialize.as_deref(), field)?,
+                };
+                let js = match &attrs.rename {
+                    Some(n) => n.clone(),
+                    None => rename_field(&ident, renames.serialize.as_deref(), field)?,
+                };
+                let ty = &field.ty;
+                let shape = match &attrs.with {
+                    Some(path) => {
+                        let function = path.rsplit("::").next().unwrap_or(path);
+                        let variant = Ident::new(&pascal(function), Span::call_site());
+                        quote!(&crate::shape::Shape::Leaf(crate::shape::Leaf::With(crate::shape::With::#variant)))
+                    }
+                    None => quote!(&<#ty as crate::shape::HasShape>::SHAPE),
+                };
+                // serde fills a missing field with its type's default when told to (`default`) and for an `Option`
+                // read by its own `Deserialize`; any other missing field is an error.
+                let missing = if attrs.default || (attrs.with.is_none() && is_option(ty)) {
+                    quote!(Some(crate::shape::write_default::<#ty>))
+                } else {
+                    quote!(None)
+                };
+                let (skip_none, default_attr) = (attrs.skip_none, attrs.default);
+                rows.push(quote! {
+                    crate::shape::Field {
+                        wire: #wire, js: #js, shape: #shape, missing: #missing, skip_none: #skip_none,
+                        default_attr: #default_attr,
+                    }
+                });
+            }
+            quote! {
+                crate::shape::Shape::Struct(&crate::shape::StructShape { name: #name_text, fields: &[#(#rows),*] })
+            }
+        }
+        Data::Enum(data) => {
+            let mut variants = Vec::new();
+            let mut other = quote!(None);
+            for variant in &data.variants {
+                if !matches!(variant.fields, Fields::Unit) {
+                    return Err(syn::Error::new_spanned(variant, "Shape: only enums of unit variants"));
+                }
+                let (rename, is_other) = variant_attrs(&variant.attrs)?;
+                let ident = variant.ident.to_string();
+                let wire = match &rename {
+                    Some(n) => n.clone(),
+                    None => rename_variant(&ident, renames.deserialize.as_deref(), variant)?,
+                };
+                let js = match &rename {
+                    Some(n) => n.clone(),
+                    None => rename_variant(&ident, renames.serialize.as_deref(), variant)?,
+                };
+                if is_other {
+                    other = quote!(Some(#js));
+                } else {
+                    variants.push(quote!((#wire, #js)));
+                }
+            }
+            quote! {
+                crate::shape::Shape::Leaf(crate::shape::Leaf::Enum(&crate::shape::EnumShape {
+                    name: #name_text, variants: &[#(#variants),*], other: #other,
+                }))
+            }
+        }
+        Data::Union(_) => return Err(syn::Error::new_spanned(&input.ident, "Shape: unions have no shape")),
+    };
+    for param in &mut input.generics.params {
+        if let GenericParam::Type(p) = param {
+            p.bounds.push(parse_quote!(crate::shape::HasShape));
+        }
+    }
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    Ok(quote! {
+        impl #impl_generics crate::shape::HasShape for #name #ty_generics #where_clause {
+            const SHAPE: crate::shape::Shape = #shape;
+        }
+    })
+}
+
+/// The container's `rename_all` (`rename_all = "…"` for both directions, `rename_all(serialize = "…")` for one).
+fn container_renames(input: &DeriveInput) -> syn::Result<Renames> {
+    let mut renames = Renames::default();
+    for attr in input.attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename_all") {
+                if meta.input.peek(syn::Token![=]) {
+                    let rule: LitStr = meta.value()?.parse()?;
+                    renames.deserialize = Some(rule.value());
+                    renames.serialize = Some(rule.value());
+                    return Ok(());
+                }
+                return meta.parse_nested_meta(|inner| {
+                    let rule: LitStr = inner.value()?.parse()?;
+                    if inner.path.is_ident("serialize") {
+                        renames.serialize = Some(rule.value());
+                    } else if inner.path.is_ident("deserialize") {
+                        renames.deserialize = Some(rule.value());
+                    } else {
+                        return Err(inner.error("Shape: unknown rename_all direction"));
+                    }
+                    Ok(())
+                });
+            }
+            Err(meta.error("Shape: this container attribute has no table form"))
+        })?;
+    }
+    Ok(renames)
+}
+
+fn field_attrs(attrs: &[syn::Attribute]) -> syn::Result<FieldAttrs> {
+    let mut out = FieldAttrs::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename") {
+                out.rename = Some(meta.value()?.parse::<LitStr>()?.value());
+            } else if meta.path.is_ident("default") {
+                if meta.input.peek(syn::Token![=]) {
+                    return Err(meta.error("Shape: `default = \"…\"` has no table form"));
+                }
+                out.default = true;
+            } else if meta.path.is_ident("deserialize_with") {
+                out.with = Some(meta.value()?.parse::<LitStr>()?.value());
+            } else if meta.path.is_ident("skip") {
+                out.skip = true;
+            } else if meta.path.is_ident("skip_serializing_if") {
+                let test = meta.value()?.parse::<LitStr>()?.value();
+                if test != "Option::is_none" {
+                    return Err(meta.error("Shape: only `skip_serializing_if = \"Option::is_none\"`"));
+                }
+                out.skip_none = true;
+            } else {
+                return Err(meta.error("Shape: this field attribute has no table form"));
+            }
+            Ok(())
+        })?;
+    }
+    Ok(out)
+}
+
+fn variant_attrs(attrs: &[syn::Attribute]) -> syn::Result<(Option<String>, bool)> {
+    let (mut rename, mut other) = (None, false);
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename") {
+                rename = Some(meta.value()?.parse::<LitStr>()?.value());
+            } else if meta.path.is_ident("other") {
+                other = true;
+            } else {
+                return Err(meta.error("Shape: this variant attribute has no table form"));
+            }
+            Ok(())
+        })?;
+    }
+    Ok((rename, other))
+}
+
+/// True for `Option<…>` (serde's derive reads a missing `Option` field as `None`).
+fn is_option(ty: &Type) -> bool {
+    matches!(ty, Type::Path(p) if p.qself.is_none() && p.path.segments.last().is_some_and(|s| s.ident == "Option"))
+}
+
+/// A snake_case field name under serde's `rename_all` rule.
+fn rename_field(field: &str, rule: Option<&str>, at: &impl quote::ToTokens) -> syn::Result<String> {
+    Ok(match rule {
+        None | Some("snake_case") | Some("lowercase") => field.to_owned(),
+        Some("camelCase") => {
+            let pascal = pascal(field);
+            let mut chars = pascal.chars();
+            chars.next().map(|c| c.to_ascii_lowercase().to_string() + chars.as_str()).unwrap_or_default()
+        }
+        Some("PascalCase") => pascal(field),
+        Some("SCREAMING_SNAKE_CASE") | Some("UPPERCASE") => field.to_ascii_uppercase(),
+        Some("kebab-case") => field.replace('_', "-"),
+        Some(other) => return Err(syn::Error::new_spanned(at, format!("Shape: unknown rename rule {other}"))),
+    })
+}
+
+/// A PascalCase variant name under serde's `rename_all` rule.
+fn rename_variant(variant: &str, rule: Option<&str>, at: &impl quote::ToTokens) -> syn::Result<String> {
+    let snake = || {
+        let mut out = String::new();
+        for (i, c) in variant.char_indices() {
+            if i > 0 && c.is_uppercase() {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        }
+        out
+    };
+    Ok(match rule {
+        None | Some("PascalCase") => variant.to_owned(),
+        Some("lowercase") => variant.to_ascii_lowercase(),
+        Some("UPPERCASE") => variant.to_ascii_uppercase(),
+        Some("snake_case") => snake(),
+        Some("SCREAMING_SNAKE_CASE") => snake().to_ascii_uppercase(),
+        Some("kebab-case") => snake().replace('_', "-"),
+        Some("camelCase") => variant[..1].to_ascii_lowercase() + &variant[1..],
+        Some(other) => return Err(syn::Error::new_spanned(at, format!("Shape: unknown rename rule {other}"))),
+    })
+}
+
+/// `snake_case` → `PascalCase`, as serde capitalizes after each underscore.
+fn pascal(snake: &str) -> String {
+    let mut out = String::new();
+    let mut capitalize = true;
+    for c in snake.chars() {
+        if c == '_' {
+            capitalize = true;
+        } else if capitalize {
+            out.push(c.to_ascii_uppercase());
+            capitalize = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

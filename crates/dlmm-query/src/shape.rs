@@ -1,0 +1,174 @@
+//! Shapes: each model's serde layout as static data, derived from the model's own `#[serde(...)]` attributes by
+//! `#[derive(Shape)]` (the `dlmm-query-derive` crate).
+//!
+//! A shape says what a body's JSON must look like and how each value is written for JavaScript: for a struct, each
+//! field's wire name, output (camelCase) name, value shape, what a missing field becomes and whether `None` is left
+//! out; for a list or an optional value, the shape inside; for a leaf, which decoding applies (a [`wire`] function,
+//! a type's own `Deserialize`, an enum's names). [`crate::transcode`] walks a body by its shape and writes the JSON
+//! text for JavaScript directly, with the same checks and the same errors as decoding the model and writing it: one
+//! piece of code for every model instead of one decoder and one writer per model, which is what keeps the npm
+//! package small. A test pins the two paths to the same bytes for every operation.
+
+use serde::Serialize;
+
+use crate::json_text::JsonText;
+
+pub use dlmm_query_derive::Shape;
+
+/// A type whose JSON has a [`Shape`].
+pub trait HasShape {
+    /// The type's shape.
+    const SHAPE: Shape;
+}
+
+/// What a JSON value must look like, and how it is written for JavaScript.
+#[derive(Debug)]
+pub enum Shape {
+    /// A single value decoded by one of the crate's decoders.
+    Leaf(Leaf),
+    /// An object with named fields.
+    Struct(&'static StructShape),
+    /// An array of values of one shape (`Vec<T>`).
+    List(&'static Shape),
+    /// `null` (`None`) or a value of the inner shape (`Option<T>`).
+    Optional(&'static Shape),
+}
+
+/// The fields of a struct, in declaration order (the order they are written in).
+#[derive(Debug)]
+pub struct StructShape {
+    /// The Rust name (serde's errors say `struct <name>`).
+    pub name: &'static str,
+    /// The fields serde reads and writes (`#[serde(skip)]` fields are not listed).
+    pub fields: &'static [Field],
+}
+
+/// One field of a [`StructShape`].
+#[derive(Debug)]
+pub struct Field {
+    /// The key read from the body.
+    pub wire: &'static str,
+    /// The key written for JavaScript.
+    pub js: &'static str,
+    /// The shape of the value.
+    pub shape: &'static Shape,
+    /// How a missing field is written (the field type's default), or `None` when a missing field is an error.
+    pub missing: Option<fn(&mut JsonText)>,
+    /// True when a `None` is left out of the output (`skip_serializing_if = "Option::is_none"`).
+    pub skip_none: bool,
+    /// True when the field has `#[serde(default)]` (a struct sent as an array may then end before it).
+    pub default_attr: bool,
+}
+
+/// The names of an enum of unit variants.
+#[derive(Debug)]
+pub struct EnumShape {
+    /// The Rust name.
+    pub name: &'static str,
+    /// Each variant's (wire name, output name).
+    pub variants: &'static [(&'static str, &'static str)],
+    /// The output name of the `#[serde(other)]` variant that any other text becomes, if there is one.
+    pub other: Option<&'static str>,
+}
+
+/// How a single value is decoded (and so what it is written as).
+#[derive(Debug)]
+pub enum Leaf {
+    /// A field read with `#[serde(deserialize_with = "wire::…")]`.
+    With(With),
+    /// An enum of unit variants.
+    Enum(&'static EnumShape),
+    /// A string.
+    String,
+    /// `true` or `false`.
+    Bool,
+    /// A number read by `f64`'s own `Deserialize`.
+    F64,
+    /// A number read by `u64`'s own `Deserialize`.
+    U64,
+    /// A number read by `i64`'s own `Deserialize`.
+    I64,
+    /// A number read by `u32`'s own `Deserialize`.
+    U32,
+    /// A number read by `u16`'s own `Deserialize`.
+    U16,
+    /// A number read by `u8`'s own `Deserialize`.
+    U8,
+    /// A number read by `i32`'s own `Deserialize`.
+    I32,
+    /// A raw token amount ([`crate::Amount`]).
+    Amount,
+    /// Exact decimal text ([`crate::datapi::models::Decimal`]).
+    Decimal,
+    /// Numeric text ([`crate::models::NumericText`]).
+    NumericText,
+    /// The protocol metrics, an object or an array of one ([`crate::models::ProtocolMetrics`]).
+    ProtocolMetrics,
+}
+
+/// The lenient [`crate::wire`] readers fields name in `deserialize_with`.
+#[derive(Clone, Copy, Debug)]
+pub enum With {
+    /// [`crate::wire::f64`].
+    F64,
+    /// [`crate::wire::u64`].
+    U64,
+    /// [`crate::wire::i64`].
+    I64,
+    /// [`crate::wire::u16`].
+    U16,
+    /// [`crate::wire::u8`].
+    U8,
+    /// [`crate::wire::i32`].
+    I32,
+    /// [`crate::wire::opt_f64`].
+    OptF64,
+    /// [`crate::wire::opt_u64`].
+    OptU64,
+    /// [`crate::wire::opt_i64`].
+    OptI64,
+    /// [`crate::wire::opt_i32`].
+    OptI32,
+    /// [`crate::wire::nonempty_string`].
+    NonemptyString,
+    /// [`crate::wire::numeric_string`].
+    NumericString,
+}
+
+/// Writes the default value of `T` (a missing field serde fills in).
+pub fn write_default<T: Default + Serialize>(out: &mut JsonText) {
+    out.write(&T::default());
+}
+
+/// `HasShape` for types read by one [`Leaf`] decoder.
+macro_rules! leaves {
+    ($($ty:ty => $leaf:ident),* $(,)?) => {
+        $(impl HasShape for $ty {
+            const SHAPE: Shape = Shape::Leaf(Leaf::$leaf);
+        })*
+    };
+}
+
+leaves! {
+    String => String,
+    bool => Bool,
+    f64 => F64,
+    u64 => U64,
+    i64 => I64,
+    u32 => U32,
+    u16 => U16,
+    u8 => U8,
+    i32 => I32,
+    crate::Amount => Amount,
+    crate::datapi::models::Decimal => Decimal,
+    crate::models::NumericText => NumericText,
+    crate::models::ProtocolMetrics => ProtocolMetrics,
+}
+
+impl<T: HasShape> HasShape for Vec<T> {
+    const SHAPE: Shape = Shape::List(&T::SHAPE);
+}
+
+impl<T: HasShape> HasShape for Option<T> {
+    const SHAPE: Shape = Shape::Optional(&T::SHAPE);
+}

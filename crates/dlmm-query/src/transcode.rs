@@ -1,0 +1,383 @@
+//! Transcoding: a response body read by a model's [`Shape`] and written straight to [`JsonText`] for JavaScript,
+//! without building the model.
+//!
+//! The result is the text [`JsonText::write`] writes for the decoded model: the same keys in the same (declaration)
+//! order, the same numbers, the same defaults for missing fields. A body the model would refuse is refused with the
+//! same serde error (same message, same position, so [`crate::decode::explain`] names the same path): the leaves
+//! are read by the very functions the model's `Deserialize` calls. One instantiation of this module serves every
+//! model. Two differences, both on bodies the vendor does not send: a struct sent as a JSON array is refused (serde's
+//! derive reads it by position), and of two integers JavaScript cannot hold, the first in the body is the one named.
+
+use std::fmt;
+
+use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+use crate::datapi::models::Decimal;
+use crate::json_text::JsonText;
+use crate::models::{NumericText, ProtocolMetrics};
+use crate::shape::{EnumShape, Field, Leaf, Shape, StructShape, With};
+use crate::{Amount, wire};
+
+/// Transcodes the JSON value `body` of shape `shape` into `out`. An error is the body's (the text is then
+/// unusable); an integer JavaScript cannot hold does not stop the reading, as it does not stop decoding the model:
+/// [`JsonText::finish`] reports it when the body is otherwise fine.
+pub fn transcode(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<(), serde_json::Error> {
+    let mut de = serde_json::Deserializer::from_slice(body);
+    Value { shape, out }.deserialize(&mut de)?;
+    de.end()
+}
+
+/// Transcodes one more item of the array begun by [`JsonText::items_from`] (like [`JsonText::push_item`]).
+pub fn transcode_item(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<(), serde_json::Error> {
+    out.begin_item();
+    transcode(body, shape, out)
+}
+
+/// A value of `shape`, written to `out` as it is read.
+struct Value<'a> {
+    shape: &'a Shape,
+    out: &'a mut JsonText,
+}
+
+impl<'de> DeserializeSeed<'de> for Value<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        let Value { shape, out } = self;
+        match shape {
+            Shape::Leaf(leaf) => leaf_value(leaf, d, out),
+            Shape::Struct(fields) => d.deserialize_struct(fields.name, &[], Object { shape: fields, out }),
+            Shape::List(item) => d.deserialize_seq(List { item, out }),
+            Shape::Optional(inner) => d.deserialize_option(Optional { inner, out }),
+        }
+    }
+}
+
+/// Reads a leaf by the decoder its model uses and writes it.
+fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) -> Result<(), D::Error> {
+    match leaf {
+        Leaf::String => return d.deserialize_str(Text { out }),
+        Leaf::Enum(names) => return d.deserialize_enum(names.name, &[], Variant { names, out }),
+        Leaf::Bool => out.write(&bool::deserialize(d)?),
+        Leaf::F64 => out.write(&f64::deserialize(d)?),
+        Leaf::U64 => out.write(&u64::deserialize(d)?),
+        Leaf::I64 => out.write(&i64::deserialize(d)?),
+        Leaf::U32 => out.write(&u32::deserialize(d)?),
+        Leaf::U16 => out.write(&u16::deserialize(d)?),
+        Leaf::U8 => out.write(&u8::deserialize(d)?),
+        Leaf::I32 => out.write(&i32::deserialize(d)?),
+        Leaf::Amount => out.write(&Amount::deserialize(d)?),
+        Leaf::Decimal => out.write(&Decimal::deserialize(d)?),
+        Leaf::NumericText => out.write(&NumericText::deserialize(d)?),
+        Leaf::ProtocolMetrics => out.write(&ProtocolMetrics::deserialize(d)?),
+        Leaf::With(with) => match with {
+            With::F64 => out.write(&wire::f64(d)?),
+            With::U64 => out.write(&wire::u64(d)?),
+            With::I64 => out.write(&wire::i64(d)?),
+            With::U16 => out.write(&wire::u16(d)?),
+            With::U8 => out.write(&wire::u8(d)?),
+            With::I32 => out.write(&wire::i32(d)?),
+            With::OptF64 => out.write(&wire::opt_f64(d)?),
+            With::OptU64 => out.write(&wire::opt_u64(d)?),
+            With::OptI64 => out.write(&wire::opt_i64(d)?),
+            With::OptI32 => out.write(&wire::opt_i32(d)?),
+            With::NonemptyString => out.write(&wire::nonempty_string(d)?),
+            With::NumericString => out.write(&wire::numeric_string(d)?),
+        },
+    }
+    Ok(())
+}
+
+/// A string, written without a copy when the body holds it unescaped.
+struct Text<'a> {
+    out: &'a mut JsonText,
+}
+
+impl Visitor<'_> for Text<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        self.out.write(v);
+        Ok(())
+    }
+}
+
+/// An enum of unit variants, read by name and written by its output name.
+struct Variant<'a> {
+    names: &'a EnumShape,
+    out: &'a mut JsonText,
+}
+
+impl<'de> Visitor<'de> for Variant<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "enum {}", self.names.name)
+    }
+    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<(), A::Error> {
+        let (name, variant) = data.variant_seed(VariantName { names: self.names })?;
+        de::VariantAccess::unit_variant(variant)?;
+        self.out.write(name);
+        Ok(())
+    }
+}
+
+/// The output name of the variant named in the body.
+struct VariantName<'a> {
+    names: &'a EnumShape,
+}
+
+impl<'de, 'a> DeserializeSeed<'de> for VariantName<'a> {
+    type Value = &'a str;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<&'a str, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+impl<'a> Visitor<'_> for VariantName<'a> {
+    type Value = &'a str;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("variant identifier")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<&'a str, E> {
+        if let Some((_, js)) = self.names.variants.iter().find(|(wire, _)| *wire == v) {
+            return Ok(js);
+        }
+        if let Some(other) = self.names.other {
+            return Ok(other);
+        }
+        let expected: Vec<&str> = self.names.variants.iter().map(|(wire, _)| *wire).collect();
+        Err(E::custom(format_args!("unknown variant `{v}`, expected {}", OneOf(&expected))))
+    }
+}
+
+/// serde's list of expected names (`` `a` `` / `` `a` or `b` `` / `` one of `a`, `b`, `c` ``).
+struct OneOf<'a>(&'a [&'a str]);
+
+impl fmt::Display for OneOf<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            [] => f.write_str("there are no variants"),
+            [a] => write!(f, "`{a}`"),
+            [a, b] => write!(f, "`{a}` or `{b}`"),
+            names => {
+                f.write_str("one of ")?;
+                for (i, name) in names.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "`{name}`")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// An array of values of one shape.
+struct List<'a> {
+    item: &'a Shape,
+    out: &'a mut JsonText,
+}
+
+impl<'de> Visitor<'de> for List<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let List { item, out } = self;
+        out.begin_array();
+        while seq.next_element_seed(Element { shape: item, out: &mut *out })?.is_some() {}
+        out.end_array();
+        Ok(())
+    }
+}
+
+/// An element of an array: a [`Value`] after the separator.
+struct Element<'a> {
+    shape: &'a Shape,
+    out: &'a mut JsonText,
+}
+
+impl<'de> DeserializeSeed<'de> for Element<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        self.out.element();
+        Value { shape: self.shape, out: self.out }.deserialize(d)
+    }
+}
+
+/// `null` or a value of the inner shape.
+struct Optional<'a> {
+    inner: &'a Shape,
+    out: &'a mut JsonText,
+}
+
+impl<'de> Visitor<'de> for Optional<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("option")
+    }
+    fn visit_none<E: de::Error>(self) -> Result<(), E> {
+        self.out.null();
+        Ok(())
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
+        self.out.null();
+        Ok(())
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        Value { shape: self.inner, out: self.out }.deserialize(d)
+    }
+}
+
+/// An object with named fields, written in declaration order whatever order the body sends them in.
+struct Object<'a> {
+    shape: &'a StructShape,
+    out: &'a mut JsonText,
+}
+
+impl<'de> Visitor<'de> for Object<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "struct {}", self.shape.name)
+    }
+
+    /// A struct sent as an array, its fields by position, as serde's derive reads it.
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let Object { shape, out } = self;
+        let (start, base) = (out.begin_object(), out.fields.len());
+        for (index, field) in shape.fields.iter().enumerate() {
+            let (at, nulls) = (out.key(field.js), out.null_patterns());
+            if seq.next_element_seed(Value { shape: field.shape, out: &mut *out })?.is_none() {
+                out.undo(at, nulls);
+                let Some(default) = field.missing.filter(|_| field.default_attr) else {
+                    let expected = match shape.fields.len() {
+                        1 => format!("struct {} with 1 element", shape.name),
+                        n => format!("struct {} with {n} elements", shape.name),
+                    };
+                    return Err(de::Error::invalid_length(index, &expected.as_str()));
+                };
+                out.key(field.js);
+                default(out);
+            }
+            keep_member(out, field, index, at, nulls);
+        }
+        out.fields.truncate(base);
+        out.end_object(start);
+        Ok(())
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let Object { shape, out } = self;
+        let fields = shape.fields;
+        let start = out.begin_object();
+        let base = out.fields.len();
+        let mut seen = Seen::new(fields.len());
+        while let Some(found) = map.next_key_seed(Key { shape })? {
+            let Some(index) = found else {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            let field = &fields[index];
+            if !seen.insert(index) {
+                return Err(de::Error::duplicate_field(field.wire));
+            }
+            let (at, nulls) = (out.key(field.js), out.null_patterns());
+            map.next_value_seed(Value { shape: field.shape, out: &mut *out })?;
+            keep_member(out, field, index, at, nulls);
+        }
+        for (index, field) in fields.iter().enumerate().filter(|(i, _)| !seen.contains(*i)) {
+            let Some(default) = field.missing else {
+                return Err(de::Error::missing_field(field.wire));
+            };
+            let (at, nulls) = (out.key(field.js), out.null_patterns());
+            default(out);
+            keep_member(out, field, index, at, nulls);
+        }
+        in_declaration_order(out, start, base);
+        out.end_object(start);
+        Ok(())
+    }
+}
+
+/// Keeps the member of field `index` written from `at`, or takes it back when it is a `None` the model does not
+/// write (`skip_serializing_if`): its text and the `null` pattern it recorded (`nulls` were recorded before it).
+fn keep_member(out: &mut JsonText, field: &Field, index: usize, at: usize, nulls: usize) {
+    // `,"<js>":null`
+    if field.skip_none && out.len() - at == field.js.len() + 8 && out.as_bytes().ends_with(b":null") {
+        out.undo(at, nulls);
+    } else {
+        out.fields.push((index, at));
+    }
+}
+
+/// Moves the members written since `fields[base]` into declaration order (they were written in the body's order),
+/// and forgets them.
+fn in_declaration_order(out: &mut JsonText, start: usize, base: usize) {
+    let mut members = out.fields.split_off(base);
+    if members.windows(2).all(|w| w[0].0 < w[1].0) {
+        return;
+    }
+    let ends: Vec<usize> = members.iter().skip(1).map(|m| m.1).chain([out.len()]).collect();
+    let mut spans: Vec<(usize, usize, usize)> = members.drain(..).zip(ends).map(|((i, s), e)| (i, s, e)).collect();
+    spans.sort_unstable_by_key(|span| span.0);
+    let spans: Vec<(usize, usize)> = spans.into_iter().map(|(_, s, e)| (s, e)).collect();
+    out.reorder(start, &spans);
+}
+
+/// Which fields of an object were met (a bit per field).
+struct Seen {
+    bits: Vec<u64>,
+}
+
+impl Seen {
+    fn new(fields: usize) -> Self {
+        Self { bits: vec![0; fields.div_ceil(64)] }
+    }
+    /// Marks field `i`; false when it was marked already.
+    fn insert(&mut self, i: usize) -> bool {
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let fresh = self.bits[word] & bit == 0;
+        self.bits[word] |= bit;
+        fresh
+    }
+    fn contains(&self, i: usize) -> bool {
+        self.bits[i / 64] & (1u64 << (i % 64)) != 0
+    }
+}
+
+/// An object's key: the index of the field it names, or `None` for a key the model ignores.
+struct Key<'a> {
+    shape: &'a StructShape,
+}
+
+impl<'de> DeserializeSeed<'de> for Key<'_> {
+    type Value = Option<usize>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<usize>, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+impl Visitor<'_> for Key<'_> {
+    type Value = Option<usize>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("field identifier")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Option<usize>, E> {
+        Ok(self.shape.fields.iter().position(|field| field.wire == v))
+    }
+}
