@@ -27,6 +27,11 @@ pub type Core = Client<WebTransport>;
 /// A runner's future, boxed: what every exported method awaits.
 pub type Pending = futures_util::future::LocalBoxFuture<'static, Result<JsValue, JsValue>>;
 
+/// The promise an exported method returns: `pending` run to completion (the one `future_to_promise` of the package).
+pub fn promise(pending: Pending) -> js_sys::Promise {
+    wasm_bindgen_futures::future_to_promise(pending)
+}
+
 /// A core client with `config` over `fetch`, refusing bodies over `options.maxBodyBytes` when set.
 pub fn new_core(config: ClientConfig, options: &JsValue) -> Result<Rc<Core>, JsValue> {
     let mut transport = WebTransport::default();

@@ -43,18 +43,21 @@ macro_rules! exports {
             $(
                 $(#[doc = $doc])+
                 #[wasm_bindgen(js_name = $js, unchecked_return_type = $ret)]
-                pub async fn $name(
+                pub fn $name(
                     &self,
                     $(#[wasm_bindgen(unchecked_param_type = $ts)] $arg: wasm_bindgen::JsValue,)*
                     $opts: Option<$opts_ty>,
-                ) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
-                    // Arguments are read before the one await; what is awaited is one boxed runner future, so the
-                    // method's own state machine stays tiny.
-                    $(let $arg = exports!(@arg $ts, $arg);)*
-                    let $opts = crate::options::arg($opts);
-                    let operation = $op;
-                    let pending: crate::call::Pending = Box::pin($runner(self.inner.clone(), $opts, operation));
-                    pending.await
+                ) -> js_sys::Promise {
+                    // The arguments are read inside the promise (bad input rejects, as from an `async` method), and
+                    // every method's promise comes from one boxed runner future type: one `future_to_promise`.
+                    let client = self.inner.clone();
+                    crate::call::promise(Box::pin(async move {
+                        $(let $arg = exports!(@arg $ts, $arg);)*
+                        let $opts = crate::options::arg($opts);
+                        let operation = $op;
+                        let pending: crate::call::Pending = Box::pin($runner(client, $opts, operation));
+                        pending.await
+                    }))
                 }
             )*
             $(
