@@ -102,7 +102,6 @@ where
 fn datapi_pages<O>(client: Rc<Core>, options: &JsValue, operation: O) -> Result<PageIterator, JsValue>
 where
     O: dlmm_query::datapi::walk::DatapiPaged + 'static,
-    O::Item: serde::Serialize,
 {
     iter::datapi_pages(client, options, operation).map_err(js_parameter_names)
 }

@@ -1,7 +1,7 @@
-//! Async iterators over every item of every page of a list: thin adapters over the core's `'static` page streams
-//! ([`Client::pages_with`](dlmm_query::Client::pages_with) for the keeper's lists,
-//! [`Client::datapi_pages_with`](dlmm_query::Client::datapi_pages_with) for the datapi's), one class for both,
-//! `DlmmPageIterator`.
+//! Async iterators over every item of every page of a list: thin adapters over the core's `'static` streams of
+//! pages transcoded for JavaScript ([`Client::page_texts_with`](dlmm_query::Client::page_texts_with) for the
+//! keeper's lists, [`Client::datapi_page_texts_with`](dlmm_query::Client::datapi_page_texts_with) for the datapi's),
+//! one class for both, `DlmmPageIterator`.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -10,18 +10,18 @@ use std::rc::Rc;
 use dlmm_query::Error;
 use dlmm_query::compose::PagedList;
 use dlmm_query::datapi::walk::DatapiPaged;
-use futures_util::stream::{LocalBoxStream, Stream, StreamExt};
-use js_sys::{Object, Promise, Reflect};
-use serde::Serialize;
+use dlmm_query::json_text::Written;
+use futures_util::stream::{LocalBoxStream, StreamExt};
+use js_sys::{Array, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{JsFuture, future_to_promise};
 use web_sys::AbortSignal;
 
-use crate::call::{Core, request_url};
+use crate::call::Core;
 use crate::cancel::with_signal;
 use crate::js_error::{input_error, to_js_error};
 use crate::options::Call;
-use crate::to_js::output_to_js;
+use crate::to_js::written_to_js;
 
 /// The pages of a list, each already written to JavaScript.
 type Pages = LocalBoxStream<'static, Result<Vec<JsValue>, JsValue>>;
@@ -43,49 +43,35 @@ pub struct PageIterator {
 }
 
 /// An iterator over the keeper list `operation` (validated now: invalid input throws before any request).
-pub fn keeper_pages<O>(client: Rc<Core>, options: &JsValue, operation: O) -> Result<PageIterator, JsValue>
-where
-    O: PagedList + 'static,
-    O::Item: Serialize,
-{
+pub fn keeper_pages<O: PagedList + 'static>(
+    client: Rc<Core>,
+    options: &JsValue,
+    operation: O,
+) -> Result<PageIterator, JsValue> {
     operation.request().map_err(input_error)?;
     let Call { signal, options } = Call::read(options)?;
-    let first = operation.list_query().page_number();
-    let (op, urls) = (operation.clone(), client.clone());
-    let url = move |i: u64| request_url(&urls, &op.clone().at_page(first + i));
-    let stream = client.pages_with(operation, options);
-    Ok(PageIterator::new(js_pages(stream, url), signal))
+    let pages = client.page_texts_with(operation, options).map(move |page| page_items(page, O::ITEMS));
+    Ok(PageIterator::new(pages.boxed_local(), signal))
 }
 
 /// An iterator over the datapi list `operation` (validated now: invalid input throws before any request).
-pub fn datapi_pages<O>(client: Rc<Core>, options: &JsValue, operation: O) -> Result<PageIterator, JsValue>
-where
-    O: DatapiPaged + 'static,
-    O::Item: Serialize,
-{
+pub fn datapi_pages<O: DatapiPaged + 'static>(
+    client: Rc<Core>,
+    options: &JsValue,
+    operation: O,
+) -> Result<PageIterator, JsValue> {
     operation.request().map_err(input_error)?;
     let Call { signal, options } = Call::read(options)?;
-    let first = operation.first_page().max(1);
-    let (op, urls) = (operation.clone(), client.clone());
-    let url = move |i: u64| request_url(&urls, &op.clone().with_page(first.saturating_add(i as u32)));
-    let stream = client.datapi_pages_with(operation, options);
-    Ok(PageIterator::new(js_pages(stream, url), signal))
+    let pages = client.datapi_page_texts_with(operation, options).map(move |page| page_items(page, O::ITEMS));
+    Ok(PageIterator::new(pages.boxed_local(), signal))
 }
 
-/// The core's page stream with each page's items written to JavaScript; `url(i)` is the URL of the `i`-th page.
-fn js_pages<T: Serialize + 'static>(
-    stream: impl Stream<Item = Result<Vec<T>, Error>> + 'static,
-    url: impl Fn(u64) -> String + 'static,
-) -> Pages {
-    stream
-        .enumerate()
-        .map(move |(i, page)| {
-            let items = page.map_err(|e| to_js_error(&e))?;
-            // The page's items in one `JSON.parse`, then split for the buffer.
-            let written = output_to_js(&items, &url(i as u64))?;
-            Ok(js_sys::Array::from(&written).iter().collect())
-        })
-        .boxed_local()
+/// The items (under the key `items`) of a page transcoded for JavaScript: the page in one `JSON.parse`, then its
+/// items split for the buffer.
+fn page_items(page: Result<(String, Written), Error>, items: &str) -> Result<Vec<JsValue>, JsValue> {
+    let (url, written) = page.map_err(|e| to_js_error(&e))?;
+    let page = written_to_js(written, &url).map_err(|e| to_js_error(&e))?;
+    Ok(Array::from(&Reflect::get(&page, &JsValue::from_str(items))?).iter().collect())
 }
 
 impl PageIterator {

@@ -10,10 +10,12 @@ use futures_util::future::{Either, select};
 
 use crate::error::{Error, InvalidInput, TransportError, TransportFailure};
 use crate::items::{ArrayItems, Item, SplitError};
+use crate::json_text::Written;
 use crate::ops::Operation;
 use crate::policy::{RateLimiter, RetryDecision, RetryPolicy};
 use crate::request::{ApiGroup, BaseUrl, Request};
 use crate::response;
+use crate::shape::HasShape;
 use crate::transport::{BodyChunks, HttpRequest, HttpResponse, OpenResponse, Transport};
 
 /// The vendor's pair-group base URL (retired 2026-03-15; point the client at the replica or a mirror instead).
@@ -181,6 +183,20 @@ impl<T: Transport> Client<T> {
         let request = operation.request()?;
         let (url, response) = self.exchange(&request, O::NOT_FOUND_ON_500, options).await?;
         response::decode_success::<O>(&url, &response)
+    }
+
+    /// Like [`send_with`](Self::send_with), but the answer is transcoded by the output's shape into the JSON text for
+    /// JavaScript ([`response::transcode_success`]) instead of decoded: the URL asked and the text. Not for the pool
+    /// group's operations (their bodies are envelopes).
+    pub async fn transcode_with<O: Operation>(
+        &self,
+        operation: &O,
+        options: CallOptions,
+    ) -> Result<(String, Written), Error> {
+        let request = operation.request()?;
+        let (url, response) = self.exchange(&request, O::NOT_FOUND_ON_500, options).await?;
+        let written = response::transcode_success(&url, &response, &<O::Output as HasShape>::SHAPE)?;
+        Ok((url, written))
     }
 
     /// Sends `request` with the rate limit, time-out and retries, until a successful (2xx) answer, which it returns

@@ -8,11 +8,13 @@ use futures_util::future::try_join4;
 
 use crate::client::{CallOptions, Client};
 use crate::error::Error;
+use crate::json_text::Written;
 use crate::models::{PairGroup, PairGroupMetadata, PairInfo};
 use crate::ops::{
     AllByGroups, AllByGroupsMetadata, AllWithPagination, GetClaimFees, GetClaimRewards, GetDeposits, GetWithdraws,
     Operation, PairListQuery,
 };
+use crate::page_facts::PageFacts;
 use crate::pnl::{PositionPnl, position_pnl};
 use crate::policy::{PageStep, PageWalker};
 use crate::transport::Transport;
@@ -33,14 +35,22 @@ pub trait PagedList: Operation + Clone {
 
     /// A key identifying an item, used to notice a server that repeats a page.
     fn item_key(item: &Self::Item) -> &str;
+
+    /// The output's key holding the items, as written for JavaScript (`pairs`).
+    const ITEMS: &'static str;
+
+    /// The item's key [`item_key`](Self::item_key) reads, as written for JavaScript (`address`).
+    const ITEM_KEY: &'static str;
 }
 
 /// Implements [`PagedList`] for a list operation: its item type, the wrapper field holding the items, and the
 /// item field that identifies an item.
 macro_rules! paged_list {
-    ($operation:ty, $item:ty, $items:ident, $key:ident) => {
+    ($operation:ty, $item:ty, $items:ident, $key:ident, $key_js:literal) => {
         impl PagedList for $operation {
             type Item = $item;
+            const ITEMS: &'static str = stringify!($items);
+            const ITEM_KEY: &'static str = $key_js;
             fn list_query(&self) -> &PairListQuery {
                 self.query()
             }
@@ -57,9 +67,9 @@ macro_rules! paged_list {
     };
 }
 
-paged_list!(AllWithPagination, PairInfo, pairs, address);
-paged_list!(AllByGroups, PairGroup, groups, name);
-paged_list!(AllByGroupsMetadata, PairGroupMetadata, metadatas, lexical_order_mints);
+paged_list!(AllWithPagination, PairInfo, pairs, address, "address");
+paged_list!(AllByGroups, PairGroup, groups, name, "name");
+paged_list!(AllByGroupsMetadata, PairGroupMetadata, metadatas, lexical_order_mints, "lexicalOrderMints");
 
 impl<T: Transport> Client<T> {
     /// Every page of a list operation, from the page it asks for to the server's `total`, one request per page.
@@ -84,6 +94,38 @@ impl<T: Transport> Client<T> {
         T: Clone + 'static,
     {
         walk_pages(self.clone(), operation, options)
+    }
+
+    /// Like [`pages_with`](Self::pages_with), but each page is transcoded into the JSON text for JavaScript
+    /// ([`Client::transcode_with`]) rather than decoded: the URL of each page and its text, whose items are under
+    /// the key [`PagedList::ITEMS`]. The walk reads what it needs from that text ([`PageFacts`]), so no item is ever
+    /// built as a model.
+    pub fn page_texts_with<O: PagedList + 'static>(
+        &self,
+        operation: O,
+        options: CallOptions,
+    ) -> impl Stream<Item = Result<(String, Written), Error>> + 'static
+    where
+        T: Clone + 'static,
+    {
+        let walker = PageWalker::new(operation.list_query().page_number(), operation.list_query().page_size());
+        futures_util::stream::unfold(Some((self.clone(), walker, operation)), move |state| async move {
+            let (client, mut walker, operation) = state?;
+            match walker.step() {
+                PageStep::Done => None,
+                PageStep::Looping => Some((Err(looping(&operation, &client)), None)),
+                PageStep::Fetch(page) => match client.transcode_with(&operation.clone().at_page(page), options).await {
+                    Err(error) => Some((Err(error), None)),
+                    Ok((url, written)) => match PageFacts::read(&written.text, O::ITEMS) {
+                        Err(e) => Some((Err(Error::wrong_shape(url, None, format!("the page's facts: {e}"))), None)),
+                        Ok(facts) => {
+                            walker.record(facts.count, facts.total.unwrap_or(0), facts.first_key(O::ITEM_KEY));
+                            Some((Ok((url, written)), Some((client, walker, operation))))
+                        }
+                    },
+                },
+            }
+        })
     }
 
     /// The profit and loss of a position: fetches its deposits, withdrawals, fee claims and reward claims (together)

@@ -36,6 +36,7 @@ pub mod models;
 #[cfg(feature = "native")]
 pub mod native;
 pub mod ops;
+pub mod page_facts;
 pub mod pnl;
 pub mod policy;
 pub mod request;

@@ -285,11 +285,13 @@ impl<'de> Visitor<'de> for Object<'_> {
         let start = out.begin_object();
         let base = out.fields.len();
         let mut seen = Seen::new(fields.len());
-        while let Some(found) = map.next_key_seed(Key { shape })? {
+        let mut next = 0;
+        while let Some(found) = map.next_key_seed(Key { shape, next })? {
             let Some(index) = found else {
                 map.next_value::<IgnoredAny>()?;
                 continue;
             };
+            next = index + 1;
             let field = &fields[index];
             if !seen.insert(index) {
                 return Err(de::Error::duplicate_field(field.wire));
@@ -358,9 +360,11 @@ impl Seen {
     }
 }
 
-/// An object's key: the index of the field it names, or `None` for a key the model ignores.
+/// An object's key: the index of the field it names, or `None` for a key the model ignores. `next` is the field
+/// tried first (the one after the last key found: bodies mostly send fields in one order).
 struct Key<'a> {
     shape: &'a StructShape,
+    next: usize,
 }
 
 impl<'de> DeserializeSeed<'de> for Key<'_> {
@@ -378,6 +382,10 @@ impl Visitor<'_> for Key<'_> {
         f.write_str("field identifier")
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Option<usize>, E> {
-        Ok(self.shape.fields.iter().position(|field| field.wire == v))
+        let fields = self.shape.fields;
+        if fields.get(self.next).is_some_and(|field| field.wire == v) {
+            return Ok(Some(self.next));
+        }
+        Ok(fields.iter().position(|field| field.wire == v))
     }
 }

@@ -14,6 +14,7 @@ use crate::datapi::params::Timeframe;
 use crate::datapi::walk::{DatapiPage, DatapiPaged, PageEnd};
 use crate::error::{ErrorKind, InvalidInput, TransportError};
 use crate::ops::Operation;
+use crate::page_facts::PageFacts;
 use crate::policy::RetryPolicy;
 use crate::request::{ApiGroup, Request};
 use crate::transport::{HttpRequest, HttpResponse, Transport};
@@ -193,6 +194,55 @@ impl DatapiPaged for FakeList {
             }
         };
         DatapiPage { items: output.items, page: output.page, page_size: output.page_size, end }
+    }
+    const ITEMS: &'static str = "items";
+    fn facts_page(facts: PageFacts) -> DatapiPage<serde_json::Value> {
+        let end = match (facts.total, facts.pages, facts.has_next) {
+            (Some(total), Some(pages), _) => PageEnd::Counted { total, pages },
+            (_, _, has_next) => {
+                PageEnd::HasNext { has_next: has_next.unwrap_or(false), total_count: facts.total_count.unwrap_or(0) }
+            }
+        };
+        let (page, page_size) = (facts.page.unwrap_or(0), facts.page_size.unwrap_or(0));
+        DatapiPage { items: facts.first.into_iter().collect(), page, page_size, end }
+    }
+}
+
+/// The walk over pages transcoded for JavaScript ends where the walk over decoded pages ends, with the same items
+/// and the same errors, on honest servers of both styles and on looping ones.
+#[test]
+fn text_walks_end_as_decoded_walks_do() {
+    let looping = |url: &str| {
+        let page = param(url, "page").unwrap_or(1);
+        let items: Vec<u64> = (page * 10..page * 10 + 10).collect();
+        let body = serde_json::json!({"items": items, "page": page, "pageSize": 10, "hasNext": true, "totalCount": 15});
+        answer(200, &body.to_string())
+    };
+    let same_page = |_: &str| answer(200, r#"{"items":[1,2],"page":0,"pageSize":2,"hasNext":true,"totalCount":0}"#);
+    type Server = Box<dyn Fn(&str) -> HttpResponse>;
+    let servers: Vec<Server> = vec![
+        Box::new(list_server(25, false)),
+        Box::new(list_server(25, true)),
+        Box::new(list_server(0, false)),
+        Box::new(looping),
+        Box::new(same_page),
+    ];
+    for server in servers {
+        let c = client(move |url: &str| server(url));
+        let decoded: Vec<Result<Vec<u64>, String>> =
+            block_on(c.datapi_pages(FakeList { page: 1 }).map(|p| p.map_err(|e| e.to_string())).collect());
+        let texts: Vec<Result<Vec<u64>, String>> = block_on(
+            c.datapi_page_texts_with(FakeList { page: 1 }, CallOptions::default())
+                .map(|p| {
+                    p.map(|(_, written)| {
+                        let page: serde_json::Value = serde_json::from_str(&written.text).unwrap();
+                        serde_json::from_value(page["items"].clone()).unwrap()
+                    })
+                    .map_err(|e| e.to_string())
+                })
+                .collect(),
+        );
+        assert_eq!(decoded, texts);
     }
 }
 

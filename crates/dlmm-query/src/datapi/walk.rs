@@ -10,6 +10,7 @@
 use std::borrow::Borrow;
 
 use futures_util::{Stream, StreamExt};
+use serde_json::Value;
 
 use crate::client::{CallOptions, Client};
 use crate::datapi::models::dlmm::{
@@ -19,7 +20,9 @@ use crate::datapi::models::dlmm::{
 use crate::datapi::models::{damm_v2, dlmm};
 use crate::datapi::ops::{damm_v2 as damm_v2_ops, dlmm as dlmm_ops};
 use crate::error::Error;
+use crate::json_text::Written;
 use crate::ops::Operation;
+use crate::page_facts::PageFacts;
 use crate::transport::Transport;
 
 /// The most pages one walk fetches, whatever the server says (a hard stop for a server that never ends).
@@ -70,6 +73,12 @@ pub trait DatapiPaged: Operation + Clone {
 
     /// Splits an answer into its items and paging facts.
     fn into_page(output: Self::Output) -> DatapiPage<Self::Item>;
+
+    /// The output's key holding the items, as written for JavaScript (`data`, `pools`).
+    const ITEMS: &'static str;
+
+    /// The paging facts of a page read from its JSON text for JavaScript ([`PageFacts`]), with its first item.
+    fn facts_page(facts: PageFacts) -> DatapiPage<Value>;
 }
 
 /// Implements [`DatapiPaged`] for operations answering `{total, pages, current_page, page_size, data}`.
@@ -77,9 +86,18 @@ macro_rules! counted {
     ($($operation:ty => $item:ty, |$op:ident| $page:expr;)+) => {$(
         impl DatapiPaged for $operation {
             type Item = $item;
+            const ITEMS: &'static str = "data";
             fn first_page(&self) -> u32 {
                 let $op = self;
                 $page
+            }
+            fn facts_page(facts: PageFacts) -> DatapiPage<Value> {
+                DatapiPage {
+                    page: facts.page.unwrap_or(0),
+                    page_size: facts.page_size.unwrap_or(0),
+                    end: PageEnd::Counted { total: facts.total.unwrap_or(0), pages: facts.pages.unwrap_or(0) },
+                    items: facts.first.into_iter().collect(),
+                }
             }
             fn with_page(self, page: u32) -> Self {
                 self.page(page)
@@ -114,8 +132,20 @@ macro_rules! has_next {
     ($($operation:ty => $item:ty, $items:ident;)+) => {$(
         impl DatapiPaged for $operation {
             type Item = $item;
+            const ITEMS: &'static str = stringify!($items);
             fn first_page(&self) -> u32 {
                 self.page_number()
+            }
+            fn facts_page(facts: PageFacts) -> DatapiPage<Value> {
+                DatapiPage {
+                    page: facts.page.unwrap_or(0),
+                    page_size: facts.page_size.unwrap_or(0),
+                    end: PageEnd::HasNext {
+                        has_next: facts.has_next.unwrap_or(false),
+                        total_count: facts.total_count.unwrap_or(0),
+                    },
+                    items: facts.first.into_iter().collect(),
+                }
             }
             fn with_page(self, page: u32) -> Self {
                 self.page(page)
@@ -178,12 +208,17 @@ impl<T: Clone + PartialEq> DatapiWalker<T> {
 
     /// Records the page just fetched (the one [`step`](Self::step) asked for).
     pub fn record(&mut self, page: &DatapiPage<T>) {
+        self.record_counted(page.items.len(), page);
+    }
+
+    /// Like [`record`](Self::record), for a page of `count` items of which `page` holds only the first (or none).
+    pub fn record_counted(&mut self, count: usize, page: &DatapiPage<T>) {
         if self.state.is_some() {
             return;
         }
         self.fetched += 1;
         let asked = u64::from(self.next_page);
-        let items = page.items.len() as u64;
+        let items = count as u64;
         let first = page.items.first();
         let repeated = first.is_some() && first == self.last_first_item.as_ref();
         self.last_first_item = first.cloned();
@@ -242,6 +277,43 @@ impl<T: Transport> Client<T> {
         T: Clone + 'static,
     {
         walk_datapi_pages(self.clone(), operation, options)
+    }
+
+    /// Like [`datapi_pages_with`](Self::datapi_pages_with), but each page is transcoded into the JSON text for
+    /// JavaScript ([`Client::transcode_with`]) rather than decoded: the URL of each page and its text, whose items
+    /// are under the key [`DatapiPaged::ITEMS`]. The walk reads what it needs from that text ([`PageFacts`]), so no
+    /// item is ever built as a model.
+    pub fn datapi_page_texts_with<O: DatapiPaged + 'static>(
+        &self,
+        operation: O,
+        options: CallOptions,
+    ) -> impl Stream<Item = Result<(String, Written), Error>> + 'static
+    where
+        T: Clone + 'static,
+    {
+        let walker = DatapiWalker::<Value>::new(operation.first_page());
+        futures_util::stream::unfold(Some((self.clone(), walker, operation)), move |state| async move {
+            let (client, mut walker, operation) = state?;
+            match walker.step() {
+                WalkStep::Done => None,
+                WalkStep::Looping(why) => Some((Err(looping(&client, &operation, walker.next_page, why)), None)),
+                WalkStep::Fetch(page) => {
+                    match client.transcode_with(&operation.clone().with_page(page), options).await {
+                        Err(error) => Some((Err(error), None)),
+                        Ok((url, written)) => match PageFacts::read(&written.text, O::ITEMS) {
+                            Err(e) => {
+                                Some((Err(Error::wrong_shape(url, None, format!("the page's facts: {e}"))), None))
+                            }
+                            Ok(facts) => {
+                                let count = facts.count;
+                                walker.record_counted(count, &O::facts_page(facts));
+                                Some((Ok((url, written)), Some((client, walker, operation))))
+                            }
+                        },
+                    }
+                }
+            }
+        })
     }
 
     /// Every item of a datapi list (all its pages, in order), or the first error.

@@ -221,6 +221,59 @@ async fn the_page_walker_visits_every_matching_pair_once() {
     assert!(pairs.iter().all(|p| p.tvl_usd() >= 1_000.0));
 }
 
+/// The walk over pages transcoded for JavaScript (what the npm package's iterators use) visits the same pages and
+/// the same items, in the same order, and ends the same way, as the walk over decoded pages, for each of the three
+/// lists.
+#[tokio::test]
+async fn text_walks_visit_what_decoded_walks_visit() {
+    let env = start().await;
+    let options = dlmm_query::CallOptions::default();
+    /// The keys of a text page's items (`key` of each item under `items`), or the error's text.
+    fn keys(
+        page: Result<(String, dlmm_query::json_text::Written), dlmm_query::Error>,
+        items: &str,
+        key: &str,
+    ) -> Result<Vec<String>, String> {
+        let page: Value = serde_json::from_str(&page.map_err(|e| e.to_string())?.1.text).unwrap();
+        Ok(page[items].as_array().unwrap().iter().map(|item| item[key].as_str().unwrap().to_owned()).collect())
+    }
+    let pairs = AllWithPagination::new().limit(37).hide_low_tvl(1_000.0).sort_key(PairSortKey::Volume);
+    let decoded: Vec<Result<Vec<String>, String>> = env
+        .client
+        .pages(pairs.clone())
+        .map(|p| p.map(|p| p.into_iter().map(|p| p.address).collect()).map_err(|e| e.to_string()))
+        .collect()
+        .await;
+    let texts: Vec<_> = env.client.page_texts_with(pairs, options).map(|p| keys(p, "pairs", "address")).collect().await;
+    assert!(decoded.len() > 1, "several pages");
+    assert_eq!(decoded, texts);
+    let groups = AllByGroups::new().limit(5);
+    let decoded: Vec<Result<Vec<String>, String>> = env
+        .client
+        .pages(groups.clone())
+        .map(|p| p.map(|p| p.into_iter().map(|g| g.name).collect()).map_err(|e| e.to_string()))
+        .collect()
+        .await;
+    let texts: Vec<_> = env.client.page_texts_with(groups, options).map(|p| keys(p, "groups", "name")).collect().await;
+    assert!(decoded.len() > 1, "several pages");
+    assert_eq!(decoded, texts);
+    let metadata = AllByGroupsMetadata::new().limit(5);
+    let decoded: Vec<Result<Vec<String>, String>> = env
+        .client
+        .pages(metadata.clone())
+        .map(|p| p.map(|p| p.into_iter().map(|m| m.lexical_order_mints).collect()).map_err(|e| e.to_string()))
+        .collect()
+        .await;
+    let texts: Vec<_> = env
+        .client
+        .page_texts_with(metadata, options)
+        .map(|p| keys(p, "metadatas", "lexicalOrderMints"))
+        .collect()
+        .await;
+    assert!(decoded.len() > 1, "several pages");
+    assert_eq!(decoded, texts);
+}
+
 #[tokio::test]
 async fn position_pnl_matches_the_raw_events() {
     let env = start().await;

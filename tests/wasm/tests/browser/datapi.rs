@@ -459,7 +459,8 @@ async fn time_out_retry_and_abort() {
     let controller = web_sys::AbortController::new().unwrap();
     let opts = q(&[("signal", controller.signal().into()), ("pageSize", 5.into())]).map(JsCast::unchecked_into);
     let dlmm = slow.dlmm();
-    let call = dlmm.get_pools(opts);
+    // Exported methods return a `Promise` (awaitable through `IntoFuture`); `join` takes futures.
+    let call = std::future::IntoFuture::into_future(dlmm.get_pools(opts));
     let abort = async {
         sleep(50).await;
         controller.abort();

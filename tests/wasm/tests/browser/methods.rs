@@ -446,7 +446,8 @@ async fn any_method_can_be_aborted() {
     let c = faulty(&format!("delay-ms=2000; id={}", unique("abort")));
     let controller = web_sys::AbortController::new().unwrap();
     let opts = obj(&[("signal", controller.signal().into())]);
-    let call = c.all(Some(opts.unchecked_into()));
+    // Exported methods return a `Promise` (awaitable through `IntoFuture`); the join takes futures.
+    let call = std::future::IntoFuture::into_future(c.all(Some(opts.unchecked_into())));
     let abort = async {
         gloo_timers_sleep(50).await;
         controller.abort();
