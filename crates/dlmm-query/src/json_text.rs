@@ -1,6 +1,6 @@
 //! JSON text for JavaScript: what the npm package hands to the engine's `JSON.parse`, written in one place and one
 //! way, either from a model (`Serialize`, [`JsonText::write`]) or straight from a response body by the model's
-//! [`Shape`](crate::shape::Shape) ([`crate::transcode`]).
+//! [`Shape`](enum@crate::shape::Shape) ([`crate::transcode`]).
 //!
 //! The writer tracks the JSON path of what it writes. Raw token amounts (`u128`) are written as digit strings and
 //! their paths recorded as patterns (`[*].reserveXAmount`), so that after parsing exactly those strings can become
@@ -139,7 +139,7 @@ impl JsonText {
         self.first_index
     }
 
-    /// True once the writing met a value it cannot write ([`Self::into_js`] then gives the error).
+    /// True once the writing met a value it cannot write ([`Self::finish`] then gives the error).
     pub fn failed(&self) -> bool {
         !self.unsafe_integers.is_empty() || self.failure.is_some()
     }

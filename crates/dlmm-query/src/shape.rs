@@ -3,7 +3,7 @@
 //!
 //! A shape says what a body's JSON must look like and how each value is written for JavaScript: for a struct, each
 //! field's wire name, output (camelCase) name, value shape, what a missing field becomes and whether `None` is left
-//! out; for a list or an optional value, the shape inside; for a leaf, which decoding applies (a [`wire`] function,
+//! out; for a list or an optional value, the shape inside; for a leaf, which decoding applies (a [`crate::wire`] function,
 //! a type's own `Deserialize`, an enum's names). [`crate::transcode`] walks a body by its shape and writes the JSON
 //! text for JavaScript directly, with the same checks and the same errors as decoding the model and writing it: one
 //! piece of code for every model instead of one decoder and one writer per model, which is what keeps the npm
@@ -15,7 +15,7 @@ use crate::json_text::JsonText;
 
 pub use dlmm_query_derive::Shape;
 
-/// A type whose JSON has a [`Shape`].
+/// A type whose JSON has a [`Shape`](enum@Shape).
 pub trait HasShape {
     /// The type's shape.
     const SHAPE: Shape;

@@ -1,4 +1,4 @@
-//! Transcoding: a response body read by a model's [`Shape`] and written straight to [`JsonText`] for JavaScript,
+//! Transcoding: a response body read by a model's [`Shape`](enum@Shape) and written straight to [`JsonText`] for JavaScript,
 //! without building the model.
 //!
 //! The result is the text [`JsonText::write`] writes for the decoded model: the same keys in the same (declaration)

@@ -32,7 +32,7 @@ use crate::shape::HasShape;
 /// An API operation: how to build its request and what its successful response decodes to.
 pub trait Operation {
     /// The model a successful response decodes to (for the pool group: the envelope's `data`); its
-    /// [`Shape`](crate::shape::Shape) transcodes the body for JavaScript without building it.
+    /// [`Shape`](enum@crate::shape::Shape) transcodes the body for JavaScript without building it.
     type Output: DeserializeOwned + HasShape;
 
     /// Which API the operation belongs to; decides the base URL and whether bodies are enveloped.
