@@ -14,7 +14,7 @@ use crate::ops::{
     AllByGroups, AllByGroupsMetadata, AllWithPagination, GetClaimFees, GetClaimRewards, GetDeposits, GetWithdraws,
     Operation, PairListQuery,
 };
-use crate::page_facts::PageFacts;
+use crate::page_facts::fetch_page;
 use crate::pnl::{PositionPnl, position_pnl};
 use crate::policy::{PageStep, PageWalker};
 use crate::transport::Transport;
@@ -114,16 +114,15 @@ impl<T: Transport> Client<T> {
             match walker.step() {
                 PageStep::Done => None,
                 PageStep::Looping => Some((Err(looping(&operation, &client)), None)),
-                PageStep::Fetch(page) => match client.transcode_with(&operation.clone().at_page(page), options).await {
-                    Err(error) => Some((Err(error), None)),
-                    Ok((url, written)) => match PageFacts::read(&written.text, O::ITEMS) {
-                        Err(e) => Some((Err(Error::wrong_shape(url, None, format!("the page's facts: {e}"))), None)),
-                        Ok(facts) => {
+                PageStep::Fetch(page) => {
+                    match fetch_page(&client, &operation.clone().at_page(page), O::ITEMS, options).await {
+                        Err(error) => Some((Err(error), None)),
+                        Ok((url, written, facts)) => {
                             walker.record(facts.count, facts.total.unwrap_or(0), facts.first_key(O::ITEM_KEY));
                             Some((Ok((url, written)), Some((client, walker, operation))))
                         }
-                    },
-                },
+                    }
+                }
             }
         })
     }

@@ -22,7 +22,7 @@ use crate::datapi::ops::{damm_v2 as damm_v2_ops, dlmm as dlmm_ops};
 use crate::error::Error;
 use crate::json_text::Written;
 use crate::ops::Operation;
-use crate::page_facts::PageFacts;
+use crate::page_facts::{PageFacts, fetch_page};
 use crate::transport::Transport;
 
 /// The most pages one walk fetches, whatever the server says (a hard stop for a server that never ends).
@@ -298,18 +298,12 @@ impl<T: Transport> Client<T> {
                 WalkStep::Done => None,
                 WalkStep::Looping(why) => Some((Err(looping(&client, &operation, walker.next_page, why)), None)),
                 WalkStep::Fetch(page) => {
-                    match client.transcode_with(&operation.clone().with_page(page), options).await {
+                    match fetch_page(&client, &operation.clone().with_page(page), O::ITEMS, options).await {
                         Err(error) => Some((Err(error), None)),
-                        Ok((url, written)) => match PageFacts::read(&written.text, O::ITEMS) {
-                            Err(e) => {
-                                Some((Err(Error::wrong_shape(url, None, format!("the page's facts: {e}"))), None))
-                            }
-                            Ok(facts) => {
-                                let count = facts.count;
-                                walker.record_counted(count, &O::facts_page(facts));
-                                Some((Ok((url, written)), Some((client, walker, operation))))
-                            }
-                        },
+                        Ok((url, written, facts)) => {
+                            walker.record_counted(facts.count, &O::facts_page(facts));
+                            Some((Ok((url, written)), Some((client, walker, operation))))
+                        }
                     }
                 }
             }
