@@ -7,8 +7,8 @@
 //! `bigint`s; likewise the paths of the `null`s written for `None` are recorded (an optional field the service
 //! omitted is `undefined` in JavaScript). The text is kept ASCII (other characters as `\uXXXX`), the engine's fast
 //! path. An integer JavaScript cannot hold exactly (above 2^53 − 1 outside amounts: a slot, a lock release point, a
-//! total, a timestamp) stops the writing with its path, and [`JsonText::finish`] gives a `decode` error naming the
-//! URL and that path (`[1].lockReleasePoint`), never a rounded number.
+//! total, a timestamp) is refused with its path, and [`JsonText::finish`] gives a `decode` error naming the URL and
+//! that path (`[1].lockReleasePoint`), never a rounded number.
 
 use std::io::{self, Write};
 
@@ -57,7 +57,6 @@ pub struct JsonText {
     amounts: Vec<Vec<Pattern>>,
     /// The paths where `null` (a `None`) was written: `undefined` in JavaScript, as the declarations say.
     nulls: Vec<Vec<Pattern>>,
-    /// Where an integer JavaScript cannot hold was met, and the integer.
     /// Where each integer JavaScript cannot hold was written (a text offset), its path and the integer; the first
     /// in the text is the one reported.
     unsafe_integers: Vec<(usize, String, String)>,
@@ -72,7 +71,8 @@ pub struct JsonText {
 }
 
 impl JsonText {
-    /// Writes `value` as JSON (one value per [`JsonText`]; the items of an array go through [`Self::push_item`]).
+    /// Writes `value` as JSON where the text stands (a whole value, an item after [`Self::push_item`]'s separator,
+    /// or a member's value while transcoding).
     pub fn write<T: Serialize + ?Sized>(&mut self, value: &T) {
         let mut text = std::mem::take(&mut self.text);
         let at = text.len();

@@ -328,35 +328,41 @@ fn keep_member(out: &mut JsonText, field: &Field, index: usize, at: usize, nulls
 /// Moves the members written since `fields[base]` into declaration order (they were written in the body's order),
 /// and forgets them.
 fn in_declaration_order(out: &mut JsonText, start: usize, base: usize) {
-    let mut members = out.fields.split_off(base);
-    if members.windows(2).all(|w| w[0].0 < w[1].0) {
+    if out.fields[base..].windows(2).all(|w| w[0].0 < w[1].0) {
+        out.fields.truncate(base);
         return;
     }
-    let ends: Vec<usize> = members.iter().skip(1).map(|m| m.1).chain([out.len()]).collect();
-    let mut spans: Vec<(usize, usize, usize)> = members.drain(..).zip(ends).map(|((i, s), e)| (i, s, e)).collect();
+    let members = out.fields.split_off(base);
+    let ends = members.iter().skip(1).map(|m| m.1).chain([out.len()]);
+    let mut spans: Vec<(usize, usize, usize)> = members.iter().zip(ends).map(|(&(i, s), e)| (i, s, e)).collect();
     spans.sort_unstable_by_key(|span| span.0);
     let spans: Vec<(usize, usize)> = spans.into_iter().map(|(_, s, e)| (s, e)).collect();
     out.reorder(start, &spans);
 }
 
-/// Which fields of an object were met (a bit per field).
+/// Which fields of an object were met: a bit per field, inline for up to 128 fields (every model has fewer), so
+/// reading an object allocates nothing.
 struct Seen {
-    bits: Vec<u64>,
+    low: u128,
+    more: Vec<u64>,
 }
 
 impl Seen {
     fn new(fields: usize) -> Self {
-        Self { bits: vec![0; fields.div_ceil(64)] }
+        Self { low: 0, more: vec![0; fields.saturating_sub(128).div_ceil(64)] }
     }
     /// Marks field `i`; false when it was marked already.
     fn insert(&mut self, i: usize) -> bool {
-        let (word, bit) = (i / 64, 1u64 << (i % 64));
-        let fresh = self.bits[word] & bit == 0;
-        self.bits[word] |= bit;
+        let fresh = !self.contains(i);
+        if i < 128 {
+            self.low |= 1 << i;
+        } else {
+            self.more[(i - 128) / 64] |= 1 << ((i - 128) % 64);
+        }
         fresh
     }
     fn contains(&self, i: usize) -> bool {
-        self.bits[i / 64] & (1u64 << (i % 64)) != 0
+        if i < 128 { self.low & (1 << i) != 0 } else { self.more[(i - 128) / 64] & (1 << ((i - 128) % 64)) != 0 }
     }
 }
 
