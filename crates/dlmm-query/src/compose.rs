@@ -98,8 +98,8 @@ impl<T: Transport> Client<T> {
 
     /// Like [`pages_with`](Self::pages_with), but each page is transcoded into the JSON text for JavaScript
     /// ([`Client::transcode_with`]) rather than decoded: the URL of each page and its text, whose items are under
-    /// the key [`PagedList::ITEMS`]. The walk reads what it needs from that text ([`PageFacts`](crate::page_facts::PageFacts)), so no item is ever
-    /// built as a model.
+    /// the key [`PagedList::ITEMS`]. The walk reads what it needs from that text
+    /// ([`PageFacts`](crate::page_facts::PageFacts)), so no item is ever built as a model.
     pub fn page_texts_with<O: PagedList + 'static>(
         &self,
         operation: O,
