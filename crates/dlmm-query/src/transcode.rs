@@ -1,12 +1,12 @@
-//! Transcoding: a response body read by a model's [`Shape`](enum@Shape) and written straight to [`JsonText`] for JavaScript,
-//! without building the model.
+//! Transcoding: a response body read by a model's [`Shape`](enum@Shape) and written straight to [`JsonText`] for
+//! JavaScript, without building the model.
 //!
 //! The result is the text [`JsonText::write`] writes for the decoded model: the same keys in the same (declaration)
 //! order, the same numbers, the same defaults for missing fields. A body the model would refuse is refused with the
 //! same serde error (same message, same position, so [`crate::decode::explain`] names the same path): the leaves
-//! are read by the very functions the model's `Deserialize` calls. One instantiation of this module serves every
-//! model. Two differences, both on bodies the vendor does not send: a struct sent as a JSON array is refused (serde's
-//! derive reads it by position), and of two integers JavaScript cannot hold, the first in the body is the one named.
+//! are read by the very functions the model's `Deserialize` calls, a struct sent as a JSON array is read by position
+//! as serde's derive reads it, and of several integers JavaScript cannot hold the first in the output is named, as
+//! when the model is written. One instantiation of this module serves every model.
 
 use std::fmt;
 
