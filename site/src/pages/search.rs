@@ -6,6 +6,8 @@ use dlmm_query::datapi::models::Paginated;
 use dlmm_query::datapi::ops::{damm_v2, dlmm};
 use dlmm_query::ops::{GetPair, GetPoolMetrics, GetPosition};
 use dlmm_query::{Error, ErrorKind};
+use futures_util::future::try_join;
+use futures_util::stream::{FuturesOrdered, StreamExt};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::components::A;
@@ -65,12 +67,17 @@ async fn knows(client: &SiteClient, kind: AddressKind, address: &str) -> Result<
     }
 }
 
-/// Where an address leads: the first service that knows it. A service that fails does not stop the others; its
-/// error is reported only when no service knows the address.
+/// Where an address leads: the first service, in [`AddressKind::ORDER`], that knows it. Every service is asked at
+/// once, so a search costs its slowest answer, not the sum of them (an unreachable host is retried before it
+/// counts as failed). A service that fails does not stop the others; its error is reported only when no service
+/// knows the address.
 async fn resolve(client: &SiteClient, config: &SiteConfig, address: &str) -> Result<Option<String>, Error> {
+    let kinds = AddressKind::order(config.pair_api_configured(), config.pool_api_configured());
+    let mut answers: FuturesOrdered<_> =
+        kinds.into_iter().map(|kind| async move { (kind, knows(client, kind, address).await) }).collect();
     let mut failure = None;
-    for kind in AddressKind::order(config.pair_api_configured(), config.pool_api_configured()) {
-        match knows(client, kind, address).await {
+    while let Some((kind, answer)) = answers.next().await {
+        match answer {
             Ok(true) => return Ok(Some(kind.route(address))),
             Ok(false) => {}
             Err(e) => {
@@ -132,8 +139,7 @@ pub fn SearchPage() -> impl IntoView {
                 SearchTarget::Text(text) => {
                     let dlmm_op = dlmm::GetPools::new().page_size(TEXT_MATCHES).query(text.clone());
                     let damm_op = damm_v2::GetPools::new().page_size(TEXT_MATCHES).query(text.clone());
-                    let dlmm = c.send(&dlmm_op).await?;
-                    let damm = c.send(&damm_op).await?;
+                    let (dlmm, damm) = try_join(c.send(&dlmm_op), c.send(&damm_op)).await?;
                     if dlmm.data.is_empty() && damm.data.is_empty() {
                         Ok(Outcome::Nothing(format!("No DLMM or DAMM v2 pool matches “{text}”.")))
                     } else {
