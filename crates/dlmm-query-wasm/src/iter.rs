@@ -1,7 +1,6 @@
-//! Async iterators over every item of every page of a list: thin adapters over the core's `'static` streams of
-//! pages transcoded for JavaScript ([`Client::page_texts_with`](dlmm_query::Client::page_texts_with) for the
-//! keeper's lists, [`Client::datapi_page_texts_with`](dlmm_query::Client::datapi_page_texts_with) for the datapi's),
-//! one class for both, `DlmmPageIterator`.
+//! Async iterators over every item of every page of a list: thin adapters over the core's one `'static` stream of
+//! pages transcoded for JavaScript ([`Client::page_texts`](dlmm_query::Client::page_texts), for the keeper's lists
+//! and the datapi's alike), one class for both, `DlmmPageIterator`.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -11,6 +10,7 @@ use dlmm_query::Error;
 use dlmm_query::compose::PagedList;
 use dlmm_query::datapi::walk::DatapiPaged;
 use dlmm_query::json_text::Written;
+use dlmm_query::text_walk::ListPages;
 use futures_util::stream::{LocalBoxStream, StreamExt};
 use js_sys::{Array, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
@@ -49,9 +49,7 @@ pub fn keeper_pages<O: PagedList + 'static>(
     operation: O,
 ) -> Result<PageIterator, JsValue> {
     operation.request().map_err(input_error)?;
-    let Call { signal, options } = Call::read(options)?;
-    let pages = client.page_texts_with(operation, options).map(move |page| page_items(page, O::ITEMS));
-    Ok(PageIterator::new(pages.boxed_local(), signal))
+    iterate(&client, options, ListPages::keeper(operation))
 }
 
 /// An iterator over the datapi list `operation` (validated now: invalid input throws before any request).
@@ -61,8 +59,14 @@ pub fn datapi_pages<O: DatapiPaged + 'static>(
     operation: O,
 ) -> Result<PageIterator, JsValue> {
     operation.request().map_err(input_error)?;
+    iterate(&client, options, ListPages::datapi(operation))
+}
+
+/// An iterator over `list`, one for every list of both generations.
+fn iterate(client: &Core, options: &JsValue, list: ListPages) -> Result<PageIterator, JsValue> {
     let Call { signal, options } = Call::read(options)?;
-    let pages = client.datapi_page_texts_with(operation, options).map(move |page| page_items(page, O::ITEMS));
+    let items = list.items;
+    let pages = client.page_texts(list, options).map(move |page| page_items(page, items));
     Ok(PageIterator::new(pages.boxed_local(), signal))
 }
 

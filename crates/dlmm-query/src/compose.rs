@@ -14,9 +14,9 @@ use crate::ops::{
     AllByGroups, AllByGroupsMetadata, AllWithPagination, GetClaimFees, GetClaimRewards, GetDeposits, GetWithdraws,
     Operation, PairListQuery,
 };
-use crate::page_facts::fetch_page;
 use crate::pnl::{PositionPnl, position_pnl};
 use crate::policy::{PageStep, PageWalker};
+use crate::text_walk::ListPages;
 use crate::transport::Transport;
 
 /// A list operation whose answers come in pages with a `total`: the three pair-list operations.
@@ -99,7 +99,8 @@ impl<T: Transport> Client<T> {
     /// Like [`pages_with`](Self::pages_with), but each page is transcoded into the JSON text for JavaScript
     /// ([`Client::transcode_with`]) rather than decoded: the URL of each page and its text, whose items are under
     /// the key [`PagedList::ITEMS`]. The walk reads what it needs from that text
-    /// ([`PageFacts`](crate::page_facts::PageFacts)), so no item is ever built as a model.
+    /// ([`PageFacts`](crate::page_facts::PageFacts)), so no item is ever built as a model. One walk serves every
+    /// list ([`Client::page_texts`]).
     pub fn page_texts_with<O: PagedList + 'static>(
         &self,
         operation: O,
@@ -108,23 +109,7 @@ impl<T: Transport> Client<T> {
     where
         T: Clone + 'static,
     {
-        let walker = PageWalker::new(operation.list_query().page_number(), operation.list_query().page_size());
-        futures_util::stream::unfold(Some((self.clone(), walker, operation)), move |state| async move {
-            let (client, mut walker, operation) = state?;
-            match walker.step() {
-                PageStep::Done => None,
-                PageStep::Looping => Some((Err(looping(&operation, &client)), None)),
-                PageStep::Fetch(page) => {
-                    match fetch_page(&client, &operation.clone().at_page(page), O::ITEMS, options).await {
-                        Err(error) => Some((Err(error), None)),
-                        Ok((url, written, facts)) => {
-                            walker.record(facts.count, facts.total.unwrap_or(0), facts.first_key(O::ITEM_KEY));
-                            Some((Ok((url, written)), Some((client, walker, operation))))
-                        }
-                    }
-                }
-            }
-        })
+        self.page_texts(ListPages::keeper(operation), options)
     }
 
     /// The profit and loss of a position: fetches its deposits, withdrawals, fee claims and reward claims (together)
@@ -197,7 +182,11 @@ async fn fetch_pnl<T: Transport>(
 
 /// The error ending a walk over a server that does not page.
 fn looping<O: PagedList, T: Transport>(operation: &O, client: &Client<T>) -> Error {
-    let url = operation.request().map(|r| r.url(client.config().base_url(r.group))).unwrap_or_default();
+    looping_error(operation.request().map(|r| r.url(client.config().base_url(r.group))).unwrap_or_default())
+}
+
+/// The error that ends a keeper walk over `url` whose server does not page honestly.
+pub(crate) fn looping_error(url: String) -> Error {
     Error::wrong_shape(
         url,
         Some("total".to_owned()),

@@ -42,6 +42,7 @@ pub mod policy;
 pub mod request;
 pub mod response;
 pub mod shape;
+pub mod text_walk;
 pub mod transcode;
 pub mod transport;
 #[cfg(feature = "web")]

@@ -7,12 +7,6 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
-use crate::client::{CallOptions, Client};
-use crate::error::Error;
-use crate::json_text::Written;
-use crate::ops::Operation;
-use crate::transport::Transport;
-
 /// A page's item count, its first item, and the paging numbers it carries (`None` for those it does not).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PageFacts {
@@ -47,21 +41,6 @@ impl PageFacts {
     /// The first item's string field `key` (the key a walker tells pages apart by).
     pub fn first_key(&self, key: &str) -> Option<&str> {
         self.first.as_ref().and_then(|item| item.get(key)).and_then(Value::as_str)
-    }
-}
-
-/// One page of a list walk: `operation` sent and transcoded for JavaScript ([`Client::transcode_with`]), with the
-/// facts of the text whose items are under `items`: the page's URL, text and facts.
-pub(crate) async fn fetch_page<T: Transport, O: Operation>(
-    client: &Client<T>,
-    operation: &O,
-    items: &str,
-    options: CallOptions,
-) -> Result<(String, Written, PageFacts), Error> {
-    let (url, written) = client.transcode_with(operation, options).await?;
-    match PageFacts::read(&written.text, items) {
-        Ok(facts) => Ok((url, written, facts)),
-        Err(e) => Err(Error::wrong_shape(url, None, format!("the page's facts: {e}"))),
     }
 }
 

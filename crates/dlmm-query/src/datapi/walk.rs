@@ -22,7 +22,8 @@ use crate::datapi::ops::{damm_v2 as damm_v2_ops, dlmm as dlmm_ops};
 use crate::error::Error;
 use crate::json_text::Written;
 use crate::ops::Operation;
-use crate::page_facts::{PageFacts, fetch_page};
+use crate::page_facts::PageFacts;
+use crate::text_walk::ListPages;
 use crate::transport::Transport;
 
 /// The most pages one walk fetches, whatever the server says (a hard stop for a server that never ends).
@@ -201,6 +202,11 @@ impl<T: Clone + PartialEq> DatapiWalker<T> {
         self
     }
 
+    /// The 1-based page the walk asks for next.
+    pub fn next_page(&self) -> u32 {
+        self.next_page
+    }
+
     /// What to do now.
     pub fn step(&self) -> WalkStep {
         self.state.unwrap_or(WalkStep::Fetch(self.next_page))
@@ -282,7 +288,7 @@ impl<T: Transport> Client<T> {
     /// Like [`datapi_pages_with`](Self::datapi_pages_with), but each page is transcoded into the JSON text for
     /// JavaScript ([`Client::transcode_with`]) rather than decoded: the URL of each page and its text, whose items
     /// are under the key [`DatapiPaged::ITEMS`]. The walk reads what it needs from that text ([`PageFacts`]), so no
-    /// item is ever built as a model.
+    /// item is ever built as a model. One walk serves every list ([`Client::page_texts`]).
     pub fn datapi_page_texts_with<O: DatapiPaged + 'static>(
         &self,
         operation: O,
@@ -291,23 +297,7 @@ impl<T: Transport> Client<T> {
     where
         T: Clone + 'static,
     {
-        let walker = DatapiWalker::<Value>::new(operation.first_page());
-        futures_util::stream::unfold(Some((self.clone(), walker, operation)), move |state| async move {
-            let (client, mut walker, operation) = state?;
-            match walker.step() {
-                WalkStep::Done => None,
-                WalkStep::Looping(why) => Some((Err(looping(&client, &operation, walker.next_page, why)), None)),
-                WalkStep::Fetch(page) => {
-                    match fetch_page(&client, &operation.clone().with_page(page), O::ITEMS, options).await {
-                        Err(error) => Some((Err(error), None)),
-                        Ok((url, written, facts)) => {
-                            walker.record_counted(facts.count, &O::facts_page(facts));
-                            Some((Ok((url, written)), Some((client, walker, operation))))
-                        }
-                    }
-                }
-            }
-        })
+        self.page_texts(ListPages::datapi(operation), options)
     }
 
     /// Every item of a datapi list (all its pages, in order), or the first error.
@@ -358,6 +348,11 @@ fn looping<T: Transport, O: DatapiPaged>(client: &Client<T>, operation: &O, page
         .request()
         .map(|r| r.url(client.config().base_url(r.group)))
         .unwrap_or_default();
+    looping_error(url, why)
+}
+
+/// The error that ends a datapi walk at `url` whose server does not page honestly (`why`).
+pub(crate) fn looping_error(url: String, why: &str) -> Error {
     Error::wrong_shape(url, Some("page".to_owned()), format!("{why}: stopped instead of looping"))
 }
 

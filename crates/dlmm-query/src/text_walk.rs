@@ -1,0 +1,154 @@
+//! Walking a list's pages as JSON text for JavaScript, for the lists of both generations.
+//!
+//! A list operation is turned into data first ([`ListPages`]: its request at any page, its output's shape, where its
+//! pages keep their items, and which walker guards it), so that one walk, not one per operation, does the fetching,
+//! transcoding and paging. Each page is transcoded ([`crate::transcode`]) and the walker reads what it needs from
+//! that text ([`PageFacts`]), so no listed item is ever built as a model.
+
+use futures_util::Stream;
+use serde_json::Value;
+
+use crate::client::{CallOptions, Client};
+use crate::compose::PagedList;
+use crate::datapi::walk::{DatapiPage, DatapiPaged, DatapiWalker, WalkStep};
+use crate::error::{Error, InvalidInput};
+use crate::json_text::Written;
+use crate::ops::Operation;
+use crate::page_facts::PageFacts;
+use crate::policy::{PageStep, PageWalker};
+use crate::request::Request;
+use crate::response;
+use crate::shape::{HasShape, Shape};
+use crate::transport::Transport;
+
+/// A list operation as data: how to ask for any of its pages and how to read them.
+pub struct ListPages {
+    /// The operation's request at a page (0-based for the keeper, 1-based for the datapi).
+    request_at: Box<dyn Fn(u64) -> Result<Request, InvalidInput>>,
+    /// The request as the operation asks it (named by the keeper's looping error).
+    asked: Option<Request>,
+    not_found_on_500: bool,
+    shape: &'static Shape,
+    /// The output's key holding the items, as written for JavaScript (`pairs`, `data`).
+    pub items: &'static str,
+    walker: Walker,
+}
+
+/// The guard of a walk: the keeper's over `total`, or the datapi's over either envelope.
+enum Walker {
+    /// A keeper list, told apart page by page by its first item's key `item_key`.
+    Keeper { walker: PageWalker, item_key: &'static str },
+    /// A datapi list, its paging facts read by `facts_page`.
+    Datapi { walker: DatapiWalker<Value>, facts_page: fn(PageFacts) -> DatapiPage<Value> },
+}
+
+impl ListPages {
+    /// A keeper list, walked from the page it asks for to the server's `total`.
+    pub fn keeper<O: PagedList + 'static>(operation: O) -> Self {
+        let query = operation.list_query();
+        let walker = PageWalker::new(query.page_number(), query.page_size());
+        Self::new(operation, |o, page| o.at_page(page), Walker::Keeper { walker, item_key: O::ITEM_KEY }, O::ITEMS)
+    }
+
+    /// A datapi list, walked from the page it asks for to its end.
+    pub fn datapi<O: DatapiPaged + 'static>(operation: O) -> Self {
+        let walker = DatapiWalker::new(operation.first_page());
+        let page = |o: O, page: u64| o.with_page(u32::try_from(page).unwrap_or(u32::MAX));
+        Self::new(operation, page, Walker::Datapi { walker, facts_page: O::facts_page }, O::ITEMS)
+    }
+
+    fn new<O: Operation + Clone + 'static>(
+        operation: O,
+        at_page: fn(O, u64) -> O,
+        walker: Walker,
+        items: &'static str,
+    ) -> Self {
+        Self {
+            asked: operation.request().ok(),
+            not_found_on_500: O::NOT_FOUND_ON_500,
+            shape: &<O::Output as HasShape>::SHAPE,
+            items,
+            walker,
+            request_at: Box::new(move |page| at_page(operation.clone(), page).request()),
+        }
+    }
+
+    /// What to do now: fetch a page, stop, or stop with the looping error.
+    fn step<T: Transport>(&self, client: &Client<T>) -> Result<Option<u64>, Error> {
+        let url =
+            |request: Option<Request>| request.map(|r| r.url(client.config().base_url(r.group))).unwrap_or_default();
+        match &self.walker {
+            Walker::Keeper { walker, .. } => match walker.step() {
+                PageStep::Fetch(page) => Ok(Some(page)),
+                PageStep::Done => Ok(None),
+                PageStep::Looping => Err(crate::compose::looping_error(url(self.asked.clone()))),
+            },
+            Walker::Datapi { walker, .. } => match walker.step() {
+                WalkStep::Fetch(page) => Ok(Some(page.into())),
+                WalkStep::Done => Ok(None),
+                WalkStep::Looping(why) => {
+                    Err(crate::datapi::walk::looping_error(url((self.request_at)(walker.next_page().into()).ok()), why))
+                }
+            },
+        }
+    }
+
+    /// Feeds the walker the facts of the page just fetched.
+    fn record(&mut self, facts: PageFacts) {
+        match &mut self.walker {
+            Walker::Keeper { walker, item_key } => {
+                walker.record(facts.count, facts.total.unwrap_or(0), facts.first_key(item_key));
+            }
+            Walker::Datapi { walker, facts_page } => {
+                let count = facts.count;
+                walker.record_counted(count, &facts_page(facts));
+            }
+        }
+    }
+
+    /// Fetches page `page` and transcodes it: its URL, text and facts.
+    async fn fetch<T: Transport>(
+        &self,
+        client: &Client<T>,
+        page: u64,
+        options: CallOptions,
+    ) -> Result<(String, Written, PageFacts), Error> {
+        let request = (self.request_at)(page)?;
+        let (url, response) = client.exchange(&request, self.not_found_on_500, options).await?;
+        let written = response::transcode_success(&url, &response, self.shape)?;
+        match PageFacts::read(&written.text, self.items) {
+            Ok(facts) => Ok((url, written, facts)),
+            Err(e) => Err(Error::wrong_shape(url, None, format!("the page's facts: {e}"))),
+        }
+    }
+}
+
+impl<T: Transport + Clone + 'static> Client<T> {
+    /// Every page of `list`, transcoded into the JSON text for JavaScript: the URL of each page and its text, whose
+    /// items are under the key [`ListPages::items`].
+    ///
+    /// The stream ends after the last page, after an error (yielded once), or — yielding a decode error — when the
+    /// server does not page honestly. It owns a clone of the client, so it borrows nothing; dropping it stops the
+    /// walk.
+    pub fn page_texts(
+        &self,
+        list: ListPages,
+        options: CallOptions,
+    ) -> impl Stream<Item = Result<(String, Written), Error>> + 'static {
+        futures_util::stream::unfold(Some((self.clone(), list)), move |state| async move {
+            let (client, mut list) = state?;
+            let page = match list.step(&client) {
+                Ok(Some(page)) => page,
+                Ok(None) => return None,
+                Err(looping) => return Some((Err(looping), None)),
+            };
+            match list.fetch(&client, page, options).await {
+                Err(error) => Some((Err(error), None)),
+                Ok((url, written, facts)) => {
+                    list.record(facts);
+                    Some((Ok((url, written)), Some((client, list))))
+                }
+            }
+        })
+    }
+}
