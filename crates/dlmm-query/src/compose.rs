@@ -33,24 +33,27 @@ pub trait PagedList: Operation + Clone {
     /// Splits an answer into its items and the server's `total`.
     fn into_items(output: Self::Output) -> (Vec<Self::Item>, u64);
 
-    /// A key identifying an item, used to notice a server that repeats a page.
+    /// A key identifying an item, used to notice a server that repeats a page. It must be unique in the list: a
+    /// group's name is not (it is made of token symbols, which any token may take), so a group is known by its first
+    /// pair's address.
     fn item_key(item: &Self::Item) -> &str;
 
     /// The output's key holding the items, as written for JavaScript (`pairs`).
     const ITEMS: &'static str;
 
-    /// The item's key [`item_key`](Self::item_key) reads, as written for JavaScript (`address`).
-    const ITEM_KEY: &'static str;
+    /// Where [`item_key`](Self::item_key) reads its key, in the item as written for JavaScript: JSON pointers, the
+    /// first that holds a string wins (`["/address"]`).
+    const ITEM_KEYS: &'static [&'static str];
 }
 
-/// Implements [`PagedList`] for a list operation: its item type, the wrapper field holding the items, and the
-/// item field that identifies an item.
+/// Implements [`PagedList`] for a list operation: its item type, the wrapper field holding the items, and how an
+/// item's key is read (from the model, and from the text for JavaScript).
 macro_rules! paged_list {
-    ($operation:ty, $item:ty, $items:ident, $key:ident, $key_js:literal) => {
+    ($operation:ty, $item:ty, $items:ident, |$it:ident| $key:expr, $key_js:expr) => {
         impl PagedList for $operation {
             type Item = $item;
             const ITEMS: &'static str = stringify!($items);
-            const ITEM_KEY: &'static str = $key_js;
+            const ITEM_KEYS: &'static [&'static str] = &$key_js;
             fn list_query(&self) -> &PairListQuery {
                 self.query()
             }
@@ -60,16 +63,28 @@ macro_rules! paged_list {
             fn into_items(output: Self::Output) -> (Vec<$item>, u64) {
                 (output.$items, output.total)
             }
-            fn item_key(item: &$item) -> &str {
-                &item.$key
+            fn item_key($it: &$item) -> &str {
+                $key
             }
         }
     };
 }
 
-paged_list!(AllWithPagination, PairInfo, pairs, address, "address");
-paged_list!(AllByGroups, PairGroup, groups, name, "name");
-paged_list!(AllByGroupsMetadata, PairGroupMetadata, metadatas, lexical_order_mints, "lexicalOrderMints");
+paged_list!(AllWithPagination, PairInfo, pairs, |pair| &pair.address, ["/address"]);
+paged_list!(
+    AllByGroups,
+    PairGroup,
+    groups,
+    |group| group.pairs.first().map_or(&group.name, |pair| &pair.address),
+    ["/pairs/0/address", "/name"]
+);
+paged_list!(
+    AllByGroupsMetadata,
+    PairGroupMetadata,
+    metadatas,
+    |metadata| &metadata.lexical_order_mints,
+    ["/lexicalOrderMints"]
+);
 
 impl<T: Transport> Client<T> {
     /// Every page of a list operation, from the page it asks for to the server's `total`, one request per page.

@@ -38,9 +38,11 @@ impl PageFacts {
         Ok(facts)
     }
 
-    /// The first item's string field `key` (the key a walker tells pages apart by).
-    pub fn first_key(&self, key: &str) -> Option<&str> {
-        self.first.as_ref().and_then(|item| item.get(key)).and_then(Value::as_str)
+    /// The first item's key: the string at the first of the JSON `pointers` that holds one (the key a walker tells
+    /// pages apart by).
+    pub fn first_key(&self, pointers: &[&str]) -> Option<&str> {
+        let first = self.first.as_ref()?;
+        pointers.iter().find_map(|pointer| first.pointer(pointer).and_then(Value::as_str))
     }
 }
 
@@ -115,11 +117,14 @@ mod tests {
         let text = r#"{"data":[{"address":"a","x":[1,2]},{"address":"b"},{}],"total":7,"pages":3,"currentPage":1,"pageSize":3,"other":{"total":99}}"#;
         let facts = PageFacts::read(text, "data").unwrap();
         assert_eq!(facts.count, 3);
-        assert_eq!(facts.first_key("address"), Some("a"));
+        assert_eq!(facts.first_key(&["/address"]), Some("a"));
+        assert_eq!(facts.first_key(&["/x/1", "/address"]), Some("a"), "the first pointer holding a string wins");
+        let groups = PageFacts::read(r#"{"groups":[{"name":"A-B","pairs":[{"address":"p"}]}],"total":1}"#, "groups");
+        assert_eq!(groups.unwrap().first_key(&["/pairs/0/address", "/name"]), Some("p"));
         assert_eq!((facts.total, facts.pages, facts.page, facts.page_size), (Some(7), Some(3), Some(1), Some(3)));
         assert_eq!((facts.has_next, facts.total_count), (None, None));
         let empty = PageFacts::read(r#"{"pools":[],"hasNext":false,"totalCount":0,"page":2}"#, "pools").unwrap();
-        assert_eq!((empty.count, empty.first_key("address")), (0, None));
+        assert_eq!((empty.count, empty.first_key(&["/address"])), (0, None));
         assert_eq!((empty.has_next, empty.total_count, empty.page), (Some(false), Some(0), Some(2)));
         assert!(PageFacts::read("[1]", "data").is_err());
     }

@@ -36,8 +36,9 @@ pub struct ListPages {
 
 /// The guard of a walk: the keeper's over `total`, or the datapi's over either envelope.
 enum Walker {
-    /// A keeper list, told apart page by page by its first item's key `item_key`.
-    Keeper { walker: PageWalker, item_key: &'static str },
+    /// A keeper list, told apart page by page by its first item's key (at the first of the JSON pointers `item_keys`
+    /// that holds a string).
+    Keeper { walker: PageWalker, item_keys: &'static [&'static str] },
     /// A datapi list, its paging facts read by `facts_page`.
     Datapi { walker: DatapiWalker<Value>, facts_page: fn(PageFacts) -> DatapiPage<Value> },
 }
@@ -47,7 +48,7 @@ impl ListPages {
     pub fn keeper<O: PagedList + 'static>(operation: O) -> Self {
         let query = operation.list_query();
         let walker = PageWalker::new(query.page_number(), query.page_size());
-        Self::new(operation, |o, page| o.at_page(page), Walker::Keeper { walker, item_key: O::ITEM_KEY }, O::ITEMS)
+        Self::new(operation, |o, page| o.at_page(page), Walker::Keeper { walker, item_keys: O::ITEM_KEYS }, O::ITEMS)
     }
 
     /// A datapi list, walked from the page it asks for to its end.
@@ -96,8 +97,8 @@ impl ListPages {
     /// Feeds the walker the facts of the page just fetched.
     fn record(&mut self, facts: PageFacts) {
         match &mut self.walker {
-            Walker::Keeper { walker, item_key } => {
-                walker.record(facts.count, facts.total.unwrap_or(0), facts.first_key(item_key));
+            Walker::Keeper { walker, item_keys } => {
+                walker.record(facts.count, facts.total.unwrap_or(0), facts.first_key(item_keys));
             }
             Walker::Datapi { walker, facts_page } => {
                 let count = facts.count;

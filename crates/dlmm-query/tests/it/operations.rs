@@ -246,6 +246,7 @@ async fn text_walks_visit_what_decoded_walks_visit() {
         .await;
     let texts: Vec<_> = env.client.page_texts_with(pairs, options).map(|p| keys(p, "pairs", "address")).collect().await;
     assert!(decoded.len() > 1, "several pages");
+    assert!(decoded.iter().all(Result::is_ok), "the walk reaches the last page: {:?}", decoded.last());
     assert_eq!(decoded, texts);
     let groups = AllByGroups::new().limit(5);
     let decoded: Vec<Result<Vec<String>, String>> = env
@@ -256,6 +257,7 @@ async fn text_walks_visit_what_decoded_walks_visit() {
         .await;
     let texts: Vec<_> = env.client.page_texts_with(groups, options).map(|p| keys(p, "groups", "name")).collect().await;
     assert!(decoded.len() > 1, "several pages");
+    assert!(decoded.iter().all(Result::is_ok), "the walk reaches the last page: {:?}", decoded.last());
     assert_eq!(decoded, texts);
     let metadata = AllByGroupsMetadata::new().limit(5);
     let decoded: Vec<Result<Vec<String>, String>> = env
@@ -271,6 +273,7 @@ async fn text_walks_visit_what_decoded_walks_visit() {
         .collect()
         .await;
     assert!(decoded.len() > 1, "several pages");
+    assert!(decoded.iter().all(Result::is_ok), "the walk reaches the last page: {:?}", decoded.last());
     assert_eq!(decoded, texts);
 }
 
