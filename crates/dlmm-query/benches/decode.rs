@@ -2,16 +2,20 @@
 //! 100,000 pairs, and a datapi `/pools` page of 1,000 pools.
 //!
 //! The bodies are served by the replica over HTTP (so they are the real wire format, strings and all). Each round
-//! times both decoders on the same bytes, alternating; the medians are reported with their ratio.
+//! times both decoders on the same bytes, alternating; the medians are reported with their ratio. The streamed rows
+//! split the body as it arrives, then decode each pair, or transcode it to JSON text for JavaScript by its shape (what
+//! the npm package's `all()` does).
 //! Run with `cargo xtask bench` (or `cargo bench -p dlmm-query --bench decode --features native`).
 
 use std::time::{Duration, Instant};
 
 use dlmm_query::HttpResponse;
 use dlmm_query::datapi::ops::dlmm::GetPools;
-use dlmm_query::items::{ArrayItems, Item, decode_item};
+use dlmm_query::items::{ArrayItems, Item, decode_item, transcode_item};
+use dlmm_query::json_text::JsonText;
 use dlmm_query::models::PairInfo;
 use dlmm_query::ops::All;
+use dlmm_query::shape::HasShape;
 use dlmm_replica::{Replica, ReplicaConfig};
 
 const PAIRS: usize = 100_000;
@@ -20,6 +24,9 @@ const ROUNDS: usize = 7;
 const POOLS_PER_PAGE: usize = 1_000;
 /// Decodes of the datapi page per timed sample (one page is small; many make a stable sample).
 const PAGE_REPEATS: usize = 50;
+
+/// The JSON text a batch of transcoded pairs reaches before it is handed on (what `all()` in the npm package does).
+const BATCH_BYTES: usize = 1 << 20;
 
 /// The chunk size the streamed rows feed (what a browser's `fetch` body reader gives on loopback).
 const CHUNK: usize = 64 * 1024;
@@ -60,6 +67,7 @@ fn main() {
     let megabytes = response.body.len() as f64 / 1e6;
 
     let (mut typed, mut untyped, mut split, mut streamed) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut transcoded = Vec::new();
     for _ in 0..ROUNDS {
         let start = Instant::now();
         assert_eq!(stream(&response.body, |_| {}), PAIRS);
@@ -75,6 +83,18 @@ fn main() {
         assert_eq!(kept, PAIRS);
 
         let start = Instant::now();
+        let (mut batch, mut written) = (JsonText::items_from(0), 0);
+        stream(&response.body, |item| {
+            transcode_item(&item, "bench", 200, &PairInfo::SHAPE, &mut batch).expect("transcoded");
+            if batch.len() >= BATCH_BYTES {
+                written += batch.len();
+                batch = JsonText::items_from(0);
+            }
+        });
+        transcoded.push(start.elapsed());
+        assert!(written + batch.len() > response.body.len() / 2, "the pairs were written");
+
+        let start = Instant::now();
         let pairs = dlmm_query::response::interpret::<All>("bench", &response).expect("typed decode");
         typed.push(start.elapsed());
         assert_eq!(pairs.len(), PAIRS);
@@ -87,6 +107,7 @@ fn main() {
         drop(value);
     }
     let (typed, untyped, split, streamed) = (median(typed), median(untyped), median(split), median(streamed));
+    let transcoded = median(transcoded);
     let rate = |d: Duration| megabytes / d.as_secs_f64();
     println!("/pair/all body: {PAIRS} pairs, {megabytes:.1} MB; median of {ROUNDS} rounds, one thread");
     println!(
@@ -107,10 +128,16 @@ fn main() {
         rate(split)
     );
     println!(
-        "  streamed: split + decode each pair (as all() does): {:>7.1} ms  {:>6.1} MB/s  ({:.2}× the whole-body decode)",
+        "  streamed: split + decode each pair:                 {:>7.1} ms  {:>6.1} MB/s  ({:.2}× the whole-body decode)",
         streamed.as_secs_f64() * 1e3,
         rate(streamed),
         rate(streamed) / rate(typed)
+    );
+    println!(
+        "  streamed: split + transcode each pair (as all() does): {:>7.1} ms  {:>6.1} MB/s  ({:.2}× the whole-body decode)",
+        transcoded.as_secs_f64() * 1e3,
+        rate(transcoded),
+        rate(transcoded) / rate(typed)
     );
 
     datapi_page(HttpResponse { status: 200, headers: vec![], body: page });

@@ -68,6 +68,20 @@ pub struct JsonText {
     first_index: usize,
     /// The fields of the objects being transcoded, innermost last: (field index, where its text starts).
     pub(crate) fields: Vec<(usize, usize)>,
+    /// While transcoding: number literals of `f64` leaves are copied as the body sent them (see
+    /// [`crate::transcode`]).
+    pub(crate) numbers_as_sent: bool,
+}
+
+/// What [`JsonText::rollback`] goes back to.
+pub(crate) struct Checkpoint {
+    text: usize,
+    path: usize,
+    amounts: usize,
+    nulls: usize,
+    unsafe_integers: usize,
+    fields: usize,
+    failed: bool,
 }
 
 impl JsonText {
@@ -222,6 +236,47 @@ impl JsonText {
     pub(crate) fn end_array(&mut self) {
         self.path.pop();
         self.text.push(b']');
+    }
+
+    /// Writes the string `text`, which needs no escape in ASCII JSON (the caller checked: ASCII, no quote, backslash
+    /// or control character).
+    pub(crate) fn unescaped_string(&mut self, text: &str) {
+        self.text.reserve(text.len() + 2);
+        self.text.push(b'"');
+        self.text.extend_from_slice(text.as_bytes());
+        self.text.push(b'"');
+    }
+
+    /// Writes a JSON number literal as it is (the caller checked it is one).
+    pub(crate) fn number_literal(&mut self, literal: &str) {
+        self.text.extend_from_slice(literal.as_bytes());
+    }
+
+    /// Where the writing stands, to come back to with [`Self::rollback`].
+    pub(crate) fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            text: self.text.len(),
+            path: self.path.len(),
+            amounts: self.amounts.len(),
+            nulls: self.nulls.len(),
+            unsafe_integers: self.unsafe_integers.len(),
+            fields: self.fields.len(),
+            failed: self.failure.is_some(),
+        }
+    }
+
+    /// Forgets everything written since `checkpoint` (a value given up half-way, to be written again).
+    pub(crate) fn rollback(&mut self, checkpoint: &Checkpoint) {
+        self.text.truncate(checkpoint.text);
+        self.path.truncate(checkpoint.path);
+        self.amounts.truncate(checkpoint.amounts);
+        self.nulls.truncate(checkpoint.nulls);
+        self.unsafe_integers.truncate(checkpoint.unsafe_integers);
+        self.fields.truncate(checkpoint.fields);
+        self.refused = None;
+        if !checkpoint.failed {
+            self.failure = None;
+        }
     }
 
     /// How many `null` patterns are recorded (to undo a member with [`Self::undo`]).

@@ -7,6 +7,12 @@
 //! are read by the very functions the model's `Deserialize` calls, a struct sent as a JSON array is read by position
 //! as serde's derive reads it, and of several integers JavaScript cannot hold the first in the output is named, as
 //! when the model is written. One instantiation of this module serves every model.
+//!
+//! Two shortcuts save most of the work of numbers and strings. A floating-point leaf's number literal (and numeric
+//! text that is a JSON number literal) is copied as the body sent it rather than parsed and printed: `JSON.parse`
+//! reads `1e2` and `100.0` to the same double, so only the spelling differs. An unescaped ASCII string is copied as
+//! it is. A reading that meets anything else where it copies (a string for a number, a literal near a double's
+//! limits) is given up and done again with every leaf read by its own reader, so errors are always those readers'.
 
 use std::fmt;
 
@@ -23,6 +29,20 @@ use crate::{Amount, wire};
 /// unusable); an integer JavaScript cannot hold does not stop the reading, as it does not stop decoding the model:
 /// [`JsonText::finish`] reports it when the body is otherwise fine.
 pub fn transcode(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<(), serde_json::Error> {
+    let checkpoint = out.checkpoint();
+    out.numbers_as_sent = true;
+    let as_sent = read(body, shape, out);
+    out.numbers_as_sent = false;
+    if as_sent.is_ok() {
+        return Ok(());
+    }
+    // Whatever failed, the leaves' own readers say why, exactly as decoding would.
+    out.rollback(&checkpoint);
+    read(body, shape, out)
+}
+
+/// One reading of `body` by `shape` into `out`.
+fn read(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<(), serde_json::Error> {
     let mut de = serde_json::Deserializer::from_slice(body);
     Value { shape, out }.deserialize(&mut de)?;
     de.end()
@@ -57,6 +77,15 @@ impl<'de> DeserializeSeed<'de> for Value<'_> {
 /// Reads a leaf by the decoder its model uses and writes it.
 fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) -> Result<(), D::Error> {
     match leaf {
+        Leaf::F64 | Leaf::With(With::F64 | With::OptF64) if out.numbers_as_sent => return number_as_sent(leaf, d, out),
+        Leaf::NumericText if out.numbers_as_sent => {
+            let text = NumericText::deserialize(d)?;
+            match in_range(text.as_str()) && is_json_number(text.as_str()) {
+                true => out.number_literal(text.as_str()),
+                false => out.write(&text),
+            }
+            return Ok(());
+        }
         Leaf::String => return d.deserialize_str(Text { out }),
         Leaf::Enum(names) => return d.deserialize_enum(names.name, &[], Variant { names, out }),
         Leaf::Bool => out.write(&bool::deserialize(d)?),
@@ -89,12 +118,73 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) 
     Ok(())
 }
 
+/// A floating-point leaf whose number literal is copied as the body sent it. `JSON.parse` reads the literal to the
+/// double the leaf's reader makes of it (both round correctly; `1e2` and `100.0` are the same number), so only the
+/// work of parsing and printing it is saved. Anything else (a string, `null`, a literal too large for a double) is
+/// read by the leaf's reader from the raw text, and an error there gives the reading up, to be done again exactly.
+fn number_as_sent<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) -> Result<(), D::Error> {
+    let raw = <&serde_json::value::RawValue>::deserialize(d)?.get();
+    if finite_number_literal(raw) {
+        out.number_literal(raw);
+        return Ok(());
+    }
+    out.numbers_as_sent = false;
+    let mut de = serde_json::Deserializer::from_slice(raw.as_bytes());
+    let read = leaf_value(leaf, &mut de, out).and_then(|()| de.end());
+    out.numbers_as_sent = true;
+    read.map_err(de::Error::custom)
+}
+
+/// True for a JSON value's text that is a number literal whose value is a finite double well inside the range (the
+/// parser reports the edges itself). `raw` is a whole, valid JSON value.
+fn finite_number_literal(raw: &str) -> bool {
+    raw.as_bytes().first().is_some_and(|b| *b == b'-' || b.is_ascii_digit()) && in_range(raw)
+}
+
+/// True when the decimal `number` is well inside a double's range (below 1e300 in magnitude; the edges are left to
+/// the readers, which report them).
+fn in_range(number: &str) -> bool {
+    let plain = number.len() < 300 && !number.bytes().any(|b| b == b'e' || b == b'E');
+    plain || number.parse::<f64>().is_ok_and(|v| v.abs() < 1e300)
+}
+
+/// True when `text` is a number literal by JSON's grammar (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`), which
+/// `JSON.parse` reads as it is.
+fn is_json_number(text: &str) -> bool {
+    fn digits(b: &[u8]) -> usize {
+        b.iter().take_while(|b| b.is_ascii_digit()).count()
+    }
+    let mut b = text.as_bytes();
+    b = b.strip_prefix(b"-").unwrap_or(b);
+    let whole = digits(b);
+    if whole == 0 || (whole > 1 && b[0] == b'0') {
+        return false;
+    }
+    b = &b[whole..];
+    if let Some(rest) = b.strip_prefix(b".") {
+        let fraction = digits(rest);
+        if fraction == 0 {
+            return false;
+        }
+        b = &rest[fraction..];
+    }
+    if let Some(rest) = b.strip_prefix(b"e").or_else(|| b.strip_prefix(b"E")) {
+        let rest = rest.strip_prefix(b"+").or_else(|| rest.strip_prefix(b"-")).unwrap_or(rest);
+        let exponent = digits(rest);
+        if exponent == 0 {
+            return false;
+        }
+        b = &rest[exponent..];
+    }
+    b.is_empty()
+}
+
 /// A string, written without a copy when the body holds it unescaped.
 struct Text<'a> {
     out: &'a mut JsonText,
 }
 
-impl Visitor<'_> for Text<'_> {
+impl<'de> Visitor<'de> for Text<'_> {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -102,6 +192,15 @@ impl Visitor<'_> for Text<'_> {
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
         self.out.write(v);
+        Ok(())
+    }
+    /// A string as the body holds it: it had no escapes, so no quote, backslash or control character (the parser
+    /// refuses those raw); when it is ASCII too, it is copied as it is.
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<(), E> {
+        match v.is_ascii() {
+            true => self.out.unescaped_string(v),
+            false => self.out.write(v),
+        }
         Ok(())
     }
 }
@@ -393,5 +492,31 @@ impl Visitor<'_> for Key<'_> {
             return Ok(Some(self.next));
         }
         Ok(fields.iter().position(|field| field.wire == v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_number_literals_are_told_from_other_numeric_text() {
+        for number in ["0", "-0", "12", "0.4", "-1.25", "1e5", "1E+5", "2.5e-3", "12203309.018998"] {
+            assert!(is_json_number(number), "{number}");
+        }
+        for text in ["", "-", "01", ".5", "1.", "+1", " 1", "1 ", "1e", "1e+", "0x10", "1_0", "inf", "NaN", "1.5.2"] {
+            assert!(!is_json_number(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn only_numbers_well_inside_the_range_are_copied() {
+        assert!(finite_number_literal("-12.5") && finite_number_literal("1e299") && finite_number_literal("5e-324"));
+        assert!(!finite_number_literal("1e300") && !finite_number_literal("1e400") && !finite_number_literal("-2e308"));
+        assert!(
+            !finite_number_literal(&"9".repeat(400))
+                && !finite_number_literal("\"1\"")
+                && !finite_number_literal("null")
+        );
     }
 }

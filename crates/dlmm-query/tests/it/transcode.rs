@@ -1,7 +1,9 @@
 //! The transcoder pinned to the model: for every operation, transcoding a body by the output's `Shape`
 //! ([`transcode_success`]) gives exactly what decoding the model and writing it ([`interpret`], then
-//! [`JsonText::write`]) gives: the same text, the same amount and `null` patterns, or the same error. The fuzz
-//! module runs the same comparison on every hostile body it makes.
+//! [`JsonText::write`]) gives: the same text (but for how numbers are spelled: the transcoder copies a
+//! floating-point leaf's literal as the body sent it, so numbers are compared as the doubles they parse to), the same
+//! amount and `null` patterns, or the same error. The fuzz module runs the same comparison on every hostile body it
+//! makes.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -28,7 +30,39 @@ fn patterns(patterns: &[Vec<Pattern>]) -> BTreeSet<String> {
 
 /// What one of the two paths gave, comparable.
 fn outcome(result: Result<Written, Error>) -> Result<(String, BTreeSet<String>, BTreeSet<String>), String> {
-    result.map(|w| (w.text, patterns(&w.amounts), patterns(&w.nulls))).map_err(|e| format!("{e:?}"))
+    result.map(|w| (doubles(&w.text), patterns(&w.amounts), patterns(&w.nulls))).map_err(|e| format!("{e:?}"))
+}
+
+/// `text` with every number (outside strings) spelled as the bits of the double it parses to (`1e2`, `100` and
+/// `100.0` alike), so that texts differing only in how numbers are spelled compare equal, and `-0` differs from `0`.
+pub fn doubles(text: &str) -> String {
+    let (mut out, mut in_string, mut escaped) = (String::with_capacity(text.len()), false, false);
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        if in_string {
+            (in_string, escaped) = (escaped || c != '"', !escaped && c == '\\');
+            out.push(c);
+        } else if c == '-' || c.is_ascii_digit() {
+            let mut end = at + c.len_utf8();
+            while let Some((i, n)) = chars.next_if(|(_, n)| n.is_ascii_digit() || "+-.eE".contains(*n)) {
+                end = i + n.len_utf8();
+            }
+            let number: f64 = text[at..end].parse().expect("a JSON number");
+            out.push_str(&format!("#{:016x}", number.to_bits()));
+        } else {
+            in_string = c == '"';
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn numbers_compare_as_the_doubles_they_parse_to() {
+    assert_eq!(doubles(r#"{"a":1e2,"b":"1e2","c":[-0.0]}"#), doubles(r#"{"a":100.0,"b":"1e2","c":[-0]}"#));
+    assert_ne!(doubles("[0]"), doubles("[-0]"));
+    assert_ne!(doubles(r#"{"a":"1\"2"}"#), doubles(r#"{"a":"1\"3"}"#));
+    assert_eq!(doubles(r#"["\\",1]"#), format!(r#"["\\",#{:016x}]"#, 1f64.to_bits()));
 }
 
 /// Asserts that both paths agree on the answer `response` to operation `O` from `url`; returns whether it decoded.
