@@ -8,7 +8,6 @@ use futures_util::future::try_join4;
 
 use crate::client::{CallOptions, Client};
 use crate::error::Error;
-use crate::json_text::Written;
 use crate::models::{PairGroup, PairGroupMetadata, PairInfo};
 use crate::ops::{
     AllByGroups, AllByGroupsMetadata, AllWithPagination, GetClaimFees, GetClaimRewards, GetDeposits, GetWithdraws,
@@ -16,7 +15,6 @@ use crate::ops::{
 };
 use crate::pnl::{PositionPnl, position_pnl};
 use crate::policy::{PageStep, PageWalker};
-use crate::text_walk::ListPages;
 use crate::transport::Transport;
 
 /// A list operation whose answers come in pages with a `total`: the three pair-list operations.
@@ -109,22 +107,6 @@ impl<T: Transport> Client<T> {
         T: Clone + 'static,
     {
         walk_pages(self.clone(), operation, options)
-    }
-
-    /// Like [`pages_with`](Self::pages_with), but each page is transcoded into the JSON text for JavaScript
-    /// ([`Client::transcode_with`]) rather than decoded: the URL of each page and its text, whose items are under
-    /// the key [`PagedList::ITEMS`]. The walk reads what it needs from that text
-    /// ([`PageFacts`](crate::page_facts::PageFacts)), so no item is ever built as a model. One walk serves every
-    /// list ([`Client::page_texts`]).
-    pub fn page_texts_with<O: PagedList + 'static>(
-        &self,
-        operation: O,
-        options: CallOptions,
-    ) -> impl Stream<Item = Result<(String, Written), Error>> + 'static
-    where
-        T: Clone + 'static,
-    {
-        self.page_texts(ListPages::keeper(operation), options)
     }
 
     /// The profit and loss of a position: fetches its deposits, withdrawals, fee claims and reward claims (together)

@@ -152,4 +152,26 @@ impl<T: Transport + Clone + 'static> Client<T> {
             }
         })
     }
+
+    /// Like [`pages_with`](Self::pages_with), but each page is transcoded into the JSON text for JavaScript
+    /// ([`Client::transcode_with`]) rather than decoded: the URL of each page and its text, whose items are under
+    /// the key [`PagedList::ITEMS`] ([`Client::page_texts`] over [`ListPages::keeper`]).
+    pub fn page_texts_with<O: PagedList + 'static>(
+        &self,
+        operation: O,
+        options: CallOptions,
+    ) -> impl Stream<Item = Result<(String, Written), Error>> + 'static {
+        self.page_texts(ListPages::keeper(operation), options)
+    }
+
+    /// Like [`datapi_pages_with`](Self::datapi_pages_with), but each page is transcoded into the JSON text for
+    /// JavaScript ([`Client::transcode_with`]) rather than decoded: the URL of each page and its text, whose items
+    /// are under the key [`DatapiPaged::ITEMS`] ([`Client::page_texts`] over [`ListPages::datapi`]).
+    pub fn datapi_page_texts_with<O: DatapiPaged + 'static>(
+        &self,
+        operation: O,
+        options: CallOptions,
+    ) -> impl Stream<Item = Result<(String, Written), Error>> + 'static {
+        self.page_texts(ListPages::datapi(operation), options)
+    }
 }

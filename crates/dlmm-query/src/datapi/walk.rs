@@ -20,10 +20,8 @@ use crate::datapi::models::dlmm::{
 use crate::datapi::models::{damm_v2, dlmm};
 use crate::datapi::ops::{damm_v2 as damm_v2_ops, dlmm as dlmm_ops};
 use crate::error::Error;
-use crate::json_text::Written;
 use crate::ops::Operation;
 use crate::page_facts::PageFacts;
-use crate::text_walk::ListPages;
 use crate::transport::Transport;
 
 /// The most pages one walk fetches, whatever the server says (a hard stop for a server that never ends).
@@ -283,21 +281,6 @@ impl<T: Transport> Client<T> {
         T: Clone + 'static,
     {
         walk_datapi_pages(self.clone(), operation, options)
-    }
-
-    /// Like [`datapi_pages_with`](Self::datapi_pages_with), but each page is transcoded into the JSON text for
-    /// JavaScript ([`Client::transcode_with`]) rather than decoded: the URL of each page and its text, whose items
-    /// are under the key [`DatapiPaged::ITEMS`]. The walk reads what it needs from that text ([`PageFacts`]), so no
-    /// item is ever built as a model. One walk serves every list ([`Client::page_texts`]).
-    pub fn datapi_page_texts_with<O: DatapiPaged + 'static>(
-        &self,
-        operation: O,
-        options: CallOptions,
-    ) -> impl Stream<Item = Result<(String, Written), Error>> + 'static
-    where
-        T: Clone + 'static,
-    {
-        self.page_texts(ListPages::datapi(operation), options)
     }
 
     /// Every item of a datapi list (all its pages, in order), or the first error.
