@@ -11,8 +11,9 @@
 //! Two shortcuts save most of the work of numbers and strings. A floating-point leaf's number literal (and numeric
 //! text that is a JSON number literal) is copied as the body sent it rather than parsed and printed: `JSON.parse`
 //! reads `1e2` and `100.0` to the same double, so only the spelling differs. An unescaped ASCII string is copied as
-//! it is. A reading that meets anything else where it copies (a string for a number, a literal near a double's
-//! limits) is given up and done again with every leaf read by its own reader, so errors are always those readers'.
+//! it is. Anything else where a literal would be copied (a numeric string, `null`, a literal near a double's limits)
+//! is read by the leaf's own reader. When that reader, or anything else in the body, fails, the reading is given up
+//! and done again with every leaf read by its own reader, so errors are always those readers'.
 
 use std::fmt;
 
