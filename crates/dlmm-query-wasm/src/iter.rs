@@ -2,7 +2,7 @@
 //! pages transcoded for JavaScript ([`Client::page_texts`](dlmm_query::Client::page_texts), for the keeper's lists
 //! and the datapi's alike), one class for both, `DlmmPageIterator`.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::Rc;
 
@@ -39,7 +39,10 @@ struct Walk {
 #[wasm_bindgen(js_name = DlmmPageIterator)]
 pub struct PageIterator {
     walk: Rc<RefCell<Walk>>,
+    /// The promise of the last `next()` that had to wait (the next one that must wait runs after it).
     tail: RefCell<Promise>,
+    /// How many `next()` calls are still running (fetching a page, or queued behind one).
+    running: Rc<Cell<usize>>,
 }
 
 /// An iterator over the keeper list `operation` (validated now: invalid input throws before any request).
@@ -81,21 +84,34 @@ fn page_items(page: Result<(String, Written), Error>, items: &str) -> Result<Vec
 impl PageIterator {
     fn new(pages: Pages, signal: Option<AbortSignal>) -> Self {
         let walk = Walk { pages: Some(pages), buffer: VecDeque::new(), finished: false, signal };
-        Self { walk: Rc::new(RefCell::new(walk)), tail: RefCell::new(Promise::resolve(&JsValue::UNDEFINED)) }
+        Self {
+            walk: Rc::new(RefCell::new(walk)),
+            tail: RefCell::new(Promise::resolve(&JsValue::UNDEFINED)),
+            running: Rc::new(Cell::new(0)),
+        }
     }
 }
 
 #[wasm_bindgen(js_class = DlmmPageIterator)]
 impl PageIterator {
     /// The next item: `{ value, done: false }`, or `{ value: undefined, done: true }` after the last page.
-    /// Calls made before the previous one settled run in order.
+    /// Calls made before the previous one settled run in order. While no call is running, an item already buffered
+    /// (or the end) is answered at once, without a task: a page's items cost one promise each, not a round trip.
     #[wasm_bindgen(unchecked_return_type = "Promise<IteratorResult<unknown, undefined>>")]
     pub fn next(&self) -> Promise {
-        let walk = self.walk.clone();
+        if self.running.get() == 0
+            && let Some(answer) = buffered(&mut self.walk.borrow_mut())
+        {
+            return Promise::resolve(&answer);
+        }
+        let (walk, running) = (self.walk.clone(), self.running.clone());
         let previous = self.tail.borrow().clone();
+        running.set(running.get() + 1);
         let promise = future_to_promise(async move {
             let _ = JsFuture::from(previous).await;
-            step(walk).await
+            let answer = step(walk).await;
+            running.set(running.get() - 1);
+            answer
         });
         *self.tail.borrow_mut() = promise.clone();
         promise
@@ -119,15 +135,20 @@ fn result(value: JsValue, done: bool) -> JsValue {
     o.into()
 }
 
+/// The answer a walk has without fetching: the end once it finished, else its next buffered item.
+fn buffered(w: &mut Walk) -> Option<JsValue> {
+    if w.finished {
+        return Some(result(JsValue::UNDEFINED, true));
+    }
+    w.buffer.pop_front().map(|item| result(item, false))
+}
+
 async fn step(walk: Rc<RefCell<Walk>>) -> Result<JsValue, JsValue> {
     loop {
         let (mut pages, signal) = {
             let mut w = walk.borrow_mut();
-            if w.finished {
-                return Ok(result(JsValue::UNDEFINED, true));
-            }
-            if let Some(item) = w.buffer.pop_front() {
-                return Ok(result(item, false));
+            if let Some(answer) = buffered(&mut w) {
+                return Ok(answer);
             }
             match w.pages.take() {
                 Some(pages) => (pages, w.signal.clone()),
