@@ -15,7 +15,7 @@ use crate::ops::Operation;
 use crate::policy::{RateLimiter, RetryDecision, RetryPolicy};
 use crate::request::{ApiGroup, BaseUrl, Request};
 use crate::response;
-use crate::shape::HasShape;
+use crate::shape::{HasShape, Shape};
 use crate::transport::{BodyChunks, HttpRequest, HttpResponse, OpenResponse, Transport};
 
 /// The vendor's pair-group base URL (retired 2026-03-15; point the client at the replica or a mirror instead).
@@ -194,8 +194,20 @@ impl<T: Transport> Client<T> {
         options: CallOptions,
     ) -> Result<(String, Written), Error> {
         let request = operation.request()?;
-        let (url, response) = self.exchange(&request, O::NOT_FOUND_ON_500, options).await?;
-        let written = response::transcode_success(&url, &response, &<O::Output as HasShape>::SHAPE)?;
+        self.transcode_request(&request, O::NOT_FOUND_ON_500, &<O::Output as HasShape>::SHAPE, options).await
+    }
+
+    /// Like [`transcode_with`](Self::transcode_with), for a request already made: sends it
+    /// ([`exchange`](Self::exchange)) and transcodes the answer by `shape`.
+    pub async fn transcode_request(
+        &self,
+        request: &Request,
+        not_found_on_500: bool,
+        shape: &Shape,
+        options: CallOptions,
+    ) -> Result<(String, Written), Error> {
+        let (url, response) = self.exchange(request, not_found_on_500, options).await?;
+        let written = response::transcode_success(&url, &response, shape)?;
         Ok((url, written))
     }
 

@@ -17,7 +17,6 @@ use crate::ops::Operation;
 use crate::page_facts::PageFacts;
 use crate::policy::{PageStep, PageWalker};
 use crate::request::Request;
-use crate::response;
 use crate::shape::{HasShape, Shape};
 use crate::transport::Transport;
 
@@ -115,8 +114,7 @@ impl ListPages {
         options: CallOptions,
     ) -> Result<(String, Written, PageFacts), Error> {
         let request = (self.request_at)(page)?;
-        let (url, response) = client.exchange(&request, self.not_found_on_500, options).await?;
-        let written = response::transcode_success(&url, &response, self.shape)?;
+        let (url, written) = client.transcode_request(&request, self.not_found_on_500, self.shape, options).await?;
         match PageFacts::read(&written.text, self.items) {
             Ok(facts) => Ok((url, written, facts)),
             Err(e) => Err(Error::wrong_shape(url, None, format!("the page's facts: {e}"))),
