@@ -17,6 +17,9 @@
 // after forced gcs while the result is still held, minus the same before the run (JS heap only). WebAssembly memory is
 // `exports.memory.buffer.byteLength`: in a fresh page, after one `client.all()` at 120k and after ten consecutive
 // calls (memory is reused by later calls, never given back, so it must not grow after the first).
+// The page imports the package as a browser app does (`index.js`, whose `all()` runs in the package's worker) and a
+// second instance of the raw module (`all()` in the page's thread, shown beside it); the worker's memory and Resource
+// Timing entries come from a wrapper script around the package's worker (see `benchWorker`).
 // Cases: exact decode (`client.all()`) vs `fetch(url).then(r => r.json())` (amounts lose precision above 2^53),
 // filtering while decoding (`client.all({ minTvl })`) vs `fetch` + `JSON.parse` + `filter`, and
 // `for await (const pool of client.dlmm.pools({ pageSize: 1000 }))` vs `fetch(page).then(r => r.json())` page after
@@ -112,20 +115,60 @@ const runBase = (variant, dataset) => `${dataOrigin}/r/${++runNumber}/${variant}
 
 // ---- the page (pkg/ and a tiny HTML) ----
 
+// The package twice: its browser entry (`index.js`: `all()` in its worker, as a page importing the package runs it)
+// and a second instance of the raw module (no worker: `all()` in the page's thread). The worker is started from a
+// wrapper (`/bench-worker.js`) that also answers "diagnostics": its module's memory and its Resource Timing entries
+// (a worker's fetches are in its own timeline), shifted to the page's time origin.
 const page = `<!doctype html><meta charset="utf-8"><title>sdk bench</title><script type="module">
-  import init, { createClient, createDatapiClient } from "/dlmm_query_wasm.js";
-  const exports = await init({ module_or_path: "/dlmm_query_wasm_bg.wasm" });
+  const Native = globalThis.Worker;
+  let worker = null;
+  globalThis.Worker = class extends Native {
+    constructor(url, options) {
+      super(String(url).endsWith("/worker.js") ? "/bench-worker.js" : url, options);
+      worker = this;
+    }
+  };
+  const sdk = await import("/index.js");
+  const thread = await import("/dlmm_query_wasm.js?thread");
+  const exports = await thread.default({ module_or_path: "/dlmm_query_wasm_bg.wasm" });
   performance.setResourceTimingBufferSize(100000);
   window.wasmMemory = () => exports.memory.buffer.byteLength;
-  window.createClient = createClient;
-  window.createDatapiClient = createDatapiClient;
+  window.workerDiagnostics = () => new Promise((ok) => {
+    if (!worker) return ok({ memory: NaN, resources: [] });
+    worker.addEventListener("message", function answer({ data }) {
+      if (!data?.diagnostics) return;
+      worker.removeEventListener("message", answer);
+      const shift = data.diagnostics.timeOrigin - performance.timeOrigin;
+      const resources = data.diagnostics.resources.map((e) => ({ ...e, startTime: e.startTime + shift, responseEnd: e.responseEnd + shift }));
+      ok({ memory: data.diagnostics.memory, resources });
+    });
+    worker.postMessage("diagnostics");
+  });
+  window.sdk = sdk;
+  window.thread = thread;
   window.ready = true;
 </script>`;
+const benchWorker = `import "/worker.js";
+import { initSync } from "/dlmm_query_wasm.js";
+performance.setResourceTimingBufferSize(100000);
+self.addEventListener("message", ({ data }) => {
+  if (data !== "diagnostics") return;
+  // The module is instantiated by worker.js by now: initSync gives back its exports.
+  const memory = initSync({ module: undefined }).memory.buffer.byteLength;
+  const resources = performance.getEntriesByType("resource").map((e) => e.toJSON());
+  performance.clearResourceTimings();
+  self.postMessage({ diagnostics: { memory, timeOrigin: performance.timeOrigin, resources } });
+});
+`;
 const types = { ".js": "text/javascript", ".wasm": "application/wasm", ".html": "text/html", ".json": "application/json" };
 const server = createServer((req, res) => {
   const path = new URL(req.url, "http://x").pathname;
   if (path === "/") {
     res.writeHead(200, { "content-type": "text/html" }).end(page);
+    return;
+  }
+  if (path === "/bench-worker.js") {
+    res.writeHead(200, { "content-type": "text/javascript" }).end(benchWorker);
     return;
   }
   const file = join(pkgDir, path.replace(/^\/+/, ""));
@@ -163,11 +206,16 @@ const tab = await openTab();
 async function once(base, mode) {
   return tab.evaluate(async ({ base, mode, minTvl, pageSize, expected }) => {
     const options = { timeoutMs: 0, retry: false, rateLimit: false };
-    const keeper = mode.startsWith("sdk") ? window.createClient({ pairBaseUrl: base, ...options }) : null;
-    const datapi = mode === "datapiSdk" ? window.createDatapiClient({ dlmmBaseUrl: base, ...options }) : null;
+    // `sdk*` modes run `all()` in the package's worker, `thread` in the page's thread.
+    const inWorker = mode.startsWith("sdk");
+    const keeper = mode.startsWith("sdk") || mode === "thread"
+      ? (inWorker ? window.sdk : window.thread).createClient({ pairBaseUrl: base, ...options })
+      : null;
+    const datapi = mode === "datapiSdk" ? window.thread.createDatapiClient({ dlmmBaseUrl: base, ...options }) : null;
     const url = `${base}/pair/all`;
     const modes = {
       sdk: () => keeper.all(),
+      thread: () => keeper.all(),
       plain: () => fetch(url).then((r) => r.json()),
       sdkFiltered: () => keeper.all({ minTvl }),
       plainFiltered: () => fetch(url).then((r) => r.json()).then((ps) => ps.filter((p) => Number(p.liquidity) >= minTvl)),
@@ -208,8 +256,17 @@ async function once(base, mode) {
     result = null;
     // A response's Resource Timing entry is queued when its load finishes, which can come after the call has already
     // resolved on the streamed bytes: wait (≤ 5 s) until every request of the run has its entry.
-    const ours = () => performance.getEntriesByType("resource").filter((e) => e.name.startsWith(`${base}/`));
+    const fromWorker = [];
+    let workerMemory = NaN;
+    const ours = () =>
+      [...performance.getEntriesByType("resource"), ...fromWorker].filter((e) => e.name.startsWith(`${base}/`));
     for (let waited = 0; ours().length < expected && waited < 5000; waited += 50) {
+      if (inWorker) {
+        const diagnostics = await window.workerDiagnostics();
+        fromWorker.push(...diagnostics.resources);
+        workerMemory = diagnostics.memory;
+        if (ours().length >= expected) break;
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
     const entries = ours();
@@ -233,7 +290,8 @@ async function once(base, mode) {
       transferred,
       heap,
       count,
-      wasmMemory: window.wasmMemory(),
+      // The module that ran the call: the worker's, or the page's.
+      wasmMemory: inWorker ? workerMemory : window.wasmMemory(),
     };
   }, { base, mode, minTvl: MIN_TVL, pageSize: DATAPI_PAGE_SIZE, expected: requestsOf(base) });
 }
@@ -278,12 +336,14 @@ async function measureAll(dataset, modes) {
   return out;
 }
 
-/** Ten consecutive `client.all()` calls with one client in a fresh page: module memory before and after each. */
+/** Ten consecutive `client.all()` calls with one client in a fresh page: module memory before (a fresh module's) and
+ * after each (the worker's, which ran them). */
 async function tenCalls(dataset) {
   const fresh = await openTab();
   try {
     return await fresh.evaluate(async ({ base, calls }) => {
-      const client = window.createClient({ pairBaseUrl: base, timeoutMs: 0, retry: false, rateLimit: false });
+      const client = window.sdk.createClient({ pairBaseUrl: base, timeoutMs: 0, retry: false, rateLimit: false });
+      // The worker's module (it starts with the first call; a fresh page's module has the page's size).
       const memory = [window.wasmMemory()];
       const ms = [];
       for (let i = 0; i < calls; i++) {
@@ -291,7 +351,7 @@ async function tenCalls(dataset) {
         let pairs = await client.all();
         ms.push(performance.now() - t0);
         pairs = null;
-        memory.push(window.wasmMemory());
+        memory.push((await window.workerDiagnostics()).memory);
       }
       return { memory, ms };
     }, { base: runBase("identity", dataset), calls: TEN_CALLS });
@@ -323,12 +383,13 @@ console.log(`wasm: ${wasmBytes.length} bytes raw, ${wasmGzipBytes} bytes gzip -9
 for (const [label] of targets) {
   const { body } = datasets.get(label);
   console.log(`/pair/all, ${label} pairs (body ${mb(body.identity.length)}, gzip ${mb(body.gzip.length)}):`);
-  const r = await measureAll(label, ["plain", "sdk", "plainFiltered", "sdkFiltered"]);
+  const r = await measureAll(label, ["plain", "sdk", "thread", "plainFiltered", "sdkFiltered"]);
   for (const variant of VARIANTS) {
-    const { plain, sdk, plainFiltered: plainF, sdkFiltered: sdkF } = r[variant];
+    const { plain, sdk, thread, plainFiltered: plainF, sdkFiltered: sdkF } = r[variant];
     console.log(` ${variant}:`);
     console.log(line("fetch + r.json()", plain));
     console.log(line("client.all() (exact, bigint)", sdk, plain));
+    console.log(line("client.all() in the page's thread", thread, plain));
     console.log(line(`fetch + json + filter(tvl>=${MIN_TVL})`, plainF));
     console.log(line(`client.all({ minTvl: ${MIN_TVL} })`, sdkF, plainF));
     const sfx = `${label}${variant === "gzip" ? "_gzip" : ""}`;
@@ -340,21 +401,25 @@ for (const [label] of targets) {
       [`all_time_ratio_${sfx}`]: fixed(ratio(sdk.ms, plain.ms), 3),
       [`all_after_last_byte_ratio_${sfx}`]: fixed(ratio(sdk.afterLastByte, plain.afterLastByte), 3),
       [`all_heap_ratio_${sfx}`]: fixed(ratio(sdk.heap, plain.heap), 3),
+      [`all_thread_time_ratio_${sfx}`]: fixed(ratio(thread.ms, plain.ms), 3),
+      [`all_thread_heap_ratio_${sfx}`]: fixed(ratio(thread.heap, plain.heap), 3),
       [`min_tvl_time_ratio_${sfx}`]: fixed(ratio(sdkF.ms, plainF.ms), 3),
       [`min_tvl_after_last_byte_ratio_${sfx}`]: fixed(ratio(sdkF.afterLastByte, plainF.afterLastByte), 3),
       [`min_tvl_heap_ratio_${sfx}`]: fixed(ratio(sdkF.heap, plainF.heap), 3),
     });
     summary.push(`  ${sfx.padEnd(10)} all() time ×${ratio(sdk.ms, plain.ms).toFixed(2)} ` +
       `after-last-byte ×${ratio(sdk.afterLastByte, plain.afterLastByte).toFixed(2)} ` +
-      `heap ×${ratio(sdk.heap, plain.heap).toFixed(2)}; all({minTvl}) time ×${ratio(sdkF.ms, plainF.ms).toFixed(2)} ` +
+      `heap ×${ratio(sdk.heap, plain.heap).toFixed(2)} (in the page's thread: time ×${ratio(thread.ms, plain.ms).toFixed(2)}); all({minTvl}) time ×${ratio(sdkF.ms, plainF.ms).toFixed(2)} ` +
       `after-last-byte ×${ratio(sdkF.afterLastByte, plainF.afterLastByte).toFixed(2)} ` +
       `heap ×${ratio(sdkF.heap, plainF.heap).toFixed(2)}`);
-    if (sdk.count !== plain.count) {
-      console.error(`${label} ${variant}: client.all() read ${sdk.count} pairs, fetch ${plain.count}`);
+    if (sdk.count !== plain.count || thread.count !== plain.count) {
+      console.error(`${label} ${variant}: client.all() read ${sdk.count} pairs (${thread.count} in the page's ` +
+        `thread), fetch ${plain.count}`);
       failed = true;
     }
   }
-  console.log(`  WebAssembly memory after the runs: ${mb(r.identity.sdkFiltered.wasmMemory)}`);
+  console.log(`  WebAssembly memory after the runs: the worker's ${mb(r.identity.sdkFiltered.wasmMemory)}, ` +
+    `the page's (all() in its thread) ${mb(r.identity.thread.wasmMemory)}`);
   figures[`body_bytes_${label}`] = body.identity.length;
   figures[`body_gzip_bytes_${label}`] = body.gzip.length;
 }

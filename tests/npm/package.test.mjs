@@ -42,7 +42,7 @@ test("the tarball ships only the allow-listed files", () => {
   const files = packed.files.map((f) => f.path).sort();
   assert.deepEqual(files, [
     "README.md", "dlmm_query_wasm.d.ts", "dlmm_query_wasm.js", "dlmm_query_wasm_bg.wasm",
-    "dlmm_query_wasm_bg.wasm.d.ts", "index.d.ts", "index.js", "node.js", "package.json",
+    "dlmm_query_wasm_bg.wasm.d.ts", "index.d.ts", "index.js", "node.js", "package.json", "worker.js",
   ]);
   assert.equal(packed.name, "dlmm-query");
 });

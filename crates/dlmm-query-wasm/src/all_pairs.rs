@@ -8,7 +8,7 @@
 //! `PairInfo`, let alone a JS object.
 
 use dlmm_query::items::{Item, decode_item, transcode_item};
-use dlmm_query::json_text::JsonText;
+use dlmm_query::json_text::{JsonText, Written};
 use dlmm_query::models::PairInfo;
 use dlmm_query::ops::{All, Operation};
 use dlmm_query::shape::HasShape;
@@ -26,23 +26,21 @@ pub const BATCH_BYTES: usize = 1 << 20;
 /// The most pairs in one batch (each becomes one argument of an `Array.prototype.push` call).
 const BATCH_ITEMS: usize = 10_000;
 
-/// Every pair of `request` (`GET /pair/all`) at or above `floor` TVL (all without one), as a JS array of plain
-/// objects.
+/// Every pair of `request` (`GET /pair/all`) at or above `floor` TVL (all without one), handed to `sink` a batch of
+/// JSON text at a time.
 pub async fn all_pairs(
     client: &Core,
     request: &Request,
     options: CallOptions,
     floor: Option<f64>,
-) -> Result<JsValue, Error> {
-    let mut out = Output::new();
+    sink: &mut dyn Sink,
+) -> Result<(), Error> {
+    let mut out = Batches::new(sink);
     let streamed = client
         .stream_items(request, All::NOT_FOUND_ON_500, options, |item, url, status| out.add(&item, url, status, floor))
         .await?;
     match streamed {
-        Streamed::Array { url, .. } => {
-            out.flush(&url)?;
-            Ok(out.result.into())
-        }
+        Streamed::Array { url, .. } => out.flush(&url),
         // No array (an error object, HTML, nothing): read whole, the body gives the error `all()` always gave for
         // it (a list's shape takes nothing but an array).
         Streamed::Whole { url, response } => {
@@ -52,6 +50,12 @@ pub async fn all_pairs(
     }
 }
 
+/// Where finished batches go: parsed into the result here ([`Collect`]), or posted to the page by the worker.
+pub trait Sink {
+    /// Takes one batch: the JSON text of an array of pairs, with the paths its parsed values need fixed.
+    fn batch(&mut self, written: Written, url: &str) -> Result<(), Error>;
+}
+
 /// Just the TVL of a pair (`liquidity`, decimal text or a number), as the core's `PairInfo::tvl_usd` reads it.
 #[derive(Deserialize)]
 struct Tvl {
@@ -59,21 +63,17 @@ struct Tvl {
     liquidity: Option<f64>,
 }
 
-/// The result array and the batch being written.
-struct Output {
-    result: Array,
-    /// `Array.prototype.push`, to append a whole batch in one call.
-    push: Option<Function>,
+/// The batch being written, and where finished ones go.
+struct Batches<'a> {
+    sink: &'a mut dyn Sink,
     batch: Option<JsonText>,
     /// Pairs kept so far (the index of the next one in the result).
     kept: usize,
 }
 
-impl Output {
-    fn new() -> Self {
-        let result = Array::new();
-        let push = Reflect::get(&result, &JsValue::from_str("push")).ok().and_then(|f| f.dyn_into().ok());
-        Self { result, push, batch: None, kept: 0 }
+impl<'a> Batches<'a> {
+    fn new(sink: &'a mut dyn Sink) -> Self {
+        Self { sink, batch: None, kept: 0 }
     }
 
     /// Decodes one pair of the list and writes it into the batch if it is at or above `floor`.
@@ -94,13 +94,33 @@ impl Output {
         Ok(())
     }
 
-    /// Parses the batch into JavaScript objects and appends them to the result.
+    /// Hands the batch to the sink.
     fn flush(&mut self, url: &str) -> Result<(), Error> {
         let Some(batch) = self.batch.take() else { return Ok(()) };
-        let objects: Array = written_to_js(batch.end_items(url)?, url)?.unchecked_into();
+        self.sink.batch(batch.end_items(url)?, url)
+    }
+}
+
+/// The result array of an `all()` run in this thread: each batch parsed into JavaScript objects and appended.
+pub struct Collect {
+    result: Array,
+    /// `Array.prototype.push`, to append a whole batch in one call.
+    push: Option<Function>,
+}
+
+impl Collect {
+    /// An empty result.
+    pub fn new() -> Self {
+        let result = Array::new();
+        let push = Reflect::get(&result, &JsValue::from_str("push")).ok().and_then(|f| f.dyn_into().ok());
+        Self { result, push }
+    }
+
+    /// Appends `objects` (a parsed batch) to the result.
+    pub fn append(&mut self, objects: &Array, url: &str) -> Result<(), Error> {
         match &self.push {
             Some(push) => {
-                push.apply(&self.result, &objects)
+                push.apply(&self.result, objects)
                     .map_err(|e| Error::wrong_shape(url, None, format!("cannot collect the pairs: {e:?}")))?;
             }
             None => objects.iter().for_each(|object| {
@@ -108,5 +128,17 @@ impl Output {
             }),
         }
         Ok(())
+    }
+
+    /// The pairs collected.
+    pub fn into_result(self) -> JsValue {
+        self.result.into()
+    }
+}
+
+impl Sink for Collect {
+    fn batch(&mut self, written: Written, url: &str) -> Result<(), Error> {
+        let objects: Array = written_to_js(written, url)?.unchecked_into();
+        self.append(&objects, url)
     }
 }

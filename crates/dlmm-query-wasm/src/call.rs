@@ -21,8 +21,28 @@ use crate::js_error::to_js_error;
 use crate::options::{Call, max_body_bytes};
 use crate::to_js::{output_to_js, output_to_js_value, written_to_js};
 
-/// The core client as the JS API uses it.
-pub type Core = Client<WebTransport>;
+/// The core client as the JS API holds it: the client over `fetch`, and a copy of the options it was created from
+/// (what the worker running `all()` builds its own client from; `None` when there is no worker, or they could not
+/// be copied).
+pub struct Core {
+    client: Client<WebTransport>,
+    options: Option<JsValue>,
+}
+
+impl Core {
+    /// The options this client was created from, copied at creation (`undefined` for none).
+    pub fn options(&self) -> Option<&JsValue> {
+        self.options.as_ref()
+    }
+}
+
+impl std::ops::Deref for Core {
+    type Target = Client<WebTransport>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.client
+    }
+}
 
 /// A runner's future, boxed: what every exported method awaits.
 pub type Pending = futures_util::future::LocalBoxFuture<'static, Result<JsValue, JsValue>>;
@@ -38,7 +58,7 @@ pub fn new_core(config: ClientConfig, options: &JsValue) -> Result<Rc<Core>, JsV
     if let Some(bytes) = max_body_bytes(options)? {
         transport = transport.with_max_body_bytes(bytes);
     }
-    Ok(Rc::new(Client::new(transport, config)))
+    Ok(Rc::new(Core { client: Client::new(transport, config), options: crate::worker::snapshot(options) }))
 }
 
 /// The full URL `operation` requests through `client` (empty when its input is invalid: the call then rejects
@@ -129,15 +149,26 @@ where
     output_to_js(&output, &url)
 }
 
-/// `all`: every pair, decoded as the body arrives; with a TVL floor, filtered while it is decoded.
+/// `all`: every pair, decoded as the body arrives; with a TVL floor, filtered while it is decoded. In a browser page
+/// whose entry registered the package's worker, the body is read and transcoded there ([`crate::worker`]).
 pub async fn all_pairs(
     client: Rc<Core>,
     options: JsValue,
     (all, floor): (All, Option<f64>),
 ) -> Result<JsValue, JsValue> {
-    let Call { signal, options } = Call::read(&options)?;
+    let Call { signal, options: call } = Call::read(&options)?;
     let request = all.request().map_err(|e| to_js_error(&e.into()))?;
-    guarded(signal, all_pairs::all_pairs(&client, &request, options, floor)).await
+    if let Some(client_options) = client.options() {
+        let worker = with_signal(signal.clone(), async { Ok(crate::worker::shared().await) }).await?;
+        if let Some(worker) = worker
+            && let Some(result) = crate::worker::all_pairs(&worker, client_options, &options, signal.clone()).await
+        {
+            return result;
+        }
+    }
+    let mut sink = all_pairs::Collect::new();
+    guarded(signal, all_pairs::all_pairs(&client, &request, call, floor, &mut sink)).await?;
+    Ok(sink.into_result())
 }
 
 /// `getPositionPnl`: a position's deposits, withdrawals and claims, fetched together and summed

@@ -18,6 +18,7 @@ mod js_error;
 mod keeper;
 mod options;
 mod to_js;
+mod worker;
 
 pub use datapi::{DammV2Datapi, DlmmDatapi, JsDatapiClient, create_datapi_client};
 pub use iter::PageIterator;

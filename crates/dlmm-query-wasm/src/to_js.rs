@@ -33,20 +33,74 @@ pub fn output_to_js_value<T: Serialize + ?Sized>(value: &T, url: &str) -> Result
 /// `null`s into `undefined`.
 pub fn written_to_js(written: Written, url: &str) -> Result<JsValue, Error> {
     let Written { text, amounts, nulls } = written;
-    let parsed = JSON::parse(&text).map_err(|e| Error::wrong_shape(url, None, format!("JSON.parse: {e:?}")))?;
+    let parsed = JSON::parse(&text).map_err(|e| parse_error(&e, url))?;
     drop(text);
-    let fixes = amounts.iter().map(|p| (p, Leaf::BigInt)).chain(nulls.iter().map(|p| (p, Leaf::Undefined)));
-    for (pattern, leaf) in fixes {
-        let keys: Vec<Option<JsValue>> = pattern
+    fix_all(&parsed, &keys_of(&amounts), &keys_of(&nulls), url)?;
+    Ok(parsed)
+}
+
+/// [`written_to_js`] for a batch the worker wrote: its text already a JavaScript string, its patterns as
+/// [`patterns_to_js`] wrote them.
+pub fn posted_to_js(text: &JsValue, amounts: &JsValue, nulls: &JsValue, url: &str) -> Result<JsValue, Error> {
+    let parsed = parse_string(text).map_err(|e| parse_error(&e, url))?;
+    fix_all(&parsed, &keys_from_js(amounts), &keys_from_js(nulls), url)?;
+    Ok(parsed)
+}
+
+/// Patterns as JavaScript arrays (a key as a string, every element as `null`), to be posted between threads.
+pub fn patterns_to_js(patterns: &[Vec<Pattern>]) -> Array {
+    keys_of(patterns)
+        .into_iter()
+        .map(|keys| keys.into_iter().map(|k| k.unwrap_or(JsValue::NULL)).collect::<Array>())
+        .collect()
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `JSON.parse` of a string already in JavaScript (no copy through linear memory).
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
+    fn parse_string(text: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+fn parse_error(error: &JsValue, url: &str) -> Error {
+    Error::wrong_shape(url, None, format!("JSON.parse: {error:?}"))
+}
+
+/// Each pattern as the keys [`fix`] walks: `None` for every element of an array.
+fn keys_of(patterns: &[Vec<Pattern>]) -> Vec<Vec<Option<JsValue>>> {
+    let keys = |pattern: &Vec<Pattern>| {
+        pattern
             .iter()
             .map(|step| match step {
                 Pattern::Key(key) => Some(JsValue::from_str(key)),
                 Pattern::Each => None,
             })
-            .collect();
-        fix(&parsed, &keys, leaf).map_err(|e| Error::wrong_shape(url, None, format!("{e:?}")))?;
+            .collect()
+    };
+    patterns.iter().map(keys).collect()
+}
+
+/// The keys of patterns [`patterns_to_js`] wrote.
+fn keys_from_js(patterns: &JsValue) -> Vec<Vec<Option<JsValue>>> {
+    let Some(patterns) = patterns.dyn_ref::<Array>() else { return Vec::new() };
+    let keys = |pattern: JsValue| {
+        pattern.dyn_ref::<Array>().map(|steps| steps.iter().map(|k| (!k.is_null()).then_some(k)).collect())
+    };
+    patterns.iter().filter_map(keys).collect()
+}
+
+/// Applies every amount and `null` fix to `parsed`.
+fn fix_all(
+    parsed: &JsValue,
+    amounts: &[Vec<Option<JsValue>>],
+    nulls: &[Vec<Option<JsValue>>],
+    url: &str,
+) -> Result<(), Error> {
+    let fixes = amounts.iter().map(|keys| (keys, Leaf::BigInt)).chain(nulls.iter().map(|keys| (keys, Leaf::Undefined)));
+    for (keys, leaf) in fixes {
+        fix(parsed, keys, leaf).map_err(|e| Error::wrong_shape(url, None, format!("{e:?}")))?;
     }
-    Ok(parsed)
+    Ok(())
 }
 
 /// What becomes of a value found at a recorded pattern.

@@ -8,7 +8,7 @@ use crate::{Result, root};
 /// Files in `pkg/` that are sources, not build output.
 const PKG_SOURCES: [&str; 2] = ["package.json", "README.md"];
 /// Hand-written entry points copied into the package from `crates/dlmm-query-wasm/js/`.
-const JS_ENTRIES: [&str; 3] = ["index.js", "node.js", "index.d.ts"];
+const JS_ENTRIES: [&str; 4] = ["index.js", "worker.js", "node.js", "index.d.ts"];
 
 /// `cargo xtask pkg`: the wasm crate in the size-tuned profile, wasm-bindgen (web target), wasm-opt, entry points.
 pub fn pkg() -> Result {

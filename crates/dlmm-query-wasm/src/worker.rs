@@ -1,0 +1,336 @@
+//! `all()` off the page's thread: in a browser, the package's entry registers a worker (`worker.js`, running this
+//! same module), and `all()` hands its call to it. The worker reads the body, splits and transcodes it into batches of
+//! JSON text ([`crate::all_pairs`]) and posts them back; the page only parses them (`JSON.parse`, as a plain
+//! `fetch().json()` would) and fixes their amounts. The two threads work side by side, so the page's thread does about
+//! what a plain `fetch().json()` does.
+//!
+//! Everything else is as in the page: the worker builds a client from a copy of the options the page's client was
+//! created with, reads the same call options, and its errors become the same `DlmmError`s (message and fields
+//! copied). Cancelling the call (its `AbortSignal`) cancels the worker's request. Where there is no worker (Node, a
+//! test runner, a worker that failed to load or start, options that cannot be copied), `all()` runs in the page as
+//! before.
+//!
+//! Messages. Page → worker (once): the compiled `WebAssembly.Module`; the worker answers `"ready"`, or fails to
+//! start. Page → worker (each call): `{ options, call, port }`; on `port`, the worker posts
+//! `{ bytes, amounts, nulls, url }` per batch (the UTF-8 of its JSON text, transferred), then `{ done: true }` or `{ error: { message, fields } }`; the page
+//! posts `{ cancel: true }` when the call is dropped. Worker → page: `{ failed }` when the worker itself broke (every
+//! call in flight then rejects).
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::future::poll_fn;
+use std::rc::{Rc, Weak};
+use std::task::{Poll, Waker};
+
+use dlmm_query::Error;
+use dlmm_query::json_text::Written;
+use dlmm_query::ops::Operation;
+use futures_util::FutureExt;
+use futures_util::future::{LocalBoxFuture, Shared};
+use js_sys::{Array, Function, Object, Promise, Reflect, Uint8Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{AbortController, AbortSignal, MessageChannel, MessageEvent, MessagePort, Worker};
+
+use crate::all_pairs::{Collect, Sink};
+use crate::call::new_core;
+use crate::cancel::with_signal;
+use crate::js_error::to_js_error;
+use crate::options::{Call, all_query, client_config, is_absent};
+use crate::to_js::{patterns_to_js, posted_to_js};
+
+/// The keys of `all()`'s options the worker reads (the signal stays in the page).
+const CALL_KEYS: [&str; 4] = ["includeUnknown", "minTvl", "timeoutMs", "retry"];
+
+thread_local! {
+    /// The function that creates the worker (and sends it the module), registered by the browser entry.
+    static FACTORY: RefCell<Option<Function>> = const { RefCell::new(None) };
+    /// The worker, started on first use and shared by every client of the page (`None` once it failed).
+    static WORKER: RefCell<Option<Shared<LocalBoxFuture<'static, Option<Worker>>>>> = const { RefCell::new(None) };
+    /// The calls waiting on the worker, told when it breaks.
+    static IN_FLIGHT: RefCell<Vec<Weak<RefCell<Inbox>>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `__setAllWorker(factory)` (the browser entry's, not the API): registers the function that creates the worker and
+/// sends it the compiled module. `all()` then runs there.
+#[wasm_bindgen(js_name = __setAllWorker, skip_typescript)]
+pub fn set_all_worker(factory: Function) {
+    FACTORY.with_borrow_mut(|f| *f = Some(factory));
+}
+
+/// A copy of a client's creation options (`structuredClone`), so that later changes to the caller's object do not
+/// reach the worker; `undefined` for no options, `None` when there is no worker to give them to or they cannot be
+/// copied.
+pub fn snapshot(options: &JsValue) -> Option<JsValue> {
+    if FACTORY.with_borrow(Option::is_none) {
+        return None;
+    }
+    if is_absent(options) {
+        return Some(JsValue::UNDEFINED);
+    }
+    let clone: Function =
+        Reflect::get(&js_sys::global(), &JsValue::from_str("structuredClone")).ok()?.dyn_into().ok()?;
+    clone.call1(&JsValue::NULL, options).ok()
+}
+
+/// The page's worker, started on first use; `None` where there is none, or it failed to start.
+pub async fn shared() -> Option<Worker> {
+    let factory = FACTORY.with_borrow(Clone::clone)?;
+    let started = WORKER.with_borrow_mut(|w| w.get_or_insert_with(|| start(factory).boxed_local().shared()).clone());
+    started.await
+}
+
+/// Creates the worker and waits for its `"ready"`; `None` on an error first (a missing file, a CSP refusing workers,
+/// a module that fails to instantiate).
+async fn start(factory: Function) -> Option<Worker> {
+    let worker: Worker = factory.call0(&JsValue::NULL).ok()?.dyn_into().ok()?;
+    let answered = Promise::new(&mut |resolve, _reject| {
+        worker.set_onmessage(Some(&resolve));
+        worker.set_onerror(Some(&resolve));
+    });
+    let event = JsFuture::from(answered).await.ok()?;
+    let ready = event.dyn_ref::<MessageEvent>().is_some_and(|e| e.data().as_string().as_deref() == Some("ready"));
+    if !ready {
+        worker.terminate();
+        return None;
+    }
+    let broke = Closure::<dyn FnMut(JsValue)>::new(|event: JsValue| broken(&event));
+    worker.set_onmessage(Some(broke.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(broke.as_ref().unchecked_ref()));
+    broke.forget(); // The worker lives as long as the page.
+    Some(worker)
+}
+
+/// The worker broke (`{ failed }`, or an error it did not catch): later calls run in the page, and every call in
+/// flight rejects.
+fn broken(event: &JsValue) {
+    let get = |value: &JsValue, key: &str| Reflect::get(value, &JsValue::from_str(key)).unwrap_or_default();
+    let message = match event.dyn_ref::<MessageEvent>() {
+        Some(event) => match get(&event.data(), "failed") {
+            failed if failed.is_undefined() => return, // not a failure
+            failed => failed.as_string().unwrap_or_default(),
+        },
+        None => get(event, "message").as_string().unwrap_or_default(),
+    };
+    WORKER.with_borrow_mut(|w| *w = Some(async { None }.boxed_local().shared()));
+    let error = failure(&format!("the worker running all() failed: {message}"));
+    for inbox in IN_FLIGHT.take().iter().filter_map(Weak::upgrade) {
+        inbox.borrow_mut().push(error.clone());
+    }
+}
+
+/// The end message of a call whose worker failed: a `network` `DlmmError` (the call can be tried again, and then
+/// runs in the page).
+fn failure(message: &str) -> JsValue {
+    let fields = Object::new();
+    set(&fields, "kind", &JsValue::from_str("network"));
+    let error = Object::new();
+    set(&error, "message", &JsValue::from_str(message));
+    set(&error, "fields", &fields);
+    let end = Object::new();
+    set(&end, "error", &error);
+    end.into()
+}
+
+/// Sets `key` on a fresh object (which cannot fail).
+fn set(target: &Object, key: &str, value: &JsValue) {
+    let _ = Reflect::set(target, &JsValue::from_str(key), value);
+}
+
+/// `all()` through `worker`, for a client created from `client_options`, with the call's `options`; `None` when the
+/// call cannot be posted (options that cannot be copied), to be run in the page instead.
+pub async fn all_pairs(
+    worker: &Worker,
+    client_options: &JsValue,
+    options: &JsValue,
+    signal: Option<AbortSignal>,
+) -> Option<Result<JsValue, JsValue>> {
+    let call = Object::new();
+    for key in CALL_KEYS {
+        let value = Reflect::get(options, &JsValue::from_str(key)).unwrap_or_default();
+        if !value.is_undefined() {
+            set(&call, key, &value);
+        }
+    }
+    let channel = MessageChannel::new().ok()?;
+    let request = Object::new();
+    set(&request, "options", client_options);
+    set(&request, "call", &call);
+    set(&request, "port", &channel.port2());
+    worker.post_message_with_transfer(&request, &Array::of1(&channel.port2())).ok()?;
+    let listening = Listening::new(channel.port1());
+    Some(with_signal(signal, listening.collect()).await)
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// The platform's UTF-8 decoder, returning the JavaScript string (not copied into linear memory).
+    type TextDecoder;
+
+    #[wasm_bindgen(constructor)]
+    fn new() -> TextDecoder;
+
+    #[wasm_bindgen(method)]
+    fn decode(this: &TextDecoder, bytes: &JsValue) -> JsValue;
+}
+
+/// Messages received on a port, and the task waiting for the next one.
+#[derive(Default)]
+struct Inbox {
+    messages: VecDeque<JsValue>,
+    waker: Option<Waker>,
+}
+
+impl Inbox {
+    fn push(&mut self, message: JsValue) {
+        self.messages.push_back(message);
+        if let Some(waker) = self.waker.take() {
+            waker.wake();
+        }
+    }
+}
+
+/// The page's end of one call: its port, listened to until dropped; dropping it before the end cancels the call in
+/// the worker.
+struct Listening {
+    port: MessagePort,
+    inbox: Rc<RefCell<Inbox>>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    finished: bool,
+}
+
+impl Listening {
+    fn new(port: MessagePort) -> Self {
+        let inbox = Rc::new(RefCell::new(Inbox::default()));
+        let weak = Rc::downgrade(&inbox);
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            if let Some(inbox) = weak.upgrade() {
+                inbox.borrow_mut().push(event.data());
+            }
+        });
+        port.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        IN_FLIGHT.with_borrow_mut(|calls| {
+            calls.retain(|c| c.strong_count() > 0);
+            calls.push(Rc::downgrade(&inbox));
+        });
+        Self { port, inbox, _on_message: on_message, finished: false }
+    }
+
+    /// The next message on the port.
+    async fn next(&self) -> JsValue {
+        poll_fn(|cx| {
+            let mut inbox = self.inbox.borrow_mut();
+            match inbox.messages.pop_front() {
+                Some(message) => Poll::Ready(message),
+                None => {
+                    inbox.waker = Some(cx.waker().clone());
+                    Poll::Pending
+                }
+            }
+        })
+        .await
+    }
+
+    /// Parses each batch into the result, until the worker's last message.
+    async fn collect(mut self) -> Result<JsValue, JsValue> {
+        let get = |value: &JsValue, key: &str| Reflect::get(value, &JsValue::from_str(key)).unwrap_or_default();
+        let mut result = Collect::new();
+        let decoder = TextDecoder::new();
+        loop {
+            let message = self.next().await;
+            let bytes = get(&message, "bytes");
+            if !bytes.is_undefined() {
+                let text = decoder.decode(&bytes);
+                let url = get(&message, "url").as_string().unwrap_or_default();
+                posted_to_js(&text, &get(&message, "amounts"), &get(&message, "nulls"), &url)
+                    .and_then(|objects| result.append(objects.unchecked_ref(), &url))
+                    .map_err(|e| to_js_error(&e))?;
+                continue;
+            }
+            self.finished = true;
+            let error = get(&message, "error");
+            if error.is_undefined() {
+                return Ok(result.into_result());
+            }
+            let js = js_sys::Error::new(&get(&error, "message").as_string().unwrap_or_default());
+            js.set_name("DlmmError");
+            Object::<JsValue>::assign(js.unchecked_ref(), get(&error, "fields").unchecked_ref());
+            return Err(js.into());
+        }
+    }
+}
+
+impl Drop for Listening {
+    fn drop(&mut self) {
+        if !self.finished {
+            let cancel = Object::new();
+            set(&cancel, "cancel", &JsValue::TRUE);
+            let _ = self.port.post_message(&cancel);
+        }
+        self.port.set_onmessage(None);
+        self.port.close();
+    }
+}
+
+/// `__allInWorker(options, call, port)` (the worker's, not the API): runs one `all()` of a client created from
+/// `options` with the call options `call`, posting its batches and its end on `port`.
+#[wasm_bindgen(js_name = __allInWorker, skip_typescript)]
+pub fn all_in_worker(options: JsValue, call: JsValue, port: MessagePort) {
+    let controller = AbortController::new().ok();
+    let signal = controller.as_ref().map(AbortController::signal);
+    let on_cancel = Closure::<dyn FnMut()>::new(move || {
+        if let Some(controller) = &controller {
+            controller.abort();
+        }
+    });
+    port.set_onmessage(Some(on_cancel.as_ref().unchecked_ref()));
+    wasm_bindgen_futures::spawn_local(async move {
+        let run = async {
+            let client = new_core(client_config(&options)?, &options)?;
+            let (all, floor) = all_query(&call)?;
+            let Call { options: call_options, .. } = Call::read(&call)?;
+            let request = all.request().map_err(|e| to_js_error(&e.into()))?;
+            let mut sink = Post { port: &port };
+            crate::all_pairs::all_pairs(&client, &request, call_options, floor, &mut sink)
+                .await
+                .map_err(|e| to_js_error(&e))
+        };
+        let end = Object::new();
+        match with_signal(signal.clone(), run).await {
+            Ok(()) => set(&end, "done", &JsValue::TRUE),
+            Err(_) if signal.as_ref().is_some_and(AbortSignal::aborted) => {} // the page no longer listens
+            Err(error) => {
+                let posted = Object::new();
+                set(&posted, "message", &Reflect::get(&error, &JsValue::from_str("message")).unwrap_or_default());
+                set(&posted, "fields", &Object::<JsValue>::assign(&Object::new(), error.unchecked_ref()));
+                set(&end, "error", &posted);
+            }
+        }
+        let _ = port.post_message(&end);
+        drop(on_cancel);
+        port.set_onmessage(None);
+        port.close();
+    });
+}
+
+/// The worker's sink: each batch posted to the page.
+struct Post<'a> {
+    port: &'a MessagePort,
+}
+
+impl Sink for Post<'_> {
+    fn batch(&mut self, written: Written, url: &str) -> Result<(), Error> {
+        let Written { text, amounts, nulls } = written;
+        // The text's bytes, moved to the page (not copied again), which decodes them: that work is off this thread.
+        let bytes = Uint8Array::from(text.as_bytes());
+        drop(text);
+        let message = Object::new();
+        set(&message, "bytes", &bytes);
+        set(&message, "amounts", &patterns_to_js(&amounts));
+        set(&message, "nulls", &patterns_to_js(&nulls));
+        set(&message, "url", &JsValue::from_str(url));
+        self.port
+            .post_message_with_transferable(&message, &Array::of1(&bytes.buffer()))
+            .map_err(|e| Error::wrong_shape(url, None, format!("cannot post the pairs to the page: {e:?}")))
+    }
+}

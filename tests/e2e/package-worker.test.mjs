@@ -1,0 +1,145 @@
+// The npm package as a browser page imports it (`pkg/index.js`): `all()` then runs in the package's worker. Every
+// answer and every error must be what the same call gives in the page's own thread (the raw `./web` module, which
+// has no worker), against the replica over real HTTP in headless Chromium.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { serveDist, launchChromium, openPage, startReplica } from "./support.mjs";
+
+const PKG = resolve(import.meta.dirname, "../../pkg");
+
+// The page imports the package twice: its browser entry (the worker) and its raw module (no worker, a second
+// instance), and counts the workers it creates and the calls posted to them.
+const PAGE = `<!doctype html><meta charset="utf-8"><script type="module">
+const Native = globalThis.Worker;
+globalThis.workers = [];
+globalThis.posted = 0;
+globalThis.Worker = class extends Native {
+  constructor(url, options) { super(url, options); workers.push(String(url)); }
+  postMessage(message, transfer) { if (message?.port) posted++; super.postMessage(message, transfer); }
+};
+const sdk = await import("./index.js");
+// A second module record (the query string), so a second instance: index.js's stays as it is.
+const web = await import("./dlmm_query_wasm.js?thread");
+await web.default({ module_or_path: new URL("./dlmm_query_wasm_bg.wasm", import.meta.url) });
+Object.assign(globalThis, { sdk, web, ready: true });
+</script>`;
+
+/** Runs `all(options)` through both instances in the page: `{ worker, thread, workers, posted }`, each result as text
+ * (bigints tagged) or the error's name and fields, and how many calls the page posted to the worker. */
+const BOTH = async ([base, options]) => {
+  const show = (value) => JSON.stringify(value, (_, v) => (typeof v === "bigint" ? `${v}n` : v === undefined ? "(undefined)" : v));
+  const run = async (api) => {
+    try {
+      const pairs = await api.createClient({ pairBaseUrl: base, retry: { maxAttempts: 1 } }).all(options);
+      return { count: pairs.length, text: show(pairs), undefinedKeys: pairs.filter((p) => "launchpad" in p && p.launchpad === undefined).length };
+    } catch (e) {
+      return { error: { name: e.name, message: e.message, ...e, isDlmmError: api.isDlmmError(e) } };
+    }
+  };
+  const before = posted;
+  const worker = await run(sdk);
+  return { worker, thread: await run(web), workers, posted: posted - before };
+};
+
+let root, site, browser, replica, hostile, big;
+before(async () => {
+  root = await mkdtemp(join(tmpdir(), "dlmm-pkg-page-"));
+  await cp(PKG, root, { recursive: true });
+  await writeFile(join(root, "index.html"), PAGE);
+  // The large list (about 25 MB) takes long enough to cancel while it streams.
+  [replica, hostile, big] = await Promise.all([startReplica(), startReplica("--hostile-numbers"), startReplica("--pairs", "20000")]);
+  site = await serveDist(root);
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  replica?.stop();
+  hostile?.stop();
+  big?.stop();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+async function open() {
+  const page = await openPage(browser);
+  await page.goto(`${site.url}/index.html`);
+  await page.waitForFunction(() => globalThis.ready === true);
+  return page;
+}
+
+test("all() in the worker gives what it gives in the page, with and without minTvl", async () => {
+  const page = await open();
+  for (const options of [undefined, { minTvl: 1000 }, { includeUnknown: false, minTvl: 0 }]) {
+    const { worker, thread, workers, posted } = await page.evaluate(BOTH, [replica.pair, options]);
+    assert.deepEqual(workers.map((u) => new URL(u).pathname), ["/worker.js"], "one worker, the package's");
+    assert.equal(posted, 1, "the call went to the worker");
+    assert.ok(!worker.error, `no error: ${JSON.stringify(worker.error)}`);
+    assert.ok(worker.count > 0, "pairs arrived");
+    assert.equal(worker.count, thread.count);
+    assert.equal(worker.text, thread.text, `same pairs, amounts and all (${JSON.stringify(options)})`);
+    assert.equal(worker.undefinedKeys, thread.undefinedKeys, "null became undefined in both");
+  }
+  const expected = await (await fetch(`${replica.pair}/pair/all`)).json();
+  const { worker } = await page.evaluate(BOTH, [replica.pair, undefined]);
+  assert.equal(worker.count, expected.length);
+  const first = JSON.parse(worker.text)[0];
+  assert.equal(first.address, expected[0].address);
+  assert.equal(first.reserveXAmount, `${expected[0].reserve_x_amount}n`, "a raw amount is a bigint");
+  assert.deepEqual(page.errors, []);
+});
+
+test("errors from the worker are the DlmmErrors the page gives: decode path, status, URL", async () => {
+  const page = await open();
+  // Integers above 2^53 in the hostile list: a decode error naming the pair and the field.
+  const decode = await page.evaluate(BOTH, [hostile.pair, undefined]);
+  assert.ok(decode.worker.error, "the hostile list rejects");
+  assert.deepEqual(decode.worker.error, decode.thread.error);
+  assert.equal(decode.worker.error.isDlmmError, true);
+  assert.equal(decode.worker.error.kind, "decode");
+  assert.match(decode.worker.error.path, /^\[\d+\]\./);
+  // A base URL the replica does not serve: the pair API's 404.
+  const missing = await page.evaluate(BOTH, [`${replica.pair}/nowhere`, undefined]);
+  assert.deepEqual(missing.worker.error, missing.thread.error);
+  assert.equal(missing.worker.error.kind, "notFound");
+  assert.equal(missing.worker.error.url, `${replica.pair}/nowhere/pair/all`);
+  // Bad options still reject in the page, before any request.
+  const invalid = await page.evaluate(BOTH, [replica.pair, { minTvl: "x" }]);
+  assert.deepEqual(invalid.worker.error, invalid.thread.error);
+  assert.equal(invalid.worker.error.kind, "invalidInput");
+  // The browser logs the 404 it was asked to fetch; nothing else.
+  assert.deepEqual(page.errors.filter((e) => !e.startsWith("Failed to load resource")), []);
+});
+
+test("aborting all() cancels the worker's call, and the worker goes on serving", async () => {
+  const page = await open();
+  const result = await page.evaluate(async (base) => {
+    const client = sdk.createClient({ pairBaseUrl: base });
+    const controller = new AbortController();
+    const pending = client.all({ signal: controller.signal });
+    await new Promise((ok) => setTimeout(ok, 20));
+    controller.abort();
+    const aborted = await pending.then(() => "resolved", (e) => e.name);
+    const again = await client.all();
+    return { aborted, again: again.length };
+  }, big.pair);
+  assert.equal(result.aborted, "AbortError");
+  const expected = await (await fetch(`${big.pair}/pair/all`)).json();
+  assert.equal(result.again, expected.length);
+  assert.deepEqual(page.errors, []);
+});
+
+test("without a worker (its script missing), all() runs in the page", async () => {
+  const page = await openPage(browser);
+  // The host answers the worker's URL with HTML (as a static host's fallback page would): it cannot start.
+  await page.route("**/worker.js", (route) => route.fulfill({ status: 404, contentType: "text/html", body: "<p>gone" }));
+  await page.goto(`${site.url}/index.html`);
+  await page.waitForFunction(() => globalThis.ready === true);
+  const { worker, thread, workers, posted } = await page.evaluate(BOTH, [replica.pair, undefined]);
+  assert.equal(workers.length, 1, "it tried");
+  assert.equal(posted, 0, "no call went to it");
+  assert.ok(!worker.error, `no error: ${JSON.stringify(worker.error)}`);
+  assert.equal(worker.text, thread.text);
+});
