@@ -113,6 +113,24 @@ test("errors from the worker are the DlmmErrors the page gives: decode path, sta
   assert.deepEqual(page.errors.filter((e) => !e.startsWith("Failed to load resource")), []);
 });
 
+test("all() handed to the worker still takes its turn of the client's rate limiter", async () => {
+  const page = await open();
+  const result = await page.evaluate(async (base) => {
+    // One request per 100 s: after getProtocolMetrics (same API), all() would wait far past its 1 s time-out.
+    const run = async (api) => {
+      const client = api.createClient({ pairBaseUrl: base, rateLimit: { pairPerSecond: 0.01, poolPerSecond: 0 } });
+      await client.getProtocolMetrics();
+      const error = (e) => ({ kind: e.kind, message: e.message.replace(/\d+ ms/, "N ms") });
+      return client.all({ timeoutMs: 1000 }).then(() => "resolved", error);
+    };
+    return { worker: await run(sdk), thread: await run(web), posted };
+  }, replica.pair);
+  assert.deepEqual(result.worker, result.thread);
+  assert.equal(result.worker.kind, "timeout");
+  assert.match(result.worker.message, /rate limit/);
+  assert.equal(result.posted, 0, "refused before anything was handed over");
+});
+
 test("aborting all() cancels the worker's call, and the worker goes on serving", async () => {
   const page = await open();
   const result = await page.evaluate(async (base) => {

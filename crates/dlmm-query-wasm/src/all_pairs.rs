@@ -17,7 +17,7 @@ use js_sys::{Array, Function, Reflect};
 use serde::Deserialize;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::call::Core;
+use crate::client::Core;
 use crate::to_js::written_to_js;
 
 /// How much JSON text a batch of pairs reaches before it is parsed into JavaScript objects.

@@ -1,48 +1,25 @@
-//! Sending from JavaScript: the core client as the JS API holds it, and the runners every exported method ends in.
+//! Sending from JavaScript: the runners every exported method ends in.
 //! A runner reads the call options, sends (racing the caller's `AbortSignal`) and writes the output to JavaScript.
 //!
 //! One runner serves every operation: [`send`] turns an operation into its request and its output's shape (data, not
 //! code: the body is transcoded by it straight to JSON text for JavaScript), and [`run`], which is not generic, does
-//! the rest through the core's one send loop ([`Client::exchange`]).
+//! the rest through the core's one send loop ([`Client::exchange`](dlmm_query::Client::exchange)).
 
 use std::rc::Rc;
 
 use dlmm_query::datapi::series::SeriesOperation;
 use dlmm_query::ops::{All, GetDeposits, Operation};
 use dlmm_query::shape::{HasShape, Shape};
-use dlmm_query::web::WebTransport;
-use dlmm_query::{ApiGroup, Client, ClientConfig, Error, HttpResponse, InvalidInput, Request, response};
+use dlmm_query::{ApiGroup, Error, HttpResponse, InvalidInput, Request, response};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
 use crate::all_pairs;
 use crate::cancel::with_signal;
+use crate::client::Core;
 use crate::js_error::to_js_error;
-use crate::options::{Call, max_body_bytes};
+use crate::options::Call;
 use crate::to_js::{output_to_js, output_to_js_value, written_to_js};
-
-/// The core client as the JS API holds it: the client over `fetch`, and a copy of the options it was created from
-/// (what the worker running `all()` builds its own client from; `None` when there is no worker, or they could not
-/// be copied).
-pub struct Core {
-    client: Client<WebTransport>,
-    options: Option<JsValue>,
-}
-
-impl Core {
-    /// The options this client was created from, copied at creation (`undefined` for none).
-    pub fn options(&self) -> Option<&JsValue> {
-        self.options.as_ref()
-    }
-}
-
-impl std::ops::Deref for Core {
-    type Target = Client<WebTransport>;
-
-    fn deref(&self) -> &Self::Target {
-        &self.client
-    }
-}
 
 /// A runner's future, boxed: what every exported method awaits.
 pub type Pending = futures_util::future::LocalBoxFuture<'static, Result<JsValue, JsValue>>;
@@ -50,15 +27,6 @@ pub type Pending = futures_util::future::LocalBoxFuture<'static, Result<JsValue,
 /// The promise an exported method returns: `pending` run to completion (the one `future_to_promise` of the package).
 pub fn promise(pending: Pending) -> js_sys::Promise {
     wasm_bindgen_futures::future_to_promise(pending)
-}
-
-/// A core client with `config` over `fetch`, refusing bodies over `options.maxBodyBytes` when set.
-pub fn new_core(config: ClientConfig, options: &JsValue) -> Result<Rc<Core>, JsValue> {
-    let mut transport = WebTransport::default();
-    if let Some(bytes) = max_body_bytes(options)? {
-        transport = transport.with_max_body_bytes(bytes);
-    }
-    Ok(Rc::new(Core { client: Client::new(transport, config), options: crate::worker::snapshot(options) }))
 }
 
 /// The full URL `operation` requests through `client` (empty when its input is invalid: the call then rejects
@@ -158,11 +126,12 @@ pub async fn all_pairs(
 ) -> Result<JsValue, JsValue> {
     let Call { signal, options: call } = Call::read(&options)?;
     let request = all.request().map_err(|e| to_js_error(&e.into()))?;
-    if let Some(client_options) = client.options() {
-        let worker = with_signal(signal.clone(), async { Ok(crate::worker::shared().await) }).await?;
-        if let Some(worker) = worker
-            && let Some(result) = crate::worker::all_pairs(&worker, client_options, &options, signal.clone()).await
-        {
+    if let Some(client_options) = client.options()
+        && let Some(worker) = with_signal(signal.clone(), async { Ok(crate::worker::shared().await) }).await?
+    {
+        // The worker sends with a client of its own: the call takes its turn of this client's limiter first.
+        guarded(signal.clone(), client.take_turn(&request, call)).await?;
+        if let Some(result) = crate::worker::all_pairs(&worker, client_options, &options, signal.clone()).await {
             return result;
         }
     }

@@ -10,7 +10,8 @@ use std::rc::Rc;
 use dlmm_query::datapi::ops::{damm_v2, dlmm};
 use wasm_bindgen::prelude::*;
 
-use crate::call::{self, Core, new_core};
+use crate::call;
+use crate::client::{Core, new_core};
 use crate::exports::exports;
 use crate::iter::{self, PageIterator};
 use crate::options::datapi::{

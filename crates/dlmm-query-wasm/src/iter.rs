@@ -17,8 +17,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{JsFuture, future_to_promise};
 use web_sys::AbortSignal;
 
-use crate::call::Core;
 use crate::cancel::with_signal;
+use crate::client::Core;
 use crate::js_error::{input_error, to_js_error};
 use crate::options::Call;
 use crate::to_js::written_to_js;

@@ -10,7 +10,8 @@ use dlmm_query::ops::{
 };
 use wasm_bindgen::prelude::*;
 
-use crate::call::{Core, all_pairs, new_core, position_pnl, send};
+use crate::call::{all_pairs, position_pnl, send};
+use crate::client::{Core, new_core};
 use crate::exports::exports;
 use crate::iter::keeper_pages;
 use crate::js_error::input_error;

@@ -4,13 +4,15 @@
 //! promise-returning methods and page iterators, `DlmmError` objects and the `isDlmmError` guard, over the core
 //! [`dlmm_query::Client`] with its `fetch` transport ([`dlmm_query::web::WebTransport`], feature `web`).
 //!
-//! Modules depend one way: `options` (reading JS values) and `to_js` (writing them) on `js_error`; `call` (the
-//! runners) and `iter` (the iterators) on those and `cancel`; the exported classes (`keeper`, `datapi`) on all of
-//! them, each operation declared once as a line of an `exports!` table.
+//! Modules depend one way: `options` (reading JS values) and `to_js` (writing them) on `js_error`; `client` (the core
+//! client as the API holds it) on `options`; `all_pairs` (the streamed `all()`) on `client` and `to_js`; `worker` (`all()` in the package's worker, on a browser page) on those and `cancel`;
+//! `call` (the runners) and `iter` (the iterators) on all of these; the exported classes (`keeper`, `datapi`) on all
+//! of them, each operation declared once as a line of an `exports!` table.
 
 mod all_pairs;
 mod call;
 mod cancel;
+mod client;
 mod datapi;
 mod exports;
 mod iter;

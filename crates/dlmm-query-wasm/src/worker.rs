@@ -33,10 +33,10 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, AbortSignal, MessageChannel, MessageEvent, MessagePort, Worker};
 
 use crate::all_pairs::{Collect, Sink};
-use crate::call::new_core;
 use crate::cancel::with_signal;
+use crate::client::new_core;
 use crate::js_error::to_js_error;
-use crate::options::{Call, all_query, client_config, is_absent};
+use crate::options::{Call, all_query, client_config};
 use crate::to_js::{patterns_to_js, posted_to_js};
 
 /// The keys of `all()`'s options the worker reads (the signal stays in the page).
@@ -56,21 +56,6 @@ thread_local! {
 #[wasm_bindgen(js_name = __setAllWorker, skip_typescript)]
 pub fn set_all_worker(factory: Function) {
     FACTORY.with_borrow_mut(|f| *f = Some(factory));
-}
-
-/// A copy of a client's creation options (`structuredClone`), so that later changes to the caller's object do not
-/// reach the worker; `undefined` for no options, `None` when there is no worker to give them to or they cannot be
-/// copied.
-pub fn snapshot(options: &JsValue) -> Option<JsValue> {
-    if FACTORY.with_borrow(Option::is_none) {
-        return None;
-    }
-    if is_absent(options) {
-        return Some(JsValue::UNDEFINED);
-    }
-    let clone: Function =
-        Reflect::get(&js_sys::global(), &JsValue::from_str("structuredClone")).ok()?.dyn_into().ok()?;
-    clone.call1(&JsValue::NULL, options).ok()
 }
 
 /// The page's worker, started on first use; `None` where there is none, or it failed to start.

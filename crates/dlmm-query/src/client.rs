@@ -282,28 +282,8 @@ impl<T: Transport> Client<T> {
         let started = self.transport.now();
         let mut attempt_number = 1;
         loop {
-            let limiter = self.limiter(request.group);
-            let wait = limiter.lock().map(|mut l| l.acquire(self.transport.now())).unwrap_or_default();
-            if !wait.is_zero() {
-                // A wait the call cannot afford ends it now, rather than after sleeping past its time-out or budget.
-                let budget_left = retry.max_total.saturating_sub(self.transport.now().saturating_sub(started));
-                if timeout.is_some_and(|limit| wait > limit) || wait > budget_left {
-                    release(limiter);
-                    let error = TransportError {
-                        failure: TransportFailure::Timeout,
-                        message: format!(
-                            "the client-side rate limit would hold this call for {} ms, past its time-out or time \
-                             budget",
-                            wait.as_millis()
-                        ),
-                    };
-                    return Err(Error::Transport { url, error });
-                }
-                // Dropping the call while it waits (an abort) gives the slot back.
-                let reservation = Reservation(Some(limiter));
-                self.transport.sleep(wait).await;
-                reservation.keep();
-            }
+            let budget_left = retry.max_total.saturating_sub(self.transport.now().saturating_sub(started));
+            self.turn(request.group, &url, timeout, budget_left).await?;
             let http = HttpRequest { url: url.clone(), headers: self.config.headers.clone() };
             let error = match attempt(http, timeout).await {
                 Ok(Attempt::Success(answer)) => return Ok((url, answer)),
@@ -320,6 +300,48 @@ impl<T: Transport> Client<T> {
                 RetryDecision::GiveUp => return Err(error),
             }
         }
+    }
+
+    /// Waits for a turn of `request`'s rate limiter, as the first attempt of a call with `options` would, and takes
+    /// it. For a call whose attempts run elsewhere (the npm package's worker), so that it still counts against this
+    /// client's limit.
+    pub async fn take_turn(&self, request: &Request, options: CallOptions) -> Result<(), Error> {
+        let url = request.url(self.config.base_url(request.group));
+        let timeout = options.timeout.unwrap_or(self.config.timeout);
+        let budget = options.retry.unwrap_or(self.config.retry).max_total;
+        self.turn(request.group, &url, timeout, budget).await
+    }
+
+    /// Waits for and takes a turn of `group`'s limiter; a wait longer than the call's `timeout` or its `budget_left`
+    /// ends the call now (a `timeout` error for `url`), rather than after sleeping past them.
+    async fn turn(
+        &self,
+        group: ApiGroup,
+        url: &str,
+        timeout: Option<Duration>,
+        budget_left: Duration,
+    ) -> Result<(), Error> {
+        let limiter = self.limiter(group);
+        let wait = limiter.lock().map(|mut l| l.acquire(self.transport.now())).unwrap_or_default();
+        if wait.is_zero() {
+            return Ok(());
+        }
+        if timeout.is_some_and(|limit| wait > limit) || wait > budget_left {
+            release(limiter);
+            let error = TransportError {
+                failure: TransportFailure::Timeout,
+                message: format!(
+                    "the client-side rate limit would hold this call for {} ms, past its time-out or time budget",
+                    wait.as_millis()
+                ),
+            };
+            return Err(Error::Transport { url: url.to_owned(), error });
+        }
+        // Dropping the call while it waits (an abort) gives the slot back.
+        let reservation = Reservation(Some(limiter));
+        self.transport.sleep(wait).await;
+        reservation.keep();
+        Ok(())
     }
 
     /// One attempt reading the whole response.
