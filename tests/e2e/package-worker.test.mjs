@@ -161,3 +161,38 @@ test("without a worker (its script missing), all() runs in the page", async () =
   assert.ok(!worker.error, `no error: ${JSON.stringify(worker.error)}`);
   assert.equal(worker.text, thread.text);
 });
+
+test("a worker that never answers is given up on: all() runs in the page", async () => {
+  const page = await openPage(browser);
+  // A worker script that loads but never says "ready": the page waits its 10 s, then decodes by itself.
+  await page.route("**/worker.js", (route) => route.fulfill({ contentType: "text/javascript", body: "self.onmessage = () => {};" }));
+  await page.goto(`${site.url}/index.html`);
+  await page.waitForFunction(() => globalThis.ready === true);
+  const { worker, thread, workers, posted } = await page.evaluate(BOTH, [replica.pair, undefined]);
+  assert.equal(workers.length, 1, "it tried");
+  assert.equal(posted, 0, "no call went to it");
+  assert.ok(!worker.error, `no error: ${JSON.stringify(worker.error)}`);
+  assert.equal(worker.text, thread.text);
+});
+
+test("a worker that breaks rejects the call in flight, and later calls run in the page", async () => {
+  const page = await openPage(browser);
+  // A worker that starts, then reports itself broken when handed a call (as worker.js does on an uncaught failure).
+  const broken = `import { initSync } from "./dlmm_query_wasm.js";
+    self.onmessage = ({ data }) => {
+      if (data instanceof WebAssembly.Module) { initSync({ module: data }); self.postMessage("ready"); }
+      else self.postMessage({ failed: "boom" });
+    };`;
+  await page.route("**/worker.js", (route) => route.fulfill({ contentType: "text/javascript", body: broken }));
+  await page.goto(`${site.url}/index.html`);
+  await page.waitForFunction(() => globalThis.ready === true);
+  const first = await page.evaluate(BOTH, [replica.pair, undefined]);
+  assert.equal(first.posted, 1);
+  assert.equal(first.worker.error?.isDlmmError, true);
+  assert.equal(first.worker.error.kind, "network");
+  assert.match(first.worker.error.message, /worker running all\(\) failed: boom/);
+  const second = await page.evaluate(BOTH, [replica.pair, undefined]);
+  assert.equal(second.posted, 0, "no call went to the broken worker");
+  assert.ok(!second.worker.error, `no error: ${JSON.stringify(second.worker.error)}`);
+  assert.equal(second.worker.text, second.thread.text);
+});

@@ -65,13 +65,24 @@ pub async fn shared() -> Option<Worker> {
     started.await
 }
 
+/// How long a new worker has to answer `"ready"` before `all()` runs in the page instead.
+const START_TIMEOUT_MS: i32 = 10_000;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The global `setTimeout` (of a page or a worker).
+    #[wasm_bindgen(js_name = setTimeout)]
+    fn set_timeout(handler: &Function, ms: i32) -> JsValue;
+}
+
 /// Creates the worker and waits for its `"ready"`; `None` on an error first (a missing file, a CSP refusing workers,
-/// a module that fails to instantiate).
+/// a module that fails to instantiate) or on no answer within [`START_TIMEOUT_MS`].
 async fn start(factory: Function) -> Option<Worker> {
     let worker: Worker = factory.call0(&JsValue::NULL).ok()?.dyn_into().ok()?;
     let answered = Promise::new(&mut |resolve, _reject| {
         worker.set_onmessage(Some(&resolve));
         worker.set_onerror(Some(&resolve));
+        set_timeout(&resolve, START_TIMEOUT_MS);
     });
     let event = JsFuture::from(answered).await.ok()?;
     let ready = event.dyn_ref::<MessageEvent>().is_some_and(|e| e.data().as_string().as_deref() == Some("ready"));
