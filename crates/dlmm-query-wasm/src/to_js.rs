@@ -62,6 +62,7 @@ extern "C" {
     fn parse_string(text: &JsValue) -> Result<JsValue, JsValue>;
 }
 
+/// The error for text `JSON.parse` refused (the writer's bug, never the server's: the text is the writer's own).
 fn parse_error(error: &JsValue, url: &str) -> Error {
     Error::wrong_shape(url, None, format!("JSON.parse: {error:?}"))
 }

@@ -1,20 +1,22 @@
 //! `all()` off the page's thread: in a browser, the package's entry registers a worker (`worker.js`, running this
 //! same module), and `all()` hands its call to it. The worker reads the body, splits and transcodes it into batches of
 //! JSON text ([`crate::all_pairs`]) and posts them back; the page only parses them (`JSON.parse`, as a plain
-//! `fetch().json()` would) and fixes their amounts. The two threads work side by side, so the page's thread does about
-//! what a plain `fetch().json()` does.
+//! `fetch().json()` would) and fixes their amounts. The two threads work side by side, and the page's thread stays
+//! free while the list arrives.
 //!
-//! Everything else is as in the page: the worker builds a client from a copy of the options the page's client was
-//! created with, reads the same call options, and its errors become the same `DlmmError`s (message and fields
-//! copied). Cancelling the call (its `AbortSignal`) cancels the worker's request. Where there is no worker (Node, a
-//! test runner, a worker that failed to load or start, options that cannot be copied), `all()` runs in the page as
-//! before.
+//! Everything else is as in the page: the call first takes its turn of the page client's rate limiter, the worker
+//! builds a client from a copy of the options the page's client was created with and reads the same call options,
+//! and its errors become the same `DlmmError`s (message and fields copied). Cancelling the call (its `AbortSignal`)
+//! cancels the worker's request. Where there is no worker (Node, a test runner, a worker that failed to load, start
+//! or answer, options that cannot be copied), `all()` runs in the page as before.
 //!
-//! Messages. Page → worker (once): the compiled `WebAssembly.Module`; the worker answers `"ready"`, or fails to
-//! start. Page → worker (each call): `{ options, call, port }`; on `port`, the worker posts
-//! `{ bytes, amounts, nulls, url }` per batch (the UTF-8 of its JSON text, transferred), then `{ done: true }` or `{ error: { message, fields } }`; the page
-//! posts `{ cancel: true }` when the call is dropped. Worker → page: `{ failed }` when the worker itself broke (every
-//! call in flight then rejects).
+//! Messages:
+//! - page → worker, once: the compiled `WebAssembly.Module`; the worker answers `"ready"` (or fails to start);
+//! - page → worker, each call: `{ options, call, port }`;
+//! - worker → page, on `port`: `{ bytes, amounts, nulls, url }` per batch (the UTF-8 of its JSON text, transferred),
+//!   then `{ done: true }` or `{ error: { message, fields } }`;
+//! - page → worker, on `port`: `{ cancel: true }` when the call is dropped before its end;
+//! - worker → page: `{ failed }` when the worker itself broke (every call in flight then rejects).
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
