@@ -149,43 +149,42 @@ test("aborting all() cancels the worker's call, and the worker goes on serving",
   assert.deepEqual(page.errors, []);
 });
 
-test("without a worker (its script missing), all() runs in the page", async () => {
+/** Opens the page with the worker's URL answered by `fulfill` (a Playwright route response). */
+async function openWithWorker(fulfill) {
   const page = await openPage(browser);
-  // The host answers the worker's URL with HTML (as a static host's fallback page would): it cannot start.
-  await page.route("**/worker.js", (route) => route.fulfill({ status: 404, contentType: "text/html", body: "<p>gone" }));
+  await page.route("**/worker.js", (route) => route.fulfill(fulfill));
   await page.goto(`${site.url}/index.html`);
   await page.waitForFunction(() => globalThis.ready === true);
+  return page;
+}
+
+/** Asserts that `all()` ran in the page, after one attempt to start the worker, and gave what the page gives. */
+async function assertRanInPage(page) {
   const { worker, thread, workers, posted } = await page.evaluate(BOTH, [replica.pair, undefined]);
   assert.equal(workers.length, 1, "it tried");
   assert.equal(posted, 0, "no call went to it");
   assert.ok(!worker.error, `no error: ${JSON.stringify(worker.error)}`);
   assert.equal(worker.text, thread.text);
+}
+
+test("without a worker (its script missing), all() runs in the page", async () => {
+  // The host answers the worker's URL with HTML (as a static host's fallback page would): it cannot start.
+  await assertRanInPage(await openWithWorker({ status: 404, contentType: "text/html", body: "<p>gone" }));
 });
 
 test("a worker that never answers is given up on: all() runs in the page", async () => {
-  const page = await openPage(browser);
   // A worker script that loads but never says "ready": the page waits its 10 s, then decodes by itself.
-  await page.route("**/worker.js", (route) => route.fulfill({ contentType: "text/javascript", body: "self.onmessage = () => {};" }));
-  await page.goto(`${site.url}/index.html`);
-  await page.waitForFunction(() => globalThis.ready === true);
-  const { worker, thread, workers, posted } = await page.evaluate(BOTH, [replica.pair, undefined]);
-  assert.equal(workers.length, 1, "it tried");
-  assert.equal(posted, 0, "no call went to it");
-  assert.ok(!worker.error, `no error: ${JSON.stringify(worker.error)}`);
-  assert.equal(worker.text, thread.text);
+  await assertRanInPage(await openWithWorker({ contentType: "text/javascript", body: "self.onmessage = () => {};" }));
 });
 
 test("a worker that breaks rejects the call in flight, and later calls run in the page", async () => {
-  const page = await openPage(browser);
   // A worker that starts, then reports itself broken when handed a call (as worker.js does on an uncaught failure).
   const broken = `import { initSync } from "./dlmm_query_wasm.js";
     self.onmessage = ({ data }) => {
       if (data instanceof WebAssembly.Module) { initSync({ module: data }); self.postMessage("ready"); }
       else self.postMessage({ failed: "boom" });
     };`;
-  await page.route("**/worker.js", (route) => route.fulfill({ contentType: "text/javascript", body: broken }));
-  await page.goto(`${site.url}/index.html`);
-  await page.waitForFunction(() => globalThis.ready === true);
+  const page = await openWithWorker({ contentType: "text/javascript", body: broken });
   const first = await page.evaluate(BOTH, [replica.pair, undefined]);
   assert.equal(first.posted, 1);
   assert.equal(first.worker.error?.isDlmmError, true);
