@@ -677,6 +677,22 @@ mod tests {
         assert_eq!(*c.transport.sleeps.borrow(), [Duration::from_secs(100)]);
     }
 
+    #[test]
+    fn take_turn_counts_against_the_limit_without_sending() {
+        let mut config = ClientConfig::with_base_urls("http://pair.test/", "http://pool.test/v1").unwrap();
+        config.pool_rate_per_second = 0.01; // one request every 100 s
+        let fake = Fake { script: RefCell::new((0..2).map(|_| Some(ok_body())).collect()), ..Fake::default() };
+        let c = Client::new(Rc::new(fake), config);
+        let request = GetPoolMetrics::new(POOL).request().unwrap();
+        block_on(c.take_turn(&request, CallOptions::default())).unwrap();
+        assert!(c.transport.seen.borrow().is_empty(), "a turn sends nothing");
+        // The turn was taken: the next call would wait 100 s, past its 30 s time-out, so it ends at once.
+        let err = metrics(&c).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Timeout);
+        assert!(err.to_string().contains("rate limit"), "{err}");
+        assert!(c.transport.seen.borrow().is_empty(), "nothing sent");
+    }
+
     /// Streams `body` (after the scripted answers before it) and returns the elements seen and how the call ended.
     fn stream(script: Vec<Option<HttpResponse>>) -> (Vec<String>, Result<Streamed, Error>) {
         let c = client(script);
