@@ -656,12 +656,17 @@ mod tests {
         assert_eq!(c.transport.now() - before, Duration::from_millis(100), "the next call waits one slot, not 21");
     }
 
+    /// A client whose pool API allows one request every 100 s, with `answers` successful answers scripted.
+    fn slow_pool_client(answers: usize) -> Client<Rc<Fake>> {
+        let mut config = ClientConfig::with_base_urls("http://pair.test/", "http://pool.test/v1").unwrap();
+        config.pool_rate_per_second = 0.01;
+        let fake = Fake { script: RefCell::new((0..answers).map(|_| Some(ok_body())).collect()), ..Fake::default() };
+        Client::new(Rc::new(fake), config)
+    }
+
     #[test]
     fn a_rate_limit_wait_longer_than_the_time_out_ends_the_call_at_once() {
-        let mut config = ClientConfig::with_base_urls("http://pair.test/", "http://pool.test/v1").unwrap();
-        config.pool_rate_per_second = 0.01; // one request every 100 s
-        let fake = Fake { script: RefCell::new((0..3).map(|_| Some(ok_body())).collect()), ..Fake::default() };
-        let c = Client::new(Rc::new(fake), config);
+        let c = slow_pool_client(3);
         metrics(&c).unwrap();
         let err = metrics(&c).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Timeout);
@@ -679,10 +684,7 @@ mod tests {
 
     #[test]
     fn take_turn_counts_against_the_limit_without_sending() {
-        let mut config = ClientConfig::with_base_urls("http://pair.test/", "http://pool.test/v1").unwrap();
-        config.pool_rate_per_second = 0.01; // one request every 100 s
-        let fake = Fake { script: RefCell::new((0..2).map(|_| Some(ok_body())).collect()), ..Fake::default() };
-        let c = Client::new(Rc::new(fake), config);
+        let c = slow_pool_client(2);
         let request = GetPoolMetrics::new(POOL).request().unwrap();
         block_on(c.take_turn(&request, CallOptions::default())).unwrap();
         assert!(c.transport.seen.borrow().is_empty(), "a turn sends nothing");
