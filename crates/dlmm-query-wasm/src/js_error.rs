@@ -73,6 +73,24 @@ pub fn to_js_error(error: &Error) -> JsValue {
     js.into()
 }
 
+/// A `DlmmError` as plain data that can be posted between threads (an `Error` loses its own fields on the way):
+/// `{ message, fields }`, `fields` being its `kind`, `url`, `path` and the rest.
+pub fn to_posted(error: &JsValue) -> JsValue {
+    let posted = Object::new();
+    set(&posted, "message", Reflect::get(error, &JsValue::from_str("message")).unwrap_or_default());
+    set(&posted, "fields", Object::<JsValue>::assign(&Object::new(), error.unchecked_ref()));
+    posted.into()
+}
+
+/// The `DlmmError` that [`to_posted`] wrote as data.
+pub fn from_posted(posted: &JsValue) -> JsValue {
+    let get = |key: &str| Reflect::get(posted, &JsValue::from_str(key)).unwrap_or_default();
+    let js = js_sys::Error::new(&get("message").as_string().unwrap_or_default());
+    js.set_name("DlmmError");
+    Object::<JsValue>::assign(js.unchecked_ref(), get("fields").unchecked_ref());
+    js.into()
+}
+
 /// The `invalidInput` `DlmmError` for a rejected argument.
 pub fn input_error(error: InvalidInput) -> JsValue {
     to_js_error(&Error::InvalidInput(error))

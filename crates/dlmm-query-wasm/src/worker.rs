@@ -37,7 +37,7 @@ use web_sys::{AbortController, AbortSignal, MessageChannel, MessageEvent, Messag
 use crate::all_pairs::{Collect, Sink};
 use crate::cancel::with_signal;
 use crate::client::new_core;
-use crate::js_error::to_js_error;
+use crate::js_error::{from_posted, to_js_error, to_posted};
 use crate::options::{Call, all_query, client_config};
 use crate::to_js::{patterns_to_js, posted_to_js};
 
@@ -120,13 +120,10 @@ fn broken(event: &JsValue) {
 /// The end message of a call whose worker failed: a `network` `DlmmError` (the call can be tried again, and then
 /// runs in the page).
 fn failure(message: &str) -> JsValue {
-    let fields = Object::new();
-    set(&fields, "kind", &JsValue::from_str("network"));
-    let error = Object::new();
-    set(&error, "message", &JsValue::from_str(message));
-    set(&error, "fields", &fields);
+    let error = js_sys::Error::new(message);
+    set(error.unchecked_ref(), "kind", &JsValue::from_str("network"));
     let end = Object::new();
-    set(&end, "error", &error);
+    set(&end, "error", &to_posted(&error));
     end.into()
 }
 
@@ -250,10 +247,7 @@ impl Listening {
             if error.is_undefined() {
                 return Ok(result.into_result());
             }
-            let js = js_sys::Error::new(&get(&error, "message").as_string().unwrap_or_default());
-            js.set_name("DlmmError");
-            Object::<JsValue>::assign(js.unchecked_ref(), get(&error, "fields").unchecked_ref());
-            return Err(js.into());
+            return Err(from_posted(&error));
         }
     }
 }
@@ -297,12 +291,7 @@ pub fn all_in_worker(options: JsValue, call: JsValue, port: MessagePort) {
         match with_signal(signal.clone(), run).await {
             Ok(()) => set(&end, "done", &JsValue::TRUE),
             Err(_) if signal.as_ref().is_some_and(AbortSignal::aborted) => {} // the page no longer listens
-            Err(error) => {
-                let posted = Object::new();
-                set(&posted, "message", &Reflect::get(&error, &JsValue::from_str("message")).unwrap_or_default());
-                set(&posted, "fields", &Object::<JsValue>::assign(&Object::new(), error.unchecked_ref()));
-                set(&end, "error", &posted);
-            }
+            Err(error) => set(&end, "error", &to_posted(&error)),
         }
         let _ = port.post_message(&end);
         drop(on_cancel);
