@@ -240,16 +240,26 @@ impl JsonText {
 
     /// Writes the string `text`, which needs no escape in ASCII JSON (the caller checked: ASCII, no quote, backslash
     /// or control character).
-    pub(crate) fn unescaped_string(&mut self, text: &str) {
+    pub(crate) fn unescaped_string(&mut self, text: &[u8]) {
         self.text.reserve(text.len() + 2);
         self.text.push(b'"');
-        self.text.extend_from_slice(text.as_bytes());
+        self.text.extend_from_slice(text);
         self.text.push(b'"');
     }
 
-    /// Writes a JSON number literal as it is (the caller checked it is one).
-    pub(crate) fn number_literal(&mut self, literal: &str) {
-        self.text.extend_from_slice(literal.as_bytes());
+    /// Writes a JSON literal (a number, `true`, `false`) as it is (the caller checked it is one).
+    pub(crate) fn literal(&mut self, literal: &[u8]) {
+        self.text.extend_from_slice(literal);
+    }
+
+    /// Writes a raw token amount, given as its canonical decimal digits, as [`Self::write`] writes an
+    /// [`crate::Amount`]: a digit string, its path recorded as an amount's.
+    pub(crate) fn amount_digits(&mut self, digits: &[u8]) {
+        record(&self.path, &mut self.amounts);
+        self.text.reserve(digits.len() + 2);
+        self.text.push(b'"');
+        self.text.extend_from_slice(digits);
+        self.text.push(b'"');
     }
 
     /// Where the writing stands, to come back to with [`Self::rollback`].

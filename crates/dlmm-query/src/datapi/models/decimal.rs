@@ -76,7 +76,7 @@ impl Decimal {
 }
 
 /// Whether `text` is `-?digits(.digits)?([eE][+-]?digits)?`.
-fn is_decimal_text(text: &str) -> bool {
+pub(crate) fn is_decimal_text(text: &str) -> bool {
     fn digits(b: &[u8]) -> usize {
         b.iter().take_while(|c| c.is_ascii_digit()).count()
     }

@@ -14,6 +14,12 @@
 //! it is. Anything else where a literal would be copied (a numeric string, `null`, a literal near a double's limits)
 //! is read by the leaf's own reader. When that reader, or anything else in the body, fails, the reading is given up
 //! and done again with every leaf read by its own reader, so errors are always those readers'.
+//!
+//! Before any of that, a reader by hand (the `plain` module) reads the body and writes the same text several times faster,
+//! handing to serde only the values it does not read itself; it never decides an error, and gives the whole body up
+//! to the readers above when serde would refuse a value.
+
+mod plain;
 
 use std::fmt;
 
@@ -30,6 +36,17 @@ use crate::{Amount, wire};
 /// unusable); an integer JavaScript cannot hold does not stop the reading, as it does not stop decoding the model:
 /// [`JsonText::finish`] reports it when the body is otherwise fine.
 pub fn transcode(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<(), serde_json::Error> {
+    let checkpoint = out.checkpoint();
+    if plain::read(body, shape, out).is_some() {
+        return Ok(());
+    }
+    out.rollback(&checkpoint);
+    by_serde(body, shape, out)
+}
+
+/// Transcodes `body` by serde's readers: numbers copied as sent where they can be, else everything read by the
+/// leaves' own readers.
+fn by_serde(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<(), serde_json::Error> {
     let checkpoint = out.checkpoint();
     out.numbers_as_sent = true;
     let as_sent = read(body, shape, out);
@@ -82,7 +99,7 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) 
         Leaf::NumericText if out.numbers_as_sent => {
             let text = NumericText::deserialize(d)?;
             match in_range(text.as_str()) && is_json_number(text.as_str()) {
-                true => out.number_literal(text.as_str()),
+                true => out.literal(text.as_str().as_bytes()),
                 false => out.write(&text),
             }
             return Ok(());
@@ -126,7 +143,7 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) 
 fn number_as_sent<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) -> Result<(), D::Error> {
     let raw = <&serde_json::value::RawValue>::deserialize(d)?.get();
     if finite_number_literal(raw) {
-        out.number_literal(raw);
+        out.literal(raw.as_bytes());
         return Ok(());
     }
     out.numbers_as_sent = false;
@@ -199,7 +216,7 @@ impl<'de> Visitor<'de> for Text<'_> {
     /// refuses those raw); when it is ASCII too, it is copied as it is.
     fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<(), E> {
         match v.is_ascii() {
-            true => self.out.unescaped_string(v),
+            true => self.out.unescaped_string(v.as_bytes()),
             false => self.out.write(v),
         }
         Ok(())
@@ -400,18 +417,31 @@ impl<'de> Visitor<'de> for Object<'_> {
             map.next_value_seed(Value { shape: field.shape, out: &mut *out })?;
             keep_member(out, field, index, at, nulls);
         }
-        for (index, field) in fields.iter().enumerate().filter(|(i, _)| !seen.contains(*i)) {
-            let Some(default) = field.missing else {
-                return Err(de::Error::missing_field(field.wire));
-            };
-            let (at, nulls) = (out.key(field.js), out.null_patterns());
-            default(out);
-            keep_member(out, field, index, at, nulls);
-        }
-        in_declaration_order(out, start, base);
-        out.end_object(start);
-        Ok(())
+        end_object(out, shape, &seen, start, base).map_err(|field| de::Error::missing_field(field.wire))
     }
+}
+
+/// Ends the object begun at `start` whose members since `fields[base]` were read: writes what each field not
+/// `seen` becomes, puts the members in declaration order and closes it. A missing field that has no default is
+/// the error.
+fn end_object(
+    out: &mut JsonText,
+    shape: &StructShape,
+    seen: &Seen,
+    start: usize,
+    base: usize,
+) -> Result<(), &'static Field> {
+    for (index, field) in shape.fields.iter().enumerate().filter(|(i, _)| !seen.contains(*i)) {
+        let Some(default) = field.missing else {
+            return Err(field);
+        };
+        let (at, nulls) = (out.key(field.js), out.null_patterns());
+        default(out);
+        keep_member(out, field, index, at, nulls);
+    }
+    in_declaration_order(out, start, base);
+    out.end_object(start);
+    Ok(())
 }
 
 /// Keeps the member of field `index` written from `at`, or takes it back when it is a `None` the model does not
@@ -488,12 +518,18 @@ impl Visitor<'_> for Key<'_> {
         f.write_str("field identifier")
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Option<usize>, E> {
-        let fields = self.shape.fields;
-        if fields.get(self.next).is_some_and(|field| field.wire == v) {
-            return Ok(Some(self.next));
-        }
-        Ok(fields.iter().position(|field| field.wire == v))
+        Ok(field_named(self.shape, self.next, v.as_bytes()))
     }
+}
+
+/// The index of the field of `shape` whose wire name is `key`, trying field `next` first (bodies mostly send
+/// fields in one order), or `None` for a key the model ignores.
+fn field_named(shape: &StructShape, next: usize, key: &[u8]) -> Option<usize> {
+    let fields = shape.fields;
+    if fields.get(next).is_some_and(|field| field.wire.as_bytes() == key) {
+        return Some(next);
+    }
+    fields.iter().position(|field| field.wire.as_bytes() == key)
 }
 
 #[cfg(test)]
