@@ -1,14 +1,14 @@
 //! `all()` and `all({ minTvl })`: the keeper's whole pair list (about 150 MB at 120,000 pairs) decoded as it arrives.
 //!
-//! The body is split into pairs by the core ([`Client::stream_items`](dlmm_query::Client::stream_items)); each pair
-//! is transcoded by `PairInfo`'s shape (exact, validated, its errors naming `[i].field`) into a batch of JSON text,
-//! and every [`BATCH_BYTES`] the batch goes to a [`Sink`]: in the page's thread, [`Collect`] parses it into
+//! The body is split into pairs by the core ([`Client::stream_elements`](dlmm_query::Client::stream_elements)); each
+//! pair is transcoded by `PairInfo`'s shape (exact, validated, its errors naming `[i].field`) into a batch of JSON
+//! text, where it begins in the chunk when it can be read whole there (so the splitter does not scan it too), and every [`BATCH_BYTES`] the batch goes to a [`Sink`]: in the page's thread, [`Collect`] parses it into
 //! JavaScript objects appended to the result; in the package's worker, it is posted to the page. Linear memory holds
 //! one unfinished pair, one body chunk and one batch, never the body or the list, so it stays flat whatever the
 //! list's size. With a TVL floor, only a pair's `liquidity` is read before it is dropped: a dropped pair never
 //! becomes a `PairInfo`, let alone a JS object.
 
-use dlmm_query::items::{Item, decode_item, transcode_item};
+use dlmm_query::items::{Element, Item, decode_item, transcode_item, transcode_start};
 use dlmm_query::json_text::{JsonText, Written};
 use dlmm_query::models::PairInfo;
 use dlmm_query::ops::{All, Operation};
@@ -38,7 +38,12 @@ pub async fn all_pairs(
 ) -> Result<(), Error> {
     let mut out = Batches::new(sink);
     let streamed = client
-        .stream_items(request, All::NOT_FOUND_ON_500, options, |item, url, status| out.add(&item, url, status, floor))
+        .stream_elements(request, All::NOT_FOUND_ON_500, options, |element, url, status| match element {
+            // Without a floor, a pair is transcoded where it begins in the chunk when it can be, not split out first.
+            Element::Start { rest, .. } if floor.is_none() => out.add_start(rest, url),
+            Element::Start { .. } => Ok(None),
+            Element::Whole(item) => out.add(&item, url, status, floor).map(|()| None),
+        })
         .await?;
     match streamed {
         Streamed::Array { url, .. } => out.flush(&url),
@@ -85,14 +90,31 @@ impl<'a> Batches<'a> {
                 return Ok(());
             }
         }
+        transcode_item(item, url, status, &PairInfo::SHAPE, self.batch()).map_err(Error::Decode)?;
+        self.kept(url)
+    }
+
+    /// Writes the pair at the start of `rest` into the batch if it can be read there whole: its length (see
+    /// [`transcode_start`]).
+    fn add_start(&mut self, rest: &[u8], url: &str) -> Result<Option<usize>, Error> {
+        let Some(length) = transcode_start(rest, &PairInfo::SHAPE, self.batch()) else { return Ok(None) };
+        self.kept(url)?;
+        Ok(Some(length))
+    }
+
+    /// The batch being written (begun if there is none).
+    fn batch(&mut self) -> &mut JsonText {
         let kept = self.kept;
-        let batch = self.batch.get_or_insert_with(|| JsonText::items_from(kept));
-        transcode_item(item, url, status, &PairInfo::SHAPE, batch).map_err(Error::Decode)?;
+        self.batch.get_or_insert_with(|| JsonText::items_from(kept))
+    }
+
+    /// Counts the pair just written, and hands the batch on once it is full.
+    fn kept(&mut self, url: &str) -> Result<(), Error> {
         self.kept += 1;
-        if batch.len() >= BATCH_BYTES || self.kept - batch.first_index() >= BATCH_ITEMS || batch.failed() {
-            self.flush(url)?;
-        }
-        Ok(())
+        let full = self.batch.as_ref().is_some_and(|batch| {
+            batch.len() >= BATCH_BYTES || self.kept - batch.first_index() >= BATCH_ITEMS || batch.failed()
+        });
+        if full { self.flush(url) } else { Ok(()) }
     }
 
     /// Hands the batch to the sink.

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use dlmm_query::HttpResponse;
 use dlmm_query::datapi::ops::dlmm::GetPools;
-use dlmm_query::items::{ArrayItems, Item, decode_item, transcode_item};
+use dlmm_query::items::{ArrayItems, Element, Item, decode_item, transcode_item, transcode_start};
 use dlmm_query::json_text::JsonText;
 use dlmm_query::models::PairInfo;
 use dlmm_query::ops::All;
@@ -84,13 +84,27 @@ fn main() {
 
         let start = Instant::now();
         let (mut batch, mut written) = (JsonText::items_from(0), 0);
-        stream(&response.body, |item| {
-            transcode_item(&item, "bench", 200, &PairInfo::SHAPE, &mut batch).expect("transcoded");
-            if batch.len() >= BATCH_BYTES {
-                written += batch.len();
-                batch = JsonText::items_from(0);
-            }
-        });
+        let mut items = ArrayItems::new("bench", 200);
+        for chunk in response.body.chunks(CHUNK) {
+            let fed = items.feed_elements(chunk, |element| {
+                // As all() does: a pair is read where it begins when it can be, else split out first.
+                let read = match element {
+                    Element::Start { rest, .. } => transcode_start(rest, &PairInfo::SHAPE, &mut batch),
+                    Element::Whole(item) => {
+                        transcode_item(&item, "bench", 200, &PairInfo::SHAPE, &mut batch).expect("transcoded");
+                        None
+                    }
+                };
+                if batch.len() >= BATCH_BYTES {
+                    written += batch.len();
+                    batch = JsonText::items_from(0);
+                }
+                Ok::<_, ()>(read)
+            });
+            fed.expect("an array");
+        }
+        items.finish().expect("a whole array");
+        assert_eq!(items.count(), PAIRS);
         transcoded.push(start.elapsed());
         assert!(written + batch.len() > response.body.len() / 2, "the pairs were written");
 
@@ -134,7 +148,7 @@ fn main() {
         rate(streamed) / rate(typed)
     );
     println!(
-        "  streamed: split + transcode each pair (as all() does): {:>7.1} ms  {:>6.1} MB/s  ({:.2}× the whole-body decode)",
+        "  streamed: transcode each pair where it begins (as all() does): {:>7.1} ms  {:>6.1} MB/s  ({:.2}× the whole-body decode)",
         transcoded.as_secs_f64() * 1e3,
         rate(transcoded),
         rate(transcoded) / rate(typed)

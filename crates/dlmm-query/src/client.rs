@@ -9,7 +9,7 @@ use futures_util::StreamExt;
 use futures_util::future::{Either, select};
 
 use crate::error::{Error, InvalidInput, TransportError, TransportFailure};
-use crate::items::{ArrayItems, Item, SplitError};
+use crate::items::{ArrayItems, Element, Item, SplitError};
 use crate::json_text::Written;
 use crate::ops::Operation;
 use crate::policy::{RateLimiter, RetryDecision, RetryPolicy};
@@ -236,12 +236,28 @@ impl<T: Transport> Client<T> {
         options: CallOptions,
         mut item: impl FnMut(Item<'_>, &str, u16) -> Result<(), Error>,
     ) -> Result<Streamed, Error> {
+        self.stream_elements(request, not_found_on_500, options, |element, url, status| match element {
+            Element::Start { .. } => Ok(None),
+            Element::Whole(whole) => item(whole, url, status).map(|()| None),
+        })
+        .await
+    }
+
+    /// Like [`stream_items`](Self::stream_items), offering `element` each object or array element as it begins too
+    /// ([`ArrayItems::feed_elements`]): one it reads there itself (giving its length) is not split out.
+    pub async fn stream_elements(
+        &self,
+        request: &Request,
+        not_found_on_500: bool,
+        options: CallOptions,
+        mut element: impl FnMut(Element<'_>, &str, u16) -> Result<Option<usize>, Error>,
+    ) -> Result<Streamed, Error> {
         let (url, (mut open, deadline)) =
             self.attempts(request, not_found_on_500, options, |http, timeout| self.open_attempt(http, timeout)).await?;
         let transport_error = |error| Error::Transport { url: url.clone(), error };
         let mut items = ArrayItems::new(&url, open.status);
         while let Some(chunk) = self.next_chunk(&mut open.body, deadline).await.map_err(transport_error)? {
-            match items.feed(&chunk, |element| item(element, &url, open.status)) {
+            match items.feed_elements(&chunk, |found| element(found, &url, open.status)) {
                 Ok(()) => {}
                 Err(SplitError::Item(error)) => return Err(error),
                 Err(SplitError::Syntax(error)) => return Err(Error::Decode(error)),

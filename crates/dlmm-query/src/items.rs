@@ -44,6 +44,21 @@ pub struct Item<'a> {
     pub bytes: &'a [u8],
 }
 
+/// What [`ArrayItems::feed_elements`] hands its callback.
+pub enum Element<'a> {
+    /// An element (index `index`) begins an object or an array at the start of `rest`, which runs to the end of what
+    /// has arrived. The callback may read the element from there itself and give its length, so the splitter skips
+    /// it; or give `None`, and the splitter splits it out as usual and hands it over [`Element::Whole`].
+    Start {
+        /// The element's index in the array.
+        index: usize,
+        /// The bytes from the element's first one on.
+        rest: &'a [u8],
+    },
+    /// A whole element, split out.
+    Whole(Item<'a>),
+}
+
 /// Splits a top-level JSON array arriving in chunks into its elements (see the module docs).
 #[derive(Debug)]
 pub struct ArrayItems {
@@ -108,6 +123,19 @@ impl ArrayItems {
         chunk: &[u8],
         mut item: impl FnMut(Item<'_>) -> Result<(), E>,
     ) -> Result<(), SplitError<E>> {
+        self.feed_elements(chunk, |element| match element {
+            Element::Start { .. } => Ok(None),
+            Element::Whole(whole) => item(whole).map(|()| None),
+        })
+    }
+
+    /// Like [`Self::feed`], offering `element` each object or array element as it begins too
+    /// ([`Element::Start`]): one the callback reads there is not scanned twice.
+    pub fn feed_elements<E>(
+        &mut self,
+        chunk: &[u8],
+        mut element: impl FnMut(Element<'_>) -> Result<Option<usize>, E>,
+    ) -> Result<(), SplitError<E>> {
         self.buffer.extend_from_slice(chunk);
         self.fed += chunk.len();
         let mut i = self.scanned;
@@ -123,7 +151,7 @@ impl ArrayItems {
                             i += at + 1;
                             self.in_string = false;
                             if self.depth == 0 {
-                                self.complete(i, &mut item)?;
+                                self.complete(i, &mut element)?;
                             }
                         }
                     }
@@ -143,7 +171,7 @@ impl ArrayItems {
                             self.depth -= 1;
                             if self.depth == 0 {
                                 i += 1;
-                                self.complete(i, &mut item)?;
+                                self.complete(i, &mut element)?;
                                 continue;
                             }
                         }
@@ -152,7 +180,7 @@ impl ArrayItems {
                 State::Item => {
                     // A number or a literal: it ends at a delimiter, read again in `After`.
                     if matches!(b, b',' | b']' | b' ' | b'\t' | b'\n' | b'\r') {
-                        self.complete(i, &mut item)?;
+                        self.complete(i, &mut element)?;
                         continue;
                     }
                 }
@@ -160,17 +188,17 @@ impl ArrayItems {
                 State::Start if b == b'[' => self.state = State::First,
                 State::Start => return Err(SplitError::NotAnArray),
                 State::First if b == b']' => self.state = State::Done,
-                State::First | State::Next => {
-                    self.state = State::Item;
-                    self.item_start = i;
-                    (self.open, self.close) = match b {
-                        b'{' => (b'{', b'}'),
-                        b'[' => (b'[', b']'),
-                        _ => (0, 0),
-                    };
-                    self.in_string = b == b'"';
-                    self.depth = usize::from(self.open != 0);
+                State::First | State::Next if matches!(b, b'{' | b'[') => {
+                    let start = Element::Start { index: self.count, rest: &self.buffer[i..] };
+                    if let Some(length) = element(start).map_err(SplitError::Item)? {
+                        self.count += 1;
+                        self.state = State::After;
+                        i += length;
+                        continue;
+                    }
+                    self.begin_item(i, b);
                 }
+                State::First | State::Next => self.begin_item(i, b),
                 State::After if b == b',' => self.state = State::Next,
                 State::After if b == b']' => self.state = State::Done,
                 State::After => return Err(self.syntax(i, "expected `,` or `]` after an element")),
@@ -199,16 +227,30 @@ impl ArrayItems {
         }
     }
 
+    /// Begins the element whose first byte, `b`, is at `i`.
+    fn begin_item(&mut self, i: usize, b: u8) {
+        self.state = State::Item;
+        self.item_start = i;
+        (self.open, self.close) = match b {
+            b'{' => (b'{', b'}'),
+            b'[' => (b'[', b']'),
+            _ => (0, 0),
+        };
+        self.in_string = b == b'"';
+        self.depth = usize::from(self.open != 0);
+    }
+
     /// Hands out the element ending at `end` and moves on.
     fn complete<E>(
         &mut self,
         end: usize,
-        item: &mut impl FnMut(Item<'_>) -> Result<(), E>,
+        element: &mut impl FnMut(Element<'_>) -> Result<Option<usize>, E>,
     ) -> Result<(), SplitError<E>> {
         let index = self.count;
         self.count += 1;
         self.state = State::After;
-        item(Item { index, bytes: &self.buffer[self.item_start..end] }).map_err(SplitError::Item)
+        let whole = Item { index, bytes: &self.buffer[self.item_start..end] };
+        element(Element::Whole(whole)).map(drop).map_err(SplitError::Item)
     }
 
     fn syntax<E>(&self, at: usize, what: &str) -> SplitError<E> {
@@ -241,6 +283,13 @@ pub fn transcode_item(
 ) -> Result<(), DecodeError> {
     transcode::transcode_item(item.bytes, shape, out)
         .map_err(|e| within(item, decode::explain(&e, item.bytes, url, status)))
+}
+
+/// Transcodes the element at the start of `rest` ([`Element::Start`]) by `shape` as the next item of `out`, when it
+/// is read there whole: its length. `None` when it is not (cut off by the chunk's end, or anything the fast reader
+/// leaves to serde), with nothing written: it is then split out and handed over whole, for [`transcode_item`].
+pub fn transcode_start(rest: &[u8], shape: &Shape, out: &mut JsonText) -> Option<usize> {
+    transcode::transcode_leading_item(rest, shape, out)
 }
 
 /// `error`, met inside `item`, with the item's index put in front of its path (`[12].liquidity`).
@@ -288,6 +337,41 @@ mod tests {
         }
         assert_eq!(split("[]", 1).0.unwrap(), Vec::<String>::new());
         assert_eq!(split("\n[\n]\n", 2).0.unwrap(), Vec::<String>::new());
+    }
+
+    /// The JSON text (or the error) of `body`'s elements transcoded by `Windows`'s shape, fed in two chunks split at
+    /// `at`: each read where it begins when `starts`, else split out first.
+    fn transcoded(body: &str, at: usize, starts: bool) -> Result<String, String> {
+        let shape = &<crate::models::Windows as crate::shape::HasShape>::SHAPE;
+        let (mut items, mut out) = (ArrayItems::new("u", 200), JsonText::items_from(0));
+        for chunk in [&body.as_bytes()[..at], &body.as_bytes()[at..]] {
+            items
+                .feed_elements(chunk, |element| match element {
+                    Element::Start { rest, .. } if starts => Ok(transcode_start(rest, shape, &mut out)),
+                    Element::Start { .. } => Ok(None),
+                    Element::Whole(item) => transcode_item(&item, "u", 200, shape, &mut out).map(|()| None),
+                })
+                .map_err(|e| format!("{e:?}"))?;
+        }
+        items.finish().map_err(|e| e.message)?;
+        let written = out.end_items("u").map_err(|e| e.to_string())?;
+        Ok(format!("{} {:?} {:?}", written.text, written.amounts, written.nulls))
+    }
+
+    #[test]
+    fn elements_read_where_they_begin_are_written_as_when_split_out() {
+        let window =
+            |v: &str| format!(r#"{{"min_30":{v},"hour_1":1,"hour_2":2,"hour_4":4,"hour_12":12,"hour_24":24}}"#);
+        let fine = format!("[{}, {} ,{},{}]", window("0.5"), window(r#""7""#), window("1e2"), window(r#""1""#));
+        let broken = format!("[{},{},{}]", window("1"), window(r#""x""#), window("3"));
+        for body in [&fine, &broken] {
+            for at in 0..=body.len() {
+                assert_eq!(transcoded(body, at, true), transcoded(body, at, false), "{body} split at {at}");
+            }
+        }
+        assert!(transcoded(&fine, 40, true).is_ok_and(|text| text.starts_with(r#"[{"min30":0.5,"hour1":1,"#)));
+        let error = transcoded(&broken, 40, true).unwrap_err();
+        assert!(error.contains("[1].min_30") || error.contains("[1].min30"), "{error}");
     }
 
     #[test]

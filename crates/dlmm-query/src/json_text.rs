@@ -77,6 +77,8 @@ pub struct JsonText {
 pub(crate) struct Checkpoint {
     text: usize,
     path: usize,
+    /// The innermost array's current index, when the path ends in one.
+    index: Option<Option<usize>>,
     amounts: usize,
     nulls: usize,
     unsafe_integers: usize,
@@ -267,6 +269,10 @@ impl JsonText {
         Checkpoint {
             text: self.text.len(),
             path: self.path.len(),
+            index: match self.path.last() {
+                Some(Step::Index(index)) => Some(*index),
+                _ => None,
+            },
             amounts: self.amounts.len(),
             nulls: self.nulls.len(),
             unsafe_integers: self.unsafe_integers.len(),
@@ -279,6 +285,9 @@ impl JsonText {
     pub(crate) fn rollback(&mut self, checkpoint: &Checkpoint) {
         self.text.truncate(checkpoint.text);
         self.path.truncate(checkpoint.path);
+        if let (Some(index), Some(Step::Index(current))) = (checkpoint.index, self.path.last_mut()) {
+            *current = index;
+        }
         self.amounts.truncate(checkpoint.amounts);
         self.nulls.truncate(checkpoint.nulls);
         self.unsafe_integers.truncate(checkpoint.unsafe_integers);

@@ -72,6 +72,25 @@ pub fn transcode_item(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<
     transcode(body, shape, out)
 }
 
+/// Transcodes the value `body` begins with as one more item of the array begun by [`JsonText::items_from`], when
+/// the fast reader reads it whole (an object or an array, as an array splitter would find it) and more of the body
+/// follows it: its length. Otherwise nothing is written (`None`), and the item is to be split out and transcoded
+/// whole ([`transcode_item`]), which also gives its errors.
+pub fn transcode_leading_item(body: &[u8], shape: &Shape, out: &mut JsonText) -> Option<usize> {
+    if !matches!(body.first(), Some(b'{' | b'[')) {
+        return None;
+    }
+    let checkpoint = out.checkpoint();
+    out.begin_item();
+    match plain::read_leading(body, shape, out) {
+        Some(length) if length < body.len() => Some(length),
+        _ => {
+            out.rollback(&checkpoint);
+            None
+        }
+    }
+}
+
 /// A value of `shape`, written to `out` as it is read.
 struct Value<'a> {
     shape: &'a Shape,

@@ -51,6 +51,14 @@ pub(super) fn read(body: &[u8], shape: &Shape, out: &mut JsonText) -> Option<()>
     (reader.at == body.len()).then_some(())
 }
 
+/// Transcodes the JSON value `body` begins with (after no whitespace) into `out`: its length; or gives up (`None`)
+/// with part of it written.
+pub(super) fn read_leading(body: &[u8], shape: &Shape, out: &mut JsonText) -> Option<usize> {
+    let mut reader = Reader { body, at: 0 };
+    reader.value(shape, out)?;
+    Some(reader.at)
+}
+
 /// A string's text as the body holds it (no escapes, no control characters: nothing to undo).
 #[derive(Clone, Copy)]
 struct Text<'a> {
