@@ -1,13 +1,14 @@
 //! Transcoding's fast path: a reader by hand for the plain JSON nearly every body is, writing exactly what reading
 //! by serde writes ([`super::by_serde`]), several times faster.
 //!
-//! It reads only what it can write the same as serde's readers without their help: strings without escapes,
-//! number literals copied as sent, integers and amounts in canonical form, numeric and decimal text that is a
-//! JSON number, objects sent as objects, and values of keys the model ignores when they are well-formed JSON. At
-//! anything else (an escape, a string where a number is usual, an integer JavaScript cannot hold, a duplicate or
-//! missing field, a syntax error) it gives up, and the caller rolls the text back and reads the value by serde,
-//! which writes it or says why not. So it never decides an error and never accepts what serde would refuse: the
-//! tests pin its output to serde's on every body it accepts.
+//! It reads by itself what it can write as serde's readers would without their help: strings without escapes,
+//! number literals copied as sent, integers and amounts in canonical form, numeric and decimal text that is a JSON
+//! number, objects sent as objects, and the values of keys the model ignores when they are plain JSON. Any other
+//! value (an escape, a string where a number is usual, an integer JavaScript cannot hold, a struct sent as an
+//! array) it hands to serde, from the value's own text, which writes it as it would within the whole body. When
+//! serde refuses such a value, or the body breaks JSON's grammar or the model's (a duplicate or missing field), it
+//! gives the whole body up, and the caller reads it by serde from the start, for serde's error. So it never decides
+//! an error, and what it writes is what serde writes: the tests pin the two together, mutated bodies included.
 
 use serde::Deserialize;
 use serde::de::{DeserializeSeed, IgnoredAny};
@@ -524,6 +525,7 @@ mod tests {
             (r#""bin_step":25"#, r#""bin_step":65535"#, true),
             (r#""reserve_y_amount":"12""#, r#""reserve_y_amount":0"#, true),
             (r#""extra":{"x":[1,{"y":null}],"s":"t"}"#, r#""extra":[[],{},-0.5e-3,"é",true]"#, true),
+            (r#""s":"t""#, r#""s":[1e400,-123456789012345678901234567890]"#, true),
             // Read by serde, value by value.
             (r#""name":"SOL-USDC""#, r#""name":"SOL\u002d\"USDC\"""#, true),
             (r#""bin_step":25"#, r#""bin_step":"25""#, true),
