@@ -2,11 +2,12 @@
 //!
 //! The body is split into pairs by the core ([`Client::stream_elements`](dlmm_query::Client::stream_elements)); each
 //! pair is transcoded by `PairInfo`'s shape (exact, validated, its errors naming `[i].field`) into a batch of JSON
-//! text, where it begins in the chunk when it can be read whole there (so the splitter does not scan it too), and every [`BATCH_BYTES`] the batch goes to a [`Sink`]: in the page's thread, [`Collect`] parses it into
-//! JavaScript objects appended to the result; in the package's worker, it is posted to the page. Linear memory holds
-//! one unfinished pair, one body chunk and one batch, never the body or the list, so it stays flat whatever the
-//! list's size. With a TVL floor, only a pair's `liquidity` is read before it is dropped: a dropped pair never
-//! becomes a `PairInfo`, let alone a JS object.
+//! text, where it begins in the chunk when it can be read whole there (so the splitter does not scan it too), and
+//! every [`BATCH_BYTES`] the batch goes to a [`Sink`]: in the page's thread, [`Collect`] parses it into JavaScript
+//! objects appended to the result; in the package's worker, it is posted to the page. Linear memory holds one
+//! unfinished pair, one body chunk and one batch, never the body or the list, so it stays flat whatever the list's
+//! size. With a TVL floor, only a pair's `liquidity` is read before it is dropped: a dropped pair never becomes a
+//! `PairInfo`, let alone a JS object.
 
 use dlmm_query::items::{Element, Item, decode_item, transcode_item, transcode_start};
 use dlmm_query::json_text::{JsonText, Written};

@@ -15,9 +15,9 @@
 //! is read by the leaf's own reader. When that reader, or anything else in the body, fails, the reading is given up
 //! and done again with every leaf read by its own reader, so errors are always those readers'.
 //!
-//! Before any of that, a reader by hand (the `plain` module) reads the body and writes the same text several times faster,
-//! handing to serde only the values it does not read itself; it never decides an error, and gives the whole body up
-//! to the readers above when serde would refuse a value.
+//! Before any of that, a reader by hand (the `plain` module) reads the body and writes the same text several times
+//! faster, handing to serde only the values it does not read itself; it never decides an error, and gives the whole
+//! body up to the readers above when serde would refuse a value.
 
 mod plain;
 
