@@ -19,7 +19,9 @@ use crate::datapi::models::is_decimal_text;
 use crate::json_text::JsonText;
 use crate::shape::{Leaf, Shape, StructShape, With};
 
-/// The deepest nesting read in the values of ignored keys (serde_json's own limit is 128).
+/// The deepest nesting the reader steps over inside one value (an ignored key's, or one handed to serde). serde_json
+/// refuses a body nested deeper than 128, counted from its root: a value nested at most this deep, at the few levels
+/// of any model, stays within that, so what is read here is never what serde would refuse for its depth.
 const MAX_DEPTH: usize = 100;
 
 /// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
@@ -557,6 +559,19 @@ mod tests {
                     let fast = fast.unwrap_or_else(|| panic!("read: {to}"));
                     assert_eq!((fast.text, fast.amounts, fast.nulls), (slow.text, slow.amounts, slow.nulls), "{to}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn deep_nesting_is_given_up_where_serde_refuses_it() {
+        for depth in [99, 110, 126, 127, 200] {
+            let nested = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+            let body = pair().replacen(r#""s":"t""#, &format!(r#""s":{nested}"#), 1);
+            let slow = by_serde(&body, &PairInfo::SHAPE);
+            match fast(&body, &PairInfo::SHAPE) {
+                Some(fast) => assert_eq!(Some(fast.text), slow.map(|w| w.text), "depth {depth}"),
+                None => assert!(depth > MAX_DEPTH, "depth {depth} read by hand"),
             }
         }
     }
