@@ -4,6 +4,8 @@ use dlmm_query::{Error, ErrorKind, InvalidInput};
 use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 
+use crate::options::property;
+
 #[wasm_bindgen(typescript_custom_section)]
 const DLMM_ERROR_TS: &str = r#"
 /** What kind of failure a `DlmmError` is. */
@@ -32,8 +34,8 @@ export interface DlmmError extends Error {
 }
 "#;
 
-fn set(target: &Object, key: &str, value: impl Into<JsValue>) {
-    // Setting a property on a fresh Error object cannot fail.
+/// Sets `key` on a fresh object (an `Error`, a message), which cannot fail.
+pub(crate) fn set(target: &Object, key: &str, value: impl Into<JsValue>) {
     let _ = Reflect::set(target, &JsValue::from_str(key), &value.into());
 }
 
@@ -77,17 +79,16 @@ pub fn to_js_error(error: &Error) -> JsValue {
 /// `{ message, fields }`, `fields` being its `kind`, `url`, `path` and the rest.
 pub fn to_posted(error: &JsValue) -> JsValue {
     let posted = Object::new();
-    set(&posted, "message", Reflect::get(error, &JsValue::from_str("message")).unwrap_or_default());
+    set(&posted, "message", property(error, "message"));
     set(&posted, "fields", Object::<JsValue>::assign(&Object::new(), error.unchecked_ref()));
     posted.into()
 }
 
 /// The `DlmmError` that [`to_posted`] wrote as data.
 pub fn from_posted(posted: &JsValue) -> JsValue {
-    let get = |key: &str| Reflect::get(posted, &JsValue::from_str(key)).unwrap_or_default();
-    let js = js_sys::Error::new(&get("message").as_string().unwrap_or_default());
+    let js = js_sys::Error::new(&property(posted, "message").as_string().unwrap_or_default());
     js.set_name("DlmmError");
-    Object::<JsValue>::assign(js.unchecked_ref(), get("fields").unchecked_ref());
+    Object::<JsValue>::assign(js.unchecked_ref(), property(posted, "fields").unchecked_ref());
     js.into()
 }
 

@@ -29,7 +29,7 @@ use dlmm_query::json_text::Written;
 use dlmm_query::ops::Operation;
 use futures_util::FutureExt;
 use futures_util::future::{LocalBoxFuture, Shared};
-use js_sys::{Array, Function, Object, Promise, Reflect, Uint8Array};
+use js_sys::{Array, Function, Object, Promise, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, AbortSignal, MessageChannel, MessageEvent, MessagePort, Worker};
@@ -37,8 +37,8 @@ use web_sys::{AbortController, AbortSignal, MessageChannel, MessageEvent, Messag
 use crate::all_pairs::{Collect, Sink};
 use crate::cancel::with_signal;
 use crate::client::new_core;
-use crate::js_error::{from_posted, to_js_error, to_posted};
-use crate::options::{Call, all_query, client_config};
+use crate::js_error::{from_posted, set, to_js_error, to_posted};
+use crate::options::{Call, all_query, client_config, property};
 use crate::to_js::{patterns_to_js, posted_to_js};
 
 /// The keys of `all()`'s options the worker reads (the signal stays in the page).
@@ -102,13 +102,12 @@ async fn start(factory: Function) -> Option<Worker> {
 /// The worker broke (`{ failed }`, or an error it did not catch): later calls run in the page, and every call in
 /// flight rejects.
 fn broken(event: &JsValue) {
-    let get = |value: &JsValue, key: &str| Reflect::get(value, &JsValue::from_str(key)).unwrap_or_default();
     let message = match event.dyn_ref::<MessageEvent>() {
-        Some(event) => match get(&event.data(), "failed") {
+        Some(event) => match property(&event.data(), "failed") {
             failed if failed.is_undefined() => return, // not a failure
             failed => failed.as_string().unwrap_or_default(),
         },
-        None => get(event, "message").as_string().unwrap_or_default(),
+        None => property(event, "message").as_string().unwrap_or_default(),
     };
     WORKER.with_borrow_mut(|w| *w = Some(async { None }.boxed_local().shared()));
     let error = failure(&format!("the worker running all() failed: {message}"));
@@ -121,15 +120,10 @@ fn broken(event: &JsValue) {
 /// runs in the page).
 fn failure(message: &str) -> JsValue {
     let error = js_sys::Error::new(message);
-    set(error.unchecked_ref(), "kind", &JsValue::from_str("network"));
+    set(error.unchecked_ref(), "kind", JsValue::from_str("network"));
     let end = Object::new();
-    set(&end, "error", &to_posted(&error));
+    set(&end, "error", to_posted(&error));
     end.into()
-}
-
-/// Sets `key` on a fresh object (which cannot fail).
-fn set(target: &Object, key: &str, value: &JsValue) {
-    let _ = Reflect::set(target, &JsValue::from_str(key), value);
 }
 
 /// `all()` through `worker`, for a client created from `client_options`, with the call's `options`; `None` when the
@@ -142,7 +136,7 @@ pub async fn all_pairs(
 ) -> Option<Result<JsValue, JsValue>> {
     let call = Object::new();
     for key in CALL_KEYS {
-        let value = Reflect::get(options, &JsValue::from_str(key)).unwrap_or_default();
+        let value = property(options, key);
         if !value.is_undefined() {
             set(&call, key, &value);
         }
@@ -151,7 +145,7 @@ pub async fn all_pairs(
     let request = Object::new();
     set(&request, "options", client_options);
     set(&request, "call", &call);
-    set(&request, "port", &channel.port2());
+    set(&request, "port", channel.port2());
     worker.post_message_with_transfer(&request, &Array::of1(&channel.port2())).ok()?;
     let listening = Listening::new(channel.port1());
     Some(with_signal(signal, listening.collect()).await)
@@ -228,22 +222,21 @@ impl Listening {
 
     /// Parses each batch into the result, until the worker's last message.
     async fn collect(mut self) -> Result<JsValue, JsValue> {
-        let get = |value: &JsValue, key: &str| Reflect::get(value, &JsValue::from_str(key)).unwrap_or_default();
         let mut result = Collect::new();
         let decoder = TextDecoder::new();
         loop {
             let message = self.next().await;
-            let bytes = get(&message, "bytes");
+            let bytes = property(&message, "bytes");
             if !bytes.is_undefined() {
                 let text = decoder.decode(&bytes);
-                let url = get(&message, "url").as_string().unwrap_or_default();
-                posted_to_js(&text, &get(&message, "amounts"), &get(&message, "nulls"), &url)
+                let url = property(&message, "url").as_string().unwrap_or_default();
+                posted_to_js(&text, &property(&message, "amounts"), &property(&message, "nulls"), &url)
                     .and_then(|objects| result.append(objects.unchecked_ref(), &url))
                     .map_err(|e| to_js_error(&e))?;
                 continue;
             }
             self.finished = true;
-            let error = get(&message, "error");
+            let error = property(&message, "error");
             if error.is_undefined() {
                 return Ok(result.into_result());
             }
@@ -291,7 +284,7 @@ pub fn all_in_worker(options: JsValue, call: JsValue, port: MessagePort) {
         match with_signal(signal.clone(), run).await {
             Ok(()) => set(&end, "done", &JsValue::TRUE),
             Err(_) if signal.as_ref().is_some_and(AbortSignal::aborted) => {} // the page no longer listens
-            Err(error) => set(&end, "error", &to_posted(&error)),
+            Err(error) => set(&end, "error", to_posted(&error)),
         }
         let _ = port.post_message(&end);
         drop(on_cancel);
@@ -313,9 +306,9 @@ impl Sink for Post<'_> {
         drop(text);
         let message = Object::new();
         set(&message, "bytes", &bytes);
-        set(&message, "amounts", &patterns_to_js(&amounts));
-        set(&message, "nulls", &patterns_to_js(&nulls));
-        set(&message, "url", &JsValue::from_str(url));
+        set(&message, "amounts", patterns_to_js(&amounts));
+        set(&message, "nulls", patterns_to_js(&nulls));
+        set(&message, "url", JsValue::from_str(url));
         self.port
             .post_message_with_transferable(&message, &Array::of1(&bytes.buffer()))
             .map_err(|e| Error::wrong_shape(url, None, format!("cannot post the pairs to the page: {e:?}")))

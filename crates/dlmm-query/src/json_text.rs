@@ -18,7 +18,7 @@ use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
 use crate::Error;
 
 /// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
-const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
 /// One step of a JSON path while writing: an object's current key, or an array's current index (`None` before its
 /// first element).

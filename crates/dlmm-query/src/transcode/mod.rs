@@ -75,8 +75,8 @@ pub fn transcode_item(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<
 /// Transcodes the value `body` begins with as one more item of the array begun by [`JsonText::items_from`], when
 /// the fast reader reads it whole (an object or an array, as an array splitter would find it) and more of the body
 /// follows it: its length. Otherwise nothing is written (`None`), and the item is to be split out and transcoded
-/// whole ([`transcode_item`]), which also gives its errors.
-pub fn transcode_leading_item(body: &[u8], shape: &Shape, out: &mut JsonText) -> Option<usize> {
+/// whole ([`transcode_item`]), which also gives its errors. Public as [`crate::items::transcode_start`].
+pub(crate) fn transcode_leading_item(body: &[u8], shape: &Shape, out: &mut JsonText) -> Option<usize> {
     if !matches!(body.first(), Some(b'{' | b'[')) {
         return None;
     }
@@ -188,32 +188,7 @@ fn in_range(number: &str) -> bool {
 /// True when `text` is a number literal by JSON's grammar (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`), which
 /// `JSON.parse` reads as it is.
 fn is_json_number(text: &str) -> bool {
-    fn digits(b: &[u8]) -> usize {
-        b.iter().take_while(|b| b.is_ascii_digit()).count()
-    }
-    let mut b = text.as_bytes();
-    b = b.strip_prefix(b"-").unwrap_or(b);
-    let whole = digits(b);
-    if whole == 0 || (whole > 1 && b[0] == b'0') {
-        return false;
-    }
-    b = &b[whole..];
-    if let Some(rest) = b.strip_prefix(b".") {
-        let fraction = digits(rest);
-        if fraction == 0 {
-            return false;
-        }
-        b = &rest[fraction..];
-    }
-    if let Some(rest) = b.strip_prefix(b"e").or_else(|| b.strip_prefix(b"E")) {
-        let rest = rest.strip_prefix(b"+").or_else(|| rest.strip_prefix(b"-")).unwrap_or(rest);
-        let exponent = digits(rest);
-        if exponent == 0 {
-            return false;
-        }
-        b = &rest[exponent..];
-    }
-    b.is_empty()
+    plain::Number::whole_of(text.as_bytes()).is_some()
 }
 
 /// A string, written without a copy when the body holds it unescaped.

@@ -16,16 +16,13 @@ use serde_json::de::SliceRead;
 
 use super::{Seen, Value, end_object, field_named, in_range, keep_member};
 use crate::datapi::models::is_decimal_text;
-use crate::json_text::JsonText;
+use crate::json_text::{JsonText, MAX_SAFE_INTEGER};
 use crate::shape::{Leaf, Shape, StructShape, With};
 
 /// The deepest nesting the reader steps over inside one value (an ignored key's, or one handed to serde). serde_json
 /// refuses a body nested deeper than 128, counted from its root: a value nested at most this deep, at the few levels
 /// of any model, stays within that, so what is read here is never what serde would refuse for its depth.
 const MAX_DEPTH: usize = 100;
-
-/// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
-const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
 /// What each byte is inside a string: [`PLAIN`], [`WIDE`] (part of a character beyond ASCII) or [`STOP`] (a
 /// quote, a backslash or a control character).
@@ -77,13 +74,13 @@ impl<'a> Text<'a> {
 
     /// The number literal that is the whole text, if it is one.
     fn number(self) -> Option<Number<'a>> {
-        Number::at(self.bytes).filter(|number| number.text.len() == self.bytes.len())
+        Number::whole_of(self.bytes)
     }
 }
 
 /// A JSON number literal.
 #[derive(Clone, Copy)]
-struct Number<'a> {
+pub(super) struct Number<'a> {
     text: &'a [u8],
     /// No fraction and no exponent.
     whole: bool,
@@ -124,6 +121,11 @@ impl<'a> Number<'a> {
             return None;
         }
         Some(Self { text: &bytes[..end], whole, plain: !exponent && end < 300 })
+    }
+
+    /// The number literal that is all of `bytes`, if they are one.
+    pub(super) fn whole_of(bytes: &'a [u8]) -> Option<Self> {
+        Self::at(bytes).filter(|number| number.text.len() == bytes.len())
     }
 
     /// True when the value is well inside a double's range (below 1e300 in magnitude: the edges are left to the
