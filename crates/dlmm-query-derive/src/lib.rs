@@ -73,8 +73,11 @@ fn expand(mut input: DeriveInput) -> syn::Result<Tokens> {
                     None => quote!(&<#ty as crate::shape::HasShape>::SHAPE),
                 };
                 // serde fills a missing field with its type's default when told to (`default`) and for an `Option`
-                // read by its own `Deserialize`; any other missing field is an error.
-                let missing = if attrs.default || (attrs.with.is_none() && is_option(ty)) {
+                // read by its own `Deserialize`; any other missing field is an error. An `Option`'s default is
+                // `None`, written alike whatever the option holds: one writer serves them all.
+                let missing = if is_option(ty) && (attrs.default || attrs.with.is_none()) {
+                    quote!(Some(crate::shape::write_none))
+                } else if attrs.default {
                     quote!(Some(crate::shape::write_default::<#ty>))
                 } else {
                     quote!(None)

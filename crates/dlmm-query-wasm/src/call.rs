@@ -8,10 +8,10 @@
 use std::rc::Rc;
 
 use dlmm_query::datapi::series::SeriesOperation;
+use dlmm_query::models::PoolEnvelope;
 use dlmm_query::ops::{All, GetDeposits, Operation};
 use dlmm_query::shape::{HasShape, Shape};
 use dlmm_query::{ApiGroup, Error, HttpResponse, InvalidInput, Request, response};
-use serde::Serialize;
 use wasm_bindgen::JsValue;
 
 use crate::all_pairs;
@@ -19,7 +19,7 @@ use crate::cancel::with_signal;
 use crate::client::Core;
 use crate::js_error::to_js_error;
 use crate::options::Call;
-use crate::to_js::{output_to_js, output_to_js_value, written_to_js};
+use crate::to_js::{output_to_js, written_to_js};
 
 /// A runner's future, boxed: what every exported method awaits.
 pub type Pending = futures_util::future::LocalBoxFuture<'static, Result<JsValue, JsValue>>;
@@ -43,30 +43,25 @@ async fn guarded<T>(
     with_signal(signal, async move { call.await.map_err(|e| to_js_error(&e)) }).await
 }
 
-/// How a successful answer is written to JavaScript: the one piece of a call that depends on the operation.
+/// How a successful answer is written to JavaScript: the one piece of a call that depends on the operation, as data.
 #[derive(Clone, Copy)]
 enum Output {
     /// Transcoded by the output's shape (every operation but the pool group's).
     Shaped(&'static Shape),
-    /// Decoded as the model, then written (the pool group, whose body is an envelope).
-    Typed(fn(&str, &HttpResponse) -> Result<JsValue, Error>),
+    /// The pool group's envelope checked by its shape, then its `data` transcoded by the output's.
+    Enveloped { envelope: &'static Shape, data: &'static Shape },
 }
 
 impl Output {
     fn write(self, url: &str, response: &HttpResponse) -> Result<JsValue, Error> {
-        match self {
-            Output::Shaped(shape) => written_to_js(response::transcode_success(url, response, shape)?, url),
-            Output::Typed(write) => write(url, response),
-        }
+        let written = match self {
+            Output::Shaped(shape) => response::transcode_success(url, response, shape)?,
+            Output::Enveloped { envelope, data } => {
+                response::transcode_envelope_success(url, response, envelope, data)?
+            }
+        };
+        written_to_js(written, url)
     }
-}
-
-/// Decodes operation `O`'s model and writes it.
-fn write_typed<O: Operation>(url: &str, response: &HttpResponse) -> Result<JsValue, Error>
-where
-    O::Output: Serialize,
-{
-    output_to_js_value(&response::decode_success::<O>(url, response)?, url)
 }
 
 /// Sends `operation` with the options read from `options`; resolves to its output written to JavaScript.
@@ -74,13 +69,11 @@ pub fn send<O: Operation>(
     client: Rc<Core>,
     options: JsValue,
     operation: O,
-) -> impl Future<Output = Result<JsValue, JsValue>> + 'static
-where
-    O::Output: Serialize,
-{
+) -> impl Future<Output = Result<JsValue, JsValue>> + 'static {
+    let data = &<O::Output as HasShape>::SHAPE;
     let output = match O::GROUP {
-        ApiGroup::Pool => Output::Typed(write_typed::<O>),
-        _ => Output::Shaped(&<O::Output as HasShape>::SHAPE),
+        ApiGroup::Pool => Output::Enveloped { envelope: &<PoolEnvelope<O::Output> as HasShape>::SHAPE, data },
+        _ => Output::Shaped(data),
     };
     run(client, options, operation.request(), O::NOT_FOUND_ON_500, output)
 }
@@ -103,18 +96,18 @@ async fn run(
 }
 
 /// A datapi series (`/ohlcv`, `/volume/history`): with both `startTime` and `endTime`, fetched in chunks the server
-/// accepts and merged ([`Client::datapi_series`]); otherwise one request.
-pub async fn series<O: SeriesOperation>(client: Rc<Core>, options: JsValue, operation: O) -> Result<JsValue, JsValue>
-where
-    O::Bucket: Serialize,
-{
+/// accepts and merged as text ([`Client::datapi_series_text`](dlmm_query::Client::datapi_series_text)); otherwise one
+/// request.
+pub async fn series<O: SeriesOperation>(client: Rc<Core>, options: JsValue, operation: O) -> Result<JsValue, JsValue> {
     if operation.series_query().time_range().is_none() {
         return send(client, options, operation).await;
     }
     let Call { signal, options } = Call::read(&options)?;
-    let url = request_url(&client, &operation);
-    let output = guarded(signal, client.datapi_series(operation, options)).await?;
-    output_to_js(&output, &url)
+    guarded(signal, async {
+        let (url, written) = client.datapi_series_text(operation, options).await?;
+        written_to_js(written, &url)
+    })
+    .await
 }
 
 /// `all`: every pair, decoded as the body arrives; with a TVL floor, filtered while it is decoded. In a browser page

@@ -82,10 +82,7 @@ fn send<O: dlmm_query::ops::Operation>(
     client: Rc<Core>,
     options: JsValue,
     operation: O,
-) -> impl Future<Output = Result<JsValue, JsValue>> + 'static
-where
-    O::Output: serde::Serialize,
-{
+) -> impl Future<Output = Result<JsValue, JsValue>> + 'static {
     futures_util::TryFutureExt::map_err(call::send(client, options, operation), js_parameter_names)
 }
 
@@ -93,10 +90,7 @@ async fn send_series<O: dlmm_query::datapi::series::SeriesOperation>(
     client: Rc<Core>,
     options: JsValue,
     operation: O,
-) -> Result<JsValue, JsValue>
-where
-    O::Bucket: serde::Serialize,
-{
+) -> Result<JsValue, JsValue> {
     call::series(client, options, operation).await.map_err(js_parameter_names)
 }
 

@@ -7,14 +7,17 @@ use futures_util::Stream;
 use futures_util::future::try_join4;
 
 use crate::client::{CallOptions, Client};
-use crate::error::Error;
+use crate::decode;
+use crate::error::{Error, InvalidInput};
 use crate::models::{PairGroup, PairGroupMetadata, PairInfo};
 use crate::ops::{
     AllByGroups, AllByGroupsMetadata, AllWithPagination, GetClaimFees, GetClaimRewards, GetDeposits, GetWithdraws,
     Operation, PairListQuery,
 };
-use crate::pnl::{PositionPnl, position_pnl};
+use crate::pnl::{self, PositionPnl};
 use crate::policy::{PageStep, PageWalker};
+use crate::request::Request;
+use crate::shape::{HasShape, Shape};
 use crate::transport::Transport;
 
 /// A list operation whose answers come in pages with a `total`: the three pair-list operations.
@@ -160,7 +163,8 @@ fn walk_pages<T: Transport, C: Borrow<Client<T>>, O: PagedList>(
     })
 }
 
-/// The four requests of a position's P&L, sent together with `options`, and their sum.
+/// The four requests of a position's P&L, sent together with `options`, and their sum: each list is checked by its
+/// shape and read for its events ([`pnl::events_of`]), so no event is built as a model.
 async fn fetch_pnl<T: Transport>(
     client: &Client<T>,
     position_address: &str,
@@ -168,13 +172,40 @@ async fn fetch_pnl<T: Transport>(
     options: CallOptions,
 ) -> Result<PositionPnl, Error> {
     let (deposits, withdrawals, fees, rewards) = try_join4(
-        client.send_with(&GetDeposits::new(position_address), options),
-        client.send_with(&GetWithdraws::new(position_address), options),
-        client.send_with(&GetClaimFees::new(position_address), options),
-        client.send_with(&GetClaimRewards::new(position_address), options),
+        fetch_events(client, EventList::of(&GetDeposits::new(position_address), pnl::FLOW_USD), options),
+        fetch_events(client, EventList::of(&GetWithdraws::new(position_address), pnl::FLOW_USD), options),
+        fetch_events(client, EventList::of(&GetClaimFees::new(position_address), pnl::FLOW_USD), options),
+        fetch_events(client, EventList::of(&GetClaimRewards::new(position_address), pnl::REWARD_USD), options),
     )
     .await?;
-    Ok(position_pnl(&deposits, &withdrawals, &fees, &rewards, current_value_usd))
+    Ok(pnl::pnl_of_events(&deposits, &withdrawals, &fees, &rewards, current_value_usd))
+}
+
+/// One of a position's event lists as data: its request, how its route answers an unknown position, its items'
+/// shape and their USD fields.
+struct EventList {
+    request: Result<Request, InvalidInput>,
+    not_found_on_500: bool,
+    shape: &'static Shape,
+    usd: &'static [&'static str],
+}
+
+impl EventList {
+    fn of<O: Operation>(operation: &O, usd: &'static [&'static str]) -> Self {
+        let shape = &<O::Output as HasShape>::SHAPE;
+        Self { request: operation.request(), not_found_on_500: O::NOT_FOUND_ON_500, shape, usd }
+    }
+}
+
+/// Sends one of a position's event lists and reads its events (errors as decoding its models gives them).
+async fn fetch_events<T: Transport>(
+    client: &Client<T>,
+    list: EventList,
+    options: CallOptions,
+) -> Result<Vec<pnl::Event>, Error> {
+    let (url, response) = client.exchange(&list.request?, list.not_found_on_500, options).await?;
+    pnl::events_of(&response.body, list.shape, list.usd)
+        .map_err(|e| Error::Decode(decode::explain(&e, &response.body, &url, response.status)))
 }
 
 /// The error ending a walk over a server that does not page.

@@ -111,7 +111,7 @@ impl TransportError {
 }
 
 /// The error object inside the pool group's `{data, error, status}` envelope.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize, crate::shape::Shape)]
 pub struct ApiError {
     /// The server's message.
     #[serde(default)]

@@ -37,6 +37,7 @@ pub mod models;
 pub mod native;
 pub mod ops;
 pub mod page_facts;
+pub mod pick;
 pub mod pnl;
 pub mod policy;
 pub mod request;

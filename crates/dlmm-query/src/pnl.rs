@@ -1,8 +1,13 @@
 //! Profit and loss of a position from its deposits, withdrawals and claims (USD as valued at indexing time).
 
 use serde::Serialize;
+use serde::de;
 
+use crate::json_text::JsonText;
 use crate::models::{ClaimFee, ClaimReward, DepositWithdraw};
+use crate::pick::{Picked, item_shape, list_items, pick};
+use crate::shape::Shape;
+use crate::transcode::transcode;
 
 /// A position's profit and loss: what went in, what came out, and what that earned.
 ///
@@ -47,6 +52,15 @@ fn total(values: impl Iterator<Item = f64>) -> f64 {
     values.sum::<f64>() + 0.0
 }
 
+/// One event of a position as its P&L counts it: the USD it moved or earned, and when.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Event {
+    /// The event's USD value at the time (token X's plus token Y's, or the reward's).
+    pub usd: f64,
+    /// When, unix seconds.
+    pub timestamp: i64,
+}
+
 /// Computes the P&L of one position from its four event lists (in any order) and, optionally, its current value.
 pub fn position_pnl(
     deposits: &[DepositWithdraw],
@@ -55,23 +69,40 @@ pub fn position_pnl(
     reward_claims: &[ClaimReward],
     current_value_usd: Option<f64>,
 ) -> PositionPnl {
-    let flow = |events: &[DepositWithdraw]| total(events.iter().map(|e| e.token_x_usd_amount + e.token_y_usd_amount));
-    let deposited_usd = flow(deposits);
-    let withdrawn_usd = flow(withdrawals);
-    let claimed_fees_usd = total(fee_claims.iter().map(|c| c.token_x_usd_amount + c.token_y_usd_amount));
-    let claimed_rewards_usd = total(reward_claims.iter().map(|c| c.token_usd_amount));
+    let flow = |e: &DepositWithdraw| Event {
+        usd: e.token_x_usd_amount + e.token_y_usd_amount,
+        timestamp: e.onchain_timestamp,
+    };
+    let fee = |c: &ClaimFee| Event { usd: c.token_x_usd_amount + c.token_y_usd_amount, timestamp: c.onchain_timestamp };
+    let reward = |c: &ClaimReward| Event { usd: c.token_usd_amount, timestamp: c.onchain_timestamp };
+    pnl_of_events(
+        &deposits.iter().map(flow).collect::<Vec<_>>(),
+        &withdrawals.iter().map(flow).collect::<Vec<_>>(),
+        &fee_claims.iter().map(fee).collect::<Vec<_>>(),
+        &reward_claims.iter().map(reward).collect::<Vec<_>>(),
+        current_value_usd,
+    )
+}
+
+/// Computes the P&L of one position from its four lists of [`Event`]s and, optionally, its current value.
+pub fn pnl_of_events(
+    deposits: &[Event],
+    withdrawals: &[Event],
+    fee_claims: &[Event],
+    reward_claims: &[Event],
+    current_value_usd: Option<f64>,
+) -> PositionPnl {
+    let usd = |events: &[Event]| total(events.iter().map(|e| e.usd));
+    let deposited_usd = usd(deposits);
+    let withdrawn_usd = usd(withdrawals);
+    let claimed_fees_usd = usd(fee_claims);
+    let claimed_rewards_usd = usd(reward_claims);
     let net_usd =
         withdrawn_usd + claimed_fees_usd + claimed_rewards_usd + current_value_usd.unwrap_or(0.0) - deposited_usd;
-    let times: Vec<i64> = deposits
-        .iter()
-        .chain(withdrawals)
-        .map(|e| e.onchain_timestamp)
-        .chain(fee_claims.iter().map(|c| c.onchain_timestamp))
-        .chain(reward_claims.iter().map(|c| c.onchain_timestamp))
-        .collect();
-    let first_activity = times.iter().copied().min();
-    let last_activity = times.iter().copied().max();
-    let first_deposit = deposits.iter().map(|e| e.onchain_timestamp).min();
+    let times = || deposits.iter().chain(withdrawals).chain(fee_claims).chain(reward_claims).map(|e| e.timestamp);
+    let first_activity = times().min();
+    let last_activity = times().max();
+    let first_deposit = deposits.iter().map(|e| e.timestamp).min();
     PositionPnl {
         deposited_usd,
         withdrawn_usd,
@@ -88,6 +119,31 @@ pub fn position_pnl(
         fee_claim_count: fee_claims.len(),
         reward_claim_count: reward_claims.len(),
     }
+}
+
+/// The USD fields of a deposit, a withdrawal or a fee claim (summed X then Y, as their models are).
+pub const FLOW_USD: &[&str] = &["token_x_usd_amount", "token_y_usd_amount"];
+/// The USD field of a reward claim.
+pub const REWARD_USD: &[&str] = &["token_usd_amount"];
+
+/// The events of one list `body` of a position's events, checked first by its `shape` (the same errors as decoding
+/// its models): each item's `usd` fields summed in order, and its `onchain_timestamp`, read as the model reads them,
+/// with no item built as a model.
+pub fn events_of(body: &[u8], shape: &Shape, usd: &[&str]) -> Result<Vec<Event>, serde_json::Error> {
+    transcode(body, shape, &mut JsonText::default())?;
+    let item = item_shape(shape).ok_or_else(|| de::Error::custom("not the shape of a list of events"))?;
+    let names: Vec<&str> = usd.iter().copied().chain(["onchain_timestamp"]).collect();
+    let mut events = Vec::new();
+    for text in list_items(body)? {
+        let picked = pick(text, item, &names)?;
+        let (timestamp, values) = picked.split_last().expect("the timestamp is picked");
+        let usd = values.iter().map(|v| v.and_then(Picked::f64).unwrap_or_default()).reduce(|sum, v| sum + v);
+        events.push(Event {
+            usd: usd.unwrap_or_default(),
+            timestamp: timestamp.and_then(Picked::i64).unwrap_or_default(),
+        });
+    }
+    Ok(events)
 }
 
 #[cfg(test)]
@@ -157,6 +213,45 @@ mod tests {
         let pnl = position_pnl(&[], &[], &[], &[], None);
         assert_eq!((pnl.net_usd, pnl.return_percent, pnl.first_activity, pnl.holding_seconds), (0.0, None, None, None));
         assert!(pnl.deposited_usd.is_sign_positive() && pnl.net_usd.is_sign_positive(), "no negative zero");
+    }
+
+    /// Events read from bodies by their shapes sum to what the models decoded from the same bodies sum to, to the
+    /// bit (items as objects in any order or as arrays, numbers as strings, `-0`), and a body the models refuse is
+    /// refused with serde's own error.
+    #[test]
+    fn events_read_by_shape_are_the_models_events() {
+        use crate::shape::HasShape;
+        let flows = r#"[{"active_bin_id":1,"onchain_timestamp":"30","pair_address":"p","position_address":"q","price":1,
+            "token_x_amount":1,"token_x_usd_amount":"0.1","token_y_amount":"2","token_y_usd_amount":0.2,"tx_id":"t"},
+            ["t","q","p",-4,5,6,1.5,-0.0,-0.0,10],
+            {"tx_id":"t","position_address":"q","pair_address":"p","active_bin_id":1,"token_x_amount":1,
+            "token_y_amount":1,"price":1,"token_x_usd_amount":1e-7,"token_y_usd_amount":"3","onchain_timestamp":20.0}]"#;
+        let fees = r#"[["t","q","p",1,2,0.3,0.6,5]]"#;
+        let rewards = r#"[{"onchain_timestamp":7,"pair_address":"p","position_address":"q","reward_mint_address":"m",
+            "token_amount":1,"token_usd_amount":-0.0,"tx_id":"t"}]"#;
+        let typed = position_pnl(
+            &serde_json::from_str::<Vec<DepositWithdraw>>(flows).unwrap(),
+            &[],
+            &serde_json::from_str::<Vec<ClaimFee>>(fees).unwrap(),
+            &serde_json::from_str::<Vec<ClaimReward>>(rewards).unwrap(),
+            Some(2.0),
+        );
+        let read = |body: &str, shape: &Shape, usd| events_of(body.as_bytes(), shape, usd);
+        let flow_shape = &<Vec<DepositWithdraw> as HasShape>::SHAPE;
+        let by_shape = pnl_of_events(
+            &read(flows, flow_shape, FLOW_USD).unwrap(),
+            &read("[]", flow_shape, FLOW_USD).unwrap(),
+            &read(fees, &<Vec<ClaimFee> as HasShape>::SHAPE, FLOW_USD).unwrap(),
+            &read(rewards, &<Vec<ClaimReward> as HasShape>::SHAPE, REWARD_USD).unwrap(),
+            Some(2.0),
+        );
+        assert_eq!(format!("{typed:?}"), format!("{by_shape:?}"));
+        assert_eq!(by_shape.deposit_count, 3);
+        assert_eq!(by_shape.deposited_usd.to_bits(), (0.1f64 + 0.2 + (-0.0 + -0.0) + (1e-7 + 3.0) + 0.0).to_bits());
+        for bad in [r#"[{"token_x_usd_amount":"x"}]"#, r#"[["t","q","p",1,2,3,4,5,6]]"#, "[1]", "{}", "[", ""] {
+            let model = serde_json::from_str::<Vec<DepositWithdraw>>(bad).unwrap_err().to_string();
+            assert_eq!(read(bad, flow_shape, FLOW_USD).unwrap_err().to_string(), model, "{bad}");
+        }
     }
 
     #[test]

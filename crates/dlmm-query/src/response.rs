@@ -56,30 +56,71 @@ pub fn decode_success<O: Operation>(url: &str, response: &HttpResponse) -> Resul
         ApiGroup::Pool => {
             let envelope: PoolEnvelope<O::Output> =
                 decode::json(&response.body, url, response.status).map_err(Error::Decode)?;
-            match (envelope.data, envelope.error) {
-                (Some(data), _) => Ok(data),
-                (None, Some(api_error)) => Err(Error::Status(StatusError {
-                    kind: if api_error.error_type.eq_ignore_ascii_case("notfound") {
-                        ErrorKind::NotFound
-                    } else {
-                        ErrorKind::Http
-                    },
-                    status: response.status,
-                    url: url.to_owned(),
-                    not_indexed: false,
-                    retry_after: None,
-                    api_error: Some(api_error),
-                    body_snippet: decode::snippet(&response.body),
-                })),
-                (None, None) => Err(Error::Decode(DecodeError {
-                    url: url.to_owned(),
-                    status: response.status,
-                    body: BodyKind::WrongShape,
-                    path: Some("data".to_owned()),
-                    message: "the envelope has neither `data` nor `error`".to_owned(),
-                })),
-            }
+            unwrap_envelope(url, response, envelope.data, envelope.error)
         }
+    }
+}
+
+/// Transcodes a successful (2xx) answer of the pool group, whose body is an envelope: checked whole by `envelope`
+/// (the envelope's shape around the output's, so with the same errors as [`decode_success`]), then its `data`
+/// transcoded by `data` (the output's shape), with no model built. An envelope carrying an `error` instead is that
+/// error, as for [`decode_success`]; the text is the one [`JsonText::write`] writes for the model it decodes.
+pub fn transcode_envelope_success(
+    url: &str,
+    response: &HttpResponse,
+    envelope: &Shape,
+    data: &Shape,
+) -> Result<Written, Error> {
+    let explain = |e: serde_json::Error| Error::Decode(decode::explain(&e, &response.body, url, response.status));
+    transcode(&response.body, envelope, &mut JsonText::default()).map_err(explain)?;
+    let parts: EnvelopeParts<'_> = serde_json::from_slice(&response.body).map_err(explain)?;
+    let raw = unwrap_envelope(url, response, parts.data, parts.error)?;
+    let mut out = JsonText::default();
+    transcode(raw.get().as_bytes(), data, &mut out).map_err(explain)?;
+    out.finish(url)
+}
+
+/// The members of a pool envelope, its `data` left as the body's text (read once the envelope's shape has checked
+/// the body: `status` is only stepped over).
+#[derive(Deserialize)]
+struct EnvelopeParts<'a> {
+    #[serde(borrow, default)]
+    data: Option<&'a serde_json::value::RawValue>,
+    #[serde(default)]
+    error: Option<ApiError>,
+    #[serde(default, rename = "status")]
+    _status: Option<serde::de::IgnoredAny>,
+}
+
+/// An envelope's `data`, or the error it carries instead (whatever the HTTP status said).
+fn unwrap_envelope<T>(
+    url: &str,
+    response: &HttpResponse,
+    data: Option<T>,
+    error: Option<ApiError>,
+) -> Result<T, Error> {
+    match (data, error) {
+        (Some(data), _) => Ok(data),
+        (None, Some(api_error)) => Err(Error::Status(StatusError {
+            kind: if api_error.error_type.eq_ignore_ascii_case("notfound") {
+                ErrorKind::NotFound
+            } else {
+                ErrorKind::Http
+            },
+            status: response.status,
+            url: url.to_owned(),
+            not_indexed: false,
+            retry_after: None,
+            api_error: Some(api_error),
+            body_snippet: decode::snippet(&response.body),
+        })),
+        (None, None) => Err(Error::Decode(DecodeError {
+            url: url.to_owned(),
+            status: response.status,
+            body: BodyKind::WrongShape,
+            path: Some("data".to_owned()),
+            message: "the envelope has neither `data` nor `error`".to_owned(),
+        })),
     }
 }
 

@@ -140,6 +140,11 @@ pub fn write_default<T: Default + Serialize>(out: &mut JsonText) {
     out.write(&T::default());
 }
 
+/// Writes `None` (a missing optional field: the same `null` whatever the option holds).
+pub fn write_none(out: &mut JsonText) {
+    out.write(&None::<()>);
+}
+
 /// `HasShape` for types read by one [`Leaf`] decoder.
 macro_rules! leaves {
     ($($ty:ty => $leaf:ident),* $(,)?) => {

@@ -2,12 +2,22 @@
 //! [`MAX_BUCKETS_PER_REQUEST`] buckets (the replica answers a plain-text 400), so [`Client::datapi_series`] splits
 //! `[start_time, end_time]` into bucket-aligned chunks, fetches them in order and merges them into one series.
 
+use serde::Deserialize;
+use serde::de;
+use serde_json::value::RawValue;
+
 use crate::client::{CallOptions, Client};
 use crate::datapi::models::{Candle, Timeseries, VolumeBucket};
 use crate::datapi::ops::{SeriesQuery, damm_v2, dlmm};
 use crate::datapi::params::Timeframe;
+use crate::decode;
 use crate::error::{Error, InvalidInput};
+use crate::json_text::{JsonText, Written};
 use crate::ops::Operation;
+use crate::pick::{Picked, item_shape, pick};
+use crate::request::Request;
+use crate::shape::{HasShape, Shape};
+use crate::transcode::transcode;
 use crate::transport::Transport;
 
 /// The most buckets one series request covers (the choice shared with the replica).
@@ -92,7 +102,7 @@ pub fn merge<T>(parts: Vec<Timeseries<T>>, timestamp: impl Fn(&T) -> u64) -> Opt
 /// A series route (`/ohlcv`, `/volume/history`) that can be fetched in chunks.
 pub trait SeriesOperation: Operation<Output = Timeseries<Self::Bucket>> + Clone {
     /// One bucket of the series.
-    type Bucket;
+    type Bucket: HasShape;
 
     /// The time frame and range the operation asks for.
     fn series_query(&self) -> &SeriesQuery;
@@ -129,6 +139,91 @@ series_operation! {
     damm_v2::GetPoolVolumeHistory => VolumeBucket;
 }
 
+/// The chunks `operation`'s range is fetched in: both ends must be set, and at most [`MAX_CHUNKS`] requests are sent.
+fn planned_chunks<O: SeriesOperation>(operation: &O) -> Result<Chunks, Error> {
+    operation.request()?;
+    let query = *operation.series_query();
+    let Some((start, end)) = query.time_range() else {
+        let missing = if query.bounds().0.is_none() { "start_time" } else { "end_time" };
+        return Err(InvalidInput::new(missing, "must be set to fetch a series in chunks").into());
+    };
+    let chunks = chunks(query.timeframe_or_default(), start, end)?;
+    if chunks.remaining() > MAX_CHUNKS {
+        return Err(InvalidInput::new(
+            "end_time",
+            format!(
+                "makes a range of {} requests of {MAX_BUCKETS_PER_REQUEST} buckets; at most {MAX_CHUNKS} are sent at \
+                 once (narrow the range or use a longer timeframe)",
+                chunks.remaining()
+            ),
+        )
+        .into());
+    }
+    Ok(chunks)
+}
+
+/// The error for a range that yields no chunk (never met: a checked range has at least one).
+fn no_chunk() -> Error {
+    InvalidInput::new("start_time", "the range has no chunk to fetch").into()
+}
+
+/// Checks the body of one part of a series by the series' `shape`: the same errors as decoding its model.
+pub fn check_part(body: &[u8], shape: &Shape) -> Result<(), serde_json::Error> {
+    transcode(body, shape, &mut JsonText::default())
+}
+
+/// Merges the bodies of consecutive parts of one series (each checked by [`check_part`] with the same `shape`) as
+/// [`merge`] merges their models: the body of the merged series, each value spelled as its part sent it, to be
+/// transcoded once. `None` without parts.
+pub fn merge_bodies(parts: &[Vec<u8>], shape: &Shape) -> Result<Option<Vec<u8>>, serde_json::Error> {
+    /// A series' members, each left as its part's text (the fields and defaults of [`Timeseries`]).
+    #[derive(Deserialize)]
+    struct Members<'a> {
+        #[serde(borrow)]
+        start_time: &'a RawValue,
+        #[serde(borrow)]
+        end_time: &'a RawValue,
+        #[serde(borrow, default)]
+        timeframe: Option<&'a RawValue>,
+        #[serde(borrow)]
+        data: Vec<&'a RawValue>,
+    }
+    let bucket = match shape {
+        Shape::Struct(series) => series.fields.iter().find(|f| f.wire == "data").and_then(|f| item_shape(f.shape)),
+        _ => None,
+    };
+    let bucket_shape = bucket.ok_or_else(|| de::Error::custom("not the shape of a series"))?;
+    let mut members = Vec::with_capacity(parts.len());
+    let mut buckets: Vec<(u64, &RawValue)> = Vec::new();
+    for part in parts {
+        let part = serde_json::from_slice::<Members<'_>>(part)?;
+        for bucket in &part.data {
+            let stamp = pick(bucket, bucket_shape, &["timestamp"])?[0].and_then(Picked::u64);
+            buckets.push((stamp.unwrap_or_default(), bucket));
+        }
+        members.push(part);
+    }
+    let (Some(first), Some(last)) = (members.first(), members.last()) else { return Ok(None) };
+    buckets.sort_by_key(|(stamp, _)| *stamp);
+    buckets.dedup_by_key(|(stamp, _)| *stamp);
+    let timeframe = members.iter().find_map(|m| m.timeframe).map_or("null", RawValue::get);
+    let mut body = Vec::with_capacity(parts.iter().map(Vec::len).sum());
+    for piece in [r#"{"start_time":"#, first.start_time.get(), r#","end_time":"#, last.end_time.get()] {
+        body.extend_from_slice(piece.as_bytes());
+    }
+    for piece in [r#","timeframe":"#, timeframe, r#","data":["#] {
+        body.extend_from_slice(piece.as_bytes());
+    }
+    for (index, (_, bucket)) in buckets.iter().enumerate() {
+        if index > 0 {
+            body.push(b',');
+        }
+        body.extend_from_slice(bucket.get().as_bytes());
+    }
+    body.extend_from_slice(b"]}");
+    Ok(Some(body))
+}
+
 impl<T: Transport> Client<T> {
     /// A series over any range: the operation's `[start_time, end_time]` (both must be set) is fetched in chunks of
     /// at most [`MAX_BUCKETS_PER_REQUEST`] buckets, in order, and merged into one series without duplicates.
@@ -139,30 +234,53 @@ impl<T: Transport> Client<T> {
         operation: O,
         options: CallOptions,
     ) -> Result<Timeseries<O::Bucket>, Error> {
-        operation.request()?;
-        let query = *operation.series_query();
-        let Some((start, end)) = query.time_range() else {
-            let missing = if query.bounds().0.is_none() { "start_time" } else { "end_time" };
-            return Err(InvalidInput::new(missing, "must be set to fetch a series in chunks").into());
-        };
-        let chunks = chunks(query.timeframe_or_default(), start, end)?;
-        if chunks.remaining() > MAX_CHUNKS {
-            return Err(InvalidInput::new(
-                "end_time",
-                format!(
-                    "makes a range of {} requests of {MAX_BUCKETS_PER_REQUEST} buckets; at most {MAX_CHUNKS} are sent \
-                     at once (narrow the range or use a longer timeframe)",
-                    chunks.remaining()
-                ),
-            )
-            .into());
-        }
         let mut parts = Vec::new();
-        for (chunk_start, chunk_end) in chunks {
+        for (chunk_start, chunk_end) in planned_chunks(&operation)? {
             parts.push(self.send_with(&operation.clone().with_range(chunk_start, chunk_end), options).await?);
         }
-        merge(parts, O::timestamp)
-            .ok_or_else(|| InvalidInput::new("start_time", "the range has no chunk to fetch").into())
+        merge(parts, O::timestamp).ok_or_else(no_chunk)
+    }
+
+    /// Like [`datapi_series`](Self::datapi_series), as the JSON text for JavaScript, with no bucket built as a model:
+    /// each chunk is checked by the series' shape (the same errors), the bodies are merged ([`merge_bodies`]) and the
+    /// merged body is transcoded once, for the URL the operation asks (the URL and the text
+    /// [`JsonText::write`] gives for the merged model).
+    pub async fn datapi_series_text<O: SeriesOperation>(
+        &self,
+        operation: O,
+        options: CallOptions,
+    ) -> Result<(String, Written), Error> {
+        let chunks = planned_chunks(&operation)?;
+        let asked = operation.request()?;
+        let requests = chunks.map(|(start, end)| operation.clone().with_range(start, end).request());
+        let requests = requests.collect::<Result<Vec<_>, _>>()?;
+        self.series_text(&asked, &requests, O::NOT_FOUND_ON_500, &<O::Output as HasShape>::SHAPE, options).await
+    }
+
+    /// The fetching and merging behind [`datapi_series_text`](Self::datapi_series_text), the same for every series.
+    async fn series_text(
+        &self,
+        asked: &Request,
+        requests: &[Request],
+        not_found_on_500: bool,
+        shape: &Shape,
+        options: CallOptions,
+    ) -> Result<(String, Written), Error> {
+        let asked = asked.url(self.config().base_url(asked.group));
+        let mut parts = Vec::with_capacity(requests.len());
+        for request in requests {
+            let (url, response) = self.exchange(request, not_found_on_500, options).await?;
+            check_part(&response.body, shape)
+                .map_err(|e| Error::Decode(decode::explain(&e, &response.body, &url, response.status)))?;
+            parts.push(response.body);
+        }
+        let merged = merge_bodies(&parts, shape).map_err(|e| Error::wrong_shape(&asked, None, e.to_string()))?;
+        let merged = merged.ok_or_else(no_chunk)?;
+        drop(parts);
+        let mut out = JsonText::default();
+        transcode(&merged, shape, &mut out).map_err(|e| Error::wrong_shape(&asked, None, e.to_string()))?;
+        let written = out.finish(&asked)?;
+        Ok((asked, written))
     }
 }
 

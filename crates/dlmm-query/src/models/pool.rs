@@ -1,6 +1,6 @@
 //! The pool group: the `{data, error, status}` envelope and the 20-field pool metrics record.
 
-use crate::shape::Shape;
+use crate::shape::{Field, HasShape, Shape, StructShape, write_none};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
@@ -18,6 +18,40 @@ pub struct PoolEnvelope<T> {
     /// The HTTP status the server meant, echoed in the body.
     #[serde(default)]
     pub status: Option<i64>,
+}
+
+/// The envelope's shape, written out (the derive has no table form for `default = "Option::default"`, which keeps
+/// serde from asking `T: Default`): three optional members, each `None` when missing, even in an array.
+impl<T: HasShape> HasShape for PoolEnvelope<T> {
+    const SHAPE: Shape = Shape::Struct(&StructShape {
+        name: "PoolEnvelope",
+        fields: &[
+            Field {
+                wire: "data",
+                js: "data",
+                shape: &<Option<T> as HasShape>::SHAPE,
+                missing: Some(write_none),
+                skip_none: false,
+                default_attr: true,
+            },
+            Field {
+                wire: "error",
+                js: "error",
+                shape: &<Option<ApiError> as HasShape>::SHAPE,
+                missing: Some(write_none),
+                skip_none: false,
+                default_attr: true,
+            },
+            Field {
+                wire: "status",
+                js: "status",
+                shape: &<Option<i64> as HasShape>::SHAPE,
+                missing: Some(write_none),
+                skip_none: false,
+                default_attr: true,
+            },
+        ],
+    });
 }
 
 /// Fee, volume and TVL figures of one pool over 24 hours, 7 days and 30 days (`GET /pools/{address}/metrics`).

@@ -12,7 +12,8 @@ use dlmm_query::datapi::params::{
     Timeframe, WindowedMetric,
 };
 use dlmm_query::datapi::series::MAX_BUCKETS_PER_REQUEST;
-use dlmm_query::ops::GetPair;
+use dlmm_query::json_text::JsonText;
+use dlmm_query::ops::{GetPair, Operation};
 use dlmm_query::{CallOptions, Client, ClientConfig, ErrorKind, NativeTransport};
 use dlmm_replica::{Replica, ReplicaConfig};
 use futures_util::StreamExt;
@@ -274,7 +275,12 @@ async fn long_candle_ranges_are_fetched_in_chunks_and_merged_without_duplicates(
     let one = client.send(&op).await.unwrap_err();
     assert_eq!((one.kind(), one.status()), (ErrorKind::Http, Some(400)), "the server refuses the whole range");
     assert!(one.server_message().is_some_and(|m| !m.is_empty()), "the plain-text 400 is kept: {one}");
-    let merged = client.datapi_series(op, CallOptions::default()).await.unwrap();
+    let merged = client.datapi_series(op.clone(), CallOptions::default()).await.unwrap();
+    let (url, text) = client.datapi_series_text(op.clone(), CallOptions::default()).await.unwrap();
+    assert!(url.ends_with(&op.request().unwrap().query), "the URL asked, not a chunk's: {url}");
+    let mut written = JsonText::default();
+    written.write(&merged);
+    assert_eq!(text.text, written.finish(&url).unwrap().text, "merged as text, the merged model's text");
     assert_eq!(merged.data.len() as u64, buckets);
     assert!(merged.data.windows(2).all(|w| w[1].timestamp == w[0].timestamp + 300), "contiguous, no duplicates");
     assert_eq!((merged.data[0].timestamp, merged.data.last().unwrap().timestamp), (start, end + 1 - 300));

@@ -2,7 +2,8 @@
 //! ([`transcode_success`]) gives exactly what decoding the model and writing it ([`interpret`], then
 //! [`JsonText::write`]) gives: the same text (but for how numbers are spelled: the transcoder copies a
 //! floating-point leaf's literal as the body sent it, so numbers are compared as the doubles they parse to), the same
-//! amount and `null` patterns, or the same error. The fuzz module runs the same comparison on every hostile body it
+//! amount and `null` patterns, or the same error. The pool group's envelope is checked by its own shape and its
+//! `data` transcoded ([`transcode_envelope_success`]). The fuzz module runs the same comparison on every hostile body it
 //! makes.
 
 use std::collections::BTreeSet;
@@ -10,9 +11,10 @@ use std::path::Path;
 
 use dlmm_query::datapi::ops::dlmm;
 use dlmm_query::json_text::{JsonText, Pattern, Written};
+use dlmm_query::models::PoolEnvelope;
 use dlmm_query::ops::Operation;
 use dlmm_query::request::ApiGroup;
-use dlmm_query::response::{interpret, transcode_success};
+use dlmm_query::response::{interpret, transcode_envelope_success, transcode_success};
 use dlmm_query::shape::HasShape;
 use dlmm_query::{Error, HttpResponse};
 use serde::Serialize;
@@ -70,16 +72,17 @@ pub fn same_as_decoding<O: Operation>(url: &str, response: &HttpResponse) -> boo
 where
     O::Output: Serialize,
 {
-    if O::GROUP == ApiGroup::Pool {
-        // The pool group's envelope is read by the model's own decoder.
-        return interpret::<O>(url, response).is_ok();
-    }
     let typed = interpret::<O>(url, response).and_then(|model| {
         let mut json = JsonText::default();
         json.write(&model);
         json.finish(url)
     });
-    let shaped = transcode_success(url, response, &<O::Output as HasShape>::SHAPE);
+    let shape = &<O::Output as HasShape>::SHAPE;
+    let shaped = if O::GROUP == ApiGroup::Pool {
+        transcode_envelope_success(url, response, &<PoolEnvelope<O::Output> as HasShape>::SHAPE, shape)
+    } else {
+        transcode_success(url, response, shape)
+    };
     let (typed, shaped) = (outcome(typed), outcome(shaped));
     assert_eq!(
         typed,
@@ -144,4 +147,99 @@ fn errors_are_the_same_and_name_the_same_path() {
         let response = common::ok_response(body.into_bytes());
         assert!(!same_as_decoding::<dlmm_query::ops::All>(url, &response));
     }
+}
+
+/// The pool group's envelope: its data, its error, neither, and a wrong value inside or around the data, each the same
+/// by both paths (an unsafe integer inside `data` names its path within the data, as writing the model does).
+#[test]
+fn pool_envelopes_are_the_same_by_both_paths() {
+    use dlmm_query::ops::GetPoolMetrics;
+    let url = "http://pool.test/pools/x/metrics";
+    let good = common::pool_metrics();
+    let with = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut body = good.clone();
+        edit(&mut body);
+        common::ok_response(serde_json::to_vec(&body).expect("JSON"))
+    };
+    assert!(same_as_decoding::<GetPoolMetrics>(url, &with(&|_| {})));
+    assert!(same_as_decoding::<GetPoolMetrics>(url, &with(&|b| b["data"]["updated_at"] = "17".into())));
+    assert!(same_as_decoding::<GetPoolMetrics>(url, &with(&|b| b["error"] = serde_json::Value::Null)));
+    for bad in [
+        &(|b: &mut serde_json::Value| b["data"]["tvl"] = "x".into()) as &dyn Fn(&mut serde_json::Value),
+        &|b| b["data"]["updated_at"] = 9_007_199_254_740_993u64.into(),
+        &|b| b["status"] = "200".into(),
+        &|b| b["error"] = 5.into(),
+        &|b| b["data"] = serde_json::Value::Null,
+        &|b| b["data"] = serde_json::json!([1]),
+        &|b| {
+            b["data"] = serde_json::Value::Null;
+            b["error"] = serde_json::json!({"type": "NotFound", "message": "no such pool"});
+        },
+    ] {
+        assert!(!same_as_decoding::<GetPoolMetrics>(url, &with(bad)));
+    }
+    for body in [r#"[{"pool_address":"x"}]"#, r#"[null,{"type":"NotFound"},404]"#, "[]", "{}", "{\"data\":{}}", "[", ""]
+    {
+        assert!(!same_as_decoding::<GetPoolMetrics>(url, &common::ok_response(body.as_bytes().to_vec())), "{body}");
+    }
+}
+
+/// A chunked series merged as text ([`merge_bodies`], then one transcoding) is the merged model written: parts that
+/// overlap, arrive out of order, repeat a bucket, leave out or null the time frame, or spell values as strings,
+/// floating-point literals or arrays.
+#[test]
+fn series_merged_as_text_are_the_merged_models_written() {
+    use dlmm_query::datapi::models::{Candle, Timeseries};
+    use dlmm_query::datapi::series::{check_part, merge, merge_bodies};
+    let url = "http://datapi.test/pools/x/ohlcv";
+    let candle = |t: &str, close: &str| {
+        format!(
+            r#"{{"timestamp":{t},"timestamp_str":"at {close}","open":1,"high":2.50,"low":"0.5","close":{close},"volume":3}}"#
+        )
+    };
+    let cases: Vec<Vec<String>> = vec![
+        vec![
+            format!(
+                r#"{{"start_time":0,"end_time":"7199","timeframe":null,"data":[{},{}]}}"#,
+                candle("0", "1"),
+                candle("3600", "1")
+            ),
+            format!(
+                r#"{{"start_time":3600,"end_time":14399,"timeframe":"1h","data":[{},{},{}]}}"#,
+                candle("10800", "4"),
+                candle("3600", "9"),
+                candle("7.2e3", "3")
+            ),
+        ],
+        vec![format!(r#"{{"end_time":5,"start_time":"1","data":[[7,"x",1,1,1,1,1],{}]}}"#, candle("\"3\"", "2"))],
+        vec![
+            format!(r#"{{"start_time":1,"end_time":2,"timeframe":"5m","data":[{}]}}"#, candle("5", "1")),
+            format!(r#"[3,4,null,[{}]]"#, candle("9007199254740993", "1")),
+        ],
+    ];
+    let mut outcomes = Vec::new();
+    for bodies in cases {
+        let typed: Vec<Timeseries<Candle>> =
+            bodies.iter().map(|b| serde_json::from_str(b).expect("a series")).collect();
+        let typed = merge(typed, |c| c.timestamp).map(|merged| {
+            let mut json = JsonText::default();
+            json.write(&merged);
+            json.finish(url)
+        });
+        let shape = &<Timeseries<Candle> as HasShape>::SHAPE;
+        let parts: Vec<Vec<u8>> = bodies.iter().map(|b| b.clone().into_bytes()).collect();
+        assert!(parts.iter().all(|part| check_part(part, shape).is_ok()));
+        let text = merge_bodies(&parts, shape).expect("merged").map(|merged| {
+            let mut out = JsonText::default();
+            dlmm_query::transcode::transcode(&merged, shape, &mut out).expect("transcoded");
+            out.finish(url)
+        });
+        let (typed, text) = (typed.map(outcome), text.map(outcome));
+        assert_eq!(typed, text, "{bodies:?}");
+        outcomes.push(typed.expect("parts to merge"));
+    }
+    let error = outcomes.pop().expect("three cases").expect_err("an integer JavaScript cannot hold");
+    assert!(error.contains(r#"path: Some("data[1].timestamp")"#), "named in the merged series: {error}");
+    assert!(outcomes.iter().all(Result::is_ok));
+    assert_eq!(merge_bodies(&[], &<Timeseries<Candle> as HasShape>::SHAPE).expect("nothing to read"), None);
 }
