@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use dlmm_query::datapi::series::SeriesOperation;
+use dlmm_query::datapi::series::{SeriesOperation, SeriesPlan};
 use dlmm_query::models::PoolEnvelope;
 use dlmm_query::ops::{All, GetDeposits, Operation};
 use dlmm_query::shape::{HasShape, Shape};
@@ -96,15 +96,20 @@ async fn run(
 }
 
 /// A datapi series (`/ohlcv`, `/volume/history`): with both `startTime` and `endTime`, fetched in chunks the server
-/// accepts and merged as text ([`Client::datapi_series_text`](dlmm_query::Client::datapi_series_text)); otherwise one
-/// request.
-pub async fn series<O: SeriesOperation>(client: Rc<Core>, options: JsValue, operation: O) -> Result<JsValue, JsValue> {
+/// accepts and merged as text ([`SeriesPlan`], then [`Client::series_text`](dlmm_query::Client::series_text));
+/// otherwise one request.
+pub fn series<O: SeriesOperation>(client: Rc<Core>, options: JsValue, operation: O) -> Pending {
     if operation.series_query().time_range().is_none() {
-        return send(client, options, operation).await;
+        return Box::pin(send(client, options, operation));
     }
+    Box::pin(run_series(client, options, SeriesPlan::of(operation)))
+}
+
+/// The runner behind [`series`] with a range, the same for every series.
+async fn run_series(client: Rc<Core>, options: JsValue, plan: Result<SeriesPlan, Error>) -> Result<JsValue, JsValue> {
     let Call { signal, options } = Call::read(&options)?;
     guarded(signal, async {
-        let (url, written) = client.datapi_series_text(operation, options).await?;
+        let (url, written) = client.series_text(plan?, options).await?;
         written_to_js(written, &url)
     })
     .await

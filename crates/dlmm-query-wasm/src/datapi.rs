@@ -86,12 +86,12 @@ fn send<O: dlmm_query::ops::Operation>(
     futures_util::TryFutureExt::map_err(call::send(client, options, operation), js_parameter_names)
 }
 
-async fn send_series<O: dlmm_query::datapi::series::SeriesOperation>(
+fn send_series<O: dlmm_query::datapi::series::SeriesOperation>(
     client: Rc<Core>,
     options: JsValue,
     operation: O,
-) -> Result<JsValue, JsValue> {
-    call::series(client, options, operation).await.map_err(js_parameter_names)
+) -> impl Future<Output = Result<JsValue, JsValue>> + 'static {
+    futures_util::TryFutureExt::map_err(call::series(client, options, operation), js_parameter_names)
 }
 
 fn datapi_pages<O>(client: Rc<Core>, options: &JsValue, operation: O) -> Result<PageIterator, JsValue>

@@ -162,6 +162,26 @@ fn planned_chunks<O: SeriesOperation>(operation: &O) -> Result<Chunks, Error> {
     Ok(chunks)
 }
 
+/// A chunked series as data: the request it asks and the requests of its chunks, with how its route answers and its
+/// shape (so that one fetching and merging serves every series: [`Client::series_text`]).
+pub struct SeriesPlan {
+    asked: Request,
+    requests: Vec<Request>,
+    not_found_on_500: bool,
+    shape: &'static Shape,
+}
+
+impl SeriesPlan {
+    /// The plan of `operation`, whose range must have both ends and need at most [`MAX_CHUNKS`] requests.
+    pub fn of<O: SeriesOperation>(operation: O) -> Result<Self, Error> {
+        let chunks = planned_chunks(&operation)?;
+        let requests = chunks.map(|(start, end)| operation.clone().with_range(start, end).request());
+        let requests = requests.collect::<Result<Vec<_>, _>>()?;
+        let shape = &<O::Output as HasShape>::SHAPE;
+        Ok(Self { asked: operation.request()?, requests, not_found_on_500: O::NOT_FOUND_ON_500, shape })
+    }
+}
+
 /// The error for a range that yields no chunk (never met: a checked range has at least one).
 fn no_chunk() -> Error {
     InvalidInput::new("start_time", "the range has no chunk to fetch").into()
@@ -250,25 +270,15 @@ impl<T: Transport> Client<T> {
         operation: O,
         options: CallOptions,
     ) -> Result<(String, Written), Error> {
-        let chunks = planned_chunks(&operation)?;
-        let asked = operation.request()?;
-        let requests = chunks.map(|(start, end)| operation.clone().with_range(start, end).request());
-        let requests = requests.collect::<Result<Vec<_>, _>>()?;
-        self.series_text(&asked, &requests, O::NOT_FOUND_ON_500, &<O::Output as HasShape>::SHAPE, options).await
+        self.series_text(SeriesPlan::of(operation)?, options).await
     }
 
     /// The fetching and merging behind [`datapi_series_text`](Self::datapi_series_text), the same for every series.
-    async fn series_text(
-        &self,
-        asked: &Request,
-        requests: &[Request],
-        not_found_on_500: bool,
-        shape: &Shape,
-        options: CallOptions,
-    ) -> Result<(String, Written), Error> {
+    pub async fn series_text(&self, plan: SeriesPlan, options: CallOptions) -> Result<(String, Written), Error> {
+        let SeriesPlan { asked, requests, not_found_on_500, shape } = plan;
         let asked = asked.url(self.config().base_url(asked.group));
         let mut parts = Vec::with_capacity(requests.len());
-        for request in requests {
+        for request in &requests {
             let (url, response) = self.exchange(request, not_found_on_500, options).await?;
             check_part(&response.body, shape)
                 .map_err(|e| Error::Decode(decode::explain(&e, &response.body, &url, response.status)))?;
