@@ -136,7 +136,7 @@ pub fn events_of(body: &[u8], shape: &Shape, usd: &[&str]) -> Result<Vec<Event>,
     let mut events = Vec::new();
     for text in list_items(body)? {
         let picked = pick(text, item, &names)?;
-        let (timestamp, values) = picked.split_last().expect("the timestamp is picked");
+        let (timestamp, values) = picked.split_last().unwrap_or((&None, &[]));
         let usd = values.iter().map(|v| v.and_then(Picked::f64).unwrap_or_default()).reduce(|sum, v| sum + v);
         events.push(Event {
             usd: usd.unwrap_or_default(),

@@ -1,6 +1,9 @@
 //! Long series in chunks: the datapi refuses an OHLCV or volume-history range wider than
 //! [`MAX_BUCKETS_PER_REQUEST`] buckets (the replica answers a plain-text 400), so [`Client::datapi_series`] splits
 //! `[start_time, end_time]` into bucket-aligned chunks, fetches them in order and merges them into one series.
+//! [`Client::datapi_series_text`] does the same for JavaScript without building a bucket: each chunk's body is
+//! checked by the series' shape, the bodies are merged ([`merge_bodies`], buckets ordered by the `timestamp` picked
+//! out of each) and the merged body is transcoded once.
 
 use serde::Deserialize;
 use serde::de;
