@@ -14,6 +14,7 @@ pub mod format;
 pub mod pages;
 pub mod pool_list;
 pub mod query;
+pub mod resource;
 pub mod search;
 pub mod timeline;
 

@@ -28,7 +28,7 @@ pub fn DammV2PoolPage() -> impl IntoView {
     let params = use_params_map();
     let address = Memo::new(move |_| params.read().get("address").unwrap_or_default());
     let client = expect_context::<SiteClient>();
-    let pool = LocalResource::new(move || {
+    let pool = crate::resource::local(move || {
         let client = client.clone();
         let address = address.get();
         async move { client.send(&GetPool::new(address)).await }
@@ -36,7 +36,7 @@ pub fn DammV2PoolPage() -> impl IntoView {
     let retry = Callback::new(move |()| pool.refetch());
     view! {
         <Transition fallback=|| view! { <Loading what="the pool" /> }>
-            {move || Suspend::new(async move {
+            {move || crate::resource::suspend(async move {
                 result_view(pool.await, "Pool", retry, |p| view! { <DammV2PoolView pool=p /> }.into_any())
             })}
         </Transition>

@@ -112,7 +112,7 @@ pub fn DammV2PoolsPage() -> impl IntoView {
         DammV2PoolsView::from_query(|k| q.get(k))
     });
     let client = expect_context::<SiteClient>();
-    let pools = LocalResource::new(move || {
+    let pools = crate::resource::local(move || {
         let client = client.clone();
         let op = view_state.get().operation();
         async move { client.send(&op).await }
@@ -126,7 +126,7 @@ pub fn DammV2PoolsPage() -> impl IntoView {
         <h1>"DAMM v2 pools"</h1>
         <Controls view=view_state go=go />
         <Transition fallback=|| view! { <Loading what="DAMM v2 pools" /> }>
-            {move || Suspend::new(async move {
+            {move || crate::resource::suspend(async move {
                 let v = view_state.get_untracked();
                 result_view(pools.await, "Pools", retry, move |page| view! { <PoolsTable page=page view=v go=go /> }.into_any())
             })}

@@ -23,7 +23,7 @@ pub fn DlmmGroupsPage() -> impl IntoView {
         GroupsView::from_query(|k| q.get(k))
     });
     let client = expect_context::<SiteClient>();
-    let groups = LocalResource::new(move || {
+    let groups = crate::resource::local(move || {
         let client = client.clone();
         let op = view_state.get().operation();
         async move { client.send(&op).await }
@@ -36,7 +36,7 @@ pub fn DlmmGroupsPage() -> impl IntoView {
         <p class="sub">"Every pair of tokens with its pools summed; open one to see all its pools."</p>
         <GroupFilters view=view_state go=go />
         <Transition fallback=|| view! { <Loading what="groups" /> }>
-            {move || Suspend::new(async move {
+            {move || crate::resource::suspend(async move {
                 let v = view_state.get_untracked();
                 result_view(groups.await, "Groups", retry, move |page| {
                     view! { <GroupsTable page=page view=v go=go /> }.into_any()
@@ -146,7 +146,7 @@ pub fn DlmmGroupPage() -> impl IntoView {
         PoolsView::from_query(|k| q.get(k))
     });
     let client = expect_context::<SiteClient>();
-    let pools = LocalResource::new(move || {
+    let pools = crate::resource::local(move || {
         let client = client.clone();
         let op = view_state.get().group_operation(&mints.get());
         async move { client.send(&op).await }
@@ -168,7 +168,7 @@ pub fn DlmmGroupPage() -> impl IntoView {
         </p>
         <p><A href={crate::link("/dlmm/groups")}>"All groups"</A></p>
         <Transition fallback=|| view! { <Loading what="the group's pools" /> }>
-            {move || Suspend::new(async move {
+            {move || crate::resource::suspend(async move {
                 let v = view_state.get_untracked();
                 result_view(pools.await, "Group", retry, move |page| {
                     view! { <DlmmPoolRows page=page view=v go=go testid="dlmm-group-table" /> }.into_any()

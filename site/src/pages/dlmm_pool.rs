@@ -66,7 +66,7 @@ pub fn DlmmPoolPage() -> impl IntoView {
     let params = use_params_map();
     let address = Memo::new(move |_| params.read().get("address").unwrap_or_default());
     let client = expect_context::<SiteClient>();
-    let pool = LocalResource::new(move || {
+    let pool = crate::resource::local(move || {
         let client = client.clone();
         let address = address.get();
         async move { client.send(&dlmm::GetPool::new(address)).await }
@@ -74,7 +74,7 @@ pub fn DlmmPoolPage() -> impl IntoView {
     let retry = Callback::new(move |()| pool.refetch());
     view! {
         <Transition fallback=|| view! { <Loading what="the pool" /> }>
-            {move || Suspend::new(async move {
+            {move || crate::resource::suspend(async move {
                 result_view(pool.await, "Pool", retry, |p| view! { <DlmmPoolView pool=p /> }.into_any())
             })}
         </Transition>
@@ -297,7 +297,7 @@ pub(super) fn SeriesSection(service: Service, address: String) -> impl IntoView 
         SeriesChoice::from_query(|k| q.get(k))
     });
     let client = expect_context::<SiteClient>();
-    let series = LocalResource::new(move || {
+    let series = crate::resource::local(move || {
         let client = client.clone();
         let address = address.clone();
         let c = choice.get();
@@ -343,7 +343,7 @@ pub(super) fn SeriesSection(service: Service, address: String) -> impl IntoView 
             <Transition fallback=|| view! {
                 <figure class="chart candles" data-testid="candle-chart" data-state="loading"><Loading what="candles" /></figure>
             }>
-                {move || Suspend::new(async move {
+                {move || crate::resource::suspend(async move {
                     let c = choice.get_untracked();
                     match series.await {
                         Ok(s) => view! {

@@ -23,7 +23,7 @@ pub fn DlmmPoolsPage() -> impl IntoView {
         PoolsView::from_query(|k| q.get(k))
     });
     let client = expect_context::<SiteClient>();
-    let pools = LocalResource::new(move || {
+    let pools = crate::resource::local(move || {
         let client = client.clone();
         let op = view_state.get().operation();
         async move { client.send(&op).await }
@@ -35,7 +35,7 @@ pub fn DlmmPoolsPage() -> impl IntoView {
         <h1>"DLMM pools"</h1>
         <PoolFilters view=view_state go=go />
         <Transition fallback=|| view! { <Loading what="pools" /> }>
-            {move || Suspend::new(async move {
+            {move || crate::resource::suspend(async move {
                 let v = view_state.get_untracked();
                 result_view(pools.await, "Pools", retry, move |page| {
                     view! { <DlmmPoolRows page=page view=v go=go testid="dlmm-pools-table" /> }.into_any()

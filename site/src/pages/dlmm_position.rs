@@ -108,7 +108,7 @@ pub fn DlmmPositionPage() -> impl IntoView {
     let query = use_query_map();
     let kind = Memo::new(move |_| kind_filter(query.read().get("kind").as_deref()));
     let client = expect_context::<SiteClient>();
-    let data = LocalResource::new(move || load(client.clone(), address.get(), kind.get()));
+    let data = crate::resource::local(move || load(client.clone(), address.get(), kind.get()));
     let retry = Callback::new(move |()| data.refetch());
     view! {
         <h1>"Position"</h1>
@@ -127,7 +127,7 @@ pub fn DlmmPositionPage() -> impl IntoView {
             }}
         </nav>
         <Transition fallback=|| view! { <Loading what="the position" /> }>
-            {move || Suspend::new(async move {
+            {move || crate::resource::suspend(async move {
                 match data.await {
                     Ok(d) if d.pool.is_none() => view! { <NoPosition /> }.into_any(),
                     Ok(d) => view! { <PositionView d=d /> }.into_any(),

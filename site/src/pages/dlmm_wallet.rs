@@ -252,7 +252,7 @@ pub fn DlmmWalletPage() -> impl IntoView {
         WalletView::from_query(|k| q.get(k))
     });
     let client = expect_context::<SiteClient>();
-    let data = LocalResource::new(move || load(client.clone(), wallet.get(), view_state.get()));
+    let data = crate::resource::local(move || load(client.clone(), wallet.get(), view_state.get()));
     let retry = Callback::new(move |()| data.refetch());
     let navigate = use_navigate();
     let go = Callback::new(move |v: WalletView| {
@@ -263,7 +263,7 @@ pub fn DlmmWalletPage() -> impl IntoView {
         <h1>"Wallet portfolio"</h1>
         <p class="sub"><Addr address=wallet.get_untracked() full=true field="wallet" /></p>
         <Transition fallback=|| view! { <Loading what="the portfolio" /> }>
-            {move || Suspend::new(async move {
+            {move || crate::resource::suspend(async move {
                 let v = view_state.get_untracked();
                 match data.await {
                     Ok(d) if d.is_empty() => view! {

@@ -54,7 +54,7 @@ pub fn GroupPage() -> impl IntoView {
     let params = use_params_map();
     let key = move || params.read().get("mints").unwrap_or_default();
     let client = expect_context::<SiteClient>();
-    let pairs = LocalResource::new(move || {
+    let pairs = crate::resource::local(move || {
         let c = client.clone();
         let key = key();
         async move { c.get_single_group_pair(GetSingleGroupPair::new(key)).await }
@@ -64,7 +64,7 @@ pub fn GroupPage() -> impl IntoView {
         <h1>"Token pair"</h1>
         <p class="sub"><code class="wrap">{key}</code></p>
         <Transition fallback=|| view! { <Loading what="the pools of this token pair" /> }>
-            {move || Suspend::new(async move {
+            {move || crate::resource::suspend(async move {
                 result_view(pairs.await, "Token pair", retry, |mut pairs| {
                     if pairs.is_empty() {
                         return view! { <Empty message="No pools trade this pair of tokens." /> }.into_any();

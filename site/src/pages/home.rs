@@ -36,11 +36,11 @@ pub fn top_lists() -> [(&'static str, &'static str, SortBy); 3] {
 pub fn Home() -> impl IntoView {
     let client = expect_context::<SiteClient>();
     let (c1, c2) = (client.clone(), client.clone());
-    let dlmm_stats = LocalResource::new(move || {
+    let dlmm_stats = crate::resource::local(move || {
         let c = c1.clone();
         async move { c.send(&dlmm::GetProtocolMetrics::new()).await }
     });
-    let damm_stats = LocalResource::new(move || {
+    let damm_stats = crate::resource::local(move || {
         let c = c2.clone();
         async move { c.send(&damm_v2::GetProtocolMetrics::new()).await }
     });
@@ -59,7 +59,7 @@ pub fn Home() -> impl IntoView {
         <section aria-labelledby="dlmm-protocol-title">
             <h2 id="dlmm-protocol-title">"DLMM"</h2>
             <Transition fallback=|| view! { <Loading what="DLMM protocol stats" /> }>
-                {move || Suspend::new(async move {
+                {move || crate::resource::suspend(async move {
                     result_view(dlmm_stats.await, "Protocol stats", retry_dlmm, |m| {
                         view! { <ProtocolCards m=m testid="protocol-dlmm" /> }.into_any()
                     })
@@ -69,7 +69,7 @@ pub fn Home() -> impl IntoView {
         <section aria-labelledby="damm-protocol-title">
             <h2 id="damm-protocol-title">"DAMM v2"</h2>
             <Transition fallback=|| view! { <Loading what="DAMM v2 protocol stats" /> }>
-                {move || Suspend::new(async move {
+                {move || crate::resource::suspend(async move {
                     result_view(damm_stats.await, "Protocol stats", retry_damm, |m| {
                         view! { <ProtocolCards m=m testid="protocol-damm-v2" /> }.into_any()
                     })
@@ -96,7 +96,7 @@ fn ProtocolCards(m: ProtocolMetrics, testid: &'static str) -> impl IntoView {
 
 #[component]
 fn TopPools(id: &'static str, title: &'static str, sort: SortBy, client: SiteClient) -> impl IntoView {
-    let list = LocalResource::new(move || {
+    let list = crate::resource::local(move || {
         let c = client.clone();
         let op = dlmm::GetPools::new().page_size(TOP).sort_by(sort.clone());
         async move { c.send(&op).await }
@@ -107,7 +107,7 @@ fn TopPools(id: &'static str, title: &'static str, sort: SortBy, client: SiteCli
         <section aria-labelledby=labelled_by class="top-list" data-testid=id>
             <h2 id=heading>{title}</h2>
             <Transition fallback=|| view! { <Loading what="pools" /> }>
-                {move || Suspend::new(async move {
+                {move || crate::resource::suspend(async move {
                     result_view(list.await, "Pools", retry, move |page| {
                         if page.data.is_empty() {
                             return view! { <Empty message="No pools yet." /> }.into_any();

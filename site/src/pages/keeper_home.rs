@@ -16,7 +16,7 @@ pub const TOP: u32 = 10;
 pub fn KeeperHome() -> impl IntoView {
     let client = expect_context::<SiteClient>();
     let c = client.clone();
-    let metrics = LocalResource::new(move || {
+    let metrics = crate::resource::local(move || {
         let c = c.clone();
         async move { c.get_protocol_metrics(GetProtocolMetrics::new()).await }
     });
@@ -30,7 +30,7 @@ pub fn KeeperHome() -> impl IntoView {
         <section aria-labelledby="protocol-title">
             <h2 id="protocol-title">"Protocol"</h2>
             <Transition fallback=|| view! { <Loading what="protocol metrics" /> }>
-                {move || Suspend::new(async move {
+                {move || crate::resource::suspend(async move {
                     result_view(metrics.await, "Protocol metrics", retry, |m| view! { <ProtocolCards m=m /> }.into_any())
                 })}
             </Transition>
@@ -61,7 +61,7 @@ fn ProtocolCards(m: ProtocolMetrics) -> impl IntoView {
 
 #[component]
 fn TopPairs(title: &'static str, id: &'static str, key: PairSortKey, client: SiteClient) -> impl IntoView {
-    let list = LocalResource::new(move || {
+    let list = crate::resource::local(move || {
         let c = client.clone();
         async move { c.all_with_pagination(AllWithPagination::new().limit(TOP).sort_key(key).order_by(OrderBy::Desc)).await }
     });
@@ -70,7 +70,7 @@ fn TopPairs(title: &'static str, id: &'static str, key: PairSortKey, client: Sit
         <section aria-labelledby=id class="top-list" data-testid=id>
             <h2 id=id>{title}</h2>
             <Transition fallback=|| view! { <Loading what="pairs" /> }>
-                {move || Suspend::new(async move {
+                {move || crate::resource::suspend(async move {
                     result_view(list.await, "Pairs", retry, |page| {
                         if page.pairs.is_empty() {
                             return view! { <Empty message="No pairs yet." /> }.into_any();

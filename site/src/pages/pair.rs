@@ -48,7 +48,7 @@ pub fn PairPage() -> impl IntoView {
     let days = Memo::new(move |_| parse_days(query.read().get("days").as_deref()));
     let client = expect_context::<SiteClient>();
     let c = client.clone();
-    let pair = LocalResource::new(move || {
+    let pair = crate::resource::local(move || {
         let c = c.clone();
         let a = address.get();
         async move { c.get_pair(GetPair::new(a)).await }
@@ -56,7 +56,7 @@ pub fn PairPage() -> impl IntoView {
     let retry = Callback::new(move |()| pair.refetch());
     view! {
         <Transition fallback=|| view! { <Loading what="the pair" /> }>
-            {move || { let client = client.clone(); Suspend::new(async move {
+            {move || { let client = client.clone(); crate::resource::suspend(async move {
                 result_view(pair.await, "Pair", retry, move |p| view! {
                     <PairDetails p=p />
                     <Charts address=address days=days client=client.clone() />
@@ -159,7 +159,7 @@ fn PairDetails(p: PairInfo) -> impl IntoView {
 #[component]
 fn Charts(address: Memo<String>, days: Memo<u32>, client: SiteClient) -> impl IntoView {
     let c = client.clone();
-    let series = LocalResource::new(move || {
+    let series = crate::resource::local(move || {
         let c = c.clone();
         let (a, d) = (address.get(), days.get());
         async move {
@@ -196,7 +196,7 @@ fn Charts(address: Memo<String>, days: Memo<u32>, client: SiteClient) -> impl In
                 </label>
             </div>
             <Transition fallback=|| view! { <Loading what="the daily history" /> }>
-                {move || Suspend::new(async move {
+                {move || crate::resource::suspend(async move {
                     result_view(series.await, "History", retry, |(tvl, volume, fee)| view! {
                         <div class="charts">
                             <Chart title="TVL by day" y_label="USD" id="chart-tvl" fmt=compact_usd
@@ -218,7 +218,7 @@ fn Charts(address: Memo<String>, days: Memo<u32>, client: SiteClient) -> impl In
 
 #[component]
 fn Swaps(address: Memo<String>, client: SiteClient) -> impl IntoView {
-    let swaps = LocalResource::new(move || {
+    let swaps = crate::resource::local(move || {
         let c = client.clone();
         let a = address.get();
         async move { c.get_pair_swap_records(GetPairSwapRecords::new(a, SWAP_ROWS)).await }
@@ -228,7 +228,7 @@ fn Swaps(address: Memo<String>, client: SiteClient) -> impl IntoView {
         <section aria-labelledby="swaps-title">
             <h2 id="swaps-title">"Latest swaps"</h2>
             <Transition fallback=|| view! { <Loading what="swaps" /> }>
-                {move || Suspend::new(async move {
+                {move || crate::resource::suspend(async move {
                     result_view(swaps.await, "Swaps", retry, |swaps| {
                         if swaps.is_empty() {
                             return view! { <Empty message="No swaps recorded." /> }.into_any();
@@ -267,7 +267,7 @@ fn SwapTable(swaps: Vec<Swap>) -> impl IntoView {
 
 #[component]
 fn Locks(address: Memo<String>, client: SiteClient) -> impl IntoView {
-    let locks = LocalResource::new(move || {
+    let locks = crate::resource::local(move || {
         let c = client.clone();
         let a = address.get();
         async move { c.get_pair_positions_lock(GetPairPositionsLock::new(a)).await }
@@ -277,7 +277,7 @@ fn Locks(address: Memo<String>, client: SiteClient) -> impl IntoView {
         <section aria-labelledby="locks-title">
             <h2 id="locks-title">"Locked positions"</h2>
             <Transition fallback=|| view! { <Loading what="locked positions" /> }>
-                {move || Suspend::new(async move {
+                {move || crate::resource::suspend(async move {
                     result_view(locks.await, "Locks", retry, |locks| {
                         if locks.is_empty() {
                             return view! { <Empty message="No locked positions in this pair." /> }.into_any();

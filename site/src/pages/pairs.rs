@@ -35,7 +35,7 @@ pub fn PairsPage() -> impl IntoView {
         PairsView::from_query(|k| q.get(k))
     });
     let client = expect_context::<SiteClient>();
-    let listing = LocalResource::new(move || {
+    let listing = crate::resource::local(move || {
         let client = client.clone();
         let v = view_state.get();
         async move {
@@ -54,7 +54,7 @@ pub fn PairsPage() -> impl IntoView {
         <h1>{move || if view_state.get().grouped { "Pairs by token pair" } else { "All pairs" }}</h1>
         <Filters view=view_state go=go />
         <Transition fallback=|| view! { <Loading what="pairs" /> }>
-            {move || Suspend::new(async move {
+            {move || crate::resource::suspend(async move {
                 let v = view_state.get_untracked();
                 result_view(listing.await, "Pairs", retry, move |listing| match listing {
                     Listing::Pairs(page) => view! { <PairsTable page=page view=v go=go /> }.into_any(),

@@ -130,7 +130,7 @@ pub fn PoolPage() -> impl IntoView {
     let address = move || params.read().get("address").unwrap_or_default();
     let case_sensitive = move || query.read().get("caseSensitive").as_deref() != Some("false");
     let client = expect_context::<Client<WebTransport>>();
-    let metrics = LocalResource::new(move || {
+    let metrics = crate::resource::local(move || {
         let client = client.clone();
         let op = GetPoolMetrics::new(address()).case_sensitive(case_sensitive());
         async move { client.get_pool_metrics(op).await }
@@ -139,7 +139,7 @@ pub fn PoolPage() -> impl IntoView {
     view! {
         {move || view! { <PoolForm initial_address=address() initial_case_sensitive=case_sensitive() /> }}
         <Transition fallback=|| view! { <p class="state loading" aria-busy="true">"Loading pool metrics…"</p> }>
-            {move || Suspend::new(async move {
+            {move || crate::resource::suspend(async move {
                 match metrics.await {
                     Ok(m) => view! { <MetricsView metrics=m /> }.into_any(),
                     Err(e) if e.kind() == ErrorKind::NotFound => view! {

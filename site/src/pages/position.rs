@@ -26,7 +26,7 @@ pub fn PositionPage() -> impl IntoView {
     let params = use_params_map();
     let address = Memo::new(move |_| params.read().get("address").unwrap_or_default());
     let client = expect_context::<SiteClient>();
-    let data = LocalResource::new(move || {
+    let data = crate::resource::local(move || {
         let c = client.clone();
         let a = address.get();
         async move {
@@ -45,7 +45,7 @@ pub fn PositionPage() -> impl IntoView {
         <h1>"Position"</h1>
         <p class="sub"><Addr address=address.get_untracked() full=true /></p>
         <Transition fallback=|| view! { <Loading what="the position" /> }>
-            {move || Suspend::new(async move {
+            {move || crate::resource::suspend(async move {
                 result_view(data.await, "Position", retry, |d| view! { <PositionView d=d /> }.into_any())
             })}
         </Transition>

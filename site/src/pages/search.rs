@@ -122,7 +122,7 @@ pub fn SearchPage() -> impl IntoView {
     let q = Memo::new(move |_| query.read().get("q").unwrap_or_default());
     let client = expect_context::<SiteClient>();
     let config = use_context::<SiteConfig>().unwrap_or_default();
-    let outcome = LocalResource::new(move || {
+    let outcome = crate::resource::local(move || {
         let (c, config) = (client.clone(), config.clone());
         let text = q.get();
         async move {
@@ -160,7 +160,7 @@ pub fn SearchPage() -> impl IntoView {
         <h1>"Search"</h1>
         <p class="sub">{move || format!("“{}”", q.get())}</p>
         <Transition fallback=|| view! { <Loading what="matches" /> }>
-            {move || Suspend::new(async move {
+            {move || crate::resource::suspend(async move {
                 match outcome.await {
                     Ok(Outcome::Route(route)) => view! { <p class="state loading" data-state="loading">{format!("Opening {route}…")}</p> }.into_any(),
                     Ok(Outcome::Nothing(why)) => view! {

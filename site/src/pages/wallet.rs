@@ -14,7 +14,7 @@ pub fn WalletPage() -> impl IntoView {
     let wallet = Memo::new(move |_| params.read().get("wallet").unwrap_or_default());
     let pair = Memo::new(move |_| params.read().get("pair").unwrap_or_default());
     let client = expect_context::<SiteClient>();
-    let earning = LocalResource::new(move || {
+    let earning = crate::resource::local(move || {
         let c = client.clone();
         let (w, p) = (wallet.get(), pair.get());
         async move { c.get_wallet_earning(GetWalletEarning::new(w, p)).await }
@@ -27,7 +27,7 @@ pub fn WalletPage() -> impl IntoView {
             <div class="kv"><dt>"Pair"</dt><dd><Addr address=pair.get_untracked() full=true href=format!("/pairs/{}", pair.get_untracked()) /></dd></div>
         </dl>
         <Transition fallback=|| view! { <Loading what="earnings" /> }>
-            {move || Suspend::new(async move {
+            {move || crate::resource::suspend(async move {
                 result_view(earning.await, "Wallet", retry, |list| match list.into_iter().next() {
                     None => view! { <Empty message="This wallet has claimed nothing in this pair." /> }.into_any(),
                     Some(e) => view! { <Earning e=e /> }.into_any(),
