@@ -1,22 +1,73 @@
-//! Page resources: [`LocalResource`]s whose fetcher is boxed, so each output type is one reactive node type (one
-//! copy of Leptos's resource machinery per output, not one per page that fetches it).
+//! Page resources and suspense views, built so that Leptos's async machinery is instantiated once for the whole
+//! explorer rather than once per page: a resource's fetcher is boxed and its value type-erased ([`PageResource`] reads
+//! it back as the page's type), and a suspense view's future is boxed.
 
+use std::any::Any;
+use std::marker::PhantomData;
 use std::rc::Rc;
 
 use futures_util::future::{BoxFuture, LocalBoxFuture};
-use leptos::prelude::{AnyView, LocalResource, Suspend};
+use leptos::prelude::{AnyView, Get, LocalResource, Suspend};
 
-/// A [`LocalResource`] over `fetch`, like `LocalResource::new(fetch)`.
-pub fn local<T, Fut>(fetch: impl Fn() -> Fut + 'static) -> LocalResource<T>
+/// A value of any type, as one resource type holds it.
+#[derive(Clone)]
+struct Erased(Rc<dyn Any>);
+
+/// A page's resource of `T` (like `LocalResource<T>`: `.await` it inside a suspense view, `get()`, `refetch()`).
+pub struct PageResource<T> {
+    inner: LocalResource<Erased>,
+    value: PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for PageResource<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for PageResource<T> {}
+
+impl<T: Clone + 'static> PageResource<T> {
+    /// Runs the fetcher again.
+    pub fn refetch(&self) {
+        self.inner.refetch();
+    }
+
+    /// The value once loaded (tracked, like `LocalResource::get`).
+    pub fn get(&self) -> Option<T> {
+        self.inner.get().and_then(|value| value.0.downcast_ref::<T>().cloned())
+    }
+}
+
+impl<T: Clone + 'static> IntoFuture for PageResource<T> {
+    type Output = T;
+    type IntoFuture = BoxFuture<'static, T>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        let inner = self.inner;
+        Box::pin(async move {
+            let value = inner.await;
+            // Only `local` makes a `PageResource<T>`, always from a fetcher of `T`.
+            value.0.downcast_ref::<T>().cloned().expect("a page resource holds its own type")
+        })
+    }
+}
+
+/// A [`PageResource`] over `fetch`, like `LocalResource::new(fetch)`.
+pub fn local<T, Fut>(fetch: impl Fn() -> Fut + 'static) -> PageResource<T>
 where
     T: 'static,
     Fut: Future<Output = T> + 'static,
 {
-    boxed(Rc::new(move || Box::pin(fetch()) as LocalBoxFuture<'static, T>))
+    let fetch = move || -> LocalBoxFuture<'static, Erased> {
+        let value = fetch();
+        Box::pin(async move { Erased(Rc::new(value.await)) })
+    };
+    PageResource { inner: erased(Rc::new(fetch)), value: PhantomData }
 }
 
-/// The resource of a boxed fetcher: generic over the output only.
-fn boxed<T: 'static>(fetch: Rc<dyn Fn() -> LocalBoxFuture<'static, T>>) -> LocalResource<T> {
+/// The one resource type of the explorer: a boxed fetcher of erased values.
+fn erased(fetch: Rc<dyn Fn() -> LocalBoxFuture<'static, Erased>>) -> LocalResource<Erased> {
     LocalResource::new(move || fetch())
 }
 
