@@ -13,6 +13,13 @@ use leptos::prelude::{AnyView, Get, LocalResource, Suspend};
 #[derive(Clone)]
 struct Erased(Rc<dyn Any>);
 
+impl Erased {
+    /// The value as a `T` (only [`local`] makes a `PageResource<T>`, always from a fetcher of `T`).
+    fn value<T: Clone + 'static>(&self) -> Option<T> {
+        self.0.downcast_ref::<T>().cloned()
+    }
+}
+
 /// A page's resource of `T` (like `LocalResource<T>`: `.await` it inside a suspense view, `get()`, `refetch()`).
 pub struct PageResource<T> {
     inner: LocalResource<Erased>,
@@ -35,7 +42,7 @@ impl<T: Clone + 'static> PageResource<T> {
 
     /// The value once loaded (tracked, like `LocalResource::get`).
     pub fn get(&self) -> Option<T> {
-        self.inner.get().and_then(|value| value.0.downcast_ref::<T>().cloned())
+        self.inner.get().and_then(|value| value.value())
     }
 }
 
@@ -45,11 +52,7 @@ impl<T: Clone + 'static> IntoFuture for PageResource<T> {
 
     fn into_future(self) -> Self::IntoFuture {
         let inner = self.inner;
-        Box::pin(async move {
-            let value = inner.await;
-            // Only `local` makes a `PageResource<T>`, always from a fetcher of `T`.
-            value.0.downcast_ref::<T>().cloned().expect("a page resource holds its own type")
-        })
+        Box::pin(async move { inner.await.value().expect("a page resource holds its own type") })
     }
 }
 

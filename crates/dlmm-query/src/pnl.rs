@@ -3,11 +3,10 @@
 use serde::Serialize;
 use serde::de;
 
-use crate::json_text::JsonText;
 use crate::models::{ClaimFee, ClaimReward, DepositWithdraw};
 use crate::pick::{Picked, item_shape, list_items, pick};
 use crate::shape::Shape;
-use crate::transcode::transcode;
+use crate::transcode::check;
 
 /// A position's profit and loss: what went in, what came out, and what that earned.
 ///
@@ -130,7 +129,7 @@ pub const REWARD_USD: &[&str] = &["token_usd_amount"];
 /// its models): each item's `usd` fields summed in order, and its `onchain_timestamp`, read as the model reads them,
 /// with no item built as a model.
 pub fn events_of(body: &[u8], shape: &Shape, usd: &[&str]) -> Result<Vec<Event>, serde_json::Error> {
-    transcode(body, shape, &mut JsonText::default())?;
+    check(body, shape)?;
     let item = item_shape(shape).ok_or_else(|| de::Error::custom("not the shape of a list of events"))?;
     let names: Vec<&str> = usd.iter().copied().chain(["onchain_timestamp"]).collect();
     let mut events = Vec::new();

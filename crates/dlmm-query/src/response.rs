@@ -11,7 +11,7 @@ use crate::models::PoolEnvelope;
 use crate::ops::Operation;
 use crate::request::ApiGroup;
 use crate::shape::Shape;
-use crate::transcode::transcode;
+use crate::transcode::{check, transcode};
 use crate::transport::HttpResponse;
 
 /// Reads the response to operation `O` at `url`: [`failure`] for an unsuccessful status, else [`decode_success`].
@@ -72,7 +72,7 @@ pub fn transcode_envelope_success(
     data: &Shape,
 ) -> Result<Written, Error> {
     let explain = |e: serde_json::Error| Error::Decode(decode::explain(&e, &response.body, url, response.status));
-    transcode(&response.body, envelope, &mut JsonText::default()).map_err(explain)?;
+    check(&response.body, envelope).map_err(explain)?;
     let parts: EnvelopeParts<'_> = serde_json::from_slice(&response.body).map_err(explain)?;
     let raw = unwrap_envelope(url, response, parts.data, parts.error)?;
     let mut out = JsonText::default();

@@ -20,7 +20,7 @@ use crate::ops::Operation;
 use crate::pick::{Picked, item_shape, pick};
 use crate::request::Request;
 use crate::shape::{HasShape, Shape};
-use crate::transcode::transcode;
+use crate::transcode::{check, transcode};
 use crate::transport::Transport;
 
 /// The most buckets one series request covers (the choice shared with the replica).
@@ -190,12 +190,7 @@ fn no_chunk() -> Error {
     InvalidInput::new("start_time", "the range has no chunk to fetch").into()
 }
 
-/// Checks the body of one part of a series by the series' `shape`: the same errors as decoding its model.
-pub fn check_part(body: &[u8], shape: &Shape) -> Result<(), serde_json::Error> {
-    transcode(body, shape, &mut JsonText::default())
-}
-
-/// Merges the bodies of consecutive parts of one series (each checked by [`check_part`] with the same `shape`) as
+/// Merges the bodies of consecutive parts of one series (each checked by [`transcode::check`](crate::transcode::check) with the same `shape`) as
 /// [`merge`] merges their models: the body of the merged series, each value spelled as its part sent it, to be
 /// transcoded once. `None` without parts.
 pub fn merge_bodies(parts: &[Vec<u8>], shape: &Shape) -> Result<Option<Vec<u8>>, serde_json::Error> {
@@ -283,7 +278,7 @@ impl<T: Transport> Client<T> {
         let mut parts = Vec::with_capacity(requests.len());
         for request in &requests {
             let (url, response) = self.exchange(request, not_found_on_500, options).await?;
-            check_part(&response.body, shape)
+            check(&response.body, shape)
                 .map_err(|e| Error::Decode(decode::explain(&e, &response.body, &url, response.status)))?;
             parts.push(response.body);
         }

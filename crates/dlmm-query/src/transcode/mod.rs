@@ -44,6 +44,12 @@ pub fn transcode(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<(), s
     by_serde(body, shape, out)
 }
 
+/// Checks that `body` is a value of shape `shape`, with the errors decoding its model gives, writing nothing kept
+/// (for composite answers read further by their own readers).
+pub fn check(body: &[u8], shape: &Shape) -> Result<(), serde_json::Error> {
+    transcode(body, shape, &mut JsonText::default())
+}
+
 /// Transcodes `body` by serde's readers: numbers copied as sent where they can be, else everything read by the
 /// leaves' own readers.
 fn by_serde(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<(), serde_json::Error> {

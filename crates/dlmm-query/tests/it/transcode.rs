@@ -190,7 +190,7 @@ fn pool_envelopes_are_the_same_by_both_paths() {
 #[test]
 fn series_merged_as_text_are_the_merged_models_written() {
     use dlmm_query::datapi::models::{Candle, Timeseries};
-    use dlmm_query::datapi::series::{check_part, merge, merge_bodies};
+    use dlmm_query::datapi::series::{merge, merge_bodies};
     let url = "http://datapi.test/pools/x/ohlcv";
     let candle = |t: &str, close: &str| {
         format!(
@@ -228,7 +228,7 @@ fn series_merged_as_text_are_the_merged_models_written() {
         });
         let shape = &<Timeseries<Candle> as HasShape>::SHAPE;
         let parts: Vec<Vec<u8>> = bodies.iter().map(|b| b.clone().into_bytes()).collect();
-        assert!(parts.iter().all(|part| check_part(part, shape).is_ok()));
+        assert!(parts.iter().all(|part| dlmm_query::transcode::check(part, shape).is_ok()));
         let text = merge_bodies(&parts, shape).expect("merged").map(|merged| {
             let mut out = JsonText::default();
             dlmm_query::transcode::transcode(&merged, shape, &mut out).expect("transcoded");
