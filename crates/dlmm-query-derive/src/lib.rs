@@ -14,7 +14,8 @@ use proc_macro2::{Span, TokenStream as Tokens};
 use quote::quote;
 use syn::{Data, DeriveInput, Fields, GenericParam, Ident, LitStr, Type, parse_macro_input, parse_quote};
 
-/// Derives `crate::shape::HasShape` from the type's serde attributes.
+/// Derives `crate::shape::HasShape` from the type's serde attributes, and `crate::slot::FromSlot` (the model built
+/// from what its shape reads).
 #[proc_macro_derive(Shape)]
 pub fn derive_shape(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
@@ -42,18 +43,27 @@ fn expand(mut input: DeriveInput) -> syn::Result<Tokens> {
     let renames = container_renames(&input)?;
     let name = &input.ident;
     let name_text = name.to_string();
-    let shape = match &input.data {
+    let (shape, build) = match &input.data {
         Data::Struct(data) => {
             let Fields::Named(fields) = &data.fields else {
                 return Err(syn::Error::new_spanned(&input.ident, "Shape: only structs with named fields"));
             };
             let mut rows = Vec::new();
+            let mut builders = Vec::new();
             for field in &fields.named {
                 let attrs = field_attrs(&field.attrs)?;
+                let member = field.ident.as_ref().expect("named field");
+                builders.push(if attrs.skip {
+                    quote!(#member: ::core::default::Default::default())
+                } else if attrs.default {
+                    quote!(#member: crate::slot::field_or_default(&mut fields))
+                } else {
+                    quote!(#member: crate::slot::field(&mut fields))
+                });
                 if attrs.skip {
                     continue;
                 }
-                let ident = field.ident.as_ref().expect("named field").to_string();
+                let ident = member.to_string();
                 let ident = ident.strip_prefix("r#").unwrap_or(&ident).to_owned();
                 let wire = match &attrs.rename {
                     Some(n) => n.clone(),
@@ -90,13 +100,19 @@ fn expand(mut input: DeriveInput) -> syn::Result<Tokens> {
                     }
                 });
             }
-            quote! {
+            let shape = quote! {
                 crate::shape::Shape::Struct(&crate::shape::StructShape { name: #name_text, fields: &[#(#rows),*] })
-            }
+            };
+            let build = quote! {
+                let mut fields = slot.into_fields();
+                Self { #(#builders),* }
+            };
+            (shape, build)
         }
         Data::Enum(data) => {
             let mut variants = Vec::new();
             let mut other = quote!(None);
+            let (mut arms, mut fallback) = (Vec::new(), None);
             for variant in &data.variants {
                 if !matches!(variant.fields, Fields::Unit) {
                     return Err(syn::Error::new_spanned(variant, "Shape: only enums of unit variants"));
@@ -111,29 +127,57 @@ fn expand(mut input: DeriveInput) -> syn::Result<Tokens> {
                     Some(n) => n.clone(),
                     None => rename_variant(&ident, renames.serialize.as_deref(), variant)?,
                 };
+                let member = &variant.ident;
                 if is_other {
                     other = quote!(Some(#js));
+                    fallback = Some(quote!(Self::#member));
                 } else {
+                    let index = variants.len();
+                    arms.push(quote!(crate::slot::Slot::Variant(#index) => Self::#member,));
+                    fallback.get_or_insert_with(|| quote!(Self::#member));
                     variants.push(quote!((#wire, #js)));
                 }
             }
-            quote! {
+            let Some(fallback) = fallback else {
+                return Err(syn::Error::new_spanned(&input.ident, "Shape: an enum needs a variant"));
+            };
+            let shape = quote! {
                 crate::shape::Shape::Leaf(crate::shape::Leaf::Enum(&crate::shape::EnumShape {
                     name: #name_text, variants: &[#(#variants),*], other: #other,
                 }))
-            }
+            };
+            // The `other` variant, or the first, for any index the reader does not name.
+            let build = quote! {
+                match slot {
+                    #(#arms)*
+                    _ => #fallback,
+                }
+            };
+            (shape, build)
         }
         Data::Union(_) => return Err(syn::Error::new_spanned(&input.ident, "Shape: unions have no shape")),
     };
+    let mut slot_generics = input.generics.clone();
+    for param in &mut slot_generics.params {
+        if let GenericParam::Type(p) = param {
+            p.bounds.push(parse_quote!(crate::slot::FromSlot));
+        }
+    }
     for param in &mut input.generics.params {
         if let GenericParam::Type(p) = param {
             p.bounds.push(parse_quote!(crate::shape::HasShape));
         }
     }
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let (slot_impl_generics, _, slot_where_clause) = slot_generics.split_for_impl();
     Ok(quote! {
         impl #impl_generics crate::shape::HasShape for #name #ty_generics #where_clause {
             const SHAPE: crate::shape::Shape = #shape;
+        }
+        impl #slot_impl_generics crate::slot::FromSlot for #name #ty_generics #slot_where_clause {
+            fn from_slot(slot: crate::slot::Slot) -> Self {
+                #build
+            }
         }
     })
 }

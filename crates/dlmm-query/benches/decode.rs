@@ -1,5 +1,6 @@
-//! Decode throughput of the typed client path vs `serde_json::Value` on the same bytes: a keeper `/pair/all` body of
-//! 100,000 pairs, and a datapi `/pools` page of 1,000 pools.
+//! Decode throughput of the typed client path (serde's derive, natively) vs the same models read by their shapes (the
+//! client's path in WebAssembly) and vs `serde_json::Value`, on the same bytes: a keeper `/pair/all` body of 100,000
+//! pairs, and a datapi `/pools` page of 1,000 pools.
 //!
 //! The bodies are served by the replica over HTTP (so they are the real wire format, strings and all). Each round
 //! times both decoders on the same bytes, alternating; the medians are reported with their ratio. The streamed rows
@@ -10,7 +11,10 @@
 use std::time::{Duration, Instant};
 
 use dlmm_query::HttpResponse;
+use dlmm_query::datapi::models::Paginated;
+use dlmm_query::datapi::models::dlmm::Pool;
 use dlmm_query::datapi::ops::dlmm::GetPools;
+use dlmm_query::decode::by_shape;
 use dlmm_query::items::{ArrayItems, Element, Item, decode_item, transcode_item, transcode_start};
 use dlmm_query::json_text::JsonText;
 use dlmm_query::models::PairInfo;
@@ -67,7 +71,7 @@ fn main() {
     let megabytes = response.body.len() as f64 / 1e6;
 
     let (mut typed, mut untyped, mut split, mut streamed) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let mut transcoded = Vec::new();
+    let (mut transcoded, mut shaped) = (Vec::new(), Vec::new());
     for _ in 0..ROUNDS {
         let start = Instant::now();
         assert_eq!(stream(&response.body, |_| {}), PAIRS);
@@ -115,12 +119,19 @@ fn main() {
         drop(pairs);
 
         let start = Instant::now();
+        let pairs: Vec<PairInfo> = by_shape(&response.body, "bench", 200).expect("typed decode");
+        shaped.push(start.elapsed());
+        assert_eq!(pairs.len(), PAIRS);
+        drop(pairs);
+
+        let start = Instant::now();
         let value: serde_json::Value = serde_json::from_slice(&response.body).expect("Value decode");
         untyped.push(start.elapsed());
         assert_eq!(value.as_array().map(Vec::len), Some(PAIRS));
         drop(value);
     }
     let (typed, untyped, split, streamed) = (median(typed), median(untyped), median(split), median(streamed));
+    let shaped = median(shaped);
     let transcoded = median(transcoded);
     let rate = |d: Duration| megabytes / d.as_secs_f64();
     println!("/pair/all body: {PAIRS} pairs, {megabytes:.1} MB; median of {ROUNDS} rounds, one thread");
@@ -134,7 +145,13 @@ fn main() {
         untyped.as_secs_f64() * 1e3,
         rate(untyped)
     );
+    println!(
+        "  by shape (Vec<PairInfo>, as in WebAssembly):          {:>7.1} ms  {:>6.1} MB/s",
+        shaped.as_secs_f64() * 1e3,
+        rate(shaped)
+    );
     println!("  ratio typed/untyped throughput: {:.2}× (goal: at least 1.00×)", rate(typed) / rate(untyped));
+    println!("  ratio by shape/typed throughput: {:.2}×", rate(shaped) / rate(typed));
     println!(
         "  streamed: split into pairs only ({} KiB chunks):    {:>7.1} ms  {:>6.1} MB/s",
         CHUNK / 1024,
@@ -157,10 +174,11 @@ fn main() {
     datapi_page(HttpResponse { status: 200, headers: vec![], body: page });
 }
 
-/// The datapi half: a 1,000-pool `/pools` page, typed (`Paginated<Pool>`, exact decimal amounts) vs `Value`.
+/// The datapi half: a 1,000-pool `/pools` page, typed (`Paginated<Pool>`, exact decimal amounts), by shape and as
+/// `Value`.
 fn datapi_page(response: HttpResponse) {
     let megabytes = (response.body.len() * PAGE_REPEATS) as f64 / 1e6;
-    let (mut typed, mut untyped) = (Vec::new(), Vec::new());
+    let (mut typed, mut untyped, mut shaped) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..ROUNDS {
         let start = Instant::now();
         for _ in 0..PAGE_REPEATS {
@@ -171,18 +189,27 @@ fn datapi_page(response: HttpResponse) {
 
         let start = Instant::now();
         for _ in 0..PAGE_REPEATS {
+            let page: Paginated<Pool> = by_shape(&response.body, "bench", 200).expect("typed decode");
+            assert_eq!(page.data.len(), POOLS_PER_PAGE);
+        }
+        shaped.push(start.elapsed());
+
+        let start = Instant::now();
+        for _ in 0..PAGE_REPEATS {
             let value: serde_json::Value = serde_json::from_slice(&response.body).expect("Value decode");
             assert_eq!(value["data"].as_array().map(Vec::len), Some(POOLS_PER_PAGE));
         }
         untyped.push(start.elapsed());
     }
-    let (typed, untyped) = (median(typed), median(untyped));
+    let (typed, untyped, shaped) = (median(typed), median(untyped), median(shaped));
     let rate = |d: Duration| megabytes / d.as_secs_f64();
     println!(
         "datapi /pools page: {POOLS_PER_PAGE} pools, {:.2} MB, decoded {PAGE_REPEATS}× per sample; median of {ROUNDS}",
         response.body.len() as f64 / 1e6
     );
     println!("  typed (Paginated<Pool>, exact decimal amounts): {:>7.1} MB/s", rate(typed));
+    println!("  by shape (as in WebAssembly):                   {:>7.1} MB/s", rate(shaped));
     println!("  serde_json::Value (untyped):                    {:>7.1} MB/s", rate(untyped));
     println!("  ratio typed/untyped throughput: {:.2}× (goal: at least 1.00×)", rate(typed) / rate(untyped));
+    println!("  ratio by shape/typed throughput: {:.2}×", rate(shaped) / rate(typed));
 }

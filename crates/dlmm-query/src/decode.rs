@@ -3,6 +3,8 @@
 use serde::de::DeserializeOwned;
 
 use crate::error::{BodyKind, DecodeError};
+use crate::shape::HasShape;
+use crate::slot::{self, FromSlot};
 
 /// How many characters of a body an error message quotes.
 const SNIPPET_CHARS: usize = 160;
@@ -25,6 +27,25 @@ const PATH_CHARS: usize = 200;
 /// examination is the same code for every `T` ([`explain`]), so naming the path costs no second decoder per model.
 pub fn json<T: DeserializeOwned>(body: &[u8], url: &str, status: u16) -> Result<T, DecodeError> {
     serde_json::from_slice(body).map_err(|e| explain(&e, body, url, status))
+}
+
+/// Like [`json`], reading the body by `T`'s shape ([`crate::slot`]): the same value and the same errors, from the
+/// one reader every model shares instead of serde's per-model decoder.
+pub fn by_shape<T: HasShape + FromSlot>(body: &[u8], url: &str, status: u16) -> Result<T, DecodeError> {
+    slot::decode(body).map_err(|e| explain(&e, body, url, status))
+}
+
+/// Decodes a model: [`by_shape`] in WebAssembly, where one reader for every model keeps the module small (the
+/// explorer's by a fifth), and [`json`] elsewhere, where serde's per-model decoder is a third faster (`cargo xtask
+/// bench`). Both give the same value and the same error; a test pins them together for every operation.
+pub fn model<T>(body: &[u8], url: &str, status: u16) -> Result<T, DecodeError>
+where
+    T: DeserializeOwned + HasShape + FromSlot,
+{
+    #[cfg(target_arch = "wasm32")]
+    return by_shape(body, url, status);
+    #[cfg(not(target_arch = "wasm32"))]
+    return json(body, url, status);
 }
 
 /// Builds the [`DecodeError`] for a body whose typed parse failed with `error`.

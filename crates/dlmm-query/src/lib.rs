@@ -43,6 +43,7 @@ pub mod policy;
 pub mod request;
 pub mod response;
 pub mod shape;
+pub mod slot;
 pub mod text_walk;
 pub mod transcode;
 pub mod transport;

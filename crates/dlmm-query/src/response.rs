@@ -51,11 +51,11 @@ pub fn transcode_success(url: &str, response: &HttpResponse, shape: &Shape) -> R
 pub fn decode_success<O: Operation>(url: &str, response: &HttpResponse) -> Result<O::Output, Error> {
     match O::GROUP {
         ApiGroup::Pair | ApiGroup::DlmmDatapi | ApiGroup::DammV2Datapi => {
-            decode::json(&response.body, url, response.status).map_err(Error::Decode)
+            decode::model(&response.body, url, response.status).map_err(Error::Decode)
         }
         ApiGroup::Pool => {
             let envelope: PoolEnvelope<O::Output> =
-                decode::json(&response.body, url, response.status).map_err(Error::Decode)?;
+                decode::model(&response.body, url, response.status).map_err(Error::Decode)?;
             unwrap_envelope(url, response, envelope.data, envelope.error)
         }
     }

@@ -7,7 +7,8 @@
 //! a type's own `Deserialize`, an enum's names). [`crate::transcode`] walks a body by its shape and writes the JSON
 //! text for JavaScript directly, with the same checks and the same errors as decoding the model and writing it: one
 //! piece of code for every model instead of one decoder and one writer per model, which is what keeps the npm
-//! package small. A test pins the two paths to the same bytes for every operation.
+//! package small. A test pins the two paths to the same bytes for every operation. [`crate::slot`] reads by the same
+//! shapes to build the models themselves (the client's decoder in WebAssembly).
 
 use serde::Serialize;
 
@@ -43,6 +44,16 @@ pub struct StructShape {
     pub fields: &'static [Field],
 }
 
+impl StructShape {
+    /// What serde's derive expects of the struct sent as an array (`struct <name> with <n> elements`).
+    pub fn as_array(&self) -> String {
+        match self.fields.len() {
+            1 => format!("struct {} with 1 element", self.name),
+            n => format!("struct {} with {n} elements", self.name),
+        }
+    }
+}
+
 /// One field of a [`StructShape`].
 #[derive(Debug)]
 pub struct Field {
@@ -69,6 +80,17 @@ pub struct EnumShape {
     pub variants: &'static [(&'static str, &'static str)],
     /// The output name of the `#[serde(other)]` variant that any other text becomes, if there is one.
     pub other: Option<&'static str>,
+}
+
+impl EnumShape {
+    /// The output name of the variant at `index` among [`variants`](Self::variants) (the `other` variant after
+    /// them).
+    pub fn js_name(&self, index: usize) -> &'static str {
+        match self.variants.get(index) {
+            Some((_, js)) => js,
+            None => self.other.unwrap_or_default(),
+        }
+    }
 }
 
 /// How a single value is decoded (and so what it is written as).

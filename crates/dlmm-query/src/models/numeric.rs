@@ -48,6 +48,13 @@ impl NumericText {
     }
 }
 
+impl Default for NumericText {
+    /// Zero (`"0"`).
+    fn default() -> Self {
+        Self("0".to_owned())
+    }
+}
+
 impl FromStr for NumericText {
     type Err = ParseNumericTextError;
 

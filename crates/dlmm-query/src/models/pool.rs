@@ -1,6 +1,7 @@
 //! The pool group: the `{data, error, status}` envelope and the 20-field pool metrics record.
 
 use crate::shape::{Field, HasShape, Shape, StructShape, write_none};
+use crate::slot::{FromSlot, Slot, field};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
@@ -52,6 +53,13 @@ impl<T: HasShape> HasShape for PoolEnvelope<T> {
             },
         ],
     });
+}
+
+impl<T: FromSlot> FromSlot for PoolEnvelope<T> {
+    fn from_slot(slot: Slot) -> Self {
+        let mut fields = slot.into_fields();
+        Self { data: field(&mut fields), error: field(&mut fields), status: field(&mut fields) }
+    }
 }
 
 /// Fee, volume and TVL figures of one pool over 24 hours, 7 days and 30 days (`GET /pools/{address}/metrics`).

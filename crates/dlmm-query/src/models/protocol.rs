@@ -11,7 +11,7 @@ use crate::wire;
 ///
 /// The spec documents an array of one object while real consumers read an object: both decode. An empty array (or one
 /// with more than one element) is a decode error.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ProtocolMetrics {

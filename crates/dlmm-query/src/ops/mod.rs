@@ -28,12 +28,13 @@ use serde::de::DeserializeOwned;
 use crate::error::InvalidInput;
 use crate::request::{ApiGroup, Request};
 use crate::shape::HasShape;
+use crate::slot::FromSlot;
 
 /// An API operation: how to build its request and what its successful response decodes to.
 pub trait Operation {
     /// The model a successful response decodes to (for the pool group: the envelope's `data`); its
     /// [`Shape`](enum@crate::shape::Shape) transcodes the body for JavaScript without building it.
-    type Output: DeserializeOwned + HasShape;
+    type Output: DeserializeOwned + HasShape + FromSlot;
 
     /// Which API the operation belongs to; decides the base URL and whether bodies are enveloped.
     const GROUP: ApiGroup;

@@ -130,7 +130,7 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) 
             return Ok(());
         }
         Leaf::String => return d.deserialize_str(Text { out }),
-        Leaf::Enum(names) => return d.deserialize_enum(names.name, &[], Variant { names, out }),
+        Leaf::Enum(names) => out.write(names.js_name(d.deserialize_enum(names.name, &[], VariantName::new(names))?)),
         Leaf::Bool => out.write(&bool::deserialize(d)?),
         Leaf::F64 => out.write(&f64::deserialize(d)?),
         Leaf::U64 => out.write(&u64::deserialize(d)?),
@@ -223,53 +223,60 @@ impl<'de> Visitor<'de> for Text<'_> {
     }
 }
 
-/// An enum of unit variants, read by name and written by its output name.
-struct Variant<'a> {
+/// An enum of unit variants read by name, as its `Deserialize` reads it: the variant's index among the shape's
+/// variants (the `other` variant, when there is one, after them).
+pub(crate) struct VariantName<'a> {
     names: &'a EnumShape,
-    out: &'a mut JsonText,
 }
 
-impl<'de> Visitor<'de> for Variant<'_> {
-    type Value = ();
+impl<'a> VariantName<'a> {
+    /// The reader of `names`' variants.
+    pub(crate) fn new(names: &'a EnumShape) -> Self {
+        Self { names }
+    }
+}
+
+impl<'de> Visitor<'de> for VariantName<'_> {
+    type Value = usize;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "enum {}", self.names.name)
     }
-    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<(), A::Error> {
-        let (name, variant) = data.variant_seed(VariantName { names: self.names })?;
+    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<usize, A::Error> {
+        let (index, variant) = data.variant_seed(VariantIndex { names: self.names })?;
         de::VariantAccess::unit_variant(variant)?;
-        self.out.write(name);
-        Ok(())
+        Ok(index)
     }
 }
 
-/// The output name of the variant named in the body.
-struct VariantName<'a> {
+/// The index of the variant named in the body.
+struct VariantIndex<'a> {
     names: &'a EnumShape,
 }
 
-impl<'de, 'a> DeserializeSeed<'de> for VariantName<'a> {
-    type Value = &'a str;
+impl<'de> DeserializeSeed<'de> for VariantIndex<'_> {
+    type Value = usize;
 
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<&'a str, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<usize, D::Error> {
         d.deserialize_identifier(self)
     }
 }
 
-impl<'a> Visitor<'_> for VariantName<'a> {
-    type Value = &'a str;
+impl Visitor<'_> for VariantIndex<'_> {
+    type Value = usize;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("variant identifier")
     }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<&'a str, E> {
-        if let Some((_, js)) = self.names.variants.iter().find(|(wire, _)| *wire == v) {
-            return Ok(js);
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<usize, E> {
+        let variants = self.names.variants;
+        if let Some(index) = variants.iter().position(|(wire, _)| *wire == v) {
+            return Ok(index);
         }
-        if let Some(other) = self.names.other {
-            return Ok(other);
+        if self.names.other.is_some() {
+            return Ok(variants.len());
         }
-        let expected: Vec<&str> = self.names.variants.iter().map(|(wire, _)| *wire).collect();
+        let expected: Vec<&str> = variants.iter().map(|(wire, _)| *wire).collect();
         Err(E::custom(format_args!("unknown variant `{v}`, expected {}", OneOf(&expected))))
     }
 }
@@ -380,11 +387,7 @@ impl<'de> Visitor<'de> for Object<'_> {
             if seq.next_element_seed(Value { shape: field.shape, out: &mut *out })?.is_none() {
                 out.undo(at, nulls);
                 let Some(default) = field.missing.filter(|_| field.default_attr) else {
-                    let expected = match shape.fields.len() {
-                        1 => format!("struct {} with 1 element", shape.name),
-                        n => format!("struct {} with {n} elements", shape.name),
-                    };
-                    return Err(de::Error::invalid_length(index, &expected.as_str()));
+                    return Err(de::Error::invalid_length(index, &shape.as_array().as_str()));
                 };
                 out.key(field.js);
                 default(out);
@@ -403,7 +406,7 @@ impl<'de> Visitor<'de> for Object<'_> {
         let base = out.fields.len();
         let mut seen = Seen::new(fields.len());
         let mut next = 0;
-        while let Some(found) = map.next_key_seed(Key { shape, next })? {
+        while let Some(found) = map.next_key_seed(Key::new(shape, next))? {
             let Some(index) = found else {
                 map.next_value::<IgnoredAny>()?;
                 continue;
@@ -472,17 +475,18 @@ fn in_declaration_order(out: &mut JsonText, start: usize, base: usize) {
 
 /// Which fields of an object were met: a bit per field, inline for up to 128 fields (every model has fewer), so
 /// reading an object allocates nothing.
-struct Seen {
+pub(crate) struct Seen {
     low: u128,
     more: Vec<u64>,
 }
 
 impl Seen {
-    fn new(fields: usize) -> Self {
+    /// None of `fields` fields met yet.
+    pub(crate) fn new(fields: usize) -> Self {
         Self { low: 0, more: vec![0; fields.saturating_sub(128).div_ceil(64)] }
     }
     /// Marks field `i`; false when it was marked already.
-    fn insert(&mut self, i: usize) -> bool {
+    pub(crate) fn insert(&mut self, i: usize) -> bool {
         let fresh = !self.contains(i);
         if i < 128 {
             self.low |= 1 << i;
@@ -491,16 +495,24 @@ impl Seen {
         }
         fresh
     }
-    fn contains(&self, i: usize) -> bool {
+    /// True when field `i` was met.
+    pub(crate) fn contains(&self, i: usize) -> bool {
         if i < 128 { self.low & (1 << i) != 0 } else { self.more[(i - 128) / 64] & (1 << ((i - 128) % 64)) != 0 }
     }
 }
 
 /// An object's key: the index of the field it names, or `None` for a key the model ignores. `next` is the field
 /// tried first (the one after the last key found: bodies mostly send fields in one order).
-struct Key<'a> {
+pub(crate) struct Key<'a> {
     shape: &'a StructShape,
     next: usize,
+}
+
+impl<'a> Key<'a> {
+    /// A key of `shape`, trying field `next` first.
+    pub(crate) fn new(shape: &'a StructShape, next: usize) -> Self {
+        Self { shape, next }
+    }
 }
 
 impl<'de> DeserializeSeed<'de> for Key<'_> {

@@ -1,23 +1,29 @@
-//! The transcoder pinned to the model: for every operation, transcoding a body by the output's `Shape`
-//! ([`transcode_success`]) gives exactly what decoding the model and writing it ([`interpret`], then
-//! [`JsonText::write`]) gives: the same text (but for how numbers are spelled: the transcoder copies a
-//! floating-point leaf's literal as the body sent it, so numbers are compared as the doubles they parse to), the same
-//! amount and `null` patterns, or the same error. The pool group's envelope is checked by its own shape and its
-//! `data` transcoded ([`transcode_envelope_success`]). The fuzz module runs the same comparison on every hostile body it
-//! makes.
+//! The shape readers pinned to the model. For every operation:
+//! - decoding a body by the output's `Shape` ([`decode::by_shape`], what the client does) gives exactly the value, or
+//!   the error, that serde's derive gives ([`decode::json`]): the model's `Deserialize` is the reference;
+//! - transcoding it ([`transcode_success`]) gives exactly what decoding the model and writing it ([`interpret`],
+//!   then [`JsonText::write`]) gives: the same text (but for how numbers are spelled: the transcoder copies a
+//!   floating-point leaf's literal as the body sent it, so numbers are compared as the doubles they parse to), the
+//!   same amount and `null` patterns, or the same error. The pool group's envelope is checked by its own shape and its
+//!   `data` transcoded ([`transcode_envelope_success`]).
+//!
+//! The fuzz module runs the same comparisons on every hostile body it makes.
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
 use dlmm_query::datapi::ops::dlmm;
+use dlmm_query::decode;
 use dlmm_query::json_text::{JsonText, Pattern, Written};
 use dlmm_query::models::PoolEnvelope;
 use dlmm_query::ops::Operation;
 use dlmm_query::request::ApiGroup;
 use dlmm_query::response::{interpret, transcode_envelope_success, transcode_success};
 use dlmm_query::shape::HasShape;
+use dlmm_query::slot::FromSlot;
 use dlmm_query::{Error, HttpResponse};
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 use crate::common;
 
@@ -67,11 +73,29 @@ fn numbers_compare_as_the_doubles_they_parse_to() {
     assert_eq!(doubles(r#"["\\",1]"#), format!(r#"["\\",#{:016x}]"#, 1f64.to_bits()));
 }
 
-/// Asserts that both paths agree on the answer `response` to operation `O` from `url`; returns whether it decoded.
+/// Asserts that decoding `body` as a `T` by its shape and by serde's derive give the same value or the same error.
+pub fn decoded_alike<T: DeserializeOwned + HasShape + FromSlot + std::fmt::Debug>(url: &str, body: &[u8]) {
+    let by_serde = decode::json::<T>(body, url, 200).map(|value| format!("{value:?}"));
+    let by_shape = decode::by_shape::<T>(body, url, 200).map(|value| format!("{value:?}"));
+    assert_eq!(
+        by_serde,
+        by_shape,
+        "{}: serde's derive (left) and the shape (right) decode differently {}",
+        std::any::type_name::<T>(),
+        String::from_utf8_lossy(body)
+    );
+}
+
+/// Asserts that the paths agree on the answer `response` to operation `O` from `url` (decoding by shape and by
+/// serde's derive; transcoding and decoding then writing); returns whether it decoded.
 pub fn same_as_decoding<O: Operation>(url: &str, response: &HttpResponse) -> bool
 where
-    O::Output: Serialize,
+    O::Output: Serialize + std::fmt::Debug,
 {
+    match O::GROUP {
+        ApiGroup::Pool => decoded_alike::<PoolEnvelope<O::Output>>(url, &response.body),
+        _ => decoded_alike::<O::Output>(url, &response.body),
+    }
     let typed = interpret::<O>(url, response).and_then(|model| {
         let mut json = JsonText::default();
         json.write(&model);

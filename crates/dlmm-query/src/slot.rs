@@ -1,0 +1,354 @@
+//! Decoding by shapes: a body read by a model's [`Shape`](enum@Shape) into a tree of [`Slot`]s, which the model is
+//! then built from ([`FromSlot`], derived with [`Shape`](derive@crate::shape::Shape)).
+//!
+//! This is [`crate::transcode`]'s reading with values for its output instead of text: one reader for every model,
+//! so a program decoding many models (the explorer) carries one decoder rather than serde's per model. The reading
+//! is serde's, step for step, with the leaves read by the functions the model's `Deserialize` calls, so a body gives
+//! the model's values and a refused body the model's error (same message, same position). A test pins both to
+//! serde's for every operation.
+
+use std::fmt;
+
+use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+use crate::datapi::models::Decimal;
+use crate::models::{NumericText, ProtocolMetrics};
+use crate::shape::{HasShape, Leaf, Shape, StructShape, With};
+use crate::transcode::{Key, Seen, VariantName};
+use crate::{Amount, wire};
+
+/// A value read by its shape, before the model is built from it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Slot {
+    /// A field the body left out (the model fills in its default).
+    Missing,
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A floating-point number.
+    F64(f64),
+    /// An unsigned integer (of any width: its reader checked the range).
+    U64(u64),
+    /// A signed integer (of any width: its reader checked the range).
+    I64(i64),
+    /// A string.
+    Text(String),
+    /// A raw token amount.
+    Amount(Amount),
+    /// Exact decimal text.
+    Decimal(Decimal),
+    /// Numeric text.
+    NumericText(NumericText),
+    /// The protocol metrics.
+    ProtocolMetrics(Box<ProtocolMetrics>),
+    /// An enum's variant: its index among the shape's variants (the `other` variant after them).
+    Variant(usize),
+    /// An array's items.
+    List(Vec<Slot>),
+    /// A struct's fields, in declaration order.
+    Fields(Vec<Slot>),
+}
+
+impl Slot {
+    /// A struct's fields, to be taken in declaration order ([`field`]); none for any other slot.
+    pub fn into_fields(self) -> std::vec::IntoIter<Slot> {
+        match self {
+            Slot::Fields(fields) => fields.into_iter(),
+            _ => Vec::new().into_iter(),
+        }
+    }
+}
+
+/// A type built from the [`Slot`] its shape reads. The slot always is one its shape gives; any other (which the
+/// reader never makes) builds a default value rather than failing.
+pub trait FromSlot: Sized {
+    /// The value of `slot`.
+    fn from_slot(slot: Slot) -> Self;
+}
+
+/// The next field of a struct's `fields` ([`Slot::into_fields`]).
+pub fn field<T: FromSlot>(fields: &mut std::vec::IntoIter<Slot>) -> T {
+    T::from_slot(fields.next().unwrap_or(Slot::Missing))
+}
+
+/// The next field of a struct's `fields`, or `T`'s default when the body left it out (`#[serde(default)]`).
+pub fn field_or_default<T: FromSlot + Default>(fields: &mut std::vec::IntoIter<Slot>) -> T {
+    match fields.next() {
+        None | Some(Slot::Missing) => T::default(),
+        Some(slot) => T::from_slot(slot),
+    }
+}
+
+/// Decodes `body` as a `T` by its shape: the value, or the error `serde_json::from_slice::<T>` gives.
+pub fn decode<T: HasShape + FromSlot>(body: &[u8]) -> Result<T, serde_json::Error> {
+    read(body, &T::SHAPE).map(T::from_slot)
+}
+
+/// Reads `body` by `shape` (the whole body: trailing characters are an error, as for `serde_json::from_slice`).
+pub fn read(body: &[u8], shape: &Shape) -> Result<Slot, serde_json::Error> {
+    let mut de = serde_json::Deserializer::from_slice(body);
+    let slot = Value(shape).deserialize(&mut de)?;
+    de.end()?;
+    Ok(slot)
+}
+
+/// Leaves built from the slot of one variant, or their default from any other.
+macro_rules! from_slots {
+    ($($ty:ty: $variant:ident($v:ident) => $value:expr),* $(,)?) => {
+        $(impl FromSlot for $ty {
+            fn from_slot(slot: Slot) -> Self {
+                match slot {
+                    Slot::$variant($v) => $value,
+                    _ => <$ty>::default(),
+                }
+            }
+        })*
+    };
+}
+
+from_slots! {
+    bool: Bool(v) => v,
+    f64: F64(v) => v,
+    u64: U64(v) => v,
+    u32: U64(v) => u32::try_from(v).unwrap_or_default(),
+    u16: U64(v) => u16::try_from(v).unwrap_or_default(),
+    u8: U64(v) => u8::try_from(v).unwrap_or_default(),
+    i64: I64(v) => v,
+    i32: I64(v) => i32::try_from(v).unwrap_or_default(),
+    String: Text(v) => v,
+    Amount: Amount(v) => v,
+    Decimal: Decimal(v) => v,
+    NumericText: NumericText(v) => v,
+    ProtocolMetrics: ProtocolMetrics(v) => *v,
+}
+
+impl<T: FromSlot> FromSlot for Option<T> {
+    fn from_slot(slot: Slot) -> Self {
+        match slot {
+            Slot::Missing | Slot::Null => None,
+            slot => Some(T::from_slot(slot)),
+        }
+    }
+}
+
+impl<T: FromSlot> FromSlot for Vec<T> {
+    fn from_slot(slot: Slot) -> Self {
+        match slot {
+            Slot::List(items) => items.into_iter().map(T::from_slot).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// A value of a shape.
+struct Value<'a>(&'a Shape);
+
+impl<'de> DeserializeSeed<'de> for Value<'_> {
+    type Value = Slot;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Slot, D::Error> {
+        match self.0 {
+            Shape::Leaf(leaf) => leaf_value(leaf, d),
+            Shape::Struct(fields) => d.deserialize_struct(fields.name, &[], Object(fields)),
+            Shape::List(item) => d.deserialize_seq(List(item)),
+            Shape::Optional(inner) => d.deserialize_option(Optional(inner)),
+        }
+    }
+}
+
+/// A leaf read by the decoder its model uses.
+fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D) -> Result<Slot, D::Error> {
+    let or_null = |value: Option<Slot>| value.unwrap_or(Slot::Null);
+    Ok(match leaf {
+        Leaf::String => Slot::Text(String::deserialize(d)?),
+        Leaf::Enum(names) => Slot::Variant(d.deserialize_enum(names.name, &[], VariantName::new(names))?),
+        Leaf::Bool => Slot::Bool(bool::deserialize(d)?),
+        Leaf::F64 => Slot::F64(f64::deserialize(d)?),
+        Leaf::U64 => Slot::U64(u64::deserialize(d)?),
+        Leaf::I64 => Slot::I64(i64::deserialize(d)?),
+        Leaf::U32 => Slot::U64(u32::deserialize(d)?.into()),
+        Leaf::U16 => Slot::U64(u16::deserialize(d)?.into()),
+        Leaf::U8 => Slot::U64(u8::deserialize(d)?.into()),
+        Leaf::I32 => Slot::I64(i32::deserialize(d)?.into()),
+        Leaf::Amount => Slot::Amount(Amount::deserialize(d)?),
+        Leaf::Decimal => Slot::Decimal(Decimal::deserialize(d)?),
+        Leaf::NumericText => Slot::NumericText(NumericText::deserialize(d)?),
+        Leaf::ProtocolMetrics => Slot::ProtocolMetrics(Box::new(ProtocolMetrics::deserialize(d)?)),
+        Leaf::With(with) => match with {
+            With::F64 => Slot::F64(wire::f64(d)?),
+            With::U64 => Slot::U64(wire::u64(d)?),
+            With::I64 => Slot::I64(wire::i64(d)?),
+            With::U16 => Slot::U64(wire::u16(d)?.into()),
+            With::U8 => Slot::U64(wire::u8(d)?.into()),
+            With::I32 => Slot::I64(wire::i32(d)?.into()),
+            With::OptF64 => or_null(wire::opt_f64(d)?.map(Slot::F64)),
+            With::OptU64 => or_null(wire::opt_u64(d)?.map(Slot::U64)),
+            With::OptI64 => or_null(wire::opt_i64(d)?.map(Slot::I64)),
+            With::OptI32 => or_null(wire::opt_i32(d)?.map(|v| Slot::I64(v.into()))),
+            With::NonemptyString => or_null(wire::nonempty_string(d)?.map(Slot::Text)),
+            With::NumericString => Slot::Text(wire::numeric_string(d)?),
+        },
+    })
+}
+
+/// An array of values of one shape.
+struct List<'a>(&'a Shape);
+
+impl<'de> Visitor<'de> for List<'_> {
+    type Value = Slot;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Slot, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        while let Some(item) = seq.next_element_seed(Value(self.0))? {
+            items.push(item);
+        }
+        Ok(Slot::List(items))
+    }
+}
+
+/// `null` or a value of the inner shape.
+struct Optional<'a>(&'a Shape);
+
+impl<'de> Visitor<'de> for Optional<'_> {
+    type Value = Slot;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("option")
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Slot, E> {
+        Ok(Slot::Null)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Slot, E> {
+        Ok(Slot::Null)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Slot, D::Error> {
+        Value(self.0).deserialize(d)
+    }
+}
+
+/// An object with named fields (or a struct sent as an array, its fields by position).
+struct Object<'a>(&'a StructShape);
+
+impl<'de> Visitor<'de> for Object<'_> {
+    type Value = Slot;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "struct {}", self.0.name)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Slot, A::Error> {
+        let shape = self.0;
+        let mut values = Vec::with_capacity(shape.fields.len());
+        for (index, field) in shape.fields.iter().enumerate() {
+            match seq.next_element_seed(Value(field.shape))? {
+                Some(value) => values.push(value),
+                None if field.missing.is_some() && field.default_attr => values.push(Slot::Missing),
+                None => return Err(de::Error::invalid_length(index, &shape.as_array().as_str())),
+            }
+        }
+        Ok(Slot::Fields(values))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Slot, A::Error> {
+        let shape = self.0;
+        let fields = shape.fields;
+        let mut values = vec![Slot::Missing; fields.len()];
+        let mut seen = Seen::new(fields.len());
+        let mut next = 0;
+        while let Some(found) = map.next_key_seed(Key::new(shape, next))? {
+            let Some(index) = found else {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            next = index + 1;
+            if !seen.insert(index) {
+                return Err(de::Error::duplicate_field(fields[index].wire));
+            }
+            values[index] = map.next_value_seed(Value(fields[index].shape))?;
+        }
+        match fields.iter().enumerate().find(|(i, field)| !seen.contains(*i) && field.missing.is_none()) {
+            Some((_, field)) => Err(de::Error::missing_field(field.wire)),
+            None => Ok(Slot::Fields(values)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::{Deserialize, Serialize};
+
+    use super::*;
+    use crate::shape::Shape;
+
+    #[derive(Debug, Default, Deserialize, Serialize, Shape)]
+    #[serde(rename_all = "lowercase")]
+    enum Kind {
+        #[default]
+        Spot,
+        Curve,
+        #[serde(other)]
+        Unknown,
+    }
+
+    #[derive(Debug, Deserialize, Serialize, Shape)]
+    struct Row {
+        name: String,
+        #[serde(default)]
+        count: u32,
+        kind: Kind,
+        #[serde(skip)]
+        note: String,
+        #[serde(default, deserialize_with = "wire::opt_f64")]
+        price: Option<f64>,
+        amounts: Vec<Amount>,
+        #[serde(default)]
+        rank: Option<i32>,
+    }
+
+    /// Decodes `body` both ways: the value's or the error's text.
+    fn both(body: &str) -> (String, String) {
+        let serde = serde_json::from_str::<Vec<Row>>(body).map(|v| format!("{v:?}")).map_err(|e| e.to_string());
+        let shape = decode::<Vec<Row>>(body.as_bytes()).map(|v| format!("{v:?}")).map_err(|e| e.to_string());
+        (format!("{serde:?}"), format!("{shape:?}"))
+    }
+
+    #[test]
+    fn values_and_errors_are_serde_derives() {
+        let bodies = [
+            r#"[{"name":"a","count":3,"kind":"curve","price":"1.5","amounts":["18446744073709551615",7],"rank":-2}]"#,
+            r#"[{"amounts":[],"kind":"spot","name":"b","note":"ignored","extra":{"x":[1]}}]"#,
+            r#"[{"name":"c","kind":"what","amounts":[1],"price":null}]"#,
+            r#"[["d", 1, "curve", 2.5, [1, 2]], ["e", 2, "spot", null, [], 4]]"#,
+            r#"[["f", 1]]"#,
+            r#"[{"name":"g","kind":"spot"}]"#,
+            r#"[{"name":"h","name":"i","kind":"spot","amounts":[]}]"#,
+            r#"[{"name":"j","kind":7,"amounts":[]}]"#,
+            r#"[{"name":"k","kind":"spot","amounts":[-1]}]"#,
+            r#"[{"name":"l","kind":"spot","amounts":[],"count":70000000000}]"#,
+            r#"[{"name":"m","kind":"spot","amounts":[]}] x"#,
+            r#"[{"name":"n","kind":"spot","amounts":[]"#,
+            r#"{"name":"o"}"#,
+        ];
+        for body in bodies {
+            let (serde, shape) = both(body);
+            assert_eq!(serde, shape, "{body}");
+        }
+        let (ok, _) = both(bodies[2]);
+        assert!(ok.contains("Unknown") && ok.contains("price: None") && ok.contains("rank: None"), "{ok}");
+    }
+
+    #[test]
+    fn a_slot_of_another_kind_builds_a_default() {
+        assert_eq!(u16::from_slot(Slot::Text("x".into())), 0);
+        assert_eq!(u8::from_slot(Slot::U64(300)), 0);
+        assert!(Vec::<String>::from_slot(Slot::Null).is_empty());
+        assert_eq!(Option::<bool>::from_slot(Slot::Missing), None);
+        let row = Row::from_slot(Slot::Null);
+        assert!(row.name.is_empty() && row.note.is_empty() && matches!(row.kind, Kind::Unknown));
+    }
+}
