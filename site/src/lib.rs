@@ -24,6 +24,16 @@ use leptos_router::path;
 
 use crate::config::SiteConfig;
 
+/// A route's view as a plain `fn() -> AnyView`: every route then has the same view type, so the router's view
+/// machinery is built once for the explorer rather than once per route.
+macro_rules! route_view {
+    ($($view:tt)*) => {{
+        fn route() -> AnyView {
+            view! { $($view)* }.into_any()
+        }
+        route as fn() -> AnyView
+    }};
+}
 /// The localStorage key of the chosen colour theme.
 pub const THEME_KEY: &str = "dlmm-explorer.theme";
 
@@ -100,25 +110,25 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
             <pages::ConsentPanel config=config.clone() />
             <main id="main" tabindex="-1">
                 <Routes fallback=pages::NotFound>
-                    <Route path=path!("/") view=pages::Home />
-                    <Route path=path!("/dlmm/pools") view=pages::DlmmPoolsPage />
-                    <Route path=path!("/dlmm/groups") view=pages::DlmmGroupsPage />
-                    <Route path=path!("/dlmm/groups/:mints") view=pages::DlmmGroupPage />
-                    <Route path=path!("/keeper") view=|| view! { <KeeperGate api=KeeperApi::Any><pages::KeeperHome /></KeeperGate> } />
-                    <Route path=path!("/pairs") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::PairsPage /></KeeperGate> } />
-                    <Route path=path!("/pairs/:address") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::PairPage /></KeeperGate> } />
-                    <Route path=path!("/groups/:mints") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::GroupPage /></KeeperGate> } />
-                    <Route path=path!("/positions/:address") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::PositionPage /></KeeperGate> } />
-                    <Route path=path!("/wallets/:wallet/:pair") view=|| view! { <KeeperGate api=KeeperApi::Pair><pages::WalletPage /></KeeperGate> } />
-                    <Route path=path!("/pools") view=|| view! { <KeeperGate api=KeeperApi::Pool><pages::PoolLookup /></KeeperGate> } />
-                    <Route path=path!("/pools/:address") view=|| view! { <KeeperGate api=KeeperApi::Pool><pages::PoolPage /></KeeperGate> } />
-                    <Route path=path!("/dlmm/pools/:address") view=pages::DlmmPoolPage />
-                    <Route path=path!("/damm-v2/pools") view=pages::DammV2PoolsPage />
-                    <Route path=path!("/damm-v2/pools/:address") view=pages::DammV2PoolPage />
-                    <Route path=path!("/search") view=pages::SearchPage />
-                    <Route path=path!("/settings") view=pages::SettingsPage />
-                    <Route path=path!("/dlmm/wallets/:wallet") view=pages::DlmmWalletPage />
-                    <Route path=path!("/dlmm/positions/:address") view=pages::DlmmPositionPage />
+                    <Route path=path!("/") view=route_view!(<pages::Home />) />
+                    <Route path=path!("/dlmm/pools") view=route_view!(<pages::DlmmPoolsPage />) />
+                    <Route path=path!("/dlmm/groups") view=route_view!(<pages::DlmmGroupsPage />) />
+                    <Route path=path!("/dlmm/groups/:mints") view=route_view!(<pages::DlmmGroupPage />) />
+                    <Route path=path!("/keeper") view=route_view!(<KeeperGate api=KeeperApi::Any><pages::KeeperHome /></KeeperGate>) />
+                    <Route path=path!("/pairs") view=route_view!(<KeeperGate api=KeeperApi::Pair><pages::PairsPage /></KeeperGate>) />
+                    <Route path=path!("/pairs/:address") view=route_view!(<KeeperGate api=KeeperApi::Pair><pages::PairPage /></KeeperGate>) />
+                    <Route path=path!("/groups/:mints") view=route_view!(<KeeperGate api=KeeperApi::Pair><pages::GroupPage /></KeeperGate>) />
+                    <Route path=path!("/positions/:address") view=route_view!(<KeeperGate api=KeeperApi::Pair><pages::PositionPage /></KeeperGate>) />
+                    <Route path=path!("/wallets/:wallet/:pair") view=route_view!(<KeeperGate api=KeeperApi::Pair><pages::WalletPage /></KeeperGate>) />
+                    <Route path=path!("/pools") view=route_view!(<KeeperGate api=KeeperApi::Pool><pages::PoolLookup /></KeeperGate>) />
+                    <Route path=path!("/pools/:address") view=route_view!(<KeeperGate api=KeeperApi::Pool><pages::PoolPage /></KeeperGate>) />
+                    <Route path=path!("/dlmm/pools/:address") view=route_view!(<pages::DlmmPoolPage />) />
+                    <Route path=path!("/damm-v2/pools") view=route_view!(<pages::DammV2PoolsPage />) />
+                    <Route path=path!("/damm-v2/pools/:address") view=route_view!(<pages::DammV2PoolPage />) />
+                    <Route path=path!("/search") view=route_view!(<pages::SearchPage />) />
+                    <Route path=path!("/settings") view=route_view!(<pages::SettingsPage />) />
+                    <Route path=path!("/dlmm/wallets/:wallet") view=route_view!(<pages::DlmmWalletPage />) />
+                    <Route path=path!("/dlmm/positions/:address") view=route_view!(<pages::DlmmPositionPage />) />
                 </Routes>
             </main>
             <footer class="bottom">{footer}</footer>
