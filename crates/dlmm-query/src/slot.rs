@@ -10,12 +10,12 @@
 use std::fmt;
 
 use serde::Deserialize;
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use crate::datapi::models::Decimal;
 use crate::models::{NumericText, ProtocolMetrics};
 use crate::shape::{HasShape, Leaf, Shape, StructShape, With};
-use crate::transcode::{Key, Seen, VariantName};
+use crate::transcode::{FieldKeys, VariantName};
 use crate::{Amount, wire};
 
 /// A value read by its shape, before the model is built from it.
@@ -258,20 +258,11 @@ impl<'de> Visitor<'de> for Object<'_> {
         let shape = self.0;
         let fields = shape.fields;
         let mut values = vec![Slot::Missing; fields.len()];
-        let mut seen = Seen::new(fields.len());
-        let mut next = 0;
-        while let Some(found) = map.next_key_seed(Key::new(shape, next))? {
-            let Some(index) = found else {
-                map.next_value::<IgnoredAny>()?;
-                continue;
-            };
-            next = index + 1;
-            if !seen.insert(index) {
-                return Err(de::Error::duplicate_field(fields[index].wire));
-            }
+        let mut keys = FieldKeys::new(shape);
+        while let Some(index) = keys.next(&mut map)? {
             values[index] = map.next_value_seed(Value(fields[index].shape))?;
         }
-        match fields.iter().enumerate().find(|(i, field)| !seen.contains(*i) && field.missing.is_none()) {
+        match fields.iter().enumerate().find(|(i, field)| !keys.seen.contains(*i) && field.missing.is_none()) {
             Some((_, field)) => Err(de::Error::missing_field(field.wire)),
             None => Ok(Slot::Fields(values)),
         }

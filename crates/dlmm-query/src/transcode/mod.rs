@@ -404,23 +404,14 @@ impl<'de> Visitor<'de> for Object<'_> {
         let fields = shape.fields;
         let start = out.begin_object();
         let base = out.fields.len();
-        let mut seen = Seen::new(fields.len());
-        let mut next = 0;
-        while let Some(found) = map.next_key_seed(Key::new(shape, next))? {
-            let Some(index) = found else {
-                map.next_value::<IgnoredAny>()?;
-                continue;
-            };
-            next = index + 1;
+        let mut keys = FieldKeys::new(shape);
+        while let Some(index) = keys.next(&mut map)? {
             let field = &fields[index];
-            if !seen.insert(index) {
-                return Err(de::Error::duplicate_field(field.wire));
-            }
             let (at, nulls) = (out.key(field.js), out.null_patterns());
             map.next_value_seed(Value { shape: field.shape, out: &mut *out })?;
             keep_member(out, field, index, at, nulls);
         }
-        end_object(out, shape, &seen, start, base).map_err(|field| de::Error::missing_field(field.wire))
+        end_object(out, shape, &keys.seen, start, base).map_err(|field| de::Error::missing_field(field.wire))
     }
 }
 
@@ -473,6 +464,39 @@ fn in_declaration_order(out: &mut JsonText, start: usize, base: usize) {
     out.reorder(start, &spans);
 }
 
+/// An object's fields as its keys name them, as serde's derive reads them: each field's index once, the values of
+/// keys the model ignores skipped, and a field named twice the error.
+pub(crate) struct FieldKeys<'a> {
+    shape: &'a StructShape,
+    /// The fields met so far.
+    pub(crate) seen: Seen,
+    /// The field tried first for the next key.
+    next: usize,
+}
+
+impl<'a> FieldKeys<'a> {
+    /// The keys of an object of `shape`, none read yet.
+    pub(crate) fn new(shape: &'a StructShape) -> Self {
+        Self { shape, seen: Seen::new(shape.fields.len()), next: 0 }
+    }
+
+    /// The index of the field the next key names (its value is to be read next), or `None` after the last key.
+    pub(crate) fn next<'de, A: MapAccess<'de>>(&mut self, map: &mut A) -> Result<Option<usize>, A::Error> {
+        while let Some(found) = map.next_key_seed(Key { shape: self.shape, next: self.next })? {
+            let Some(index) = found else {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            self.next = index + 1;
+            if !self.seen.insert(index) {
+                return Err(de::Error::duplicate_field(self.shape.fields[index].wire));
+            }
+            return Ok(Some(index));
+        }
+        Ok(None)
+    }
+}
+
 /// Which fields of an object were met: a bit per field, inline for up to 128 fields (every model has fewer), so
 /// reading an object allocates nothing.
 pub(crate) struct Seen {
@@ -482,11 +506,11 @@ pub(crate) struct Seen {
 
 impl Seen {
     /// None of `fields` fields met yet.
-    pub(crate) fn new(fields: usize) -> Self {
+    fn new(fields: usize) -> Self {
         Self { low: 0, more: vec![0; fields.saturating_sub(128).div_ceil(64)] }
     }
     /// Marks field `i`; false when it was marked already.
-    pub(crate) fn insert(&mut self, i: usize) -> bool {
+    fn insert(&mut self, i: usize) -> bool {
         let fresh = !self.contains(i);
         if i < 128 {
             self.low |= 1 << i;
@@ -503,16 +527,9 @@ impl Seen {
 
 /// An object's key: the index of the field it names, or `None` for a key the model ignores. `next` is the field
 /// tried first (the one after the last key found: bodies mostly send fields in one order).
-pub(crate) struct Key<'a> {
+struct Key<'a> {
     shape: &'a StructShape,
     next: usize,
-}
-
-impl<'a> Key<'a> {
-    /// A key of `shape`, trying field `next` first.
-    pub(crate) fn new(shape: &'a StructShape, next: usize) -> Self {
-        Self { shape, next }
-    }
 }
 
 impl<'de> DeserializeSeed<'de> for Key<'_> {
