@@ -7,6 +7,10 @@
 //! is left out of the output (`skip_serializing_if`). For an enum of unit variants it lists the variants' names.
 //! Any `serde` attribute the table cannot express is a compile error, never a silently different table.
 //!
+//! It also derives `FromSlot`: the model built from the slots its shape reads (`crate::slot`), field by field in
+//! declaration order, a `#[serde(skip)]` field and a missing `#[serde(default)]` one taking their type's default, an
+//! enum's variant by its index in the table.
+//!
 //! The generated code names `crate::shape`: the derive is for the models of `dlmm-query` itself.
 
 use proc_macro::TokenStream;

@@ -33,7 +33,8 @@ use crate::slot::FromSlot;
 /// An API operation: how to build its request and what its successful response decodes to.
 pub trait Operation {
     /// The model a successful response decodes to (for the pool group: the envelope's `data`); its
-    /// [`Shape`](enum@crate::shape::Shape) transcodes the body for JavaScript without building it.
+    /// [`Shape`](enum@crate::shape::Shape) transcodes the body for JavaScript without building it, and builds it in
+    /// WebAssembly ([`FromSlot`]).
     type Output: DeserializeOwned + HasShape + FromSlot;
 
     /// Which API the operation belongs to; decides the base URL and whether bodies are enveloped.
