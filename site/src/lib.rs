@@ -34,6 +34,7 @@ macro_rules! route_view {
         route as fn() -> AnyView
     }};
 }
+
 /// The localStorage key of the chosen colour theme.
 pub const THEME_KEY: &str = "dlmm-explorer.theme";
 
