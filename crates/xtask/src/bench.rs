@@ -1,20 +1,22 @@
 //! `cargo xtask bench`: speed and size figures, measured side by side in one run and printed as ratios.
 //!
 //! - core: decode throughput of a `/pair/all` body of 100,000 pairs and of a datapi `/pools` page of 1,000 pools,
-//!   typed vs `serde_json::Value` (`cargo bench`).
+//!   typed (serde's derive), typed by shape (as in WebAssembly) and as `serde_json::Value` (`cargo bench`).
 //! - replica: requests/s and latency percentiles of two keeper routes, and of the datapi `/pools` with `sort_by` and
 //!   `filter_by` at 120,000 pools, driven from this (second) process over loopback with bounded loops; peak memory
 //!   of serving `/pair/all` at 120,000 pairs.
-//! - SDK: first the top 15 contributors to the package's `.wasm` by `twiggy top` (twiggy is installed from crates.io
-//!   here, on first use; when the shipped file has no names, a named copy is built from the same cargo output), then
-//!   `tests/bench/sdk.mjs` in headless Chromium: `/pair/all` through the npm package vs plain `fetch().json()` at
-//!   20,000 and 120,000 pairs and the datapi client's `dlmm.pools()` over 120,000 pools (pages of 1,000) vs a plain
-//!   `fetch` loop, all from bodies read once from the replicas and served from memory, uncompressed and gzip
-//!   precompressed; end-to-end and after-last-byte times, JS heap and WebAssembly memory (after one call, and its
-//!   growth over ten), and the `.wasm` size.
-//! - explorer (`tests/bench/site.mjs`): the site's `.wasm` size (raw and gzip) and the median time, on loopback, from
-//!   navigation to the first keeper `/pairs` row, the first datapi `/dlmm/pools` row and a drawn candle chart on
-//!   `/dlmm/pools/:address` (a page the build lacks is reported as skipped, with the reason).
+//! - SDK: first what the package's `.wasm` is made of: its 15 largest items by `twiggy top`, then its bytes summed by
+//!   crate (by module for this workspace's crates) (twiggy is installed from crates.io here, on first use; when the
+//!   shipped file has no names, a named copy is built from the same cargo output). Then `tests/bench/sdk.mjs` in
+//!   headless Chromium: `/pair/all` through the npm package vs plain `fetch().json()` at 20,000 and 120,000 pairs and
+//!   the datapi client's `dlmm.pools()` over 120,000 pools (pages of 1,000) vs a plain `fetch` loop, all from bodies
+//!   read once from the replicas and served from memory, uncompressed and gzip precompressed; end-to-end and
+//!   after-last-byte times, JS heap and WebAssembly memory (after one call, and its growth over ten), and the
+//!   `.wasm` size.
+//! - explorer: the same two attributions of the site's `.wasm`, then `tests/bench/site.mjs`: its size (raw and gzip)
+//!   and the median time, on loopback, from navigation to the first keeper `/pairs` row, the first datapi
+//!   `/dlmm/pools` row and a drawn candle chart on `/dlmm/pools/:address` (a page the build lacks is reported as
+//!   skipped, with the reason).
 //!
 //! Each script prints a table and one JSON line (`{"bench":"sdk",…}`, `{"bench":"site",…}`), then checks its figures
 //! against `tests/bench/budgets.json` and exits non-zero naming every figure past its budget; the parts all run, and
@@ -100,46 +102,149 @@ fn sdk() -> Result {
 /// How many of the `.wasm`'s largest items `twiggy top` lists.
 const TOP_ITEMS: usize = 15;
 
-/// Prints the top contributors to `pkg/dlmm_query_wasm_bg.wasm` by `twiggy top`. The shipped file is stripped of
-/// names by wasm-opt, so when twiggy finds none there, a copy with names is made the way `cargo xtask pkg` makes the
-/// shipped one (wasm-bindgen, then `wasm-opt -Oz`, keeping the name section) and attributed instead.
+/// Prints what the package's `.wasm` is made of ([`attribution`]).
 fn wasm_attribution() -> Result {
+    attribution("SDK", &root().join("pkg/dlmm_query_wasm_bg.wasm"), "dlmm_query_wasm")
+}
+
+/// Prints what a shipped `.wasm` is made of: its [`TOP_ITEMS`] largest items by `twiggy top`, then its bytes summed
+/// by crate (by module for this workspace's crates), the view that shows which layer to slim. The shipped file is
+/// stripped of names by wasm-opt, so when twiggy finds none there, a copy with names is made from cargo's output
+/// (`target/wasm32-unknown-unknown/wasm-release/<cargo_name>.wasm`) the way the shipped one is made (wasm-bindgen,
+/// then `wasm-opt -Oz`, keeping the name section) and attributed instead.
+fn attribution(part: &str, shipped: &Path, cargo_name: &str) -> Result {
     twiggy()?;
-    let shipped = root().join("pkg/dlmm_query_wasm_bg.wasm");
-    let top = |wasm: &Path| {
-        output(command("twiggy").args(["top", "-n", &TOP_ITEMS.to_string()]).arg(wasm))
+    let top = |wasm: &Path, args: &[&str]| {
+        output(command("twiggy").arg("top").args(args).arg(wasm))
             .ok_or_else(|| format!("`twiggy top {}` failed", wasm.display()))
     };
+    let count = TOP_ITEMS.to_string();
+    let items = ["-n", count.as_str()];
+    let every = ["-n", "1000000", "--format", "csv"];
+    let name = shipped.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     println!();
-    let table = top(&shipped)?;
+    let table = top(shipped, &items)?;
     if has_names(&table) {
-        println!("==> SDK: the {TOP_ITEMS} largest items of pkg/dlmm_query_wasm_bg.wasm (twiggy top)");
+        println!("==> {part}: the {TOP_ITEMS} largest items of {name} (twiggy top)");
         println!("{table}");
-        return Ok(());
+        return print_groups(part, &top(shipped, &every)?);
     }
-    let dir = std::env::temp_dir().join(format!("dlmm-bench-wasm-names-{}", std::process::id()));
-    let named = dir.join("dlmm_query_wasm_bg.wasm");
+    let dir = std::env::temp_dir().join(format!("dlmm-bench-wasm-names-{}-{cargo_name}", std::process::id()));
+    let named = dir.join(format!("{cargo_name}_bg.wasm"));
     let made = (|| {
-        let cargo_wasm = root().join("target/wasm32-unknown-unknown/wasm-release/dlmm_query_wasm.wasm");
+        let cargo_wasm = root().join(format!("target/wasm32-unknown-unknown/wasm-release/{cargo_name}.wasm"));
         exec(
             command("wasm-bindgen").args(["--target", "web", "--keep-debug", "--out-dir"]).arg(&dir).arg(&cargo_wasm),
         )?;
         exec(
             command("wasm-opt").args(["-Oz", "-g", "--strip-dwarf", "--strip-producers", "-o"]).arg(&named).arg(&named),
         )?;
-        top(&named)
+        Ok::<_, String>((top(&named, &items)?, top(&named, &every)?))
     })();
     let _ = std::fs::remove_dir_all(&dir);
-    let table = made?;
+    let (table, csv) = made?;
     println!(
-        "==> SDK: the {TOP_ITEMS} largest items of the package's .wasm (twiggy top on a copy built with names: \
-         pkg/ ships it stripped, so sizes differ slightly)"
+        "==> {part}: the {TOP_ITEMS} largest items of {name} (twiggy top on a copy built with names: the shipped \
+         file is stripped, so sizes differ slightly)"
     );
     if !has_names(&table) {
         println!("(the cargo output has no function names either: items are numbered)");
     }
     println!("{table}");
+    print_groups(part, &csv)
+}
+
+/// How many groups [`print_groups`] lists.
+const TOP_GROUPS: usize = 20;
+
+/// Prints the [`TOP_GROUPS`] largest groups ([`group_of`]) of a `twiggy top --format csv` table, with their bytes and
+/// share of the code and data (the name section and other custom sections are not counted: they do not ship).
+fn print_groups(part: &str, csv: &str) -> Result {
+    let groups = groups(csv);
+    let total: u64 = groups.iter().map(|(_, bytes)| bytes).sum();
+    if total == 0 {
+        return Err("twiggy's table lists no sized items".to_owned());
+    }
+    println!(
+        "==> {part}: the {TOP_GROUPS} largest groups of the same copy (by crate; by module for this workspace's crates)"
+    );
+    println!("{:>11}  {:>6}  group", "raw bytes", "share");
+    for (group, bytes) in groups.iter().take(TOP_GROUPS) {
+        println!("{bytes:>11}  {:>5.1}%  {group}", *bytes as f64 * 100.0 / total as f64);
+    }
+    println!("{total:>11}  100.0%  in all ({} groups)", groups.len());
     Ok(())
+}
+
+/// The bytes of a `twiggy top --format csv` table summed by [`group_of`], largest first (custom sections left out).
+fn groups(csv: &str) -> Vec<(String, u64)> {
+    let mut sums = std::collections::BTreeMap::<String, u64>::new();
+    for line in csv.lines().skip(1) {
+        let (name, rest) = csv_field(line);
+        let Some(bytes) = rest.split(',').nth(1).and_then(|b| b.trim().parse::<u64>().ok()) else { continue };
+        if let Some(group) = group_of(&name) {
+            *sums.entry(group).or_default() += bytes;
+        }
+    }
+    let mut groups: Vec<(String, u64)> = sums.into_iter().collect();
+    groups.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    groups
+}
+
+/// The first field of a CSV line (unquoted, `""` read as `"`) and the rest of the line from the comma after it.
+fn csv_field(line: &str) -> (String, &str) {
+    let Some(quoted) = line.strip_prefix('"') else {
+        return match line.find(',') {
+            Some(at) => (line[..at].to_owned(), &line[at..]),
+            None => (line.to_owned(), ""),
+        };
+    };
+    let (mut field, mut chars) = (String::new(), quoted.char_indices().peekable());
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '"' if chars.peek().is_some_and(|(_, n)| *n == '"') => {
+                chars.next();
+                field.push('"');
+            }
+            '"' => return (field, &quoted[at + 1..]),
+            c => field.push(c),
+        }
+    }
+    (field, "")
+}
+
+/// The group of an item of `twiggy top`: `data` for data segments, `unnamed code` for numbered functions, the crate
+/// of a Rust path (`serde_json`, `core`; the workspace's own crates, `dlmm_…`, by module: `dlmm_query::transcode`),
+/// `exports and glue` for the rest of the code (wasm-bindgen's export shims, imports, tables); `None` for custom
+/// sections (names, producers), which do not ship.
+fn group_of(item: &str) -> Option<String> {
+    if item.starts_with("data segment") || item.starts_with("data[") {
+        return Some("data".to_owned());
+    }
+    if item.starts_with('"') || item.contains(" subsection") || item.starts_with("custom section") {
+        return None;
+    }
+    if item.starts_with("code[") {
+        return Some("unnamed code".to_owned());
+    }
+    if item.starts_with("import ") || item.starts_with("export ") {
+        return Some("exports and glue".to_owned());
+    }
+    let path = item.trim_start_matches(['<', '&']).trim_start_matches("mut ").trim_start_matches("dyn ");
+    // `<T as tachys::view::IntoAny>::…`, `<f64 as core::fmt::Display>::fmt`: a type that is no path of a crate
+    // (a generic parameter, a primitive) is counted with the trait's crate.
+    let path = match path.split_once(" as ") {
+        Some((ty, rest)) if !ty.contains("::") && !ty.contains(['<', '>']) => rest,
+        _ => path,
+    };
+    let mut segments = path.split("::").map(|s| s.split(['[', '<', ' ', '>', ',']).next().unwrap_or(s));
+    let Some(krate) = segments.next().filter(|c| !c.is_empty() && path.contains("::")) else {
+        return Some("exports and glue".to_owned());
+    };
+    Some(match (krate.starts_with("dlmm_"), segments.next()) {
+        (true, Some(module)) if !module.is_empty() && !module.starts_with('{') => format!("{krate}::{module}"),
+        _ => krate.to_owned(),
+    })
 }
 
 /// Whether a `twiggy top` table names its functions (Rust paths, `a::b::c`), rather than numbering them
@@ -173,6 +278,14 @@ fn site() -> Result {
     setup::run()?;
     let replica = ReplicaProcess::start_with(Profile::Release, &[])?;
     build::site(&replica.base_url_env())?;
+    let shipped = std::fs::read_dir(root().join("dist"))
+        .ok()
+        .and_then(|entries| entries.flatten().map(|e| e.path()).find(|p| p.to_string_lossy().ends_with("_bg.wasm")));
+    match shipped.map(|wasm| attribution("explorer", &wasm, "dlmm-explorer")) {
+        Some(Ok(())) => {}
+        Some(Err(e)) => println!("(size attribution skipped: {e})"),
+        None => println!("(size attribution skipped: no .wasm in dist/)"),
+    }
     exec(
         command("node")
             .arg(&script)
@@ -358,5 +471,49 @@ mod tests {
         assert!(super::has_names(named));
         assert!(!super::has_names(numbered));
         assert!(!super::has_names(""));
+    }
+
+    #[test]
+    fn groups_items_by_crate_and_by_module_for_the_workspace() {
+        let group = |item: &str| super::group_of(item);
+        assert_eq!(group("dlmm_query::transcode::leaf_value::h4cc0"), Some("dlmm_query::transcode".into()));
+        assert_eq!(
+            group("<dlmm_query::web::WebTransport as dlmm_query::transport::Transport>::open::{{closure}}::h8"),
+            Some("dlmm_query::web".into())
+        );
+        assert_eq!(
+            group("<&mut serde_json::de::Deserializer<R> as serde_core::de::Deserializer>::deserialize_any"),
+            Some("serde_json".into())
+        );
+        assert_eq!(group("<f64 as core[c5930c85a12de822]::fmt::Display>::fmt"), Some("core".into()));
+        assert_eq!(group("<T as tachys::view::any_view::IntoAny>::into_any::rebuild::h1"), Some("tachys".into()));
+        assert_eq!(group("import \"wbg\" \"__wbg_fetch_1\""), Some("exports and glue".into()));
+        assert_eq!(group("core[c5930c85a12de822]::str::slice_error_fail"), Some("core".into()));
+        assert_eq!(group("dlmm_explorer::main"), Some("dlmm_explorer::main".into()));
+        assert_eq!(
+            group("dlmm_explorer::resource::local::{{closure}}::{{closure}}::hd0"),
+            Some("dlmm_explorer::resource".into())
+        );
+        assert_eq!(group("data segment \".rodata.2\""), Some("data".into()));
+        assert_eq!(group("code[1509]"), Some("unnamed code".into()));
+        assert_eq!(group("dlmmdatapi_pools"), Some("exports and glue".into()));
+        assert_eq!(group("\"function names\" subsection"), None);
+    }
+
+    #[test]
+    fn sums_a_twiggy_csv_table_by_group() {
+        let csv = "Name,ShallowSize,ShallowSizePercent,RetainedSize,RetainedSizePercent\n\
+                   \"\"\"function names\"\" subsection\",131227,19.54,,\n\
+                   \"<f64 as core::fmt::Display>::fmt\",13913,2.07,,\n\
+                   \"data segment \"\".rodata\"\"\",12867,1.92,,\n\
+                   dlmm_query::transcode::leaf_value::h4c,15752,2.35,,\n\
+                   \"dlmm_query::transcode::end_object::h8b\",2171,0.32,,\n\
+                   \"<core::slice::Iter<T> as core::iter::Iterator>::next, with a comma\",100,0.01,,\n";
+        assert_eq!(
+            super::groups(csv),
+            vec![("dlmm_query::transcode".to_owned(), 17923), ("core".to_owned(), 14013), ("data".to_owned(), 12867),]
+        );
+        assert_eq!(super::csv_field("\"a,\"\"b\"\"\",7,1"), ("a,\"b\"".to_owned(), ",7,1"));
+        assert_eq!(super::csv_field("plain,7,1"), ("plain".to_owned(), ",7,1"));
     }
 }
