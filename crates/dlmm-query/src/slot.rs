@@ -203,7 +203,7 @@ impl<'de> Visitor<'de> for List<'_> {
         f.write_str("a sequence")
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Slot, A::Error> {
-        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        let mut items = Vec::new();
         while let Some(item) = seq.next_element_seed(Value(self.0))? {
             items.push(item);
         }
