@@ -6,7 +6,6 @@
 //! that text ([`PageFacts`]), so no listed item is ever built as a model.
 
 use futures_util::Stream;
-use serde_json::Value;
 
 use crate::client::{CallOptions, Client};
 use crate::compose::PagedList;
@@ -39,7 +38,7 @@ enum Walker {
     /// that holds a string).
     Keeper { walker: PageWalker, item_keys: &'static [&'static str] },
     /// A datapi list, its paging facts read by `facts_page`.
-    Datapi { walker: DatapiWalker<Value>, facts_page: fn(PageFacts) -> DatapiPage<Value> },
+    Datapi { walker: DatapiWalker<String>, facts_page: fn(PageFacts) -> DatapiPage<String> },
 }
 
 impl ListPages {
@@ -97,7 +96,7 @@ impl ListPages {
     fn record(&mut self, facts: PageFacts) {
         match &mut self.walker {
             Walker::Keeper { walker, item_keys } => {
-                walker.record(facts.count, facts.total.unwrap_or(0), facts.first_key(item_keys));
+                walker.record(facts.count, facts.total.unwrap_or(0), facts.first_key(item_keys).as_deref());
             }
             Walker::Datapi { walker, facts_page } => {
                 let count = facts.count;

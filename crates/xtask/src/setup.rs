@@ -12,6 +12,7 @@ pub const TRUNK_VERSION: &str = "0.21.14";
 pub fn run_all() -> Result<Vec<String>> {
     let mut did = Vec::new();
     wasm_target(&mut did)?;
+    rust_src(&mut did)?;
     wasm_bindgen_cli(&mut did)?;
     trunk(&mut did)?;
     node_tools(&mut did)?;
@@ -35,6 +36,17 @@ fn wasm_target(did: &mut Vec<String>) -> Result {
     if !installed.lines().any(|l| l.trim() == "wasm32-unknown-unknown") {
         exec(command("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
         did.push("added the wasm32-unknown-unknown target".into());
+    }
+    Ok(())
+}
+
+/// The standard library's source (rustup's `rust-src`), which the shipped `.wasm` files are built from
+/// ([`crate::build::size_tuned`]).
+fn rust_src(did: &mut Vec<String>) -> Result {
+    let installed = output(command("rustup").args(["component", "list", "--installed"])).unwrap_or_default();
+    if !installed.lines().any(|l| l.trim().starts_with("rust-src")) {
+        exec(command("rustup").args(["component", "add", "rust-src"]))?;
+        did.push("added the rust-src component".into());
     }
     Ok(())
 }

@@ -196,7 +196,7 @@ impl DatapiPaged for FakeList {
         DatapiPage { items: output.items, page: output.page, page_size: output.page_size, end }
     }
     const ITEMS: &'static str = "items";
-    fn facts_page(facts: PageFacts) -> DatapiPage<serde_json::Value> {
+    fn facts_page(facts: PageFacts) -> DatapiPage<String> {
         let end = match (facts.total, facts.pages, facts.has_next) {
             (Some(total), Some(pages), _) => PageEnd::Counted { total, pages },
             (_, _, has_next) => {

@@ -10,7 +10,6 @@
 use std::borrow::Borrow;
 
 use futures_util::{Stream, StreamExt};
-use serde_json::Value;
 
 use crate::client::{CallOptions, Client};
 use crate::datapi::models::dlmm::{
@@ -77,7 +76,7 @@ pub trait DatapiPaged: Operation + Clone {
     const ITEMS: &'static str;
 
     /// The paging facts of a page read from its JSON text for JavaScript ([`PageFacts`]), with its first item.
-    fn facts_page(facts: PageFacts) -> DatapiPage<Value>;
+    fn facts_page(facts: PageFacts) -> DatapiPage<String>;
 }
 
 /// Implements [`DatapiPaged`] for operations answering `{total, pages, current_page, page_size, data}`.
@@ -90,7 +89,7 @@ macro_rules! counted {
                 let $op = self;
                 $page
             }
-            fn facts_page(facts: PageFacts) -> DatapiPage<Value> {
+            fn facts_page(facts: PageFacts) -> DatapiPage<String> {
                 DatapiPage {
                     page: facts.page.unwrap_or(0),
                     page_size: facts.page_size.unwrap_or(0),
@@ -135,7 +134,7 @@ macro_rules! has_next {
             fn first_page(&self) -> u32 {
                 self.page_number()
             }
-            fn facts_page(facts: PageFacts) -> DatapiPage<Value> {
+            fn facts_page(facts: PageFacts) -> DatapiPage<String> {
                 DatapiPage {
                     page: facts.page.unwrap_or(0),
                     page_size: facts.page_size.unwrap_or(0),
