@@ -32,7 +32,8 @@ impl PageFacts {
     /// Reads the facts of the page `text` whose items are under the key `items`.
     pub fn read(text: &str, items: &str) -> Result<Self, serde_json::Error> {
         let mut facts = PageFacts::default();
-        let mut de = serde_json::Deserializer::from_str(text);
+        // Read as bytes, as every body is: one reader of serde_json's in the `.wasm`, not two.
+        let mut de = serde_json::Deserializer::from_slice(text.as_bytes());
         de::Deserializer::deserialize_map(&mut de, FactsVisitor { items, facts: &mut facts })?;
         de.end()?;
         Ok(facts)
@@ -51,10 +52,10 @@ fn string_at(json: &str, pointer: &str) -> Option<String> {
     let mut value = json;
     for token in pointer.strip_prefix('/')?.split('/') {
         let token = token.replace("~1", "/").replace("~0", "~");
-        let mut de = serde_json::Deserializer::from_str(value);
+        let mut de = serde_json::Deserializer::from_slice(value.as_bytes());
         value = de::Deserializer::deserialize_any(&mut de, Member(&token)).ok()??.get();
     }
-    serde_json::from_str(value).ok()
+    serde_json::from_slice(value.as_bytes()).ok()
 }
 
 /// Reads the member named by a JSON pointer's token from a value: an object's value at that key, an array's
