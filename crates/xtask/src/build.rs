@@ -25,10 +25,10 @@ const SIZE_TUNED_ENV: [(&str, &str); 4] = [
     ("RUSTC_BOOTSTRAP", "1"),
     ("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort"),
     ("CARGO_UNSTABLE_BUILD_STD_FEATURES", "optimize_for_size"),
-    // Replaces `.cargo/config.toml`'s flags for this target, so those are repeated first.
+    // Cargo adds these to `.cargo/config.toml`'s flags for this target.
     (
         "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS",
-        "--cfg erase_components -Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none",
+        "-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none",
     ),
 ];
 
