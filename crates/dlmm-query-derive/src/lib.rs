@@ -97,12 +97,9 @@ fn expand(mut input: DeriveInput) -> syn::Result<Tokens> {
                     quote!(None)
                 };
                 let (skip_none, default_attr) = (attrs.skip_none, attrs.default);
-                let wire_len = u8::try_from(wire.len())
-                    .map_err(|_| syn::Error::new_spanned(field, "Shape: a field's wire name is at most 255 bytes"))?;
-                let names = if js == wire { wire } else { format!("{wire}{js}") };
                 rows.push(quote! {
                     crate::shape::Field {
-                        names: #names, wire_len: #wire_len, shape: #shape, missing: #missing, skip_none: #skip_none,
+                        wire: #wire, js: #js, shape: #shape, missing: #missing, skip_none: #skip_none,
                         default_attr: #default_attr,
                     }
                 });

@@ -60,7 +60,7 @@ pub fn item_shape(shape: &Shape) -> Option<&'static StructShape> {
 pub fn pick(text: &RawValue, item: &StructShape, names: &[&str]) -> Result<Vec<Option<Picked>>, serde_json::Error> {
     let mut fields = Vec::with_capacity(names.len());
     for name in names {
-        let field = item.fields.iter().find(|f| f.wire() == *name);
+        let field = item.fields.iter().find(|f| f.wire == *name);
         fields.push(field.ok_or_else(|| de::Error::custom(format!("{} has no field `{name}`", item.name)))?);
     }
     // From bytes, as every other reading here: the same instances of the `wire` readers serve.
@@ -91,7 +91,7 @@ impl<'de> Visitor<'de> for ItemSeed<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut picked = vec![None; self.fields.len()];
         while let Some(key) = map.next_key::<String>()? {
-            match self.fields.iter().position(|f| f.wire() == key) {
+            match self.fields.iter().position(|f| f.wire == key) {
                 Some(slot) if picked[slot].is_none() => {
                     picked[slot] = Some(map.next_value_seed(LeafSeed(self.fields[slot]))?);
                 }
@@ -128,7 +128,7 @@ impl<'de> DeserializeSeed<'de> for LeafSeed {
             Shape::Leaf(Leaf::With(With::F64)) => crate::wire::f64(deserializer).map(Picked::F64),
             Shape::Leaf(Leaf::With(With::U64)) => crate::wire::u64(deserializer).map(Picked::U64),
             Shape::Leaf(Leaf::With(With::I64)) => crate::wire::i64(deserializer).map(Picked::I64),
-            _ => Err(de::Error::custom(format!("`{}` is not a number field read by `wire`", self.0.wire()))),
+            _ => Err(de::Error::custom(format!("`{}` is not a number field read by `wire`", self.0.wire))),
         }
     }
 }

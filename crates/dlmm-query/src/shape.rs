@@ -57,12 +57,10 @@ impl StructShape {
 /// One field of a [`StructShape`].
 #[derive(Debug)]
 pub struct Field {
-    /// The key read from the body ([`wire`](Self::wire)), then the key written for JavaScript
-    /// ([`js`](Self::js)) when that is another: `"total_feetotalFee"`, or just `"total"`. One string instead of two
-    /// keeps each of the hundreds of fields' rows in the `.wasm` smaller.
-    pub names: &'static str,
-    /// The length of the key read from the body, at the start of `names`.
-    pub wire_len: u8,
+    /// The key read from the body.
+    pub wire: &'static str,
+    /// The key written for JavaScript.
+    pub js: &'static str,
     /// The shape of the value.
     pub shape: &'static Shape,
     /// How a missing field is written (the field type's default), or `None` when a missing field is an error.
@@ -71,21 +69,6 @@ pub struct Field {
     pub skip_none: bool,
     /// True when the field has `#[serde(default)]` (a struct sent as an array may then end before it).
     pub default_attr: bool,
-}
-
-impl Field {
-    /// The key read from the body.
-    pub fn wire(&self) -> &'static str {
-        self.names.get(..usize::from(self.wire_len)).unwrap_or(self.names)
-    }
-
-    /// The key written for JavaScript.
-    pub fn js(&self) -> &'static str {
-        match self.names.get(usize::from(self.wire_len)..) {
-            Some(js) if !js.is_empty() => js,
-            _ => self.wire(),
-        }
-    }
 }
 
 /// The names of an enum of unit variants.

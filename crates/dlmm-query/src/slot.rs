@@ -263,7 +263,7 @@ impl<'de> Visitor<'de> for Object<'_> {
             values[index] = map.next_value_seed(Value(fields[index].shape))?;
         }
         match fields.iter().enumerate().find(|(i, field)| !keys.seen.contains(*i) && field.missing.is_none()) {
-            Some((_, field)) => Err(de::Error::missing_field(field.wire())),
+            Some((_, field)) => Err(de::Error::missing_field(field.wire)),
             None => Ok(Slot::Fields(values)),
         }
     }

@@ -207,7 +207,7 @@ pub fn merge_bodies(parts: &[Vec<u8>], shape: &Shape) -> Result<Option<Vec<u8>>,
         data: Vec<&'a RawValue>,
     }
     let bucket = match shape {
-        Shape::Struct(series) => series.fields.iter().find(|f| f.wire() == "data").and_then(|f| item_shape(f.shape)),
+        Shape::Struct(series) => series.fields.iter().find(|f| f.wire == "data").and_then(|f| item_shape(f.shape)),
         _ => None,
     };
     let bucket_shape = bucket.ok_or_else(|| de::Error::custom("not the shape of a series"))?;

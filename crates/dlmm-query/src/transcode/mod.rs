@@ -383,13 +383,13 @@ impl<'de> Visitor<'de> for Object<'_> {
         let Object { shape, out } = self;
         let (start, base) = (out.begin_object(), out.fields.len());
         for (index, field) in shape.fields.iter().enumerate() {
-            let (at, nulls) = (out.key(field.js()), out.null_patterns());
+            let (at, nulls) = (out.key(field.js), out.null_patterns());
             if seq.next_element_seed(Value { shape: field.shape, out: &mut *out })?.is_none() {
                 out.undo(at, nulls);
                 let Some(default) = field.missing.filter(|_| field.default_attr) else {
                     return Err(de::Error::invalid_length(index, &shape.as_array().as_str()));
                 };
-                out.key(field.js());
+                out.key(field.js);
                 default(out);
             }
             keep_member(out, field, index, at, nulls);
@@ -407,11 +407,11 @@ impl<'de> Visitor<'de> for Object<'_> {
         let mut keys = FieldKeys::new(shape);
         while let Some(index) = keys.next(&mut map)? {
             let field = &fields[index];
-            let (at, nulls) = (out.key(field.js()), out.null_patterns());
+            let (at, nulls) = (out.key(field.js), out.null_patterns());
             map.next_value_seed(Value { shape: field.shape, out: &mut *out })?;
             keep_member(out, field, index, at, nulls);
         }
-        end_object(out, shape, &keys.seen, start, base).map_err(|field| de::Error::missing_field(field.wire()))
+        end_object(out, shape, &keys.seen, start, base).map_err(|field| de::Error::missing_field(field.wire))
     }
 }
 
@@ -429,7 +429,7 @@ fn end_object(
         let Some(default) = field.missing else {
             return Err(field);
         };
-        let (at, nulls) = (out.key(field.js()), out.null_patterns());
+        let (at, nulls) = (out.key(field.js), out.null_patterns());
         default(out);
         keep_member(out, field, index, at, nulls);
     }
@@ -442,7 +442,7 @@ fn end_object(
 /// write (`skip_serializing_if`): its text and the `null` pattern it recorded (`nulls` were recorded before it).
 fn keep_member(out: &mut JsonText, field: &Field, index: usize, at: usize, nulls: usize) {
     // `,"<js>":null`
-    if field.skip_none && out.len() - at == field.js().len() + 8 && out.as_bytes().ends_with(b":null") {
+    if field.skip_none && out.len() - at == field.js.len() + 8 && out.as_bytes().ends_with(b":null") {
         out.undo(at, nulls);
     } else {
         out.fields.push((index, at));
@@ -489,7 +489,7 @@ impl<'a> FieldKeys<'a> {
             };
             self.next = index + 1;
             if !self.seen.insert(index) {
-                return Err(de::Error::duplicate_field(self.shape.fields[index].wire()));
+                return Err(de::Error::duplicate_field(self.shape.fields[index].wire));
             }
             return Ok(Some(index));
         }
@@ -555,10 +555,10 @@ impl Visitor<'_> for Key<'_> {
 /// fields in one order), or `None` for a key the model ignores.
 fn field_named(shape: &StructShape, next: usize, key: &[u8]) -> Option<usize> {
     let fields = shape.fields;
-    if fields.get(next).is_some_and(|field| field.wire().as_bytes() == key) {
+    if fields.get(next).is_some_and(|field| field.wire.as_bytes() == key) {
         return Some(next);
     }
-    fields.iter().position(|field| field.wire().as_bytes() == key)
+    fields.iter().position(|field| field.wire.as_bytes() == key)
 }
 
 #[cfg(test)]
