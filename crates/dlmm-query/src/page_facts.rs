@@ -83,9 +83,10 @@ impl<'de> Visitor<'de> for Member<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        // An index is digits only, without leading zeros (RFC 6901).
-        let canonical = !self.0.is_empty() && self.0.bytes().all(|b| b.is_ascii_digit()) && !self.0.starts_with("0");
-        let index = if canonical || self.0 == "0" { self.0.parse::<usize>().ok() } else { None };
+        // An index is digits without a leading zero (RFC 6901): `0` and `12`, not `01`, `-1` or `+1`.
+        let digits = !self.0.is_empty() && self.0.bytes().all(|b| b.is_ascii_digit());
+        let canonical = digits && (self.0 == "0" || !self.0.starts_with('0'));
+        let index = if canonical { self.0.parse::<usize>().ok() } else { None };
         let (mut at, mut found) = (0, None);
         while let Some(element) = seq.next_element::<&RawValue>()? {
             if Some(at) == index {
@@ -217,8 +218,8 @@ mod tests {
             "e":"\u0041\n","d":"first","d":"last","":"empty","arr":[[1,"deep"]]}"#;
         let value: serde_json::Value = serde_json::from_str(json).unwrap();
         let pointers = [
-            "/a/b/0", "/a/b/1", "/a/b/2/c", "/a/b/3", "/a/b/01", "/a/b/-1", "/a/b/x", "/a/n", "/a/t", "/a/u", "/a/b",
-            "/a~1b", "/m~0n", "/e", "/d", "/", "/arr/0/1", "/arr/0/0", "/missing", "/a/n/x", "", "a",
+            "/a/b/0", "/a/b/1", "/a/b/2/c", "/a/b/3", "/a/b/01", "/a/b/-1", "/a/b/+1", "/a/b/x", "/a/n", "/a/t",
+            "/a/u", "/a/b", "/a~1b", "/m~0n", "/e", "/d", "/", "/arr/0/1", "/arr/0/0", "/missing", "/a/n/x", "", "a",
         ];
         for pointer in pointers {
             let expected = value.pointer(pointer).and_then(serde_json::Value::as_str).map(str::to_owned);
