@@ -1,8 +1,8 @@
 //! The explorer's pages and the plain functions behind them.
 //!
 //! Logic lives in plain modules ([`candles`], [`chart`], [`config`], [`format`](mod@format), [`pool_list`],
-//! [`query`], [`search`], [`timeline`]) with ordinary unit tests; components in [`pages`] only arrange what those
-//! return.
+//! [`query`], [`route`], [`search`], [`timeline`]) with ordinary unit tests; components in [`pages`] only arrange
+//! what those return.
 //!
 //! Navigation leads with the datapi pages (`/`, `/dlmm/…`, `/damm-v2/…`); the keeper pages (`/keeper`, `/pairs`,
 //! `/pools`, …) are offered only when a keeper-compatible host is configured, and say so when visited without one.
@@ -15,6 +15,7 @@ pub mod pages;
 pub mod pool_list;
 pub mod query;
 pub mod resource;
+pub mod route;
 pub mod search;
 pub mod timeline;
 
@@ -23,17 +24,7 @@ use leptos_router::components::{A, Route, Router, Routes};
 use leptos_router::path;
 
 use crate::config::SiteConfig;
-
-/// A route's view as a plain `fn() -> AnyView`: every route then has the same view type, so the router's view
-/// machinery is built once for the explorer rather than once per route.
-macro_rules! route_view {
-    ($($view:tt)*) => {{
-        fn route() -> AnyView {
-            view! { $($view)* }.into_any()
-        }
-        route as fn() -> AnyView
-    }};
-}
+use crate::route::Route as Page;
 
 /// The localStorage key of the chosen colour theme.
 pub const THEME_KEY: &str = "dlmm-explorer.theme";
@@ -111,29 +102,38 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
             <pages::ConsentPanel config=config.clone() />
             <main id="main" tabindex="-1">
                 <Routes fallback=pages::NotFound>
-                    <Route path=path!("/") view=route_view!(<pages::Home />) />
-                    <Route path=path!("/dlmm/pools") view=route_view!(<pages::DlmmPoolsPage />) />
-                    <Route path=path!("/dlmm/groups") view=route_view!(<pages::DlmmGroupsPage />) />
-                    <Route path=path!("/dlmm/groups/:mints") view=route_view!(<pages::DlmmGroupPage />) />
-                    <Route path=path!("/keeper") view=route_view!(<KeeperGate api=KeeperApi::Any><pages::KeeperHome /></KeeperGate>) />
-                    <Route path=path!("/pairs") view=route_view!(<KeeperGate api=KeeperApi::Pair><pages::PairsPage /></KeeperGate>) />
-                    <Route path=path!("/pairs/:address") view=route_view!(<KeeperGate api=KeeperApi::Pair><pages::PairPage /></KeeperGate>) />
-                    <Route path=path!("/groups/:mints") view=route_view!(<KeeperGate api=KeeperApi::Pair><pages::GroupPage /></KeeperGate>) />
-                    <Route path=path!("/positions/:address") view=route_view!(<KeeperGate api=KeeperApi::Pair><pages::PositionPage /></KeeperGate>) />
-                    <Route path=path!("/wallets/:wallet/:pair") view=route_view!(<KeeperGate api=KeeperApi::Pair><pages::WalletPage /></KeeperGate>) />
-                    <Route path=path!("/pools") view=route_view!(<KeeperGate api=KeeperApi::Pool><pages::PoolLookup /></KeeperGate>) />
-                    <Route path=path!("/pools/:address") view=route_view!(<KeeperGate api=KeeperApi::Pool><pages::PoolPage /></KeeperGate>) />
-                    <Route path=path!("/dlmm/pools/:address") view=route_view!(<pages::DlmmPoolPage />) />
-                    <Route path=path!("/damm-v2/pools") view=route_view!(<pages::DammV2PoolsPage />) />
-                    <Route path=path!("/damm-v2/pools/:address") view=route_view!(<pages::DammV2PoolPage />) />
-                    <Route path=path!("/search") view=route_view!(<pages::SearchPage />) />
-                    <Route path=path!("/settings") view=route_view!(<pages::SettingsPage />) />
-                    <Route path=path!("/dlmm/wallets/:wallet") view=route_view!(<pages::DlmmWalletPage />) />
-                    <Route path=path!("/dlmm/positions/:address") view=route_view!(<pages::DlmmPositionPage />) />
+                    <Route path=path!("/*path") view=route::Routed />
                 </Routes>
             </main>
             <footer class="bottom">{footer}</footer>
         </Router>
+    }
+}
+
+/// The view of `page` (its parameters are read by the page itself, through [`route::param`]).
+fn page_view(page: &Page) -> AnyView {
+    let keeper = |api: KeeperApi, page: fn() -> AnyView| view! { <KeeperGate api=api>{page()}</KeeperGate> }.into_any();
+    match page {
+        Page::Home => view! { <pages::Home /> }.into_any(),
+        Page::DlmmPools => view! { <pages::DlmmPoolsPage /> }.into_any(),
+        Page::DlmmPool { .. } => view! { <pages::DlmmPoolPage /> }.into_any(),
+        Page::DlmmGroups => view! { <pages::DlmmGroupsPage /> }.into_any(),
+        Page::DlmmGroup { .. } => view! { <pages::DlmmGroupPage /> }.into_any(),
+        Page::DlmmWallet { .. } => view! { <pages::DlmmWalletPage /> }.into_any(),
+        Page::DlmmPosition { .. } => view! { <pages::DlmmPositionPage /> }.into_any(),
+        Page::DammV2Pools => view! { <pages::DammV2PoolsPage /> }.into_any(),
+        Page::DammV2Pool { .. } => view! { <pages::DammV2PoolPage /> }.into_any(),
+        Page::KeeperHome => keeper(KeeperApi::Any, || view! { <pages::KeeperHome /> }.into_any()),
+        Page::Pairs => keeper(KeeperApi::Pair, || view! { <pages::PairsPage /> }.into_any()),
+        Page::Pair { .. } => keeper(KeeperApi::Pair, || view! { <pages::PairPage /> }.into_any()),
+        Page::Group { .. } => keeper(KeeperApi::Pair, || view! { <pages::GroupPage /> }.into_any()),
+        Page::Position { .. } => keeper(KeeperApi::Pair, || view! { <pages::PositionPage /> }.into_any()),
+        Page::Wallet { .. } => keeper(KeeperApi::Pair, || view! { <pages::WalletPage /> }.into_any()),
+        Page::PoolLookup => keeper(KeeperApi::Pool, || view! { <pages::PoolLookup /> }.into_any()),
+        Page::Pool { .. } => keeper(KeeperApi::Pool, || view! { <pages::PoolPage /> }.into_any()),
+        Page::Search => view! { <pages::SearchPage /> }.into_any(),
+        Page::Settings => view! { <pages::SettingsPage /> }.into_any(),
+        Page::NotFound => view! { <pages::NotFound /> }.into_any(),
     }
 }
 

@@ -6,7 +6,6 @@ use dlmm_query::datapi::models::damm_v2::Pool;
 use dlmm_query::datapi::ops::damm_v2::GetPool;
 use leptos::prelude::*;
 use leptos_router::components::A;
-use leptos_router::hooks::use_params_map;
 
 use super::dlmm_pool::{Figure, SeriesSection, Service, TokenCard, WindowRow, WindowsTable, collect_fee_mode};
 use super::{Addr, Loading, SiteClient, result_view};
@@ -25,8 +24,7 @@ pub fn activation(activation_type: u8, point: u64) -> String {
 /// The DAMM v2 pool page.
 #[component]
 pub fn DammV2PoolPage() -> impl IntoView {
-    let params = use_params_map();
-    let address = Memo::new(move |_| params.read().get("address").unwrap_or_default());
+    let address = crate::route::param("address");
     let client = expect_context::<SiteClient>();
     let pool = crate::resource::local(move || {
         let client = client.clone();

@@ -7,7 +7,7 @@ use dlmm_query::datapi::params::Timeframe;
 use leptos::html;
 use leptos::prelude::*;
 use leptos_router::components::A;
-use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::controls::{Select, order_choices, order_of, order_value, page_size_choices, sort_choices, window_choices};
 use super::dlmm_pools::{DatapiPager, DlmmPoolRows};
@@ -138,8 +138,7 @@ fn GroupRow(g: Group) -> impl IntoView {
 /// One group: every pool trading its two tokens, sorted and paged like `/dlmm/pools`.
 #[component]
 pub fn DlmmGroupPage() -> impl IntoView {
-    let params = use_params_map();
-    let mints = Memo::new(move |_| params.read().get("mints").unwrap_or_default());
+    let mints = crate::route::param("mints");
     let query = use_query_map();
     let view_state = Memo::new(move |_| {
         let q = query.read();

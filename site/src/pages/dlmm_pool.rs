@@ -10,7 +10,7 @@ use dlmm_query::ops::LexicalOrderMints;
 use dlmm_query::{CallOptions, Error};
 use leptos::prelude::*;
 use leptos_router::components::A;
-use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use leptos_router::hooks::{use_navigate, use_query_map};
 use wasm_bindgen::JsCast;
 
 use super::chart::tick_grid;
@@ -63,8 +63,7 @@ pub fn collect_fee_mode(mode: u8) -> String {
 /// The DLMM pool page.
 #[component]
 pub fn DlmmPoolPage() -> impl IntoView {
-    let params = use_params_map();
-    let address = Memo::new(move |_| params.read().get("address").unwrap_or_default());
+    let address = crate::route::param("address");
     let client = expect_context::<SiteClient>();
     let pool = crate::resource::local(move || {
         let client = client.clone();

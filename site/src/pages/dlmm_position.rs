@@ -9,7 +9,7 @@ use dlmm_query::datapi::params::PositionEventType;
 use dlmm_query::{Error, ErrorKind};
 use leptos::prelude::*;
 use leptos_router::components::A;
-use leptos_router::hooks::{use_params_map, use_query_map};
+use leptos_router::hooks::use_query_map;
 
 use super::{Addr, Empty, ErrorPanel, Loading, Pct, SiteClient, Usd};
 use crate::format::{exact, unix_time};
@@ -103,8 +103,7 @@ async fn load(c: SiteClient, address: String, kind: Option<PositionEventType>) -
 /// The position page.
 #[component]
 pub fn DlmmPositionPage() -> impl IntoView {
-    let params = use_params_map();
-    let address = Memo::new(move |_| params.read().get("address").unwrap_or_default());
+    let address = crate::route::param("address");
     let query = use_query_map();
     let kind = Memo::new(move |_| kind_filter(query.read().get("kind").as_deref()));
     let client = expect_context::<SiteClient>();

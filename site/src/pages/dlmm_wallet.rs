@@ -17,7 +17,7 @@ use dlmm_query::datapi::params::{DAYS_BACK, Direction, OpenPortfolioSort};
 use dlmm_query::{Error, ErrorKind};
 use leptos::prelude::*;
 use leptos_router::components::A;
-use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::{Addr, Empty, ErrorPanel, Loading, Pct, SiteClient, Usd};
 use crate::format::{compact, exact, unix_time};
@@ -244,8 +244,7 @@ async fn load(c: SiteClient, wallet: String, v: WalletView) -> Result<Loaded, Er
 /// The wallet page.
 #[component]
 pub fn DlmmWalletPage() -> impl IntoView {
-    let params = use_params_map();
-    let wallet = Memo::new(move |_| params.read().get("wallet").unwrap_or_default());
+    let wallet = crate::route::param("wallet");
     let query = use_query_map();
     let view_state = Memo::new(move |_| {
         let q = query.read();

@@ -4,7 +4,6 @@ use dlmm_query::models::PairInfo;
 use dlmm_query::ops::GetSingleGroupPair;
 use leptos::prelude::*;
 use leptos_router::components::A;
-use leptos_router::hooks::use_params_map;
 
 use super::{Addr, Empty, Loading, SiteClient, result_view};
 use crate::format::{compact_usd, exact, percent_short};
@@ -51,12 +50,11 @@ pub const COMPARE_ROWS: [CompareRow; 9] = [
 /// The group page.
 #[component]
 pub fn GroupPage() -> impl IntoView {
-    let params = use_params_map();
-    let key = move || params.read().get("mints").unwrap_or_default();
+    let key = crate::route::param("mints");
     let client = expect_context::<SiteClient>();
     let pairs = crate::resource::local(move || {
         let c = client.clone();
-        let key = key();
+        let key = key.get();
         async move { c.get_single_group_pair(GetSingleGroupPair::new(key)).await }
     });
     let retry = Callback::new(move |()| pairs.refetch());

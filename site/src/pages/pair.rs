@@ -6,7 +6,7 @@ use dlmm_query::ops::{
 };
 use leptos::prelude::*;
 use leptos_router::components::A;
-use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::{Addr, Chart, Empty, Loading, Pct, SiteClient, Usd, result_view};
 use crate::format::{compact, compact_usd, exact, percent_short, unix_time};
@@ -42,9 +42,8 @@ fn bps(v: f64) -> String {
 /// The pair page.
 #[component]
 pub fn PairPage() -> impl IntoView {
-    let params = use_params_map();
     let query = use_query_map();
-    let address = Memo::new(move |_| params.read().get("address").unwrap_or_default());
+    let address = crate::route::param("address");
     let days = Memo::new(move |_| parse_days(query.read().get("days").as_deref()));
     let client = expect_context::<SiteClient>();
     let c = client.clone();

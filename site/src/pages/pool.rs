@@ -5,7 +5,7 @@ use dlmm_query::ops::{GetPoolMetrics, Operation};
 use dlmm_query::web::WebTransport;
 use dlmm_query::{Client, ErrorKind};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::ErrorPanel;
 use crate::format::{exact, percent, unix_time, usd};
@@ -125,19 +125,18 @@ pub fn PoolLookup() -> impl IntoView {
 /// The pool page: reads the address and `caseSensitive` from the URL and loads the metrics.
 #[component]
 pub fn PoolPage() -> impl IntoView {
-    let params = use_params_map();
     let query = use_query_map();
-    let address = move || params.read().get("address").unwrap_or_default();
+    let address = crate::route::param("address");
     let case_sensitive = move || query.read().get("caseSensitive").as_deref() != Some("false");
     let client = expect_context::<Client<WebTransport>>();
     let metrics = crate::resource::local(move || {
         let client = client.clone();
-        let op = GetPoolMetrics::new(address()).case_sensitive(case_sensitive());
+        let op = GetPoolMetrics::new(address.get()).case_sensitive(case_sensitive());
         async move { client.get_pool_metrics(op).await }
     });
     let retry = Callback::new(move |()| metrics.refetch());
     view! {
-        {move || view! { <PoolForm initial_address=address() initial_case_sensitive=case_sensitive() /> }}
+        {move || view! { <PoolForm initial_address=address.get() initial_case_sensitive=case_sensitive() /> }}
         <Transition fallback=|| view! { <p class="state loading" aria-busy="true">"Loading pool metrics…"</p> }>
             {move || crate::resource::suspend(async move {
                 match metrics.await {
@@ -145,7 +144,7 @@ pub fn PoolPage() -> impl IntoView {
                     Err(e) if e.kind() == ErrorKind::NotFound => view! {
                         <section class="state not-found" role="alert" data-kind="notFound">
                             <h2>"No such pool"</h2>
-                            <p>{format!("The pool API has no pool {}.", address())}</p>
+                            <p>{format!("The pool API has no pool {}.", address.get())}</p>
                             <p>"Check the address, or untick “Match the address exactly” to ignore case."</p>
                         </section>
                     }.into_any(),

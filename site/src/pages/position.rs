@@ -5,7 +5,6 @@ use dlmm_query::ops::{GetClaimFees, GetClaimRewards, GetDeposits, GetPosition, G
 use dlmm_query::pnl::position_pnl;
 use dlmm_query::{Error, PositionPnl};
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use super::{Addr, Empty, Loading, Pct, SiteClient, Usd, result_view};
 use crate::format::{duration, percent_short, unix_time};
@@ -23,8 +22,7 @@ struct Loaded {
 /// The position page.
 #[component]
 pub fn PositionPage() -> impl IntoView {
-    let params = use_params_map();
-    let address = Memo::new(move |_| params.read().get("address").unwrap_or_default());
+    let address = crate::route::param("address");
     let client = expect_context::<SiteClient>();
     let data = crate::resource::local(move || {
         let c = client.clone();

@@ -3,16 +3,14 @@
 use dlmm_query::models::WalletEarning;
 use dlmm_query::ops::GetWalletEarning;
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use super::{Addr, Empty, Loading, SiteClient, Usd, result_view};
 
 /// The wallet page.
 #[component]
 pub fn WalletPage() -> impl IntoView {
-    let params = use_params_map();
-    let wallet = Memo::new(move |_| params.read().get("wallet").unwrap_or_default());
-    let pair = Memo::new(move |_| params.read().get("pair").unwrap_or_default());
+    let wallet = crate::route::param("wallet");
+    let pair = crate::route::param("pair");
     let client = expect_context::<SiteClient>();
     let earning = crate::resource::local(move || {
         let c = client.clone();
