@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use dlmm_query::datapi::series::{SeriesOperation, SeriesPlan};
+use dlmm_query::datapi::series::{SeriesPlan, SeriesRoute};
 use dlmm_query::models::PoolEnvelope;
 use dlmm_query::ops::{All, GetDeposits, Operation};
 use dlmm_query::shape::{HasShape, Shape};
@@ -98,11 +98,17 @@ async fn run(
 /// A datapi series (`/ohlcv`, `/volume/history`): with both `startTime` and `endTime`, fetched in chunks the server
 /// accepts and merged as text ([`SeriesPlan`], then [`Client::series_text`](dlmm_query::Client::series_text));
 /// otherwise one request.
-pub fn series<O: SeriesOperation>(client: Rc<Core>, options: JsValue, operation: O) -> Pending {
-    if operation.series_query().time_range().is_none() {
-        return Box::pin(send(client, options, operation));
+pub fn series(client: Rc<Core>, options: JsValue, route: SeriesRoute) -> Pending {
+    if route.query().time_range().is_none() {
+        return Box::pin(run(
+            client,
+            options,
+            route.request(),
+            route.not_found_on_500(),
+            Output::Shaped(route.shape()),
+        ));
     }
-    Box::pin(run_series(client, options, SeriesPlan::of(operation)))
+    Box::pin(run_series(client, options, SeriesPlan::of_route(&route)))
 }
 
 /// The runner behind [`series`] with a range, the same for every series.

@@ -91,7 +91,7 @@ fn send_series<O: dlmm_query::datapi::series::SeriesOperation>(
     options: JsValue,
     operation: O,
 ) -> impl Future<Output = Result<JsValue, JsValue>> + 'static {
-    futures_util::TryFutureExt::map_err(call::series(client, options, operation), js_parameter_names)
+    futures_util::TryFutureExt::map_err(call::series(client, options, operation.route()), js_parameter_names)
 }
 
 fn datapi_pages<O>(client: Rc<Core>, options: &JsValue, operation: O) -> Result<PageIterator, JsValue>

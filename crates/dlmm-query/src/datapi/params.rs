@@ -33,6 +33,15 @@ pub const MAX_FILTER_VALUE_CHARS: usize = 200;
 /// The longest [`SortBy::raw`] or [`FilterBy::raw`] text, in characters.
 pub const MAX_RAW_CHARS: usize = 1000;
 
+/// The index among `names` (the wire names of a `wire_enum!` enum, in `ALL`'s order) of the text `s` (trimmed, in any
+/// ASCII case), or the error of `param` listing the names. One function for every enum's `from_str`.
+fn wire_index(param: &'static str, names: &[&str], s: &str) -> Result<usize, InvalidInput> {
+    names
+        .iter()
+        .position(|name| name.eq_ignore_ascii_case(s.trim()))
+        .ok_or_else(|| InvalidInput::new(param, format!("{:?} is not one of {}", snip(s), names.join(", "))))
+}
+
 /// Declares a closed set of wire names: the enum, `ALL`, `as_str`, `Display`, `FromStr` (error named `$param`) and a
 /// `Serialize` that writes the wire name.
 macro_rules! wire_enum {
@@ -65,10 +74,7 @@ macro_rules! wire_enum {
             type Err = InvalidInput;
 
             fn from_str(s: &str) -> Result<Self, Self::Err> {
-                let names: Vec<&str> = Self::ALL.iter().map(|v| v.as_str()).collect();
-                Self::ALL.iter().copied().find(|v| v.as_str().eq_ignore_ascii_case(s.trim())).ok_or_else(|| {
-                    InvalidInput::new($param, format!("{:?} is not one of {}", snip(s), names.join(", ")))
-                })
+                wire_index($param, &[$($wire),+], s).map(|index| Self::ALL[index])
             }
         }
 

@@ -3,25 +3,31 @@
 //! `[start_time, end_time]` into bucket-aligned chunks, fetches them in order and merges them into one series.
 //! [`Client::datapi_series_text`] does the same for JavaScript without building a bucket: each chunk's body is
 //! checked by the series' shape, the bodies are merged ([`merge_bodies`], buckets ordered by the `timestamp` picked
-//! out of each) and the merged body is transcoded once.
+//! out of each) and the merged body is transcoded once. Both do it for a [`SeriesRoute`], the plain data every
+//! [`SeriesOperation`] becomes, so that code is built once for every series rather than once per operation.
 
 use serde::Deserialize;
-use serde::de;
+use serde::de::{self, DeserializeOwned};
 use serde_json::value::RawValue;
 
 use crate::client::{CallOptions, Client};
 use crate::datapi::models::{Candle, Timeseries, VolumeBucket};
-use crate::datapi::ops::{SeriesQuery, damm_v2, dlmm};
+use crate::datapi::ops::{SeriesQuery, damm_v2, dlmm, series_request};
 use crate::datapi::params::Timeframe;
 use crate::decode;
 use crate::error::{Error, InvalidInput};
 use crate::json_text::{JsonText, Written};
 use crate::ops::Operation;
 use crate::pick::{Picked, item_shape, pick};
-use crate::request::Request;
+use crate::request::{ApiGroup, Request};
 use crate::shape::{HasShape, Shape};
+use crate::slot::FromSlot;
 use crate::transcode::{check, transcode};
 use crate::transport::Transport;
+
+/// The series routes answer an unknown pool with 404, as every datapi route does (no route of theirs is one of the
+/// keeper's that answer 500 for it: [`Operation::NOT_FOUND_ON_500`]).
+const NOT_FOUND_ON_500: bool = false;
 
 /// The most buckets one series request covers (the choice shared with the replica).
 pub const MAX_BUCKETS_PER_REQUEST: u64 = 1000;
@@ -105,7 +111,7 @@ pub fn merge<T>(parts: Vec<Timeseries<T>>, timestamp: impl Fn(&T) -> u64) -> Opt
 /// A series route (`/ohlcv`, `/volume/history`) that can be fetched in chunks.
 pub trait SeriesOperation: Operation<Output = Timeseries<Self::Bucket>> + Clone {
     /// One bucket of the series.
-    type Bucket: HasShape;
+    type Bucket: DeserializeOwned + HasShape + FromSlot;
 
     /// The time frame and range the operation asks for.
     fn series_query(&self) -> &SeriesQuery;
@@ -115,11 +121,67 @@ pub trait SeriesOperation: Operation<Output = Timeseries<Self::Bucket>> + Clone 
 
     /// A bucket's start (unix seconds).
     fn timestamp(bucket: &Self::Bucket) -> u64;
+
+    /// The operation as plain data ([`SeriesRoute`]), for the fetching every series shares.
+    fn route(&self) -> SeriesRoute;
+}
+
+/// A series request as plain data: the service, the route's path after the pool's address, the address, the query
+/// and the series' shape. What every [`SeriesOperation`] becomes for the code they share (planning chunks, sending,
+/// merging), so that code is built once rather than once per operation.
+#[derive(Clone, Debug)]
+pub struct SeriesRoute {
+    group: ApiGroup,
+    leaf: &'static [&'static str],
+    address: String,
+    query: SeriesQuery,
+    shape: &'static Shape,
+}
+
+impl SeriesRoute {
+    /// The route `/pools/{address}` then `leaf` on `group`'s service, asking `query`; `shape` is its output's.
+    pub(crate) fn new(
+        group: ApiGroup,
+        leaf: &'static [&'static str],
+        address: String,
+        query: SeriesQuery,
+        shape: &'static Shape,
+    ) -> Self {
+        Self { group, leaf, address, query, shape }
+    }
+
+    /// The time frame and range asked for.
+    pub fn query(&self) -> &SeriesQuery {
+        &self.query
+    }
+
+    /// Whether the route answers HTTP 500 for an unknown pool (never: it is a datapi route).
+    pub fn not_found_on_500(&self) -> bool {
+        NOT_FOUND_ON_500
+    }
+
+    /// The shape of the series (the operation's output).
+    pub fn shape(&self) -> &'static Shape {
+        self.shape
+    }
+
+    /// The request, as the operation's own [`Operation::request`] describes it.
+    pub fn request(&self) -> Result<Request, InvalidInput> {
+        series_request(self.group, &self.address, self.leaf, &self.query)
+    }
+
+    /// The request of the same route over `[start_time, end_time]`.
+    fn request_range(&self, start_time: u64, end_time: u64) -> Result<Request, InvalidInput> {
+        series_request(self.group, &self.address, self.leaf, &self.query.range(start_time, end_time))
+    }
 }
 
 /// Implements [`SeriesOperation`].
 macro_rules! series_operation {
     ($($operation:ty => $bucket:ty;)+) => {$(
+        // The shared fetching sends every series as a datapi route ([`NOT_FOUND_ON_500`]).
+        const _: () = assert!(<$operation as Operation>::NOT_FOUND_ON_500 == NOT_FOUND_ON_500);
+
         impl SeriesOperation for $operation {
             type Bucket = $bucket;
             fn series_query(&self) -> &SeriesQuery {
@@ -130,6 +192,9 @@ macro_rules! series_operation {
             }
             fn timestamp(bucket: &$bucket) -> u64 {
                 bucket.timestamp
+            }
+            fn route(&self) -> SeriesRoute {
+                self.series_route()
             }
         }
     )+};
@@ -142,10 +207,10 @@ series_operation! {
     damm_v2::GetPoolVolumeHistory => VolumeBucket;
 }
 
-/// The chunks `operation`'s range is fetched in: both ends must be set, and at most [`MAX_CHUNKS`] requests are sent.
-fn planned_chunks<O: SeriesOperation>(operation: &O) -> Result<Chunks, Error> {
-    operation.request()?;
-    let query = *operation.series_query();
+/// The chunks `route`'s range is fetched in: both ends must be set, and at most [`MAX_CHUNKS`] requests are sent.
+fn planned_chunks(route: &SeriesRoute) -> Result<Chunks, Error> {
+    route.request()?;
+    let query = *route.query();
     let Some((start, end)) = query.time_range() else {
         let missing = if query.bounds().0.is_none() { "start_time" } else { "end_time" };
         return Err(InvalidInput::new(missing, "must be set to fetch a series in chunks").into());
@@ -165,23 +230,26 @@ fn planned_chunks<O: SeriesOperation>(operation: &O) -> Result<Chunks, Error> {
     Ok(chunks)
 }
 
-/// A chunked series as data: the request it asks and the requests of its chunks, with how its route answers and its
-/// shape (so that one fetching and merging serves every series: [`Client::series_text`]).
+/// A chunked series as data: the request it asks and the requests of its chunks, with its shape (so that one
+/// fetching and merging serves every series: [`Client::series_text`]).
 pub struct SeriesPlan {
     asked: Request,
     requests: Vec<Request>,
-    not_found_on_500: bool,
     shape: &'static Shape,
 }
 
 impl SeriesPlan {
     /// The plan of `operation`, whose range must have both ends and need at most [`MAX_CHUNKS`] requests.
     pub fn of<O: SeriesOperation>(operation: O) -> Result<Self, Error> {
-        let chunks = planned_chunks(&operation)?;
-        let requests = chunks.map(|(start, end)| operation.clone().with_range(start, end).request());
+        Self::of_route(&operation.route())
+    }
+
+    /// The plan of `route` (as [`of`](Self::of), the same for every series).
+    pub fn of_route(route: &SeriesRoute) -> Result<Self, Error> {
+        let chunks = planned_chunks(route)?;
+        let requests = chunks.map(|(start, end)| route.request_range(start, end));
         let requests = requests.collect::<Result<Vec<_>, _>>()?;
-        let shape = &<O::Output as HasShape>::SHAPE;
-        Ok(Self { asked: operation.request()?, requests, not_found_on_500: O::NOT_FOUND_ON_500, shape })
+        Ok(Self { asked: route.request()?, requests, shape: route.shape })
     }
 }
 
@@ -252,11 +320,27 @@ impl<T: Transport> Client<T> {
         operation: O,
         options: CallOptions,
     ) -> Result<Timeseries<O::Bucket>, Error> {
+        self.series_of(&operation.route(), O::timestamp, options).await
+    }
+
+    /// The fetching and merging behind [`datapi_series`](Self::datapi_series), one for each kind of bucket (the
+    /// DLMM and DAMM v2 candles share one).
+    async fn series_of<B>(
+        &self,
+        route: &SeriesRoute,
+        timestamp: fn(&B) -> u64,
+        options: CallOptions,
+    ) -> Result<Timeseries<B>, Error>
+    where
+        Timeseries<B>: DeserializeOwned + HasShape + FromSlot,
+    {
         let mut parts = Vec::new();
-        for (chunk_start, chunk_end) in planned_chunks(&operation)? {
-            parts.push(self.send_with(&operation.clone().with_range(chunk_start, chunk_end), options).await?);
+        for (chunk_start, chunk_end) in planned_chunks(route)? {
+            let request = route.request_range(chunk_start, chunk_end)?;
+            let (url, response) = self.exchange(&request, NOT_FOUND_ON_500, options).await?;
+            parts.push(decode::model(&response.body, &url, response.status).map_err(Error::Decode)?);
         }
-        merge(parts, O::timestamp).ok_or_else(no_chunk)
+        merge(parts, timestamp).ok_or_else(no_chunk)
     }
 
     /// Like [`datapi_series`](Self::datapi_series), as the JSON text for JavaScript, with no bucket built as a model:
@@ -273,11 +357,11 @@ impl<T: Transport> Client<T> {
 
     /// The fetching and merging behind [`datapi_series_text`](Self::datapi_series_text), the same for every series.
     pub async fn series_text(&self, plan: SeriesPlan, options: CallOptions) -> Result<(String, Written), Error> {
-        let SeriesPlan { asked, requests, not_found_on_500, shape } = plan;
+        let SeriesPlan { asked, requests, shape } = plan;
         let asked = asked.url(self.config().base_url(asked.group));
         let mut parts = Vec::with_capacity(requests.len());
         for request in &requests {
-            let (url, response) = self.exchange(request, not_found_on_500, options).await?;
+            let (url, response) = self.exchange(request, NOT_FOUND_ON_500, options).await?;
             check(&response.body, shape)
                 .map_err(|e| Error::Decode(decode::explain(&e, &response.body, &url, response.status)))?;
             parts.push(response.body);
@@ -350,6 +434,36 @@ mod tests {
         assert_eq!(parts.len() as u64, n);
         assert_eq!(parts.last().unwrap().1, u64::MAX);
         assert_eq!(tail.remaining(), 0);
+    }
+
+    /// The plain route asks exactly what its operation asks, whole and chunk by chunk, errors included.
+    fn route_asks_as_its_operation<O: SeriesOperation + std::fmt::Debug>(operation: O) {
+        let route = operation.route();
+        assert_eq!(route.request(), operation.request(), "{operation:?}");
+        assert_eq!(format!("{:?}", route.shape()), format!("{:?}", <O::Output as HasShape>::SHAPE));
+        let Ok(plan) = SeriesPlan::of(operation.clone()) else { return };
+        let (start, end) = operation.series_query().time_range().unwrap();
+        let chunks: Vec<_> = chunks(operation.series_query().timeframe_or_default(), start, end).unwrap().collect();
+        let expected: Vec<_> =
+            chunks.iter().map(|&(s, e)| operation.clone().with_range(s, e).request().unwrap()).collect();
+        assert_eq!(plan.requests, expected);
+        assert_eq!(plan.asked, operation.request().unwrap());
+    }
+
+    #[test]
+    fn every_series_route_asks_as_its_operation() {
+        let pool = "5rCf1DM8LjKTw4YqhnoLcngyZYeNnQqztScTogYHAS6";
+        let (start, end) = (1_755_000_000, 1_755_000_000 + 3 * 86_400 * 5);
+        for tf in [Timeframe::M5, Timeframe::H1] {
+            route_asks_as_its_operation(dlmm::GetPoolOhlcv::new(pool).timeframe(tf).range(start, end));
+            route_asks_as_its_operation(dlmm::GetPoolVolumeHistory::new(pool).timeframe(tf).range(start, end));
+            route_asks_as_its_operation(damm_v2::GetPoolOhlcv::new(pool).timeframe(tf).range(start, end));
+            route_asks_as_its_operation(damm_v2::GetPoolVolumeHistory::new(pool).timeframe(tf).range(start, end));
+        }
+        // No range, an invalid address, a reversed range: the same request or the same error.
+        route_asks_as_its_operation(dlmm::GetPoolOhlcv::new(pool));
+        route_asks_as_its_operation(damm_v2::GetPoolVolumeHistory::new("not an address").range(start, end));
+        route_asks_as_its_operation(dlmm::GetPoolVolumeHistory::new(pool).range(end, start));
     }
 
     #[test]

@@ -15,7 +15,7 @@ mod portfolio;
 mod queries;
 mod wallets;
 
-pub(crate) use queries::NoQuery;
+pub(crate) use queries::{NoQuery, series_request};
 pub use queries::{PoolListQuery, SeriesQuery};
 
 pub mod dlmm {

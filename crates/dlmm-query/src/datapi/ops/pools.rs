@@ -90,7 +90,7 @@ macro_rules! pool_routes {
     ($service:literal, $group:expr, $models:ident) => {
         use $crate::address::Address;
         use $crate::datapi::models::{Candle, Paginated, ProtocolMetrics, Timeseries, VolumeBucket};
-        use $crate::datapi::ops::{NoQuery, PoolListQuery, SeriesQuery};
+        use $crate::datapi::ops::{NoQuery, PoolListQuery, SeriesQuery, series_request};
         use $crate::datapi::params::{MAX_GROUPS_PAGE_SIZE, MAX_POOLS_PAGE_SIZE, Timeframe};
         use $crate::error::InvalidInput;
         use $crate::ops::{LexicalOrderMints, Operation};
@@ -235,6 +235,17 @@ macro_rules! pool_routes {
             }
 
             series_setters!();
+
+            /// This request as plain data, for the code every series shares.
+            pub(crate) fn series_route(&self) -> $crate::datapi::series::SeriesRoute {
+                $crate::datapi::series::SeriesRoute::new(
+                    GROUP,
+                    &["ohlcv"],
+                    self.address.clone(),
+                    self.series,
+                    &<Timeseries<Candle> as $crate::shape::HasShape>::SHAPE,
+                )
+            }
         }
 
         impl Operation for GetPoolOhlcv {
@@ -242,8 +253,7 @@ macro_rules! pool_routes {
             const GROUP: ApiGroup = GROUP;
 
             fn request(&self) -> Result<Request, InvalidInput> {
-                let address = Address::parse_param("address", &self.address)?;
-                Request::new(GROUP, &["pools", address.as_str(), "ohlcv"], &self.series.wire()?)
+                series_request(GROUP, &self.address, &["ohlcv"], &self.series)
             }
         }
 
@@ -262,6 +272,17 @@ macro_rules! pool_routes {
             }
 
             series_setters!();
+
+            /// This request as plain data, for the code every series shares.
+            pub(crate) fn series_route(&self) -> $crate::datapi::series::SeriesRoute {
+                $crate::datapi::series::SeriesRoute::new(
+                    GROUP,
+                    &["volume", "history"],
+                    self.address.clone(),
+                    self.series,
+                    &<Timeseries<VolumeBucket> as $crate::shape::HasShape>::SHAPE,
+                )
+            }
         }
 
         impl Operation for GetPoolVolumeHistory {
@@ -269,8 +290,7 @@ macro_rules! pool_routes {
             const GROUP: ApiGroup = GROUP;
 
             fn request(&self) -> Result<Request, InvalidInput> {
-                let address = Address::parse_param("address", &self.address)?;
-                Request::new(GROUP, &["pools", address.as_str(), "volume", "history"], &self.series.wire()?)
+                series_request(GROUP, &self.address, &["volume", "history"], &self.series)
             }
         }
 

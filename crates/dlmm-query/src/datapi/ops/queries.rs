@@ -2,8 +2,10 @@
 
 use serde::Serialize;
 
+use crate::address::Address;
 use crate::datapi::params::{self, FilterBy, SortBy, Timeframe};
 use crate::error::InvalidInput;
+use crate::request::{ApiGroup, Request};
 
 /// The paging, search, sort and filter of `/pools`, `/pools/groups` and `/pools/groups/{lexical_order_mints}`.
 ///
@@ -171,6 +173,20 @@ impl SeriesQuery {
         params::time_range(self.start_time, self.end_time)?;
         Ok(SeriesWire { timeframe: self.timeframe, start_time: self.start_time, end_time: self.end_time })
     }
+}
+
+/// The request of a pool's series route: `/pools/{address}` then `leaf` (`["ohlcv"]`, `["volume", "history"]`) on
+/// `group`'s service, with `query`. One function for both routes of both services.
+pub(crate) fn series_request(
+    group: ApiGroup,
+    address: &str,
+    leaf: &[&str],
+    query: &SeriesQuery,
+) -> Result<Request, InvalidInput> {
+    let address = Address::parse_param("address", address)?;
+    let mut segments = vec!["pools", address.as_str()];
+    segments.extend_from_slice(leaf);
+    Request::new(group, &segments, &query.wire()?)
 }
 
 /// What a series route sends.
