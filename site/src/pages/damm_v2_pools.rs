@@ -152,17 +152,12 @@ fn Controls(view: Memo<DammV2PoolsView>, go: Callback<DammV2PoolsView>) -> impl 
             </div>
             <button type="submit">"Search"</button>
             <div class="row wrap">
-                <label for="dv2-sort">"Sort by"</label>
-                <select id="dv2-sort" name="sort" on:change=move |ev| {
-                    if let Ok(sort) = event_target_value(&ev).parse::<SortBy>() {
+                <Select id="dv2-sort" name="sort" label="Sort by"
+                    choices=damm_v2_sorts().into_iter().map(|(s, label)| (s.to_string(), label.to_owned())).collect()
+                    selected=Signal::derive(move || view.get().sort.to_string())
+                    on_pick=Callback::new(move |v: String| if let Ok(sort) = v.parse::<SortBy>() {
                         go.run(DammV2PoolsView { sort, page: 1, ..view.get_untracked() });
-                    }
-                }>
-                    {damm_v2_sorts().into_iter().map(|(s, label)| {
-                        let text = s.to_string();
-                        view! { <option value=text.clone() selected=move || view.get().sort.to_string() == text>{label}</option> }
-                    }).collect_view()}
-                </select>
+                    }) />
                 <Select id="dv2-size" name="size" label="Per page" choices=page_size_choices()
                     selected=Signal::derive(move || view.get().page_size.to_string())
                     on_pick=Callback::new(move |v: String| if let Ok(page_size) = v.parse::<u32>() {

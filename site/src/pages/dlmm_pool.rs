@@ -14,6 +14,7 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 use wasm_bindgen::JsCast;
 
 use super::chart::tick_grid;
+use super::controls::Select;
 use super::{Addr, Empty, ErrorPanel, Loading, SiteClient, result_view};
 use crate::candles::{
     Ohlc, SeriesChoice, Span, bucket_count, bucket_label, candle_shapes, describe, offered, price, price_axis,
@@ -313,17 +314,12 @@ pub(super) fn SeriesSection(service: Service, address: String) -> impl IntoView 
         <section class="series" aria-labelledby="series-title">
             <h2 id="series-title">"Price and volume"</h2>
             <div class="series-controls" role="group" aria-label="Chart range">
-                <label for="series-tf">"Candle"</label>
-                <select id="series-tf" name="tf" on:change=move |ev| {
-                    if let Ok(tf) = event_target_value(&ev).parse::<Timeframe>() {
+                <Select id="series-tf" name="tf" label="Candle"
+                    choices=Timeframe::ALL.iter().map(|tf| (tf.as_str().to_owned(), timeframe_label(*tf).to_owned())).collect()
+                    selected=Signal::derive(move || choice.get().timeframe.as_str().to_owned())
+                    on_pick=Callback::new(move |v: String| if let Ok(tf) = v.parse::<Timeframe>() {
                         go.run(choice.get_untracked().with_timeframe(tf));
-                    }
-                }>
-                    {Timeframe::ALL.iter().map(|tf| {
-                        let tf = *tf;
-                        view! { <option value=tf.as_str() selected=move || choice.get().timeframe == tf>{timeframe_label(tf)}</option> }
-                    }).collect_view()}
-                </select>
+                    }) />
                 <label for="series-span">"Span"</label>
                 <select id="series-span" name="span" on:change=move |ev| {
                     if let Some(span) = Span::parse(&event_target_value(&ev)) {

@@ -109,14 +109,15 @@ fn PoolFilters(view: Memo<PoolsView>, go: Callback<PoolsView>) -> impl IntoView 
             </div>
             <button type="submit">"Apply"</button>
             <div class="row wrap">
-                <label for="p-side">"Token as"</label>
-                <select id="p-side" name="side" on:change=move |ev| {
-                    let token_side = if event_target_value(&ev) == "y" { TokenSide::Y } else { TokenSide::X };
-                    go.run(PoolsView { token_side, page: 1, ..view.get_untracked() });
-                }>
-                    <option value="x" selected=move || view.get().token_side == TokenSide::X>"token X"</option>
-                    <option value="y" selected=move || view.get().token_side == TokenSide::Y>"token Y"</option>
-                </select>
+                <Select id="p-side" name="side" label="Token as"
+                    choices=vec![("x".to_owned(), "token X".to_owned()), ("y".to_owned(), "token Y".to_owned())]
+                    selected=Signal::derive(move || {
+                        if view.get().token_side == TokenSide::Y { "y" } else { "x" }.to_owned()
+                    })
+                    on_pick=Callback::new(move |v: String| {
+                        let token_side = if v == "y" { TokenSide::Y } else { TokenSide::X };
+                        go.run(PoolsView { token_side, page: 1, ..view.get_untracked() });
+                    }) />
                 <label class="check"><input type="checkbox" name="hideBlacklisted"
                     prop:checked=move || view.get().hide_blacklisted
                     on:change=move |ev| go.run(PoolsView {

@@ -19,6 +19,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
+use super::controls::Select;
 use super::{Addr, Empty, ErrorPanel, Loading, Pct, SiteClient, Usd};
 use crate::format::{compact, exact, unix_time};
 use crate::query::encode_component;
@@ -426,19 +427,14 @@ fn OpenPools(open: OpenPortfolio, view: WalletView, go: Callback<WalletView>) ->
 
 #[component]
 fn DaysChoice(view: WalletView, go: Callback<WalletView>) -> impl IntoView {
-    let on_change = move |ev: leptos::ev::Event| {
-        if let Ok(days) = event_target_value(&ev).parse::<u32>() {
-            go.run(WalletView { days, closed_page: 1, ..view });
-        }
-    };
     view! {
         <div class="field">
-            <label for="w-days">"Closed within"</label>
-            <select id="w-days" name="days" on:change=on_change>
-                {DAYS_CHOICES.iter().map(|&d| view! {
-                    <option value=d.to_string() selected=d == view.days>{format!("{d} days")}</option>
-                }).collect_view()}
-            </select>
+            <Select id="w-days" name="days" label="Closed within"
+                choices=DAYS_CHOICES.iter().map(|d| (d.to_string(), format!("{d} days"))).collect()
+                selected=Signal::stored(view.days.to_string())
+                on_pick=Callback::new(move |v: String| if let Ok(days) = v.parse::<u32>() {
+                    go.run(WalletView { days, closed_page: 1, ..view });
+                }) />
         </div>
     }
 }

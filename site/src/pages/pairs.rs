@@ -7,9 +7,10 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
+use super::controls::{Select, order_choices, page_size_choices};
 use super::{Empty, Loading, Pct, SiteClient, Usd, result_view};
 use crate::format::{exact, percent_short};
-use crate::query::{PAGE_SIZES, PairsView, page_count, sort_label};
+use crate::query::{PairsView, page_count, sort_label};
 
 /// What one load of `/pairs` returns.
 #[derive(Clone)]
@@ -119,34 +120,23 @@ fn Filters(view: Memo<PairsView>, go: Callback<PairsView>) -> impl IntoView {
                     on:change=toggle(|v, on| v.hide_low_apr = on) />" Hide low APR"</label>
                 <label class="check"><input type="checkbox" name="grouped" prop:checked=move || view.get().grouped
                     on:change=toggle(|v, on| v.grouped = on) />" Group by token pair"</label>
-                <label for="f-sort">"Sort by"</label>
-                <select id="f-sort" name="sort" on:change=move |ev| {
-                    if let Ok(key) = event_target_value(&ev).parse::<PairSortKey>() {
-                        let v = view.get_untracked();
-                        go.run(PairsView { sort: key, page: 0, ..v });
-                    }
-                }>
-                    {PairSortKey::ALL.into_iter().map(|k| view! {
-                        <option value=k.as_str() selected=move || view.get().sort == k>{sort_label(k)}</option>
-                    }).collect_view()}
-                </select>
-                <select name="order" aria-label="Order" on:change=move |ev| {
-                    let order = if event_target_value(&ev) == "asc" { OrderBy::Asc } else { OrderBy::Desc };
-                    go.run(PairsView { order, page: 0, ..view.get_untracked() });
-                }>
-                    <option value="desc" selected=move || view.get().order == OrderBy::Desc>"Descending"</option>
-                    <option value="asc" selected=move || view.get().order == OrderBy::Asc>"Ascending"</option>
-                </select>
-                <label for="f-limit">"Per page"</label>
-                <select id="f-limit" name="limit" on:change=move |ev| {
-                    if let Ok(limit) = event_target_value(&ev).parse::<u32>() {
+                <Select id="f-sort" name="sort" label="Sort by"
+                    choices=PairSortKey::ALL.into_iter().map(|k| (k.as_str().to_owned(), sort_label(k).to_owned())).collect()
+                    selected=Signal::derive(move || view.get().sort.as_str().to_owned())
+                    on_pick=Callback::new(move |v: String| if let Ok(sort) = v.parse::<PairSortKey>() {
+                        go.run(PairsView { sort, page: 0, ..view.get_untracked() });
+                    }) />
+                <Select id="f-order" name="order" label="Order" hidden_label=true choices=order_choices()
+                    selected=Signal::derive(move || if view.get().order == OrderBy::Asc { "asc" } else { "desc" }.to_owned())
+                    on_pick=Callback::new(move |v: String| {
+                        let order = if v == "asc" { OrderBy::Asc } else { OrderBy::Desc };
+                        go.run(PairsView { order, page: 0, ..view.get_untracked() });
+                    }) />
+                <Select id="f-limit" name="limit" label="Per page" choices=page_size_choices()
+                    selected=Signal::derive(move || view.get().limit.to_string())
+                    on_pick=Callback::new(move |v: String| if let Ok(limit) = v.parse::<u32>() {
                         go.run(PairsView { limit, page: 0, ..view.get_untracked() });
-                    }
-                }>
-                    {PAGE_SIZES.into_iter().map(|n| view! {
-                        <option value=n.to_string() selected=move || view.get().limit == n>{n.to_string()}</option>
-                    }).collect_view()}
-                </select>
+                    }) />
             </div>
         </form>
     }
