@@ -1,4 +1,5 @@
-//! The form controls the list pages share: a `<select>` bound to a page's URL state, and the choices it offers.
+//! The controls the list pages share: a `<select>` bound to a page's URL state, the choices it offers, a sortable
+//! column's header and the previous / next pager.
 
 use dlmm_query::datapi::params::{Direction, Timeframe};
 use leptos::prelude::*;
@@ -30,6 +31,53 @@ pub fn Select(
                 view! { <option value=value selected=move || selected.get() == chosen>{text}</option> }
             }).collect_view()}
         </select>
+    }
+}
+
+/// The `aria-sort` value and the arrow of a column sorted in `direction` (`None`: not the sorted column).
+pub fn sort_marks(direction: Option<Direction>) -> (&'static str, &'static str) {
+    match direction {
+        None => ("none", ""),
+        Some(Direction::Asc) => ("ascending", " ▲"),
+        Some(Direction::Desc) => ("descending", " ▼"),
+    }
+}
+
+/// A sortable column's header: its label with the arrow and `aria-sort` of `direction` (when the list is sorted by
+/// it), and a button (`data-sort` = `key`) that runs `on_sort`.
+#[component]
+pub fn SortHeader(
+    key: &'static str,
+    #[prop(into)] label: String,
+    direction: Option<Direction>,
+    on_sort: Callback<()>,
+) -> impl IntoView {
+    let (aria, arrow) = sort_marks(direction);
+    view! {
+        <th scope="col" class="r" aria-sort=aria>
+            <button type="button" class="sort" data-sort=key on:click=move |_| on_sort.run(())>{label}{arrow}</button>
+        </th>
+    }
+}
+
+/// Previous and next buttons around the text of the page shown (`info`, `data-testid="page-info"`, and
+/// `data-field=field` when given); `label` names the pager for assistive technology.
+#[component]
+pub fn Pager(
+    #[prop(into)] label: String,
+    info: String,
+    #[prop(optional)] field: Option<&'static str>,
+    has_prev: bool,
+    has_next: bool,
+    prev: Callback<()>,
+    next: Callback<()>,
+) -> impl IntoView {
+    view! {
+        <nav class="pager" aria-label=label>
+            <button type="button" disabled=!has_prev on:click=move |_| prev.run(())>"← Previous"</button>
+            <span data-testid="page-info" data-field=field>{info}</span>
+            <button type="button" disabled=!has_next on:click=move |_| next.run(())>"Next →"</button>
+        </nav>
     }
 }
 
@@ -66,6 +114,13 @@ pub fn order_of(value: &str) -> Direction {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sorted_columns_are_marked_for_eyes_and_assistive_technology() {
+        assert_eq!(sort_marks(None), ("none", ""));
+        assert_eq!(sort_marks(Some(Direction::Asc)), ("ascending", " ▲"));
+        assert_eq!(sort_marks(Some(Direction::Desc)), ("descending", " ▼"));
+    }
 
     #[test]
     fn orders_round_trip_and_choices_cover_every_value() {

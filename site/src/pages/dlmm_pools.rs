@@ -3,13 +3,15 @@
 
 use dlmm_query::datapi::models::Paginated;
 use dlmm_query::datapi::models::dlmm::Pool;
-use dlmm_query::datapi::params::{Direction, SortField, Timeframe, WindowedMetric};
+use dlmm_query::datapi::params::{SortField, Timeframe, WindowedMetric};
 use leptos::html;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
-use super::controls::{Select, order_choices, order_of, order_value, page_size_choices, sort_choices, window_choices};
+use super::controls::{
+    Pager, Select, SortHeader, order_choices, order_of, order_value, page_size_choices, sort_choices, window_choices,
+};
 use super::{Empty, Loading, Pct, SiteClient, Usd, result_view};
 use crate::format::{exact, percent_short};
 use crate::pool_list::{PoolsView, SortChoice, TokenSide, page_info, window_label, window_value};
@@ -148,24 +150,6 @@ fn PoolFilters(view: Memo<PoolsView>, go: Callback<PoolsView>) -> impl IntoView 
     }
 }
 
-#[component]
-fn SortHeader(sort: SortChoice, label: String, view: PoolsView, go: Callback<PoolsView>) -> impl IntoView {
-    let active = view.sort == sort;
-    let (aria, arrow) = match (active, view.direction) {
-        (false, _) => ("none", ""),
-        (true, Direction::Asc) => ("ascending", " ▲"),
-        (true, Direction::Desc) => ("descending", " ▼"),
-    };
-    let next = view.sorted_by(sort);
-    view! {
-        <th scope="col" class="r" aria-sort=aria>
-            <button type="button" class="sort" data-sort=sort.as_str() on:click=move |_| go.run(next.clone())>
-                {label}{arrow}
-            </button>
-        </th>
-    }
-}
-
 /// Pages of a datapi list: previous, "Page n of m · a–b of total", next.
 #[component]
 pub fn DatapiPager(
@@ -177,13 +161,8 @@ pub fn DatapiPager(
     prev: Callback<()>,
     next: Callback<()>,
 ) -> impl IntoView {
-    view! {
-        <nav class="pager" aria-label="Pages">
-            <button type="button" disabled={page <= 1} on:click=move |_| prev.run(())>"← Previous"</button>
-            <span data-testid="page-info">{page_info(page, pages, page_size, shown, total)}</span>
-            <button type="button" disabled={page >= pages} on:click=move |_| next.run(())>"Next →"</button>
-        </nav>
-    }
+    let info = page_info(page, pages, page_size, shown, total);
+    view! { <Pager label="Pages" info=info has_prev={page > 1} has_next={page < pages} prev=prev next=next /> }
 }
 
 /// A page of DLMM pools as a table (sortable headers, one linked row per pool) with its pager; `testid` names the
@@ -209,7 +188,14 @@ pub fn DlmmPoolRows(
     ];
     let headers = columns
         .into_iter()
-        .map(|(sort, label)| view! { <SortHeader sort=sort label=label view=view.clone() go=go /> })
+        .map(|(sort, label)| {
+            let next = view.sorted_by(sort);
+            let direction = (view.sort == sort).then_some(view.direction);
+            view! {
+                <SortHeader key=sort.as_str() label=label direction=direction
+                    on_sort=Callback::new(move |()| go.run(next.clone())) />
+            }
+        })
         .collect_view();
     let shown = page.data.len();
     let (prev_view, next_view) =

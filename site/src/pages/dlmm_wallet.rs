@@ -19,7 +19,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
-use super::controls::Select;
+use super::controls::{Pager, Select, SortHeader};
 use super::{Addr, Empty, ErrorPanel, Loading, Pct, SiteClient, Usd};
 use crate::format::{compact, exact, unix_time};
 use crate::query::encode_component;
@@ -330,13 +330,11 @@ fn Portfolio(d: Loaded, view: WalletView, go: Callback<WalletView>) -> impl Into
 
 /// Previous / next page buttons.
 #[component]
-fn Pager(page: u32, has_next: bool, #[prop(into)] label: String, on_page: Callback<u32>) -> impl IntoView {
+fn WalletPager(page: u32, has_next: bool, label: &'static str, on_page: Callback<u32>) -> impl IntoView {
     view! {
-        <nav class="pager" aria-label=format!("{label} pages")>
-            <button type="button" disabled=page <= 1 on:click=move |_| on_page.run(page.saturating_sub(1).max(1))>"← Previous"</button>
-            <span data-field="page">{format!("Page {page}")}</span>
-            <button type="button" disabled=!has_next on:click=move |_| on_page.run(page + 1)>"Next →"</button>
-        </nav>
+        <Pager label=format!("{label} pages") info=format!("Page {page}") field="page" has_prev={page > 1}
+            has_next=has_next prev=Callback::new(move |()| on_page.run(page.saturating_sub(1).max(1)))
+            next=Callback::new(move |()| on_page.run(page + 1)) />
     }
 }
 
@@ -347,27 +345,10 @@ fn pair_label(x: &str, y: &str) -> String {
 #[component]
 fn OpenPools(open: OpenPortfolio, view: WalletView, go: Callback<WalletView>) -> impl IntoView {
     let header = move |sort: OpenPortfolioSort| {
-        let active = view.sort == sort;
-        let aria = if !active {
-            "none"
-        } else if view.dir == Direction::Asc {
-            "ascending"
-        } else {
-            "descending"
-        };
-        let arrow = if !active {
-            ""
-        } else if view.dir == Direction::Asc {
-            " ▲"
-        } else {
-            " ▼"
-        };
+        let direction = (view.sort == sort).then_some(view.dir);
         view! {
-            <th scope="col" class="r" aria-sort=aria>
-                <button type="button" class="sort" data-sort=sort.as_str() on:click=move |_| go.run(view.sorted_by(sort))>
-                    {format!("{}{arrow}", open_sort_label(sort))}
-                </button>
-            </th>
+            <SortHeader key=sort.as_str() label=open_sort_label(sort) direction=direction
+                on_sort=Callback::new(move |()| go.run(view.sorted_by(sort))) />
         }
     };
     let has_next = open.has_next;
@@ -419,7 +400,7 @@ fn OpenPools(open: OpenPortfolio, view: WalletView, go: Callback<WalletView>) ->
                     </div>
                 }.into_any()
             }}
-            <Pager page=view.open_page has_next=has_next label="Open positions"
+            <WalletPager page=view.open_page has_next=has_next label="Open positions"
                 on_page=Callback::new(move |p| go.run(WalletView { open_page: p, ..view })) />
         </section>
     }
@@ -476,7 +457,7 @@ fn ClosedPools(closed: Portfolio, view: WalletView, go: Callback<WalletView>) ->
                     </div>
                 }.into_any()
             }}
-            <Pager page=view.closed_page has_next=has_next label="Closed positions"
+            <WalletPager page=view.closed_page has_next=has_next label="Closed positions"
                 on_page=Callback::new(move |p| go.run(WalletView { closed_page: p, ..view })) />
         </section>
     }

@@ -1,5 +1,6 @@
 //! `/pairs`: the server-paginated pair table (or the mint-pair groups), every control kept in the URL query.
 
+use dlmm_query::datapi::params::Direction;
 use dlmm_query::models::{AllGroupOfPairsMetadata, AllPairsWithPagination, PairGroupMetadata, PairInfo};
 use dlmm_query::ops::{OrderBy, PairSortKey};
 use leptos::html;
@@ -7,7 +8,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
-use super::controls::{Select, order_choices, page_size_choices};
+use super::controls::{Pager, Select, SortHeader, order_choices, page_size_choices};
 use super::{Empty, Loading, Pct, SiteClient, Usd, result_view};
 use crate::format::{exact, percent_short};
 use crate::query::{PairsView, page_count, sort_label};
@@ -143,42 +144,17 @@ fn Filters(view: Memo<PairsView>, go: Callback<PairsView>) -> impl IntoView {
 }
 
 #[component]
-fn SortHeader(key: PairSortKey, label: &'static str, view: PairsView, go: Callback<PairsView>) -> impl IntoView {
-    let active = view.sort == key;
-    let aria = match (active, view.order) {
-        (false, _) => "none",
-        (true, OrderBy::Asc) => "ascending",
-        (true, _) => "descending",
-    };
-    let arrow = match (active, view.order) {
-        (false, _) => "",
-        (true, OrderBy::Asc) => " ▲",
-        (true, _) => " ▼",
-    };
-    let next = view.sorted_by(key);
-    view! {
-        <th scope="col" class="r" aria-sort=aria>
-            <button type="button" class="sort" data-sort=key.as_str() on:click=move |_| go.run(next.clone())>
-                {label}{arrow}
-            </button>
-        </th>
-    }
-}
-
-#[component]
-fn Pager(total: u64, view: PairsView, go: Callback<PairsView>, shown: usize) -> impl IntoView {
+fn PairsPager(total: u64, view: PairsView, go: Callback<PairsView>, shown: usize) -> impl IntoView {
     let pages = page_count(total, view.limit);
     let page = view.page;
     let prev = view.with_page(page.saturating_sub(1));
     let next = view.with_page(page.saturating_add(1));
     let first = page.saturating_mul(u64::from(view.limit)).saturating_add(1);
     let last = first.saturating_add(shown as u64).saturating_sub(1);
+    let info = format!("Page {} of {pages} · {first}–{last} of {total}", page.saturating_add(1));
     view! {
-        <nav class="pager" aria-label="Pages">
-            <button type="button" disabled=page == 0 on:click=move |_| go.run(prev.clone())>"← Previous"</button>
-            <span data-testid="page-info">{format!("Page {} of {pages} · {first}–{last} of {total}", page.saturating_add(1))}</span>
-            <button type="button" disabled={page.saturating_add(1) >= pages} on:click=move |_| go.run(next.clone())>"Next →"</button>
-        </nav>
+        <Pager label="Pages" info=info has_prev={page > 0} has_next={page.saturating_add(1) < pages}
+            prev=Callback::new(move |()| go.run(prev.clone())) next=Callback::new(move |()| go.run(next.clone())) />
     }
 }
 
@@ -188,7 +164,15 @@ fn PairsTable(page: AllPairsWithPagination, view: PairsView, go: Callback<PairsV
         return view! { <Empty message="No pairs match these filters." /> }.into_any();
     }
     let shown = page.pairs.len();
-    let headers = SORTABLE.map(|(k, l)| view! { <SortHeader key=k label=l view=view.clone() go=go /> });
+    let headers = SORTABLE.map(|(key, label)| {
+        let next = view.sorted_by(key);
+        let direction =
+            (view.sort == key).then_some(if view.order == OrderBy::Asc { Direction::Asc } else { Direction::Desc });
+        view! {
+            <SortHeader key=key.as_str() label=label direction=direction
+                on_sort=Callback::new(move |()| go.run(next.clone())) />
+        }
+    });
     view! {
         <div class="table-scroll">
             <table class="data pairs" data-testid="pairs-table">
@@ -204,7 +188,7 @@ fn PairsTable(page: AllPairsWithPagination, view: PairsView, go: Callback<PairsV
                 </tbody>
             </table>
         </div>
-        <Pager total=page.total view=view go=go shown=shown />
+        <PairsPager total=page.total view=view go=go shown=shown />
     }
     .into_any()
 }
@@ -246,7 +230,7 @@ fn GroupsTable(groups: AllGroupOfPairsMetadata, view: PairsView, go: Callback<Pa
                 <tbody>{groups.metadatas.into_iter().map(|g| view! { <GroupRow g=g /> }).collect_view()}</tbody>
             </table>
         </div>
-        <Pager total=groups.total view=view go=go shown=shown />
+        <PairsPager total=groups.total view=view go=go shown=shown />
     }
     .into_any()
 }
