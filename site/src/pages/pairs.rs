@@ -128,9 +128,8 @@ fn Filters(view: Memo<PairsView>, go: Callback<PairsView>) -> impl IntoView {
                         go.run(PairsView { sort, page: 0, ..view.get_untracked() });
                     }) />
                 <Select id="f-order" name="order" label="Order" hidden_label=true choices=order_choices()
-                    selected=Signal::derive(move || if view.get().order == OrderBy::Asc { "asc" } else { "desc" }.to_owned())
-                    on_pick=Callback::new(move |v: String| {
-                        let order = if v == "asc" { OrderBy::Asc } else { OrderBy::Desc };
+                    selected=Signal::derive(move || view.get().order.as_str().to_owned())
+                    on_pick=Callback::new(move |v: String| if let Ok(order) = v.parse::<OrderBy>() {
                         go.run(PairsView { order, page: 0, ..view.get_untracked() });
                     }) />
                 <Select id="f-limit" name="limit" label="Per page" choices=page_size_choices()
