@@ -192,6 +192,18 @@ mod tests {
     }
 
     #[test]
+    fn exact_values_are_the_numbers_the_api_sent() {
+        // Prices as servers print them (shortest text), read by the explorer's decoding: the exact value shown is
+        // the number sent, not one a unit in the last place away (the core decodes with correct rounding).
+        for sent in ["7.708402041055213e-8", "0.00000021275016166469494", "2366200.1204908495"] {
+            let body = format!("[{sent}]");
+            let decoded: Vec<f64> = dlmm_query::decode::json(body.as_bytes(), "https://example.test/", 200).unwrap();
+            assert_eq!(exact(decoded[0]).parse::<f64>().unwrap().to_bits(), sent.parse::<f64>().unwrap().to_bits());
+        }
+        assert_eq!(exact(7.708402041055213e-8), "7.708402041055213e-8");
+    }
+
+    #[test]
     fn exact_values_round_trip() {
         for v in [0.1, 1234.5, 1e-7, 123_456_789.01] {
             assert_eq!(exact(v).parse::<f64>().unwrap(), v);

@@ -234,6 +234,10 @@ mod tests {
         assert_eq!(decode("4.9000000000000005e-06").unwrap().as_str(), "0.0000049000000000000005");
         assert_eq!(decode("1e3").unwrap().as_str(), "1000");
         assert_eq!(decode("0").unwrap(), Decimal::default());
+        // A small price as servers print it: the text is the number `JSON.parse` reads, not one a unit in the last
+        // place away (which a parser without correct rounding gives).
+        assert_eq!(decode("7.708402041055213e-8").unwrap().as_str(), "0.00000007708402041055213");
+        assert_eq!(decode("0.00000021275016166469494").unwrap().as_str(), "0.00000021275016166469494");
     }
 
     #[test]
