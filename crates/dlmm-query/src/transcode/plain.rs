@@ -3,7 +3,8 @@
 //!
 //! It reads by itself what it can write as serde's readers would without their help: strings without escapes,
 //! number literals copied as sent, integers and amounts in canonical form, numeric and decimal text that is a JSON
-//! number, objects sent as objects, and the values of keys the model ignores when they are plain JSON. Any other
+//! number, decimals sent as numbers (the shortest form of the correctly rounded double, as serde's reader writes),
+//! objects sent as objects, and the values of keys the model ignores when they are plain JSON. Any other
 //! value (an escape, a string where a number is usual, an integer JavaScript cannot hold, a struct sent as an
 //! array) it hands to serde, from the value's own text, which writes it as it would within the whole body. When
 //! serde refuses such a value, or the body breaks JSON's grammar or the model's (a duplicate or missing field), it
@@ -128,10 +129,15 @@ impl<'a> Number<'a> {
         Self::at(bytes).filter(|number| number.text.len() == bytes.len())
     }
 
+    /// The literal's text (ASCII, as JSON's grammar makes it).
+    fn as_str(&self) -> &'a str {
+        std::str::from_utf8(self.text).unwrap_or_default()
+    }
+
     /// True when the value is well inside a double's range (below 1e300 in magnitude: the edges are left to the
     /// readers, which report them).
     fn in_range(self) -> bool {
-        self.plain || std::str::from_utf8(self.text).is_ok_and(in_range)
+        self.plain || in_range(self.as_str())
     }
 
     /// The value of a whole number in canonical form (no `-0`; JSON's grammar allows no leading zero) of at most
@@ -420,8 +426,16 @@ impl<'a> Reader<'a> {
             }
             Leaf::Decimal => {
                 let number = self.number()?;
-                number.integer(true, MAX_SAFE_INTEGER)?;
-                out.unescaped_string(number.text);
+                match number.integer(true, MAX_SAFE_INTEGER) {
+                    Some(_) => out.unescaped_string(number.text),
+                    // A fraction or an exponent: serde reads a double (correctly rounded, as `str::parse` does)
+                    // and the decimal text is its shortest form; one beyond a double's range is serde's error.
+                    None if !number.whole => {
+                        let value = number.as_str().parse::<f64>().ok().filter(|value| value.is_finite())?;
+                        out.unescaped_string(value.to_string().as_bytes());
+                    }
+                    None => return None,
+                }
             }
             Leaf::Amount => {
                 let number = match self.peek()? {
@@ -605,6 +619,49 @@ mod tests {
         assert_eq!(Number::at(b"12,").map(|n| n.text), Some(&b"12"[..]));
         assert!(Number::at(b"1e299").is_some_and(|n| !n.plain && n.in_range()));
         assert!(Number::at(b"1e300").is_some_and(|n| !n.in_range()));
+    }
+
+    #[test]
+    fn decimal_number_literals_are_read_by_hand_to_what_serde_writes() {
+        let decimal = Shape::Leaf(Leaf::Decimal);
+        // Each literal, and whether the reader reads it itself (integers above 2^53 are handed to serde).
+        for (literal, by_hand) in [
+            ("41208.790832405", true),
+            ("830280.7601579999", true),
+            ("7.708402041055213e-8", true),
+            ("5.0", true),
+            ("-0.0", true),
+            ("1e3", true),
+            ("1E-400", true),
+            ("123456789012345678901234567890.5", true),
+            ("1.7976931348623157e308", true),
+            ("9007199254740993", false),
+            ("18446744073709551616", false),
+        ] {
+            let fast = fast(literal, &decimal).unwrap_or_else(|| panic!("{literal} read"));
+            assert_eq!(Some(fast.text), by_serde(literal, &decimal).map(|w| w.text), "{literal}");
+            let read = Reader { body: literal.as_bytes(), at: 0 }.leaf(&Leaf::Decimal, &mut JsonText::default());
+            assert_eq!(read.is_some(), by_hand, "{literal}");
+        }
+        assert_eq!(fast("41208.790832405", &decimal).map(|w| w.text).as_deref(), Some(r#""41208.790832405""#));
+        for refused in ["1e400", "-1.8e308"] {
+            assert!(fast(refused, &decimal).is_none() && by_serde(refused, &decimal).is_none(), "{refused}");
+        }
+    }
+
+    proptest::proptest! {
+        /// A decimal sent as any double, however printed, is written as serde writes it (its shortest form).
+        #[test]
+        fn any_decimal_number_literal_is_written_as_serde_writes(value: f64) {
+            let decimal = Shape::Leaf(Leaf::Decimal);
+            for literal in [format!("{value:?}"), format!("{value:e}"), format!("{value:.3}")] {
+                if literal.contains(['N', 'i']) {
+                    continue;
+                }
+                let slow = by_serde(&literal, &decimal).map(|w| w.text);
+                proptest::prop_assert_eq!(fast(&literal, &decimal).map(|w| w.text).or(slow.clone()), slow, "{}", literal);
+            }
+        }
     }
 
     /// Bytes that make or break JSON, for the mutations below.
