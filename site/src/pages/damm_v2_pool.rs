@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 
 use super::dlmm_pool::{Figure, SeriesSection, Service, TokenCard, WindowRow, WindowsTable, collect_fee_mode};
+use super::facts::{Fact, Facts};
 use super::{Addr, Loading, SiteClient, result_view};
 use crate::candles::price;
 use crate::format::{exact, percent, unix_time, usd};
@@ -87,25 +88,27 @@ fn DammV2PoolView(pool: Pool) -> impl IntoView {
                 <TokenCard token=pool.token_y.clone() side="y" amount=pool.token_y_amount.clone() />
             </div>
             <h2>"Fee and price configuration"</h2>
-            <dl class="facts" data-testid="fee-config">
-                <dt>"Base fee"</dt><dd data-field="base_fee_pct" title=exact(config.base_fee_pct)>{percent(config.base_fee_pct)}</dd>
-                <dt>"Base fee mode"</dt><dd data-field="base_fee_mode">{config.base_fee_mode.to_string()}</dd>
-                <dt>"Protocol share"</dt><dd data-field="protocol_fee_pct" title=exact(config.protocol_fee_pct)>{percent(config.protocol_fee_pct)}</dd>
-                <dt>"Partner share"</dt><dd data-field="partner_fee_pct" title=exact(config.partner_fee_pct)>{percent(config.partner_fee_pct)}</dd>
-                <dt>"Referral share"</dt><dd data-field="referral_fee_pct" title=exact(config.referral_fee_pct)>{percent(config.referral_fee_pct)}</dd>
-                <dt>"Dynamic fee"</dt><dd data-field="dynamic_fee_initialized">{yes_no(config.dynamic_fee_initialized)}</dd>
-                <dt>"Fees collected in"</dt><dd data-field="collect_fee_mode">{collect_fee_mode(config.collect_fee_mode)}</dd>
-                <dt>"Pool type"</dt><dd data-field="pool_type">{config.pool_type.to_string()}</dd>
-                <dt>"Concentrated"</dt><dd data-field="concentrated_liquidity">{yes_no(config.concentrated_liquidity)}</dd>
-                <dt>"Price range"</dt>
-                <dd data-field="price_range" title=format!("{} – {}", exact(config.min_price), exact(config.max_price))>
-                    {format!("{} – {}", price(config.min_price), price(config.max_price))}
-                </dd>
-                <dt>"Trading opens"</dt><dd data-field="activation">{activation(config.activation_type, config.activation_point)}</dd>
-                <dt>"Vault X"</dt><dd><Addr address=pool.vault_x.clone() field="vault_x" /></dd>
-                <dt>"Vault Y"</dt><dd><Addr address=pool.vault_y.clone() field="vault_y" /></dd>
-                <dt>"Alpha vault"</dt><dd><Addr address=pool.alpha_vault.clone() field="alpha_vault" /></dd>
-            </dl>
+            <Facts testid="fee-config" facts=vec![
+                Fact::number("Base fee", "base_fee_pct", config.base_fee_pct, percent(config.base_fee_pct)),
+                Fact::text("Base fee mode", "base_fee_mode", config.base_fee_mode.to_string()),
+                Fact::number("Protocol share", "protocol_fee_pct", config.protocol_fee_pct, percent(config.protocol_fee_pct)),
+                Fact::number("Partner share", "partner_fee_pct", config.partner_fee_pct, percent(config.partner_fee_pct)),
+                Fact::number("Referral share", "referral_fee_pct", config.referral_fee_pct, percent(config.referral_fee_pct)),
+                Fact::text("Dynamic fee", "dynamic_fee_initialized", yes_no(config.dynamic_fee_initialized)),
+                Fact::text("Fees collected in", "collect_fee_mode", collect_fee_mode(config.collect_fee_mode)),
+                Fact::text("Pool type", "pool_type", config.pool_type.to_string()),
+                Fact::text("Concentrated", "concentrated_liquidity", yes_no(config.concentrated_liquidity)),
+                Fact::titled(
+                    "Price range",
+                    "price_range",
+                    format!("{} – {}", price(config.min_price), price(config.max_price)),
+                    format!("{} – {}", exact(config.min_price), exact(config.max_price)),
+                ),
+                Fact::text("Trading opens", "activation", activation(config.activation_type, config.activation_point)),
+                Fact::address("Vault X", "vault_x", pool.vault_x.clone()),
+                Fact::address("Vault Y", "vault_y", pool.vault_y.clone()),
+                Fact::address("Alpha vault", "alpha_vault", pool.alpha_vault.clone()),
+            ] />
             <WindowsTable rows=rows />
             <SeriesSection service=Service::DammV2 address=pool.address.clone() />
         </section>

@@ -15,6 +15,7 @@ use wasm_bindgen::JsCast;
 
 use super::chart::tick_grid;
 use super::controls::Select;
+use super::facts::{Fact, Facts};
 use super::{Addr, Empty, ErrorPanel, Loading, SiteClient, result_view};
 use crate::candles::{
     Ohlc, SeriesChoice, Span, bucket_count, bucket_label, candle_shapes, describe, offered, price, price_axis,
@@ -133,16 +134,16 @@ fn DlmmPoolView(pool: Pool) -> impl IntoView {
                 <TokenCard token=pool.token_y.clone() side="y" amount=pool.token_y_amount.clone() />
             </div>
             <h2>"Fee configuration"</h2>
-            <dl class="facts" data-testid="fee-config">
-                <dt>"Bin step"</dt><dd data-field="bin_step">{format!("{} bps", config.bin_step)}</dd>
-                <dt>"Base fee"</dt><dd data-field="base_fee_pct" title=exact(config.base_fee_pct)>{percent(config.base_fee_pct)}</dd>
-                <dt>"Max fee"</dt><dd data-field="max_fee_pct" title=exact(config.max_fee_pct)>{percent(config.max_fee_pct)}</dd>
-                <dt>"Protocol share"</dt><dd data-field="protocol_fee_pct" title=exact(config.protocol_fee_pct)>{percent(config.protocol_fee_pct)}</dd>
-                <dt>"Fees collected in"</dt><dd data-field="collect_fee_mode">{collect_fee_mode(config.collect_fee_mode)}</dd>
-                <dt>"Farm APR"</dt><dd data-field="farm_apr" title=exact(pool.farm_apr)>{percent(pool.farm_apr)}</dd>
-                <dt>"Reserve X"</dt><dd><Addr address=pool.reserve_x.clone() field="reserve_x" /></dd>
-                <dt>"Reserve Y"</dt><dd><Addr address=pool.reserve_y.clone() field="reserve_y" /></dd>
-            </dl>
+            <Facts testid="fee-config" facts=vec![
+                Fact::text("Bin step", "bin_step", format!("{} bps", config.bin_step)),
+                Fact::number("Base fee", "base_fee_pct", config.base_fee_pct, percent(config.base_fee_pct)),
+                Fact::number("Max fee", "max_fee_pct", config.max_fee_pct, percent(config.max_fee_pct)),
+                Fact::number("Protocol share", "protocol_fee_pct", config.protocol_fee_pct, percent(config.protocol_fee_pct)),
+                Fact::text("Fees collected in", "collect_fee_mode", collect_fee_mode(config.collect_fee_mode)),
+                Fact::number("Farm APR", "farm_apr", pool.farm_apr, percent(pool.farm_apr)),
+                Fact::address("Reserve X", "reserve_x", pool.reserve_x.clone()),
+                Fact::address("Reserve Y", "reserve_y", pool.reserve_y.clone()),
+            ] />
             <WindowsTable rows=rows />
             <SeriesSection service=Service::Dlmm address=pool.address.clone() />
         </section>
@@ -182,16 +183,16 @@ pub(super) fn TokenCard(token: Token, side: &'static str, amount: Decimal) -> im
                 }}
             </h2>
             <p class="token-name" data-field=field("name")>{token.name.clone()}</p>
-            <dl class="facts">
-                <dt>"Mint"</dt><dd><Addr address=token.address.clone() field="mint" /></dd>
-                <dt>"Price"</dt><dd data-field=field("price") title=exact(token.price)>{format!("${}", price(token.price))}</dd>
-                <dt>"Holders"</dt><dd data-field=field("holders")>{token.holders.to_string()}</dd>
-                <dt>"Market cap"</dt><dd data-field=field("market_cap") title=exact(token.market_cap)>{compact_usd(token.market_cap)}</dd>
-                <dt>"Supply"</dt><dd data-field=field("total_supply")>{token.total_supply.as_str().to_owned()}</dd>
-                <dt>"Decimals"</dt><dd data-field=field("decimals")>{token.decimals.to_string()}</dd>
-                <dt>"In the pool"</dt><dd data-field=field("amount")>{amount.as_str().to_owned()}</dd>
-                <dt>"Freeze authority"</dt><dd>{if token.freeze_authority_disabled { "disabled" } else { "enabled" }}</dd>
-            </dl>
+            <Facts facts=vec![
+                Fact::address("Mint", "mint", token.address.clone()),
+                Fact::number("Price", field("price"), token.price, format!("${}", price(token.price))),
+                Fact::text("Holders", field("holders"), token.holders.to_string()),
+                Fact::number("Market cap", field("market_cap"), token.market_cap, compact_usd(token.market_cap)),
+                Fact::text("Supply", field("total_supply"), token.total_supply.as_str()),
+                Fact::text("Decimals", field("decimals"), token.decimals.to_string()),
+                Fact::text("In the pool", field("amount"), amount.as_str()),
+                Fact::plain("Freeze authority", if token.freeze_authority_disabled { "disabled" } else { "enabled" }),
+            ] />
         </article>
     }
 }

@@ -9,6 +9,7 @@ mod dlmm_pool;
 mod dlmm_pools;
 mod dlmm_position;
 mod dlmm_wallet;
+mod facts;
 mod group;
 mod home;
 mod keeper_home;
