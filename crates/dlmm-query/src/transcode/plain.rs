@@ -650,6 +650,11 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
         /// A decimal sent as any double, however printed, is written as serde writes it (its shortest form).
         #[test]
         fn any_decimal_number_literal_is_written_as_serde_writes(value: f64) {
@@ -658,8 +663,9 @@ mod tests {
                 if literal.contains(['N', 'i']) {
                     continue;
                 }
-                let slow = by_serde(&literal, &decimal).map(|w| w.text);
-                proptest::prop_assert_eq!(fast(&literal, &decimal).map(|w| w.text).or(slow.clone()), slow, "{}", literal);
+                let fast = fast(&literal, &decimal).map(|w| w.text);
+                proptest::prop_assert!(fast.is_some(), "{} is read", literal);
+                proptest::prop_assert_eq!(fast, by_serde(&literal, &decimal).map(|w| w.text), "{}", literal);
             }
         }
     }
