@@ -164,7 +164,7 @@ impl Default for PoolsView {
 
 /// A floor from the URL: a finite number ≥ 0, else 0.
 fn floor(value: Option<String>) -> f64 {
-    value.and_then(|v| v.trim().parse().ok()).filter(|v: &f64| v.is_finite() && *v >= 0.0).unwrap_or(0.0)
+    value.and_then(|v| dlmm_query::float::parse(v.trim())).filter(|v: &f64| v.is_finite() && *v >= 0.0).unwrap_or(0.0)
 }
 
 /// Builds `?a=b&c=d` from the non-empty parts (or nothing).

@@ -63,7 +63,7 @@ impl PairsView {
             order: get("order").and_then(|v| OrderBy::from_str(&v).ok()).unwrap_or(d.order),
             search: get("q").map(|v| v.trim().to_owned()).unwrap_or_default(),
             min_tvl: get("minTvl")
-                .and_then(|v| v.parse().ok())
+                .and_then(|v| dlmm_query::float::parse(&v))
                 .filter(|v: &f64| v.is_finite() && *v >= 0.0)
                 .unwrap_or(0.0),
             hide_unknown: flag("hideUnknown"),

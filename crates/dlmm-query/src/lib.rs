@@ -29,6 +29,7 @@ pub mod compose;
 pub mod datapi;
 pub mod decode;
 pub mod error;
+pub mod float;
 pub mod header;
 pub mod items;
 pub mod json_text;

@@ -182,7 +182,7 @@ pub fn datapi_status_error(url: &str, response: &HttpResponse) -> StatusError {
 
 /// Reads a `Retry-After` value given in seconds (whole or fractional). HTTP dates are not honoured (no clock here).
 pub fn parse_retry_after(value: &str) -> Option<Duration> {
-    let secs: f64 = value.trim().parse().ok()?;
+    let secs = crate::float::parse(value.trim())?;
     (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs.min(86_400.0)))
 }
 

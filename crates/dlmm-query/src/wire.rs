@@ -44,8 +44,8 @@ impl Visitor<'_> for F64Visitor {
         Ok(v as f64)
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<f64, E> {
-        match v.trim().parse::<f64>() {
-            Ok(n) if n.is_finite() => Ok(n),
+        match crate::float::parse(v.trim()) {
+            Some(n) if n.is_finite() => Ok(n),
             _ => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
         }
     }

@@ -456,7 +456,7 @@ impl FromStr for Condition {
             return Ok(condition);
         }
         let field = field.parse::<NumericField>().map_err(|_| bad("is not a known field"))?;
-        let number: f64 = value.parse().map_err(|_| bad("the value is not a number"))?;
+        let number = crate::float::parse(value).ok_or_else(|| bad("the value is not a number"))?;
         let condition = Self::Numeric(field, op, number);
         condition.wire()?;
         Ok(condition)

@@ -44,7 +44,7 @@ impl NumericText {
 
     /// The value as the nearest `f64` (finite for every decoded or parsed value; `NaN` cannot occur in practice).
     pub fn to_f64(&self) -> f64 {
-        self.0.parse().unwrap_or(f64::NAN)
+        crate::float::parse(&self.0).unwrap_or(f64::NAN)
     }
 }
 
@@ -61,7 +61,7 @@ impl FromStr for NumericText {
     /// Accepts text whose (trimmed) value parses as a finite `f64`, keeping the trimmed text.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let text = s.trim();
-        if text.parse::<f64>().is_ok_and(f64::is_finite) {
+        if crate::float::parse(text).is_some_and(f64::is_finite) {
             Ok(Self(text.to_owned()))
         } else {
             Err(ParseNumericTextError { text: s.to_owned() })

@@ -188,7 +188,7 @@ fn finite_number_literal(raw: &str) -> bool {
 /// the readers, which report them).
 fn in_range(number: &str) -> bool {
     let plain = number.len() < 300 && !number.bytes().any(|b| b == b'e' || b == b'E');
-    plain || number.parse::<f64>().is_ok_and(|v| v.abs() < 1e300)
+    plain || crate::float::parse(number).is_some_and(|v| v.abs() < 1e300)
 }
 
 /// True when `text` is a number literal by JSON's grammar (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`), which

@@ -428,10 +428,10 @@ impl<'a> Reader<'a> {
                 let number = self.number()?;
                 match number.integer(true, MAX_SAFE_INTEGER) {
                     Some(_) => out.unescaped_string(number.text),
-                    // A fraction or an exponent: serde reads a double (correctly rounded, as `str::parse` does)
+                    // A fraction or an exponent: serde reads a double (correctly rounded, as `float::parse` does)
                     // and the decimal text is its shortest form; one beyond a double's range is serde's error.
                     None if !number.whole => {
-                        let value = number.as_str().parse::<f64>().ok().filter(|value| value.is_finite())?;
+                        let value = crate::float::parse(number.as_str()).filter(|value| value.is_finite())?;
                         out.unescaped_string(value.to_string().as_bytes());
                     }
                     None => return None,

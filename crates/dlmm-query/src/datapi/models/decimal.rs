@@ -60,7 +60,7 @@ impl Decimal {
 
     /// The value as the nearest `f64` (always finite: decoding rejects text whose value is not).
     pub fn to_f64(&self) -> f64 {
-        self.0.parse().unwrap_or(f64::NAN)
+        crate::float::parse(&self.0).unwrap_or(f64::NAN)
     }
 
     /// Whether the value is zero (`"0"`, `"-0.000"`, `"0e5"`, …).
@@ -113,7 +113,7 @@ impl FromStr for Decimal {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let text = s.trim();
-        let finite = text.parse::<f64>().is_ok_and(f64::is_finite);
+        let finite = crate::float::parse(text).is_some_and(f64::is_finite);
         if is_decimal_text(text) && finite {
             Ok(Self(text.to_owned()))
         } else {
