@@ -21,8 +21,9 @@ pub fn parse(text: &str) -> Option<f64> {
         return Some(signed(f64::NAN));
     }
     let json = json_number(text, negative, unsigned)?;
-    // The text is a number by JSON's grammar, so the parser refuses it only beyond a double's range.
-    Some(serde_json::from_str::<f64>(&json).unwrap_or(signed(f64::INFINITY)))
+    // The text is a number by JSON's grammar, so the parser refuses it only beyond a double's range. (Read as bytes:
+    // the parser bodies are read with, rather than a second copy of it for `&str`.)
+    Some(serde_json::from_slice::<f64>(json.as_bytes()).unwrap_or(signed(f64::INFINITY)))
 }
 
 /// `text` (a sign, when `negative` a minus, then `unsigned`) spelled as a JSON number literal, or `None` when it is
