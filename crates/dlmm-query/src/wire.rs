@@ -269,9 +269,10 @@ mod tests {
         assert_eq!((r.f, r.u, r.i), (1000.0, 5, -3));
     }
 
-    /// Literals as servers print doubles (the shortest text that reads back), many of them small prices, which a
-    /// parser without correct rounding (serde_json's default) reads one unit in the last place off: about one in
-    /// seven of these. Each must decode to the double `JSON.parse` (and Rust's `str::parse`) gives.
+    /// Literals as servers print doubles (the shortest text that reads back): the first four, small prices among
+    /// them, a parser without correct rounding (serde_json's default) reads one unit in the last place off, as it
+    /// reads about one in seven doubles printed so; the last two are from the real captures. Each must decode to the
+    /// double `JSON.parse` (and `str::parse`) gives.
     const SHORTEST_LITERALS: [&str; 6] = [
         "7.708402041055213e-8",
         "0.00000021275016166469494",
