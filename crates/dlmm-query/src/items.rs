@@ -304,7 +304,7 @@ fn within(item: &Item<'_>, mut error: DecodeError) -> DecodeError {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The elements of `body` fed in chunks of `size` bytes, with what was held at most.
@@ -407,8 +407,9 @@ mod tests {
         }
     }
 
-    /// JSON values whose strings are full of quotes, backslashes, brackets and commas.
-    fn json_value() -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
+    /// JSON values whose strings are full of quotes, backslashes, brackets and commas (for the JSON scanner's tests
+    /// too).
+    pub(crate) fn json_value() -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
         use proptest::prelude::*;
         let leaf = prop_oneof![
             Just(serde_json::Value::Null),

@@ -32,6 +32,7 @@ pub mod error;
 pub mod float;
 pub mod header;
 pub mod items;
+pub mod json_scan;
 pub mod json_text;
 pub mod models;
 #[cfg(feature = "native")]

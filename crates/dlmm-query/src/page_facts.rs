@@ -2,10 +2,7 @@
 //! (what [`crate::transcode`] wrote: validated, with the output's camelCase names), so that a list can be walked
 //! without decoding its items as models.
 
-use std::fmt;
-
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use serde_json::value::RawValue;
+use crate::json_scan::{Member, Scan};
 
 /// A page's item count, its first item, and the paging numbers it carries (`None` for those it does not).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -29,14 +26,39 @@ pub struct PageFacts {
 }
 
 impl PageFacts {
-    /// Reads the facts of the page `text` whose items are under the key `items`.
-    pub fn read(text: &str, items: &str) -> Result<Self, serde_json::Error> {
+    /// Reads the facts of the page `text` whose items are under the key `items` (`None` when the text is no page
+    /// object: never met for a page the transcoder wrote).
+    pub fn read(text: &str, items: &str) -> Option<Self> {
         let mut facts = PageFacts::default();
-        // Read as bytes, as every body is: one reader of serde_json's in the `.wasm`, not two.
-        let mut de = serde_json::Deserializer::from_slice(text.as_bytes());
-        de::Deserializer::deserialize_map(&mut de, FactsVisitor { items, facts: &mut facts })?;
-        de.end()?;
-        Ok(facts)
+        let mut scan = Scan::new(text.as_bytes());
+        if scan.peek()? != b'{' {
+            return None;
+        }
+        scan.members(|member, scan| {
+            let Member::Key(key) = member else { return None };
+            match &*key {
+                k if k == items => {
+                    let (mut first, mut count) = (None, 0);
+                    scan.elements(|scan| {
+                        let item = scan.value()?;
+                        first = first.or(Some(item));
+                        count += 1;
+                        Some(())
+                    })?;
+                    facts.first = first.map(|item| String::from_utf8_lossy(item).into_owned());
+                    facts.count = count;
+                }
+                "total" => facts.total = count(scan)?,
+                "pages" => facts.pages = count(scan)?,
+                "currentPage" | "page" => facts.page = count(scan)?,
+                "pageSize" => facts.page_size = count(scan)?,
+                "hasNext" => facts.has_next = flag(scan)?,
+                "totalCount" => facts.total_count = count(scan)?,
+                _ => _ = scan.value()?,
+            }
+            Some(())
+        })?;
+        scan.at_end().then_some(facts)
     }
 
     /// The first item's key: the string at the first of the JSON `pointers` that holds one (the key a walker tells
@@ -47,141 +69,54 @@ impl PageFacts {
     }
 }
 
+/// An `Option<u64>` as serde reads one: `null`, or an integer literal.
+fn count(scan: &mut Scan<'_>) -> Option<Option<u64>> {
+    if scan.null() {
+        return Some(None);
+    }
+    scan.number_text()?.parse().ok().map(Some)
+}
+
+/// An `Option<bool>` as serde reads one.
+fn flag(scan: &mut Scan<'_>) -> Option<Option<bool>> {
+    if scan.null() {
+        return Some(None);
+    }
+    match scan.value()? {
+        b"true" => Some(Some(true)),
+        b"false" => Some(Some(false)),
+        _ => None,
+    }
+}
+
 /// The string at the JSON pointer `pointer` (`/pairs/0/address`) of the JSON text `json`, if one is there.
 fn string_at(json: &str, pointer: &str) -> Option<String> {
-    let mut value = json;
+    let mut value = json.as_bytes();
     for token in pointer.strip_prefix('/')?.split('/') {
-        let token = token.replace("~1", "/").replace("~0", "~");
-        let mut de = serde_json::Deserializer::from_slice(value.as_bytes());
-        value = de::Deserializer::deserialize_any(&mut de, Member(&token)).ok()??.get();
+        value = member(value, &token.replace("~1", "/").replace("~0", "~"))?;
     }
-    serde_json::from_slice(value.as_bytes()).ok()
+    Scan::new(value).string().map(|text| text.into_owned())
 }
 
-/// Reads the member named by a JSON pointer's token from a value: an object's value at that key, an array's
-/// element at that index, or `None`.
-struct Member<'a>(&'a str);
-
-impl<'de> Visitor<'de> for Member<'_> {
-    type Value = Option<&'de RawValue>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut found = None;
-        while let Some(key) = map.next_key::<String>()? {
-            if key == self.0 {
-                // The last of repeated keys, as a parsed object keeps it.
-                found = Some(map.next_value()?);
-            } else {
-                map.next_value::<IgnoredAny>()?;
-            }
+/// The member named by a JSON pointer's token in the value `value`: an object's value at that key (the last of
+/// repeated keys, as a parsed object keeps it), an array's element at that index, or `None`.
+fn member<'a>(value: &'a [u8], token: &str) -> Option<&'a [u8]> {
+    // An index is digits without a leading zero (RFC 6901): `0` and `12`, not `01`, `-1` or `+1`.
+    let digits = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
+    let index = (digits && (token == "0" || !token.starts_with('0'))).then(|| token.parse::<usize>().ok()).flatten();
+    let mut found = None;
+    Scan::new(value).members(|member, scan| {
+        let text = scan.value()?;
+        let named = match member {
+            Member::Key(key) => key == token,
+            Member::Index(at) => Some(at) == index,
+        };
+        if named {
+            found = Some(text);
         }
-        Ok(found)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        // An index is digits without a leading zero (RFC 6901): `0` and `12`, not `01`, `-1` or `+1`.
-        let digits = !self.0.is_empty() && self.0.bytes().all(|b| b.is_ascii_digit());
-        let canonical = digits && (self.0 == "0" || !self.0.starts_with('0'));
-        let index = if canonical { self.0.parse::<usize>().ok() } else { None };
-        let (mut at, mut found) = (0, None);
-        while let Some(element) = seq.next_element::<&RawValue>()? {
-            if Some(at) == index {
-                found = Some(element);
-            }
-            at += 1;
-        }
-        Ok(found)
-    }
-
-    fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-
-    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-
-    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-
-    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-}
-
-struct FactsVisitor<'a> {
-    items: &'a str,
-    facts: &'a mut PageFacts,
-}
-
-impl<'de> Visitor<'de> for FactsVisitor<'_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a page object")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let facts = self.facts;
-        while let Some(key) = map.next_key::<String>()? {
-            match key.as_str() {
-                k if k == self.items => map.next_value_seed(Items { facts: &mut *facts })?,
-                "total" => facts.total = map.next_value()?,
-                "pages" => facts.pages = map.next_value()?,
-                "currentPage" | "page" => facts.page = map.next_value()?,
-                "pageSize" => facts.page_size = map.next_value()?,
-                "hasNext" => facts.has_next = map.next_value()?,
-                "totalCount" => facts.total_count = map.next_value()?,
-                _ => {
-                    map.next_value::<IgnoredAny>()?;
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// The items array: counted, the first kept.
-struct Items<'a> {
-    facts: &'a mut PageFacts,
-}
-
-impl<'de> DeserializeSeed<'de> for Items<'_> {
-    type Value = ();
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Items<'_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an array of items")
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        self.facts.first = seq.next_element::<&RawValue>()?.map(|first| first.get().to_owned());
-        self.facts.count = usize::from(self.facts.first.is_some());
-        while seq.next_element::<IgnoredAny>()?.is_some() {
-            self.facts.count += 1;
-        }
-        Ok(())
-    }
+        Some(())
+    })?;
+    found
 }
 
 #[cfg(test)]
@@ -208,7 +143,7 @@ mod tests {
         assert_eq!((empty.count, empty.first_key(&["/address"])), (0, None));
         assert_eq!(empty.first, None);
         assert_eq!((empty.has_next, empty.total_count, empty.page), (Some(false), Some(0), Some(2)));
-        assert!(PageFacts::read("[1]", "data").is_err());
+        assert!(PageFacts::read("[1]", "data").is_none());
     }
 
     /// A pointer finds the string serde_json's `Value::pointer` finds, in every kind of place.

@@ -2,17 +2,15 @@
 //! position's P&L) needs a bucket's start or an event's USD value, not the whole item.
 //!
 //! The body is checked by its shape first ([`crate::transcode`]: the same errors as decoding the model), so picking
-//! cannot meet a value the model refuses. Each picked field is read by the reader its model's field uses
-//! ([`crate::wire`]), from an object by its wire name (escaped or not) or, for an item sent as an array, at the
-//! field's position, so the numbers are the model's to the bit.
+//! cannot meet a value the model refuses. The text is read by hand ([`crate::json_scan`]), and each picked field by
+//! the rules of the reader its model's field uses ([`crate::wire`]: a number literal as serde_json hands it over,
+//! a numeric string by the same functions), from an object by its wire name (escaped or not) or, for an item sent
+//! as an array, at the field's position, so the numbers are the model's to the bit (a test pins them to the `wire`
+//! readers on the edges: `-0`, integers beyond 2^53 and 2^64, exponents, escaped and padded strings).
 
-use std::fmt;
-
-use serde::Deserializer;
-use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use serde_json::value::RawValue;
-
-use crate::shape::{Field, Leaf, Shape, StructShape, With};
+use crate::json_scan::Scan;
+use crate::shape::{Leaf, Shape, StructShape, With};
+use crate::wire;
 
 /// A number picked from an item, as its field's reader reads it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -42,9 +40,13 @@ impl Picked {
     }
 }
 
-/// The items of a list body (`[…]`, already checked by its shape), each left as its text.
-pub fn list_items(body: &[u8]) -> Result<Vec<&RawValue>, serde_json::Error> {
-    serde_json::from_slice(body)
+/// The items of a list body (`[…]`, already checked by its shape), each left as its text (`None` when it is no
+/// array).
+pub fn list_items(body: &[u8]) -> Option<Vec<&[u8]>> {
+    let mut items = Vec::new();
+    let mut scan = Scan::new(body);
+    scan.elements(|scan| scan.value().map(|item| items.push(item)))?;
+    scan.at_end().then_some(items)
 }
 
 /// The struct shape of the items of `shape` (a list of structs), if it is one.
@@ -55,80 +57,182 @@ pub fn item_shape(shape: &Shape) -> Option<&'static StructShape> {
     }
 }
 
-/// Reads the fields `names` (wire names, each a number field of `item`) from one item's text: each as its field's
-/// reader reads it, in the order of `names`; `None` for a field the item leaves out (its model's default then).
-pub fn pick(text: &RawValue, item: &StructShape, names: &[&str]) -> Result<Vec<Option<Picked>>, serde_json::Error> {
+/// Reads the fields `names` (wire names, each a number field of `item` read by `wire`) from one item's text (an
+/// object, or an array in the fields' declaration order): each as its field's reader reads it, in the order of
+/// `names`; `None` for a field the item leaves out (its model's default then). `None` for text that is no such
+/// item (never met once the item's shape has checked it).
+pub fn pick(text: &[u8], item: &StructShape, names: &[&str]) -> Option<Vec<Option<Picked>>> {
     let mut fields = Vec::with_capacity(names.len());
     for name in names {
-        let field = item.fields.iter().find(|f| f.wire == *name);
-        fields.push(field.ok_or_else(|| de::Error::custom(format!("{} has no field `{name}`", item.name)))?);
+        fields.push(item.fields.iter().position(|f| f.wire == *name)?);
     }
-    // From bytes, as every other reading here: the same instances of the `wire` readers serve.
-    ItemSeed { item, fields: &fields }.deserialize(&mut serde_json::Deserializer::from_slice(text.get().as_bytes()))
+    let wire_names: Vec<&str> = item.fields.iter().map(|f| f.wire).collect();
+    let mut picked = vec![None; names.len()];
+    let mut scan = Scan::new(text);
+    scan.fields(&wire_names, |field, scan| match fields.iter().position(|f| *f == field) {
+        Some(slot) => {
+            picked[slot] = Some(read(item.fields[field].shape, scan)?);
+            Some(())
+        }
+        None => scan.value().map(drop),
+    })?;
+    scan.at_end().then_some(picked)
 }
 
-/// Reads the picked fields of one item: an object, or an array in the fields' declaration order.
-struct ItemSeed<'a> {
-    item: &'a StructShape,
-    fields: &'a [&'static Field],
+/// Reads one number field by its model's reader ([`wire::f64`], [`wire::u64`] or [`wire::i64`]): a number
+/// literal as serde_json hands it to the reader, or a numeric string.
+fn read(shape: &Shape, scan: &mut Scan<'_>) -> Option<Picked> {
+    let number = match scan.number_text() {
+        Some(literal) => Some(Number::of(literal)?),
+        None => None,
+    };
+    let text = match number {
+        Some(_) => None,
+        None => Some(scan.string()?),
+    };
+    Some(match (shape, number) {
+        (Shape::Leaf(Leaf::With(With::F64)), Some(n)) => Picked::F64(match n {
+            Number::U64(v) => v as f64,
+            Number::I64(v) => v as f64,
+            Number::F64(v) => v,
+        }),
+        (Shape::Leaf(Leaf::With(With::U64)), Some(n)) => Picked::U64(match n {
+            Number::U64(v) => v,
+            Number::I64(v) => u64::try_from(v).ok()?,
+            Number::F64(v) => wire::u64_of_f64(v)?,
+        }),
+        (Shape::Leaf(Leaf::With(With::I64)), Some(n)) => Picked::I64(match n {
+            Number::U64(v) => i64::try_from(v).ok()?,
+            Number::I64(v) => v,
+            Number::F64(v) => wire::i64_of_f64(v)?,
+        }),
+        (Shape::Leaf(Leaf::With(With::F64)), None) => Picked::F64(wire::f64_of_text(text.as_deref()?)?),
+        (Shape::Leaf(Leaf::With(With::U64)), None) => Picked::U64(wire::u64_of_text(text.as_deref()?)?),
+        (Shape::Leaf(Leaf::With(With::I64)), None) => Picked::I64(wire::i64_of_text(text.as_deref()?)?),
+        _ => return None,
+    })
 }
 
-impl<'de> DeserializeSeed<'de> for ItemSeed<'_> {
-    type Value = Vec<Option<Picked>>;
+/// A number literal as serde_json hands it to a reader: an integer as a `u64` (or a negative one as an `i64`)
+/// when it fits, anything else (`-0`, a fraction, an exponent, a larger integer) as the correctly rounded double.
+#[derive(Clone, Copy)]
+enum Number {
+    U64(u64),
+    I64(i64),
+    F64(f64),
+}
 
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
+impl Number {
+    fn of(literal: &str) -> Option<Self> {
+        let integer = !literal.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'));
+        let whole = match literal.strip_prefix('-') {
+            None if integer => literal.parse().ok().map(Number::U64),
+            Some(magnitude) if integer && magnitude != "0" => literal.parse().ok().map(Number::I64),
+            _ => None,
+        };
+        whole.or_else(|| crate::float::parse(literal).map(Number::F64))
     }
 }
 
-impl<'de> Visitor<'de> for ItemSeed<'_> {
-    type Value = Vec<Option<Picked>>;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Field;
 
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "struct {}", self.item.name)
+    static F64: Shape = Shape::Leaf(Leaf::With(With::F64));
+    static U64: Shape = Shape::Leaf(Leaf::With(With::U64));
+    static I64: Shape = Shape::Leaf(Leaf::With(With::I64));
+    static ITEM: StructShape = StructShape {
+        name: "Item",
+        fields: &[field("f", &F64), field("text", &F64), field("u", &U64), field("i", &I64)],
+    };
+
+    const fn field(wire: &'static str, shape: &'static Shape) -> Field {
+        Field { wire, js: wire, shape, missing: None, skip_none: false, default_attr: false }
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut picked = vec![None; self.fields.len()];
-        while let Some(key) = map.next_key::<String>()? {
-            match self.fields.iter().position(|f| f.wire == key) {
-                Some(slot) if picked[slot].is_none() => {
-                    picked[slot] = Some(map.next_value_seed(LeafSeed(self.fields[slot]))?);
-                }
-                _ => _ = map.next_value::<IgnoredAny>()?,
+    /// What the field's `wire` reader gives for `value` (a JSON value's text), through serde_json.
+    fn by_wire(shape: &Shape, value: &str) -> Option<Picked> {
+        let mut de = serde_json::Deserializer::from_str(value);
+        match shape {
+            Shape::Leaf(Leaf::With(With::F64)) => crate::wire::f64(&mut de).ok().map(Picked::F64),
+            Shape::Leaf(Leaf::With(With::U64)) => crate::wire::u64(&mut de).ok().map(Picked::U64),
+            _ => crate::wire::i64(&mut de).ok().map(Picked::I64),
+        }
+    }
+
+    fn bits(picked: Option<Picked>) -> Option<(u8, u64)> {
+        picked.map(|p| match p {
+            Picked::F64(v) => (0, v.to_bits()),
+            Picked::U64(v) => (1, v),
+            Picked::I64(v) => (2, v as u64),
+        })
+    }
+
+    #[test]
+    fn numbers_are_picked_as_the_wire_readers_read_them() {
+        let values = [
+            "0",
+            "-0",
+            "1",
+            "-1",
+            "0.0",
+            "-0.0",
+            "1.5",
+            "-1.5",
+            "1e2",
+            "1E-7",
+            "2.5e-324",
+            "1.7976931348623157e308",
+            "9007199254740992",
+            "9007199254740993",
+            "-9007199254740993",
+            "9223372036854775807",
+            "9223372036854775808",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "18446744073709551615",
+            "18446744073709551616",
+            "123456789012345678901234567890",
+            "0.1",
+            "7.708402041055213e-8",
+            r#""12""#,
+            r#"" 12 ""#,
+            r#""+12""#,
+            r#""-12""#,
+            r#""1.5""#,
+            r#""1e3""#,
+            r#""abc""#,
+            r#""""#,
+            r#""\u0031\u0032""#,
+            r#""inf""#,
+            "true",
+            "null",
+        ];
+        for value in values {
+            for (index, wire) in ["f", "u", "i"].into_iter().enumerate() {
+                let shape = ITEM.fields.iter().find(|f| f.wire == wire).unwrap().shape;
+                let text = format!(r#"{{"{wire}":{value}}}"#);
+                let ours = pick(text.as_bytes(), &ITEM, &[wire]).and_then(|picked| picked[0]);
+                assert_eq!(bits(ours), bits(by_wire(shape, value)), "{wire} = {value} ({index})");
             }
         }
-        Ok(picked)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let mut picked = vec![None; self.fields.len()];
-        for field in self.item.fields {
-            let read = match self.fields.iter().position(|f| std::ptr::eq(*f, field)) {
-                Some(slot) => seq.next_element_seed(LeafSeed(field))?.map(|value| picked[slot] = Some(value)),
-                None => seq.next_element::<IgnoredAny>()?.map(drop),
-            };
-            if read.is_none() {
-                break;
-            }
-        }
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(picked)
-    }
-}
-
-/// Reads one number field by its model's reader.
-struct LeafSeed(&'static Field);
-
-impl<'de> DeserializeSeed<'de> for LeafSeed {
-    type Value = Picked;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Picked, D::Error> {
-        match self.0.shape {
-            Shape::Leaf(Leaf::With(With::F64)) => crate::wire::f64(deserializer).map(Picked::F64),
-            Shape::Leaf(Leaf::With(With::U64)) => crate::wire::u64(deserializer).map(Picked::U64),
-            Shape::Leaf(Leaf::With(With::I64)) => crate::wire::i64(deserializer).map(Picked::I64),
-            _ => Err(de::Error::custom(format!("`{}` is not a number field read by `wire`", self.0.wire))),
-        }
+    #[test]
+    fn fields_are_found_by_name_escaped_or_not_or_by_position() {
+        let object = br#"{"i":-3,"other":[1,{"f":2}],"f":"1.25","t\u0065xt":4,"u":7}"#;
+        let picked = pick(object, &ITEM, &["u", "text", "f", "i"]).unwrap();
+        assert_eq!(
+            picked,
+            [Some(Picked::U64(7)), Some(Picked::F64(4.0)), Some(Picked::F64(1.25)), Some(Picked::I64(-3))]
+        );
+        let array = br#"[0.5, "x", 9]"#;
+        let picked = pick(array, &ITEM, &["u", "f", "i"]).unwrap();
+        assert_eq!(picked, [Some(Picked::U64(9)), Some(Picked::F64(0.5)), None]);
+        assert_eq!(pick(br#"{"f":1,"f":2}"#, &ITEM, &["f"]), None, "a repeated field is refused, as serde does");
+        assert_eq!(pick(br#"{"f":1}"#, &ITEM, &["missing"]), None);
+        assert_eq!(list_items(b" [ {\"a\":1} , [2] ] ").unwrap(), [&b"{\"a\":1}"[..], b"[2]"]);
+        assert_eq!(list_items(b"{}"), None);
     }
 }

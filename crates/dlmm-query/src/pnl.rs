@@ -133,8 +133,9 @@ pub fn events_of(body: &[u8], shape: &Shape, usd: &[&str]) -> Result<Vec<Event>,
     let item = item_shape(shape).ok_or_else(|| de::Error::custom("not the shape of a list of events"))?;
     let names: Vec<&str> = usd.iter().copied().chain(["onchain_timestamp"]).collect();
     let mut events = Vec::new();
-    for text in list_items(body)? {
-        let picked = pick(text, item, &names)?;
+    let unreadable = || de::Error::custom("a list its shape accepted could not be read again");
+    for text in list_items(body).ok_or_else(unreadable)? {
+        let picked = pick(text, item, &names).ok_or_else(unreadable)?;
         let (timestamp, values) = picked.split_last().unwrap_or((&None, &[]));
         let usd = values.iter().map(|v| v.and_then(Picked::f64).unwrap_or_default()).reduce(|sum, v| sum + v);
         events.push(Event {

@@ -2,10 +2,9 @@
 
 use std::time::Duration;
 
-use serde::Deserialize;
-
 use crate::decode;
 use crate::error::{ApiError, BodyKind, DecodeError, Error, ErrorKind, StatusError};
+use crate::json_scan::{Scan, is_json};
 use crate::json_text::{JsonText, Written};
 use crate::models::PoolEnvelope;
 use crate::ops::Operation;
@@ -73,23 +72,45 @@ pub fn transcode_envelope_success(
 ) -> Result<Written, Error> {
     let explain = |e: serde_json::Error| Error::Decode(decode::explain(&e, &response.body, url, response.status));
     check(&response.body, envelope).map_err(explain)?;
-    let parts: EnvelopeParts<'_> = serde_json::from_slice(&response.body).map_err(explain)?;
-    let raw = unwrap_envelope(url, response, parts.data, parts.error)?;
+    let (data_text, error) = envelope_parts(&response.body)
+        .ok_or_else(|| Error::wrong_shape(url, None, "the envelope its shape accepted could not be read again"))?;
+    let raw = unwrap_envelope(url, response, data_text, error)?;
     let mut out = JsonText::default();
-    transcode(raw.get().as_bytes(), data, &mut out).map_err(explain)?;
+    transcode(raw, data, &mut out).map_err(explain)?;
     out.finish(url)
 }
 
-/// The members of a pool envelope, its `data` left as the body's text (read once the envelope's shape has checked
-/// the body: `status` is only stepped over).
-#[derive(Deserialize)]
-struct EnvelopeParts<'a> {
-    #[serde(borrow, default)]
-    data: Option<&'a serde_json::value::RawValue>,
-    #[serde(default)]
-    error: Option<ApiError>,
-    #[serde(default, rename = "status")]
-    _status: Option<serde::de::IgnoredAny>,
+/// The members of a pool envelope (read once the envelope's shape has checked the body): its `data` left as the
+/// body's text (`None` when absent or `null`), and its `error`. `status` is only stepped over.
+fn envelope_parts(body: &[u8]) -> Option<(Option<&[u8]>, Option<ApiError>)> {
+    let (mut data, mut error) = (None, None);
+    Scan::new(body).fields(&["data", "error", "status"], |field, scan| {
+        match field {
+            0 if scan.null() => {}
+            0 => data = Some(scan.value()?),
+            1 => error = api_error_or_null(scan)?,
+            _ => _ = scan.value()?,
+        }
+        Some(())
+    })?;
+    Some((data, error))
+}
+
+/// An `Option<ApiError>` as serde reads one: `null`, or the error object (or array).
+fn api_error_or_null(scan: &mut Scan<'_>) -> Option<Option<ApiError>> {
+    if scan.null() {
+        return Some(None);
+    }
+    let mut error = ApiError { message: String::new(), error_type: String::new() };
+    scan.fields(&["message", "type"], |field, scan| {
+        let text = scan.string()?.into_owned();
+        match field {
+            0 => error.message = text,
+            _ => error.error_type = text,
+        }
+        Some(())
+    })?;
+    Some(Some(error))
 }
 
 /// An envelope's `data`, or the error it carries instead (whatever the HTTP status said).
@@ -124,13 +145,24 @@ fn unwrap_envelope<T>(
     }
 }
 
-/// The error body shapes seen in the wild: the pool envelope's `error` object, or a bare `{ "message": … }`.
-#[derive(Deserialize)]
-struct ErrorBody {
-    #[serde(default)]
-    error: Option<ApiError>,
-    #[serde(default)]
-    message: Option<String>,
+/// The server's error in an error body, in either shape seen in the wild: the pool envelope's `error` object, or a
+/// bare `{ "message": … }` (the envelope's error first). `None` when the body is neither (any other member is
+/// stepped over; a member of the wrong type makes it neither), as serde's derive read it.
+fn body_api_error(body: &[u8]) -> Option<ApiError> {
+    let (mut error, mut message) = (None, None);
+    let mut scan = Scan::new(body);
+    scan.fields(&["error", "message"], |field, scan| {
+        match field {
+            0 => error = api_error_or_null(scan)?,
+            _ if scan.null() => {}
+            _ => message = Some(scan.string()?.into_owned()),
+        }
+        Some(())
+    })?;
+    if !scan.at_end() {
+        return None;
+    }
+    error.or(message.map(|message| ApiError { message, error_type: String::new() }))
 }
 
 /// Classifies an unsuccessful status. `not_found_on_500` marks routes where the vendor says 500 for "never indexed".
@@ -141,9 +173,7 @@ pub fn status_error(not_found_on_500: bool, url: &str, response: &HttpResponse) 
         429 => (ErrorKind::RateLimited, false),
         _ => (ErrorKind::Http, false),
     };
-    let api_error = serde_json::from_slice::<ErrorBody>(&response.body)
-        .ok()
-        .and_then(|b| b.error.or(b.message.map(|message| ApiError { message, error_type: String::new() })));
+    let api_error = body_api_error(&response.body);
     StatusError {
         kind,
         status: response.status,
@@ -166,8 +196,8 @@ pub fn datapi_status_error(url: &str, response: &HttpResponse) -> StatusError {
     let mut error = status_error(false, url, response);
     // Plain text is whatever is neither empty, HTML nor JSON. (Sniffing alone misreads text that starts like a JSON
     // literal, e.g. "the range covers…", as truncated JSON.)
-    let plain_text = !matches!(decode::classify(&response.body), BodyKind::Empty | BodyKind::Html)
-        && serde_json::from_slice::<serde::de::IgnoredAny>(&response.body).is_err();
+    let plain_text =
+        !matches!(decode::classify(&response.body), BodyKind::Empty | BodyKind::Html) && !is_json(&response.body);
     if error.api_error.is_none() && plain_text {
         let text = String::from_utf8_lossy(&response.body);
         let text = text.trim();
@@ -306,6 +336,66 @@ mod tests {
         let series: Timeseries<Candle> = interpret::<GetPoolOhlcv>("u", &resp(200, &[], body)).unwrap();
         assert_eq!((series.start_time, series.end_time, series.data.len()), (60, 120, 1));
         assert_eq!(series.data[0].timestamp, 60);
+    }
+
+    /// The error body reading that serde's derive gave (kept here as the reference the reading by hand follows).
+    #[derive(serde::Deserialize)]
+    struct SerdeErrorBody {
+        #[serde(default)]
+        error: Option<ApiError>,
+        #[serde(default)]
+        message: Option<String>,
+    }
+
+    #[test]
+    fn error_bodies_are_read_as_serde_reads_them() {
+        let bodies = [
+            r#"{"message":"m"}"#,
+            r#"{"error":{"message":"e","type":"NotFound"},"message":"m"}"#,
+            r#"{"error":null,"message":"m"}"#,
+            r#"{"message":null}"#,
+            r#"{"message":5}"#,
+            r#"{"error":"x"}"#,
+            r#"{"error":{"message":null}}"#,
+            r#"{"error":{"type":"T"}}"#,
+            r#"{"error":["e","T"]}"#,
+            r#"{"error":["e","T","x"]}"#,
+            r#"[null,"m"]"#,
+            r#"[{"message":"e"}]"#,
+            r#"[null,"m",1]"#,
+            "[]",
+            "{}",
+            r#"{"message":"a","message":"b"}"#,
+            r#"{"message":"m"} x"#,
+            r#" {"messag\u0065":"m\n"} "#,
+            r#"{"other":[1,{"a":2}],"message":"m"}"#,
+            r#""text""#,
+            "<html>busy</html>",
+            "",
+            "null",
+            "{",
+            r#"{"message":"\ud800"}"#,
+            r#"{"error":{"message":"e","message":"f"}}"#,
+        ];
+        for body in bodies {
+            let serde = serde_json::from_slice::<SerdeErrorBody>(body.as_bytes())
+                .ok()
+                .and_then(|b| b.error.or(b.message.map(|message| ApiError { message, error_type: String::new() })));
+            assert_eq!(body_api_error(body.as_bytes()), serde, "{body}");
+        }
+    }
+
+    #[test]
+    fn envelope_parts_are_its_data_text_and_its_error() {
+        let parts = |body: &str| envelope_parts(body.as_bytes()).map(|(data, error)| (data.map(<[u8]>::to_vec), error));
+        let error = ApiError { message: "Pool not found".into(), error_type: "NotFound".into() };
+        assert_eq!(parts(r#"{"data": {"a":[1]} ,"status":200}"#), Some((Some(br#"{"a":[1]}"#.to_vec()), None)));
+        let body = r#"{"data":null,"error":{"message":"Pool not found","type":"NotFound"},"status":404}"#;
+        assert_eq!(parts(body), Some((None, Some(error.clone()))));
+        let array = r#"[{"b":2},["Pool not found","NotFound"],404]"#;
+        assert_eq!(parts(array), Some((Some(br#"{"b":2}"#.to_vec()), Some(error))));
+        assert_eq!(parts(r#"{"status":200}"#), Some((None, None)));
+        assert_eq!(parts(r#"{"data":1,"data":2}"#), None);
     }
 
     #[test]

@@ -115,8 +115,8 @@ impl ListPages {
         let request = (self.request_at)(page)?;
         let (url, written) = client.transcode_request(&request, self.not_found_on_500, self.shape, options).await?;
         match PageFacts::read(&written.text, self.items) {
-            Ok(facts) => Ok((url, written, facts)),
-            Err(e) => Err(Error::wrong_shape(url, None, format!("the page's facts: {e}"))),
+            Some(facts) => Ok((url, written, facts)),
+            None => Err(Error::wrong_shape(url, None, "the page's facts could not be read from its text")),
         }
     }
 }

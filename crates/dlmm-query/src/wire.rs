@@ -44,10 +44,7 @@ impl Visitor<'_> for F64Visitor {
         Ok(v as f64)
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<f64, E> {
-        match crate::float::parse(v.trim()) {
-            Some(n) if n.is_finite() => Ok(n),
-            _ => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
-        }
+        f64_of_text(v).ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
     }
 }
 
@@ -66,23 +63,10 @@ impl Visitor<'_> for U64Visitor {
         u64::try_from(v).map_err(|_| E::invalid_value(de::Unexpected::Signed(v), &self))
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<u64, E> {
-        // Only whole numbers small enough to have been exact on the wire.
-        if v.fract() == 0.0 && (0.0..=F64_EXACT_LIMIT).contains(&v) {
-            Ok(v as u64)
-        } else {
-            Err(E::invalid_value(de::Unexpected::Float(v), &self))
-        }
+        u64_of_f64(v).ok_or_else(|| E::invalid_value(de::Unexpected::Float(v), &self))
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<u64, E> {
-        let t = v.trim();
-        let t = t.strip_prefix('+').unwrap_or(t);
-        if !t.is_empty()
-            && t.bytes().all(|b| b.is_ascii_digit())
-            && let Ok(n) = t.parse()
-        {
-            return Ok(n);
-        }
-        Err(E::invalid_value(de::Unexpected::Str(v), &self))
+        u64_of_text(v).ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
     }
 }
 
@@ -101,23 +85,42 @@ impl Visitor<'_> for I64Visitor {
         i64::try_from(v).map_err(|_| E::invalid_value(de::Unexpected::Unsigned(v), &self))
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<i64, E> {
-        if v.fract() == 0.0 && (-F64_EXACT_LIMIT..=F64_EXACT_LIMIT).contains(&v) {
-            Ok(v as i64)
-        } else {
-            Err(E::invalid_value(de::Unexpected::Float(v), &self))
-        }
+        i64_of_f64(v).ok_or_else(|| E::invalid_value(de::Unexpected::Float(v), &self))
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<i64, E> {
-        let t = v.trim();
-        let digits = t.strip_prefix('-').or_else(|| t.strip_prefix('+')).unwrap_or(t);
-        if !digits.is_empty()
-            && digits.bytes().all(|b| b.is_ascii_digit())
-            && let Ok(n) = t.trim_start_matches('+').parse()
-        {
-            return Ok(n);
-        }
-        Err(E::invalid_value(de::Unexpected::Str(v), &self))
+        i64_of_text(v).ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
     }
+}
+
+/// A numeric string as [`f64()`] reads it: trimmed, any number `str::parse::<f64>` reads, finite.
+pub fn f64_of_text(text: &str) -> Option<f64> {
+    crate::float::parse(text.trim()).filter(|n| n.is_finite())
+}
+
+/// A string of digits as [`u64()`] reads it: trimmed, an optional `+`, then digits of a `u64`.
+pub fn u64_of_text(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let t = t.strip_prefix('+').unwrap_or(t);
+    (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())).then(|| t.parse().ok()).flatten()
+}
+
+/// A string of digits as [`i64()`] reads it: trimmed, an optional sign, then digits of an `i64`.
+pub fn i64_of_text(text: &str) -> Option<i64> {
+    let t = text.trim();
+    let digits = t.strip_prefix('-').or_else(|| t.strip_prefix('+')).unwrap_or(t);
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| t.trim_start_matches('+').parse().ok())
+        .flatten()
+}
+
+/// A double as [`u64()`] reads one: only whole numbers small enough to have been exact on the wire.
+pub fn u64_of_f64(v: f64) -> Option<u64> {
+    (v.fract() == 0.0 && (0.0..=F64_EXACT_LIMIT).contains(&v)).then_some(v as u64)
+}
+
+/// A double as [`i64()`] reads one: only whole numbers small enough to have been exact on the wire.
+pub fn i64_of_f64(v: f64) -> Option<i64> {
+    (v.fract() == 0.0 && (-F64_EXACT_LIMIT..=F64_EXACT_LIMIT).contains(&v)).then_some(v as i64)
 }
 
 /// Like [`f64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.

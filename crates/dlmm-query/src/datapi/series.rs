@@ -6,9 +6,7 @@
 //! out of each) and the merged body is transcoded once. Both do it for a [`SeriesRoute`], the plain data every
 //! [`SeriesOperation`] becomes, so that code is built once for every series rather than once per operation.
 
-use serde::Deserialize;
-use serde::de::{self, DeserializeOwned};
-use serde_json::value::RawValue;
+use serde::de::DeserializeOwned;
 
 use crate::client::{CallOptions, Client};
 use crate::datapi::models::{Candle, Timeseries, VolumeBucket};
@@ -16,6 +14,7 @@ use crate::datapi::ops::{SeriesQuery, damm_v2, dlmm, series_request};
 use crate::datapi::params::Timeframe;
 use crate::decode;
 use crate::error::{Error, InvalidInput};
+use crate::json_scan::Scan;
 use crate::json_text::{JsonText, Written};
 use crate::ops::Operation;
 use crate::pick::{Picked, item_shape, pick};
@@ -260,54 +259,75 @@ fn no_chunk() -> Error {
 
 /// Merges the bodies of consecutive parts of one series (each checked by [`transcode::check`](crate::transcode::check) with the same `shape`) as
 /// [`merge`] merges their models: the body of the merged series, each value spelled as its part sent it, to be
-/// transcoded once. `None` without parts.
-pub fn merge_bodies(parts: &[Vec<u8>], shape: &Shape) -> Result<Option<Vec<u8>>, serde_json::Error> {
-    /// A series' members, each left as its part's text (the fields and defaults of [`Timeseries`]).
-    #[derive(Deserialize)]
-    struct Members<'a> {
-        #[serde(borrow)]
-        start_time: &'a RawValue,
-        #[serde(borrow)]
-        end_time: &'a RawValue,
-        #[serde(borrow, default)]
-        timeframe: Option<&'a RawValue>,
-        #[serde(borrow)]
-        data: Vec<&'a RawValue>,
-    }
+/// transcoded once. `None` without parts. A part that is not such a body is an error saying so.
+pub fn merge_bodies(parts: &[Vec<u8>], shape: &Shape) -> Result<Option<Vec<u8>>, String> {
     let bucket = match shape {
         Shape::Struct(series) => series.fields.iter().find(|f| f.wire == "data").and_then(|f| item_shape(f.shape)),
         _ => None,
     };
-    let bucket_shape = bucket.ok_or_else(|| de::Error::custom("not the shape of a series"))?;
+    let bucket_shape = bucket.ok_or("not the shape of a series")?;
     let mut members = Vec::with_capacity(parts.len());
-    let mut buckets: Vec<(u64, &RawValue)> = Vec::new();
+    let mut buckets: Vec<(u64, &[u8])> = Vec::new();
     for part in parts {
-        let part = serde_json::from_slice::<Members<'_>>(part)?;
+        let part = Members::read(part).ok_or("a part is not a series")?;
         for bucket in &part.data {
-            let stamp = pick(bucket, bucket_shape, &["timestamp"])?[0].and_then(Picked::u64);
-            buckets.push((stamp.unwrap_or_default(), bucket));
+            let stamp = pick(bucket, bucket_shape, &["timestamp"]).ok_or("a bucket is not one")?[0];
+            buckets.push((stamp.and_then(Picked::u64).unwrap_or_default(), bucket));
         }
         members.push(part);
     }
     let (Some(first), Some(last)) = (members.first(), members.last()) else { return Ok(None) };
     buckets.sort_by_key(|(stamp, _)| *stamp);
     buckets.dedup_by_key(|(stamp, _)| *stamp);
-    let timeframe = members.iter().find_map(|m| m.timeframe).map_or("null", RawValue::get);
+    let timeframe = members.iter().find_map(|m| m.timeframe).unwrap_or(b"null");
     let mut body = Vec::with_capacity(parts.iter().map(Vec::len).sum());
-    for piece in [r#"{"start_time":"#, first.start_time.get(), r#","end_time":"#, last.end_time.get()] {
-        body.extend_from_slice(piece.as_bytes());
+    for piece in [&br#"{"start_time":"#[..], first.start_time, br#","end_time":"#, last.end_time] {
+        body.extend_from_slice(piece);
     }
-    for piece in [r#","timeframe":"#, timeframe, r#","data":["#] {
-        body.extend_from_slice(piece.as_bytes());
+    for piece in [&br#","timeframe":"#[..], timeframe, br#","data":["#] {
+        body.extend_from_slice(piece);
     }
     for (index, (_, bucket)) in buckets.iter().enumerate() {
         if index > 0 {
             body.push(b',');
         }
-        body.extend_from_slice(bucket.get().as_bytes());
+        body.extend_from_slice(bucket);
     }
     body.extend_from_slice(b"]}");
     Ok(Some(body))
+}
+
+/// A series' members, each left as its part's text (the fields and defaults of [`Timeseries`]; a `null` time frame
+/// is none).
+struct Members<'a> {
+    start_time: &'a [u8],
+    end_time: &'a [u8],
+    timeframe: Option<&'a [u8]>,
+    data: Vec<&'a [u8]>,
+}
+
+impl<'a> Members<'a> {
+    /// Reads a part's members, as serde's derive reads them (`start_time`, `end_time` and `data` required).
+    fn read(part: &'a [u8]) -> Option<Self> {
+        let (mut start_time, mut end_time, mut timeframe, mut data) = (None, None, None, None);
+        let mut scan = Scan::new(part);
+        scan.fields(&["start_time", "end_time", "timeframe", "data"], |field, scan| {
+            match field {
+                0 => start_time = Some(scan.value()?),
+                1 => end_time = Some(scan.value()?),
+                2 if scan.null() => {}
+                2 => timeframe = Some(scan.value()?),
+                _ => {
+                    let mut items = Vec::new();
+                    scan.elements(|scan| scan.value().map(|item| items.push(item)))?;
+                    data = Some(items);
+                }
+            }
+            Some(())
+        })?;
+        scan.at_end().then_some(())?;
+        Some(Self { start_time: start_time?, end_time: end_time?, timeframe, data: data? })
+    }
 }
 
 impl<T: Transport> Client<T> {
