@@ -10,7 +10,7 @@ pub fn usd(value: f64) -> String {
         return compact_usd(value);
     }
     let cents = (value.abs() * 100.0).round();
-    let whole = (cents / 100.0).trunc() as u128;
+    let whole = (cents / 100.0).trunc() as u64;
     let frac = (cents % 100.0) as u8;
     let sign = if value < 0.0 && cents > 0.0 { "-" } else { "" };
     format!("{sign}${}.{frac:02}", group_thousands(whole))
@@ -155,7 +155,7 @@ pub fn duration(seconds: i64) -> String {
     }
 }
 
-fn group_thousands(n: u128) -> String {
+fn group_thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {

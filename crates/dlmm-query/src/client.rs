@@ -348,7 +348,7 @@ impl<T: Transport> Client<T> {
                 failure: TransportFailure::Timeout,
                 message: format!(
                     "the client-side rate limit would hold this call for {} ms, past its time-out or time budget",
-                    wait.as_millis()
+                    crate::error::millis(wait)
                 ),
             };
             return Err(Error::Transport { url: url.to_owned(), error });

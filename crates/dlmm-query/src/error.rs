@@ -88,6 +88,12 @@ pub struct TransportError {
     pub message: String,
 }
 
+/// `duration` in whole milliseconds, as messages give it: a `u64` (no duration a call can take needs more), so that
+/// no 128-bit formatting is compiled into the `.wasm` files.
+pub(crate) fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
 impl TransportError {
     /// A network failure described by `message`.
     pub fn network(message: impl Into<String>) -> Self {
@@ -95,7 +101,7 @@ impl TransportError {
     }
     /// A time-out after `after`.
     pub fn timeout(after: Duration) -> Self {
-        Self { failure: TransportFailure::Timeout, message: format!("no response within {} ms", after.as_millis()) }
+        Self { failure: TransportFailure::Timeout, message: format!("no response within {} ms", millis(after)) }
     }
     /// A cancellation.
     pub fn aborted() -> Self {
@@ -294,7 +300,7 @@ fn status_message(s: &StatusError) -> String {
         ErrorKind::NotFound if s.not_indexed => "not found or not indexed".to_owned(),
         ErrorKind::NotFound => "not found".to_owned(),
         ErrorKind::RateLimited => match s.retry_after {
-            Some(d) => format!("rate limited; retry after {} ms", d.as_millis()),
+            Some(d) => format!("rate limited; retry after {} ms", millis(d)),
             None => "rate limited".to_owned(),
         },
         _ => "request failed".to_owned(),
