@@ -9,11 +9,11 @@ pub fn usd(value: f64) -> String {
     if value.abs() >= HUGE {
         return compact_usd(value);
     }
-    let cents = (value.abs() * 100.0).round();
-    let whole = (cents / 100.0).trunc() as u64;
-    let frac = (cents % 100.0) as u8;
-    let sign = if value < 0.0 && cents > 0.0 { "-" } else { "" };
-    format!("{sign}${}.{frac:02}", group_thousands(whole))
+    // Whole cents as an integer (below 1e17, so exact in a `u64`): dollars and cents by integer division, which a
+    // float `%` would do with a 128-bit one.
+    let cents = (value.abs() * 100.0).round() as u64;
+    let sign = if value < 0.0 && cents > 0 { "-" } else { "" };
+    format!("{sign}${}.{:02}", group_thousands(cents / 100), cents % 100)
 }
 
 /// A percent with four decimals: `1.2345 %` (from 1e15 up, compact: `1.00e17 %`).
@@ -179,6 +179,19 @@ mod tests {
         assert_eq!(usd(1_234_567.89), "$1,234,567.89");
         assert_eq!(usd(-3.5), "-$3.50");
         assert_eq!(usd(-0.001), "$0.00");
+        assert_eq!(usd(99_999_999_999_999.99), "$99,999,999,999,999.98", "the nearest double's cents");
+        assert_eq!(usd(123_456_789_012_345.67), "$123,456,789,012,345.68", "the nearest double's cents");
+        // Dollars and cents split as integers are what splitting the double gave (trunc of a hundredth, `%` 100).
+        let by_float = |v: f64| {
+            let cents = (v.abs() * 100.0).round();
+            ((cents / 100.0).trunc() as u64, (cents % 100.0) as u64)
+        };
+        let mut v = 0.004;
+        while v < 1e15 {
+            let cents = (v * 100.0_f64).round() as u64;
+            assert_eq!((cents / 100, cents % 100), by_float(v), "{v}");
+            v = v * 1.37 + 0.01;
+        }
         assert_eq!(usd(f64::NAN), "—");
     }
 
