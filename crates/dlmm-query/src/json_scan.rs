@@ -61,7 +61,7 @@ impl<'a> Scan<'a> {
                         self.at += 1;
                         open.pop();
                     } else {
-                        self.container_entry(open.last().copied())?;
+                        self.container_entry(open[open.len() - 1])?;
                         continue;
                     }
                 }
@@ -73,7 +73,7 @@ impl<'a> Scan<'a> {
                 match self.peek()? {
                     b',' => {
                         self.at += 1;
-                        self.container_entry(Some(frame))?;
+                        self.container_entry(frame)?;
                         break;
                     }
                     b']' if frame == b'[' => {}
@@ -86,9 +86,10 @@ impl<'a> Scan<'a> {
         }
     }
 
-    /// Before a container's entry: an object's key and colon (then whitespace up to the value).
-    fn container_entry(&mut self, frame: Option<u8>) -> Option<()> {
-        if frame == Some(b'{') {
+    /// Before an entry of the container opened by `frame`: an object's key and colon (then whitespace up to the
+    /// value).
+    fn container_entry(&mut self, frame: u8) -> Option<()> {
+        if frame == b'{' {
             if self.peek()? != b'"' {
                 return None;
             }
@@ -134,6 +135,8 @@ impl<'a> Scan<'a> {
             self.at += 1;
         }
         match self.bytes.get(self.at)? {
+            // serde_json refuses a digit right after a leading zero ("01").
+            b'0' if self.bytes.get(self.at + 1).is_some_and(u8::is_ascii_digit) => return None,
             b'0' => self.at += 1,
             b'1'..=b'9' => self.digits(),
             _ => return None,
@@ -148,13 +151,6 @@ impl<'a> Scan<'a> {
                 self.at += 1;
             }
             self.some_digits()?;
-        }
-        // serde_json refuses a digit right after a leading zero ("01"); any other byte is the next token's.
-        if self.bytes[start..].starts_with(b"0") || self.bytes[start..].starts_with(b"-0") {
-            let zero_end = start + if self.bytes[start] == b'-' { 2 } else { 1 };
-            if self.bytes.get(zero_end).is_some_and(u8::is_ascii_digit) {
-                return None;
-            }
         }
         Some(&self.bytes[start..self.at])
     }
