@@ -82,33 +82,26 @@ pub fn pick(text: &[u8], item: &StructShape, names: &[&str]) -> Option<Vec<Optio
 /// Reads one number field by its model's reader ([`wire::f64`], [`wire::u64`] or [`wire::i64`]): a number
 /// literal as serde_json hands it to the reader, or a numeric string.
 fn read(shape: &Shape, scan: &mut Scan<'_>) -> Option<Picked> {
-    let number = match scan.number_text() {
-        Some(literal) => Some(Number::of(literal)?),
-        None => None,
+    let Shape::Leaf(Leaf::With(with)) = shape else { return None };
+    let Some(literal) = scan.number_text() else {
+        let text = scan.string()?;
+        return match with {
+            With::F64 => wire::f64_of_text(&text).map(Picked::F64),
+            With::U64 => wire::u64_of_text(&text).map(Picked::U64),
+            With::I64 => wire::i64_of_text(&text).map(Picked::I64),
+            _ => None,
+        };
     };
-    let text = match number {
-        Some(_) => None,
-        None => Some(scan.string()?),
-    };
-    Some(match (shape, number) {
-        (Shape::Leaf(Leaf::With(With::F64)), Some(n)) => Picked::F64(match n {
-            Number::U64(v) => v as f64,
-            Number::I64(v) => v as f64,
-            Number::F64(v) => v,
-        }),
-        (Shape::Leaf(Leaf::With(With::U64)), Some(n)) => Picked::U64(match n {
-            Number::U64(v) => v,
-            Number::I64(v) => u64::try_from(v).ok()?,
-            Number::F64(v) => wire::u64_of_f64(v)?,
-        }),
-        (Shape::Leaf(Leaf::With(With::I64)), Some(n)) => Picked::I64(match n {
-            Number::U64(v) => i64::try_from(v).ok()?,
-            Number::I64(v) => v,
-            Number::F64(v) => wire::i64_of_f64(v)?,
-        }),
-        (Shape::Leaf(Leaf::With(With::F64)), None) => Picked::F64(wire::f64_of_text(text.as_deref()?)?),
-        (Shape::Leaf(Leaf::With(With::U64)), None) => Picked::U64(wire::u64_of_text(text.as_deref()?)?),
-        (Shape::Leaf(Leaf::With(With::I64)), None) => Picked::I64(wire::i64_of_text(text.as_deref()?)?),
+    Some(match (with, Number::of(literal)?) {
+        (With::F64, Number::U64(v)) => Picked::F64(v as f64),
+        (With::F64, Number::I64(v)) => Picked::F64(v as f64),
+        (With::F64, Number::F64(v)) => Picked::F64(v),
+        (With::U64, Number::U64(v)) => Picked::U64(v),
+        (With::U64, Number::I64(v)) => Picked::U64(u64::try_from(v).ok()?),
+        (With::U64, Number::F64(v)) => Picked::U64(wire::u64_of_f64(v)?),
+        (With::I64, Number::U64(v)) => Picked::I64(i64::try_from(v).ok()?),
+        (With::I64, Number::I64(v)) => Picked::I64(v),
+        (With::I64, Number::F64(v)) => Picked::I64(wire::i64_of_f64(v)?),
         _ => return None,
     })
 }
