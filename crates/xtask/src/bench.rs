@@ -111,7 +111,7 @@ fn wasm_attribution() -> Result {
 /// by crate (by module for this workspace's crates), the view that shows which layer to slim. The shipped file is
 /// stripped of names by wasm-opt, so when twiggy finds none there, a copy with names is made from cargo's output
 /// (`target/wasm32-unknown-unknown/wasm-release/<cargo_name>.wasm`) the way the shipped one is made (wasm-bindgen,
-/// then `wasm-opt -Oz`, keeping the name section) and attributed instead.
+/// then `wasm-opt -Oz` with the same facts, keeping the name section) and attributed instead.
 fn attribution(part: &str, shipped: &Path, cargo_name: &str) -> Result {
     twiggy()?;
     let top = |wasm: &Path, args: &[&str]| {
@@ -137,7 +137,12 @@ fn attribution(part: &str, shipped: &Path, cargo_name: &str) -> Result {
             command("wasm-bindgen").args(["--target", "web", "--keep-debug", "--out-dir"]).arg(&dir).arg(&cargo_wasm),
         )?;
         exec(
-            command("wasm-opt").args(["-Oz", "-g", "--strip-dwarf", "--strip-producers", "-o"]).arg(&named).arg(&named),
+            command("wasm-opt")
+                .arg("-Oz")
+                .args(crate::build::WASM_OPT_FACTS)
+                .args(["-g", "--strip-dwarf", "--strip-producers", "-o"])
+                .arg(&named)
+                .arg(&named),
         )?;
         Ok::<_, String>((top(&named, &items)?, top(&named, &every)?))
     })();
