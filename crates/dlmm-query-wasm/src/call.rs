@@ -1,9 +1,10 @@
-//! Sending from JavaScript: the runners every exported method ends in.
-//! A runner reads the call options, sends (racing the caller's `AbortSignal`) and writes the output to JavaScript.
+//! Sending from JavaScript: what every exported method ends in.
 //!
-//! One runner serves every operation: [`send`] turns an operation into its request and its output's shape (data, not
-//! code: the body is transcoded by it straight to JSON text for JavaScript), and [`run`], which is not generic, does
-//! the rest through the core's one send loop ([`Client::exchange`](dlmm_query::Client::exchange)).
+//! A method reads its arguments and options into a [`Job`], a plain value naming the work (the request and the
+//! output's shape, data rather than code, for most operations), and hands it to [`launch`], the one function that
+//! makes a call's future and promise: it reads the call options, runs the job (racing the caller's `AbortSignal`)
+//! and writes the output to JavaScript. So an operation costs the code that builds its request, not a future of its
+//! own; sending goes through the core's one send loop ([`Client::exchange`](dlmm_query::Client::exchange)).
 
 use std::rc::Rc;
 
@@ -11,8 +12,9 @@ use dlmm_query::datapi::series::{SeriesPlan, SeriesRoute};
 use dlmm_query::models::PoolEnvelope;
 use dlmm_query::ops::{All, GetDeposits, Operation};
 use dlmm_query::shape::{HasShape, Shape};
-use dlmm_query::{ApiGroup, Error, HttpResponse, InvalidInput, Request, response};
+use dlmm_query::{ApiGroup, CallOptions, Error, HttpResponse, InvalidInput, Request, response};
 use wasm_bindgen::JsValue;
+use web_sys::AbortSignal;
 
 use crate::all_pairs;
 use crate::cancel::with_signal;
@@ -21,14 +23,6 @@ use crate::js_error::to_js_error;
 use crate::options::Call;
 use crate::to_js::{output_to_js, written_to_js};
 
-/// A runner's future, boxed: what every exported method awaits.
-pub type Pending = futures_util::future::LocalBoxFuture<'static, Result<JsValue, JsValue>>;
-
-/// The promise an exported method returns: `pending` run to completion (the one `future_to_promise` of the package).
-pub fn promise(pending: Pending) -> js_sys::Promise {
-    wasm_bindgen_futures::future_to_promise(pending)
-}
-
 /// The full URL `operation` requests through `client` (empty when its input is invalid: the call then rejects
 /// with `invalidInput` before any output exists).
 pub fn request_url<O: Operation>(client: &Core, operation: &O) -> String {
@@ -36,10 +30,7 @@ pub fn request_url<O: Operation>(client: &Core, operation: &O) -> String {
 }
 
 /// Runs `call` with the signal of `options`, turning a core error into a `DlmmError`.
-async fn guarded<T>(
-    signal: Option<web_sys::AbortSignal>,
-    call: impl Future<Output = Result<T, Error>>,
-) -> Result<T, JsValue> {
+async fn guarded<T>(signal: Option<AbortSignal>, call: impl Future<Output = Result<T, Error>>) -> Result<T, JsValue> {
     with_signal(signal, async move { call.await.map_err(|e| to_js_error(&e)) }).await
 }
 
@@ -64,95 +55,136 @@ impl Output {
     }
 }
 
-/// Sends `operation` with the options read from `options`; resolves to its output written to JavaScript.
-pub fn send<O: Operation>(
-    client: Rc<Core>,
-    options: JsValue,
-    operation: O,
-) -> impl Future<Output = Result<JsValue, JsValue>> + 'static {
+/// One exported method's call as a plain value, made by [`send`], [`series`], [`all_pairs`] or [`position_pnl`] and
+/// run by [`launch`].
+pub struct Job {
+    work: Work,
+    /// Renames what a rejected parameter is called in errors the run gives (the datapi's `pageSize` for
+    /// `page_size`); `None` keeps the core's names.
+    rename: Option<fn(JsValue) -> JsValue>,
+}
+
+impl Job {
+    /// This job with the errors of its run passed through `rename`.
+    pub fn renamed(self, rename: fn(JsValue) -> JsValue) -> Self {
+        Self { rename: Some(rename), ..self }
+    }
+}
+
+impl From<Work> for Job {
+    fn from(work: Work) -> Self {
+        Self { work, rename: None }
+    }
+}
+
+/// The work of a [`Job`].
+enum Work {
+    /// One request (invalid input rejects when run), its answer written by `output`.
+    Send { request: Result<Request, InvalidInput>, not_found_on_500: bool, output: Output },
+    /// A datapi series fetched in chunks and merged as text.
+    Series(Result<SeriesPlan, Error>),
+    /// `all()` with its TVL floor.
+    AllPairs(All, Option<f64>),
+    /// `getPositionPnl` of a position at a current value.
+    PositionPnl(String, Option<f64>),
+}
+
+/// The promise of an exported method: `job` (or the error reading the method's input gave) run to completion with
+/// the call options read from `options`. The one `future_to_promise` of the package's calls.
+pub fn launch(client: Rc<Core>, options: JsValue, job: Result<Job, JsValue>) -> js_sys::Promise {
+    wasm_bindgen_futures::future_to_promise(async move {
+        let Job { work, rename } = job?;
+        let result = work.run(client, options).await;
+        match rename {
+            Some(rename) => result.map_err(rename),
+            None => result,
+        }
+    })
+}
+
+impl Work {
+    /// Runs the work with the call options (signal, time-out, retry) read from `options`.
+    async fn run(self, client: Rc<Core>, options: JsValue) -> Result<JsValue, JsValue> {
+        let Call { signal, options: call } = Call::read(&options)?;
+        match self {
+            Work::Send { request, not_found_on_500, output } => {
+                let request = request.map_err(|e| to_js_error(&e.into()))?;
+                guarded(signal, async {
+                    let (url, response) = client.exchange(&request, not_found_on_500, call).await?;
+                    output.write(&url, &response)
+                })
+                .await
+            }
+            Work::Series(plan) => {
+                guarded(signal, async {
+                    let (url, written) = client.series_text(plan?, call).await?;
+                    written_to_js(written, &url)
+                })
+                .await
+            }
+            Work::AllPairs(all, floor) => run_all_pairs(client, &options, signal, call, all, floor).await,
+            Work::PositionPnl(position, current) => {
+                let url = request_url(&client, &GetDeposits::new(&position));
+                let pnl = guarded(signal, client.position_pnl_with(&position, current, call)).await?;
+                output_to_js(&pnl, &url)
+            }
+        }
+    }
+}
+
+/// Sends `operation`; resolves to its output written to JavaScript.
+pub fn send<O: Operation>(operation: O) -> Job {
     let data = &<O::Output as HasShape>::SHAPE;
     let output = match O::GROUP {
         ApiGroup::Pool => Output::Enveloped { envelope: &<PoolEnvelope<O::Output> as HasShape>::SHAPE, data },
         _ => Output::Shaped(data),
     };
-    run(client, options, operation.request(), O::NOT_FOUND_ON_500, output)
-}
-
-/// The runner behind [`send`], the same for every operation.
-async fn run(
-    client: Rc<Core>,
-    options: JsValue,
-    request: Result<Request, InvalidInput>,
-    not_found_on_500: bool,
-    output: Output,
-) -> Result<JsValue, JsValue> {
-    let Call { signal, options } = Call::read(&options)?;
-    let request = request.map_err(|e| to_js_error(&e.into()))?;
-    guarded(signal, async {
-        let (url, response) = client.exchange(&request, not_found_on_500, options).await?;
-        output.write(&url, &response)
-    })
-    .await
+    Work::Send { request: operation.request(), not_found_on_500: O::NOT_FOUND_ON_500, output }.into()
 }
 
 /// A datapi series (`/ohlcv`, `/volume/history`): with both `startTime` and `endTime`, fetched in chunks the server
 /// accepts and merged as text ([`SeriesPlan`], then [`Client::series_text`](dlmm_query::Client::series_text));
 /// otherwise one request.
-pub fn series(client: Rc<Core>, options: JsValue, route: SeriesRoute) -> Pending {
+pub fn series(route: SeriesRoute) -> Job {
     if route.query().time_range().is_none() {
-        return Box::pin(run(
-            client,
-            options,
-            route.request(),
-            route.not_found_on_500(),
-            Output::Shaped(route.shape()),
-        ));
+        let output = Output::Shaped(route.shape());
+        return Work::Send { request: route.request(), not_found_on_500: route.not_found_on_500(), output }.into();
     }
-    Box::pin(run_series(client, options, SeriesPlan::of_route(&route)))
+    Work::Series(SeriesPlan::of_route(&route)).into()
 }
 
-/// The runner behind [`series`] with a range, the same for every series.
-async fn run_series(client: Rc<Core>, options: JsValue, plan: Result<SeriesPlan, Error>) -> Result<JsValue, JsValue> {
-    let Call { signal, options } = Call::read(&options)?;
-    guarded(signal, async {
-        let (url, written) = client.series_text(plan?, options).await?;
-        written_to_js(written, &url)
-    })
-    .await
+/// `all`: every pair (with a TVL floor, the pairs under it dropped).
+pub fn all_pairs((all, floor): (All, Option<f64>)) -> Job {
+    Work::AllPairs(all, floor).into()
 }
 
-/// `all`: every pair, decoded as the body arrives; with a TVL floor, filtered while it is decoded. In a browser page
-/// whose entry registered the package's worker, the body is read and transcoded there ([`crate::worker`]).
-pub async fn all_pairs(
+/// `getPositionPnl`: a position's deposits, withdrawals and claims, fetched together and summed
+/// ([`Client::position_pnl_with`](dlmm_query::Client::position_pnl_with)).
+pub fn position_pnl((position, current): (String, Option<f64>)) -> Job {
+    Work::PositionPnl(position, current).into()
+}
+
+/// `all()` run: every pair, decoded as the body arrives; with a TVL floor, filtered while it is decoded. In a browser
+/// page whose entry registered the package's worker, the body is read and transcoded there ([`crate::worker`]).
+async fn run_all_pairs(
     client: Rc<Core>,
-    options: JsValue,
-    (all, floor): (All, Option<f64>),
+    options: &JsValue,
+    signal: Option<AbortSignal>,
+    call: CallOptions,
+    all: All,
+    floor: Option<f64>,
 ) -> Result<JsValue, JsValue> {
-    let Call { signal, options: call } = Call::read(&options)?;
     let request = all.request().map_err(|e| to_js_error(&e.into()))?;
     if let Some(client_options) = client.options()
         && let Some(worker) = with_signal(signal.clone(), async { Ok(crate::worker::shared().await) }).await?
     {
         // The worker sends with a client of its own: the call takes its turn of this client's limiter first.
         guarded(signal.clone(), client.take_turn(&request, call)).await?;
-        if let Some(result) = crate::worker::all_pairs(&worker, client_options, &options, signal.clone()).await {
+        if let Some(result) = crate::worker::all_pairs(&worker, client_options, options, signal.clone()).await {
             return result;
         }
     }
     let mut sink = all_pairs::Collect::new();
     guarded(signal, all_pairs::all_pairs(&client, &request, call, floor, &mut sink)).await?;
     Ok(sink.into_result())
-}
-
-/// `getPositionPnl`: a position's deposits, withdrawals and claims, fetched together and summed
-/// ([`Client::position_pnl_with`]).
-pub async fn position_pnl(
-    client: Rc<Core>,
-    options: JsValue,
-    (position, current): (String, Option<f64>),
-) -> Result<JsValue, JsValue> {
-    let Call { signal, options } = Call::read(&options)?;
-    let url = request_url(&client, &GetDeposits::new(&position));
-    let pnl = guarded(signal, client.position_pnl_with(&position, current, options)).await?;
-    output_to_js(&pnl, &url)
 }

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use dlmm_query::datapi::ops::{damm_v2, dlmm};
 use wasm_bindgen::prelude::*;
 
-use crate::call;
+use crate::call::{self, Job};
 use crate::client::{Core, new_core};
 use crate::exports::exports;
 use crate::iter::{self, PageIterator};
@@ -78,20 +78,12 @@ pub struct DammV2Datapi {
 // The datapi's runners: [`call`]'s and [`iter`]'s, with a rejected parameter named by its query key (`pageSize`) as
 // the caller wrote it, not as the API spells it (`page_size`).
 
-fn send<O: dlmm_query::ops::Operation>(
-    client: Rc<Core>,
-    options: JsValue,
-    operation: O,
-) -> impl Future<Output = Result<JsValue, JsValue>> + 'static {
-    futures_util::TryFutureExt::map_err(call::send(client, options, operation), js_parameter_names)
+fn send<O: dlmm_query::ops::Operation>(operation: O) -> Job {
+    call::send(operation).renamed(js_parameter_names)
 }
 
-fn send_series<O: dlmm_query::datapi::series::SeriesOperation>(
-    client: Rc<Core>,
-    options: JsValue,
-    operation: O,
-) -> impl Future<Output = Result<JsValue, JsValue>> + 'static {
-    futures_util::TryFutureExt::map_err(call::series(client, options, operation.route()), js_parameter_names)
+fn send_series<O: dlmm_query::datapi::series::SeriesOperation>(operation: O) -> Job {
+    call::series(operation.route()).renamed(js_parameter_names)
 }
 
 fn datapi_pages<O>(client: Rc<Core>, options: &JsValue, operation: O) -> Result<PageIterator, JsValue>

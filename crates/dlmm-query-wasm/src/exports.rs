@@ -18,9 +18,9 @@
 //! }
 //! ```
 //!
-//! `async` lines become `async` methods resolving to the output (`Promise<T>` in TypeScript): each reads its
-//! arguments, then awaits its runner's future boxed as [`crate::call::Pending`] (runners take the options object by
-//! value, so that future owns everything). `iter` lines become
+//! `async` lines become methods returning a promise of the output (`Promise<T>` in TypeScript): each reads its
+//! arguments and options into a [`crate::call::Job`] (a plain value) and hands it to [`crate::call::launch`], which
+//! makes the promise (bad input rejects it). `iter` lines become
 //! methods returning a `DlmmPageIterator` at once. The class must hold its core client in a field `inner`.
 
 /// Declares the exported methods of a `#[wasm_bindgen]` class, one line each (see the module docs).
@@ -48,16 +48,16 @@ macro_rules! exports {
                     $(#[wasm_bindgen(unchecked_param_type = $ts)] $arg: wasm_bindgen::JsValue,)*
                     $opts: Option<$opts_ty>,
                 ) -> js_sys::Promise {
-                    // The arguments are read inside the promise (bad input rejects, as from an `async` method), and
-                    // every method's promise comes from one boxed runner future type: one `future_to_promise`.
-                    let client = self.inner.clone();
-                    crate::call::promise(Box::pin(async move {
+                    // The input is read now, into a plain value; bad input rejects the promise, as from an `async`
+                    // method. Every method's promise comes from the one `launch`.
+                    let $opts = crate::options::arg($opts);
+                    // A closure called at once: a block whose `?` ends the reading, not the method.
+                    #[allow(clippy::redundant_closure_call)]
+                    let job = (|| -> Result<crate::call::Job, wasm_bindgen::JsValue> {
                         $(let $arg = exports!(@arg $ts, $arg);)*
-                        let $opts = crate::options::arg($opts);
-                        let operation = $op;
-                        let pending: crate::call::Pending = Box::pin($runner(client, $opts, operation));
-                        pending.await
-                    }))
+                        Ok($runner($op))
+                    })();
+                    crate::call::launch(self.inner.clone(), $opts, job)
                 }
             )*
             $(
