@@ -31,6 +31,7 @@ pub mod decode;
 pub mod error;
 pub mod float;
 pub mod header;
+pub mod integer;
 pub mod items;
 pub mod json_scan;
 pub mod json_text;

@@ -12,6 +12,7 @@
 
 use serde::Serialize;
 
+use crate::integer::IntType;
 use crate::json_text::JsonText;
 
 pub use dlmm_query_derive::Shape;
@@ -106,18 +107,8 @@ pub enum Leaf {
     Bool,
     /// A number read by `f64`'s own `Deserialize`.
     F64,
-    /// A number read by `u64`'s own `Deserialize`.
-    U64,
-    /// A number read by `i64`'s own `Deserialize`.
-    I64,
-    /// A number read by `u32`'s own `Deserialize`.
-    U32,
-    /// A number read by `u16`'s own `Deserialize`.
-    U16,
-    /// A number read by `u8`'s own `Deserialize`.
-    U8,
-    /// A number read by `i32`'s own `Deserialize`.
-    I32,
+    /// An integer read as its type's own `Deserialize` reads it ([`crate::integer`]).
+    Int(IntType),
     /// A raw token amount ([`crate::Amount`]).
     Amount,
     /// Exact decimal text ([`crate::datapi::models::Decimal`]).
@@ -169,27 +160,27 @@ pub fn write_none(out: &mut JsonText) {
 
 /// `HasShape` for types read by one [`Leaf`] decoder.
 macro_rules! leaves {
-    ($($ty:ty => $leaf:ident),* $(,)?) => {
+    ($($ty:ty => $leaf:expr),* $(,)?) => {
         $(impl HasShape for $ty {
-            const SHAPE: Shape = Shape::Leaf(Leaf::$leaf);
+            const SHAPE: Shape = Shape::Leaf($leaf);
         })*
     };
 }
 
 leaves! {
-    String => String,
-    bool => Bool,
-    f64 => F64,
-    u64 => U64,
-    i64 => I64,
-    u32 => U32,
-    u16 => U16,
-    u8 => U8,
-    i32 => I32,
-    crate::Amount => Amount,
-    crate::datapi::models::Decimal => Decimal,
-    crate::models::NumericText => NumericText,
-    crate::models::ProtocolMetrics => ProtocolMetrics,
+    String => Leaf::String,
+    bool => Leaf::Bool,
+    f64 => Leaf::F64,
+    u64 => Leaf::Int(IntType::U64),
+    i64 => Leaf::Int(IntType::I64),
+    u32 => Leaf::Int(IntType::U32),
+    u16 => Leaf::Int(IntType::U16),
+    u8 => Leaf::Int(IntType::U8),
+    i32 => Leaf::Int(IntType::I32),
+    crate::Amount => Leaf::Amount,
+    crate::datapi::models::Decimal => Leaf::Decimal,
+    crate::models::NumericText => Leaf::NumericText,
+    crate::models::ProtocolMetrics => Leaf::ProtocolMetrics,
 }
 
 impl<T: HasShape> HasShape for Vec<T> {

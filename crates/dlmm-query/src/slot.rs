@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use crate::datapi::models::Decimal;
+use crate::integer::{self, Integer};
 use crate::models::{NumericText, ProtocolMetrics};
 use crate::shape::{HasShape, Leaf, Shape, StructShape, With};
 use crate::transcode::{FieldKeys, VariantName};
@@ -166,12 +167,10 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D) -> Result<Slot, D::E
         Leaf::Enum(names) => Slot::Variant(d.deserialize_enum(names.name, &[], VariantName::new(names))?),
         Leaf::Bool => Slot::Bool(bool::deserialize(d)?),
         Leaf::F64 => Slot::F64(f64::deserialize(d)?),
-        Leaf::U64 => Slot::U64(u64::deserialize(d)?),
-        Leaf::I64 => Slot::I64(i64::deserialize(d)?),
-        Leaf::U32 => Slot::U64(u32::deserialize(d)?.into()),
-        Leaf::U16 => Slot::U64(u16::deserialize(d)?.into()),
-        Leaf::U8 => Slot::U64(u8::deserialize(d)?.into()),
-        Leaf::I32 => Slot::I64(i32::deserialize(d)?.into()),
+        Leaf::Int(ty) => match integer::read(d, *ty)? {
+            Integer::Unsigned(v) => Slot::U64(v),
+            Integer::Signed(v) => Slot::I64(v),
+        },
         Leaf::Amount => Slot::Amount(Amount::deserialize(d)?),
         Leaf::Decimal => Slot::Decimal(Decimal::deserialize(d)?),
         Leaf::NumericText => Slot::NumericText(NumericText::deserialize(d)?),

@@ -27,6 +27,7 @@ use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use crate::datapi::models::Decimal;
+use crate::integer::{self, Integer};
 use crate::json_text::JsonText;
 use crate::models::{NumericText, ProtocolMetrics};
 use crate::shape::{EnumShape, Field, Leaf, Shape, StructShape, With};
@@ -133,12 +134,10 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) 
         Leaf::Enum(names) => out.write(names.js_name(d.deserialize_enum(names.name, &[], VariantName::new(names))?)),
         Leaf::Bool => out.write(&bool::deserialize(d)?),
         Leaf::F64 => out.write(&f64::deserialize(d)?),
-        Leaf::U64 => out.write(&u64::deserialize(d)?),
-        Leaf::I64 => out.write(&i64::deserialize(d)?),
-        Leaf::U32 => out.write(&u32::deserialize(d)?),
-        Leaf::U16 => out.write(&u16::deserialize(d)?),
-        Leaf::U8 => out.write(&u8::deserialize(d)?),
-        Leaf::I32 => out.write(&i32::deserialize(d)?),
+        Leaf::Int(ty) => match integer::read(d, *ty)? {
+            Integer::Unsigned(v) => out.write(&v),
+            Integer::Signed(v) => out.write(&v),
+        },
         Leaf::Amount => out.write(&Amount::deserialize(d)?),
         Leaf::Decimal => out.write(&Decimal::deserialize(d)?),
         Leaf::NumericText => out.write(&NumericText::deserialize(d)?),

@@ -17,6 +17,7 @@ use serde_json::de::SliceRead;
 
 use super::{Seen, Value, end_object, field_named, in_range, keep_member};
 use crate::datapi::models::is_decimal_text;
+use crate::integer::IntType;
 use crate::json_text::{JsonText, MAX_SAFE_INTEGER};
 use crate::shape::{Leaf, Shape, StructShape, With};
 
@@ -445,12 +446,18 @@ impl<'a> Reader<'a> {
                 number.integer(false, u64::MAX)?;
                 out.amount_digits(number.text);
             }
-            Leaf::U64 | Leaf::With(With::U64 | With::OptU64) => self.integer(false, MAX_SAFE_INTEGER, out)?,
-            Leaf::I64 | Leaf::With(With::I64 | With::OptI64) => self.integer(true, MAX_SAFE_INTEGER, out)?,
-            Leaf::U32 => self.integer(false, u32::MAX.into(), out)?,
-            Leaf::U16 | Leaf::With(With::U16) => self.integer(false, u16::MAX.into(), out)?,
-            Leaf::U8 | Leaf::With(With::U8) => self.integer(false, u8::MAX.into(), out)?,
-            Leaf::I32 | Leaf::With(With::I32 | With::OptI32) => self.integer(true, i32::MAX as u64, out)?,
+            Leaf::Int(IntType::U64) | Leaf::With(With::U64 | With::OptU64) => {
+                self.integer(false, MAX_SAFE_INTEGER, out)?
+            }
+            Leaf::Int(IntType::I64) | Leaf::With(With::I64 | With::OptI64) => {
+                self.integer(true, MAX_SAFE_INTEGER, out)?
+            }
+            Leaf::Int(IntType::U32) => self.integer(false, u32::MAX.into(), out)?,
+            Leaf::Int(IntType::U16) | Leaf::With(With::U16) => self.integer(false, u16::MAX.into(), out)?,
+            Leaf::Int(IntType::U8) | Leaf::With(With::U8) => self.integer(false, u8::MAX.into(), out)?,
+            Leaf::Int(IntType::I32) | Leaf::With(With::I32 | With::OptI32) => {
+                self.integer(true, i32::MAX as u64, out)?
+            }
             Leaf::With(With::NonemptyString) if self.null() => out.null(),
             Leaf::With(With::NonemptyString) => match self.string()? {
                 text if text.bytes.is_empty() => out.null(),
