@@ -3,6 +3,8 @@
 //! The vendor sends some numbers as JSON strings (`"0.04"`, `"18446744073709551615"`) and others as JSON numbers, and
 //! has changed which over time. Every numeric model field goes through one of these functions, so each accepts either
 //! form. Integer amounts are never routed through `f64`: a string or integer above 2^53 stays exact.
+//! The readers share one visitor (the kind of value is data), so a deserializer's `deserialize_any` is built once for
+//! all of them.
 
 use std::fmt;
 
@@ -10,85 +12,170 @@ use serde::de::{self, Deserializer, Visitor};
 
 /// Accepts a JSON number or a numeric string as a finite `f64`.
 pub fn f64<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
-    d.deserialize_any(F64Visitor)
+    read(d, Kind::F64, false)?.f64()
 }
 
 /// Accepts a JSON number or a string of decimal digits as an exact `u64`.
 pub fn u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-    d.deserialize_any(U64Visitor)
+    read(d, Kind::U64, false)?.u64()
 }
 
 /// Accepts a JSON number or a string of decimal digits (with an optional `-`) as an exact `i64`.
 pub fn i64<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
-    d.deserialize_any(I64Visitor)
+    read(d, Kind::I64, false)?.i64()
 }
 
 /// The largest integer an `f64` holds exactly (2^53).
 const F64_EXACT_LIMIT: f64 = 9_007_199_254_740_992.0;
 
-struct F64Visitor;
+/// What a lenient reader reads a value as (its rules and the text of what it expects).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A number or a numeric string, as an `f64`.
+    F64,
+    /// A non-negative integer or a string of digits, as a `u64`.
+    U64,
+    /// An integer or a string of digits, as an `i64`.
+    I64,
+    /// A number or a numeric string, kept as decimal text.
+    NumericString,
+}
 
-impl Visitor<'_> for F64Visitor {
-    type Value = f64;
+/// The value a lenient reader read: [`Scalar::Null`] only when it accepts `null`.
+enum Scalar {
+    Null,
+    F64(f64),
+    U64(u64),
+    I64(i64),
+    Text(String),
+}
 
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a number or a numeric string")
+impl Scalar {
+    /// The kind's value. Each kind reads to one variant (and a nullable one to `Null`), so the error is never met;
+    /// it keeps the function total.
+    fn f64<E: de::Error>(self) -> Result<f64, E> {
+        self.opt_f64()?.ok_or_else(Self::other)
     }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<f64, E> {
-        Ok(v)
+    fn u64<E: de::Error>(self) -> Result<u64, E> {
+        self.opt_u64()?.ok_or_else(Self::other)
     }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<f64, E> {
-        Ok(v as f64)
+    fn i64<E: de::Error>(self) -> Result<i64, E> {
+        self.opt_i64()?.ok_or_else(Self::other)
     }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<f64, E> {
-        Ok(v as f64)
+    fn opt_f64<E: de::Error>(self) -> Result<Option<f64>, E> {
+        match self {
+            Scalar::Null => Ok(None),
+            Scalar::F64(v) => Ok(Some(v)),
+            _ => Err(Self::other()),
+        }
     }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<f64, E> {
-        f64_of_text(v).ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
+    fn opt_u64<E: de::Error>(self) -> Result<Option<u64>, E> {
+        match self {
+            Scalar::Null => Ok(None),
+            Scalar::U64(v) => Ok(Some(v)),
+            _ => Err(Self::other()),
+        }
+    }
+    fn opt_i64<E: de::Error>(self) -> Result<Option<i64>, E> {
+        match self {
+            Scalar::Null => Ok(None),
+            Scalar::I64(v) => Ok(Some(v)),
+            _ => Err(Self::other()),
+        }
+    }
+    fn other<E: de::Error>() -> E {
+        E::custom("a lenient reader read another kind of value")
     }
 }
 
-struct U64Visitor;
+/// Reads a value by the rules of `kind` (`null` too, as `Scalar::Null`, when `nullable`). One visitor for every
+/// kind, so the deserializer's `deserialize_any` is built once for all the lenient readers, not once per reader.
+fn read<'de, D: Deserializer<'de>>(d: D, kind: Kind, nullable: bool) -> Result<Scalar, D::Error> {
+    d.deserialize_any(Lenient { kind, nullable })
+}
 
-impl Visitor<'_> for U64Visitor {
-    type Value = u64;
+/// The visitor behind [`read`].
+#[derive(Clone, Copy)]
+struct Lenient {
+    kind: Kind,
+    nullable: bool,
+}
 
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a non-negative integer or a string of digits")
-    }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<u64, E> {
-        Ok(v)
-    }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<u64, E> {
-        u64::try_from(v).map_err(|_| E::invalid_value(de::Unexpected::Signed(v), &self))
-    }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<u64, E> {
-        u64_of_f64(v).ok_or_else(|| E::invalid_value(de::Unexpected::Float(v), &self))
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<u64, E> {
-        u64_of_text(v).ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
+impl Lenient {
+    /// The same kind without `null`: what a value that is not `null` is refused against (`" or null"` is said only
+    /// when the value's type is wrong, not when a number or a text of the right type is out of the kind's rules).
+    fn strict(self) -> Self {
+        Self { nullable: false, ..self }
     }
 }
 
-struct I64Visitor;
-
-impl Visitor<'_> for I64Visitor {
-    type Value = i64;
+impl<'de> Visitor<'de> for Lenient {
+    type Value = Scalar;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an integer or a string of digits")
+        f.write_str(match self.kind {
+            Kind::F64 | Kind::NumericString => "a number or a numeric string",
+            Kind::U64 => "a non-negative integer or a string of digits",
+            Kind::I64 => "an integer or a string of digits",
+        })?;
+        if self.nullable {
+            f.write_str(" or null")?;
+        }
+        Ok(())
     }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<i64, E> {
-        Ok(v)
+    fn visit_unit<E: de::Error>(self) -> Result<Scalar, E> {
+        match self.nullable {
+            true => Ok(Scalar::Null),
+            false => Err(E::invalid_type(de::Unexpected::Unit, &self)),
+        }
     }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<i64, E> {
-        i64::try_from(v).map_err(|_| E::invalid_value(de::Unexpected::Unsigned(v), &self))
+    fn visit_none<E: de::Error>(self) -> Result<Scalar, E> {
+        match self.nullable {
+            true => Ok(Scalar::Null),
+            false => Err(E::invalid_type(de::Unexpected::Option, &self)),
+        }
     }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<i64, E> {
-        i64_of_f64(v).ok_or_else(|| E::invalid_value(de::Unexpected::Float(v), &self))
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Scalar, D::Error> {
+        match self.nullable {
+            true => d.deserialize_any(self.strict()),
+            false => Err(de::Error::invalid_type(de::Unexpected::Option, &self)),
+        }
     }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<i64, E> {
-        i64_of_text(v).ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Scalar, E> {
+        let read = match self.kind {
+            Kind::F64 => Some(Scalar::F64(v)),
+            Kind::U64 => u64_of_f64(v).map(Scalar::U64),
+            Kind::I64 => i64_of_f64(v).map(Scalar::I64),
+            Kind::NumericString => Some(Scalar::Text(v.to_string())),
+        };
+        read.ok_or_else(|| E::invalid_value(de::Unexpected::Float(v), &self.strict()))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Scalar, E> {
+        let read = match self.kind {
+            Kind::F64 => Some(Scalar::F64(v as f64)),
+            Kind::U64 => Some(Scalar::U64(v)),
+            Kind::I64 => i64::try_from(v).ok().map(Scalar::I64),
+            Kind::NumericString => Some(Scalar::Text(v.to_string())),
+        };
+        read.ok_or_else(|| E::invalid_value(de::Unexpected::Unsigned(v), &self.strict()))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Scalar, E> {
+        let read = match self.kind {
+            Kind::F64 => Some(Scalar::F64(v as f64)),
+            Kind::U64 => u64::try_from(v).ok().map(Scalar::U64),
+            Kind::I64 => Some(Scalar::I64(v)),
+            Kind::NumericString => Some(Scalar::Text(v.to_string())),
+        };
+        read.ok_or_else(|| E::invalid_value(de::Unexpected::Signed(v), &self.strict()))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Scalar, E> {
+        let read = match self.kind {
+            Kind::F64 => f64_of_text(v).map(Scalar::F64),
+            Kind::U64 => u64_of_text(v).map(Scalar::U64),
+            Kind::I64 => i64_of_text(v).map(Scalar::I64),
+            Kind::NumericString => f64_of_text(v).map(|_| Scalar::Text(v.trim().to_owned())),
+        };
+        read.ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self.strict()))
     }
 }
 
@@ -125,12 +212,12 @@ pub fn i64_of_f64(v: f64) -> Option<i64> {
 
 /// Like [`f64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
 pub fn opt_f64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    d.deserialize_any(Nullable(F64Visitor))
+    read(d, Kind::F64, true)?.opt_f64()
 }
 
 /// Like [`i64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
 pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
-    d.deserialize_any(Nullable(I64Visitor))
+    read(d, Kind::I64, true)?.opt_i64()
 }
 
 /// Accepts a JSON number or a string of decimal digits as an exact `u16` (e.g. a bin step).
@@ -156,7 +243,7 @@ pub fn i32<'de, D: Deserializer<'de>>(d: D) -> Result<i32, D::Error> {
 
 /// Like [`u64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
 pub fn opt_u64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
-    d.deserialize_any(Nullable(U64Visitor))
+    read(d, Kind::U64, true)?.opt_u64()
 }
 
 /// Like [`i32()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
@@ -181,68 +268,263 @@ pub fn nonempty_string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>
 /// Used for fields the vendor documents as strings (`liquidity`, `base_fee_percentage`, …): the text must parse as a
 /// finite number, so helpers that parse it later cannot fail on data that decoded.
 pub fn numeric_string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    d.deserialize_any(NumericStringVisitor)
-}
-
-struct NumericStringVisitor;
-
-impl Visitor<'_> for NumericStringVisitor {
-    type Value = String;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a number or a numeric string")
-    }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<String, E> {
-        Ok(v.to_string())
-    }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<String, E> {
-        Ok(v.to_string())
-    }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<String, E> {
-        Ok(v.to_string())
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<String, E> {
-        F64Visitor.visit_str::<E>(v).map_err(|_| E::invalid_value(de::Unexpected::Str(v), &self))?;
-        Ok(v.trim().to_owned())
-    }
-}
-
-/// Wraps a visitor so that `null` decodes to `None` and anything else to `Some`.
-struct Nullable<V>(V);
-
-impl<'de, V: Visitor<'de>> Visitor<'de> for Nullable<V> {
-    type Value = Option<V::Value>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.expecting(f)?;
-        f.write_str(" or null")
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self.0).map(Some)
-    }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        self.0.visit_f64(v).map(Some)
-    }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-        self.0.visit_u64(v).map(Some)
-    }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-        self.0.visit_i64(v).map(Some)
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        self.0.visit_str(v).map(Some)
+    match read(d, Kind::NumericString, false)? {
+        Scalar::Text(text) => Ok(text),
+        _ => Err(Scalar::other()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use serde::Deserialize;
+
+    /// The visitors the lenient readers replaced (one per reader, each built into its own `deserialize_any`), kept
+    /// as the reference their values and errors are pinned to.
+    mod reference {
+        use std::fmt;
+
+        use serde::de::{self, Deserializer, Visitor};
+
+        use super::super::{f64_of_text, i64_of_f64, i64_of_text, u64_of_f64, u64_of_text};
+
+        struct F64Visitor;
+
+        impl Visitor<'_> for F64Visitor {
+            type Value = f64;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a number or a numeric string")
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<f64, E> {
+                Ok(v)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<f64, E> {
+                Ok(v as f64)
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<f64, E> {
+                Ok(v as f64)
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<f64, E> {
+                f64_of_text(v).ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
+            }
+        }
+
+        struct U64Visitor;
+
+        impl Visitor<'_> for U64Visitor {
+            type Value = u64;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a non-negative integer or a string of digits")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<u64, E> {
+                Ok(v)
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<u64, E> {
+                u64::try_from(v).map_err(|_| E::invalid_value(de::Unexpected::Signed(v), &self))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<u64, E> {
+                u64_of_f64(v).ok_or_else(|| E::invalid_value(de::Unexpected::Float(v), &self))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<u64, E> {
+                u64_of_text(v).ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
+            }
+        }
+
+        struct I64Visitor;
+
+        impl Visitor<'_> for I64Visitor {
+            type Value = i64;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an integer or a string of digits")
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<i64, E> {
+                Ok(v)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<i64, E> {
+                i64::try_from(v).map_err(|_| E::invalid_value(de::Unexpected::Unsigned(v), &self))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<i64, E> {
+                i64_of_f64(v).ok_or_else(|| E::invalid_value(de::Unexpected::Float(v), &self))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<i64, E> {
+                i64_of_text(v).ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
+            }
+        }
+
+        struct NumericStringVisitor;
+
+        impl Visitor<'_> for NumericStringVisitor {
+            type Value = String;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a number or a numeric string")
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<String, E> {
+                Ok(v.to_string())
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<String, E> {
+                Ok(v.to_string())
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<String, E> {
+                Ok(v.to_string())
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<String, E> {
+                F64Visitor.visit_str::<E>(v).map_err(|_| E::invalid_value(de::Unexpected::Str(v), &self))?;
+                Ok(v.trim().to_owned())
+            }
+        }
+
+        /// Wraps a visitor so that `null` decodes to `None` and anything else to `Some`.
+        struct Nullable<V>(V);
+
+        impl<'de, V: Visitor<'de>> Visitor<'de> for Nullable<V> {
+            type Value = Option<V::Value>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.expecting(f)?;
+                f.write_str(" or null")
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+                d.deserialize_any(self.0).map(Some)
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+                self.0.visit_f64(v).map(Some)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+                self.0.visit_u64(v).map(Some)
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+                self.0.visit_i64(v).map(Some)
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                self.0.visit_str(v).map(Some)
+            }
+        }
+
+        pub fn f64<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+            d.deserialize_any(F64Visitor)
+        }
+        pub fn u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+            d.deserialize_any(U64Visitor)
+        }
+        pub fn i64<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+            d.deserialize_any(I64Visitor)
+        }
+        pub fn opt_f64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+            d.deserialize_any(Nullable(F64Visitor))
+        }
+        pub fn opt_u64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+            d.deserialize_any(Nullable(U64Visitor))
+        }
+        pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+            d.deserialize_any(Nullable(I64Visitor))
+        }
+        pub fn numeric_string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+            d.deserialize_any(NumericStringVisitor)
+        }
+    }
+
+    /// JSON values of every type, and numbers and texts at each reader's edges.
+    const VALUES: [&str; 42] = [
+        "0",
+        "-0",
+        "1",
+        "-1",
+        "1.5",
+        "-1.5",
+        "1e3",
+        "5.0",
+        "-3.0",
+        "1e30",
+        "1e400",
+        "9007199254740992",
+        "9007199254740993",
+        "9223372036854775807",
+        "9223372036854775808",
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "18446744073709551615",
+        "18446744073709551616",
+        "0.1e-400",
+        r#""1""#,
+        r#"" 12 ""#,
+        r#""+5""#,
+        r#""-5""#,
+        r#""--1""#,
+        r#""1.5""#,
+        r#""-0""#,
+        r#""abc""#,
+        r#""""#,
+        r#""NaN""#,
+        r#""inf""#,
+        r#""1e400""#,
+        r#""18446744073709551616""#,
+        r#""\u0031\u0032""#,
+        "null",
+        "true",
+        "false",
+        "[]",
+        "[1]",
+        "{}",
+        r#"{"a":1}"#,
+        "01",
+    ];
+
+    /// Asserts that reader `$ours` and its reference `$theirs` read every value of [`VALUES`] alike, as a whole body
+    /// and as a struct's field (where serde_json gives a visitor's error the position it is met at), value or error.
+    macro_rules! pinned_to_reference {
+        ($ty:ty, $ours:literal, $theirs:literal) => {{
+            #[derive(Deserialize, Debug)]
+            struct Ours(#[serde(deserialize_with = $ours)] $ty);
+            #[derive(Deserialize, Debug)]
+            struct Theirs(#[serde(deserialize_with = $theirs)] $ty);
+            #[derive(Deserialize, Debug)]
+            struct OursIn {
+                #[serde(deserialize_with = $ours)]
+                #[allow(dead_code)]
+                v: $ty,
+            }
+            #[derive(Deserialize, Debug)]
+            struct TheirsIn {
+                #[serde(deserialize_with = $theirs)]
+                #[allow(dead_code)]
+                v: $ty,
+            }
+            for value in VALUES {
+                let ours = format!("{:?}", serde_json::from_str::<Ours>(value).map(|o| o.0));
+                let theirs = format!("{:?}", serde_json::from_str::<Theirs>(value).map(|t| t.0));
+                assert_eq!(ours, theirs, "{} {value}", $ours);
+                let body = format!("{{\n  \"v\": {value}\n}}");
+                let ours = format!("{:?}", serde_json::from_str::<OursIn>(&body));
+                let theirs = format!("{:?}", serde_json::from_str::<TheirsIn>(&body));
+                assert_eq!(
+                    ours.replace("OursIn", ""),
+                    theirs.replace("TheirsIn", ""),
+                    "{} in a struct: {value}",
+                    $ours
+                );
+            }
+        }};
+    }
+
+    #[test]
+    fn lenient_readers_read_and_refuse_as_their_own_visitors_did() {
+        pinned_to_reference!(f64, "super::f64", "reference::f64");
+        pinned_to_reference!(u64, "super::u64", "reference::u64");
+        pinned_to_reference!(i64, "super::i64", "reference::i64");
+        pinned_to_reference!(Option<f64>, "super::opt_f64", "reference::opt_f64");
+        pinned_to_reference!(Option<u64>, "super::opt_u64", "reference::opt_u64");
+        pinned_to_reference!(Option<i64>, "super::opt_i64", "reference::opt_i64");
+        pinned_to_reference!(String, "super::numeric_string", "reference::numeric_string");
+    }
 
     #[derive(Deserialize, Debug)]
     struct Row {
