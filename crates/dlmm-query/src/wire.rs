@@ -275,7 +275,7 @@ pub fn numeric_string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Erro
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use serde::Deserialize;
 
     /// The visitors the lenient readers replaced (one per reader, each built into its own `deserialize_any`), kept
@@ -432,8 +432,9 @@ mod tests {
         }
     }
 
-    /// JSON values of every type, and numbers and texts at each reader's edges.
-    const VALUES: [&str; 42] = [
+    /// JSON values of every type, and numbers and texts at the edges of the readers' rules (shared with the tests
+    /// of [`crate::pick`], which reads numbers by the same rules).
+    pub(crate) const EDGE_VALUES: [&str; 56] = [
         "0",
         "-0",
         "1",
@@ -476,9 +477,23 @@ mod tests {
         "{}",
         r#"{"a":1}"#,
         "01",
+        "0.0",
+        "-0.0",
+        "1e2",
+        "1E-7",
+        "2.5e-324",
+        "1.7976931348623157e308",
+        "-9007199254740993",
+        "123456789012345678901234567890",
+        "0.1",
+        "7.708402041055213e-8",
+        r#""12""#,
+        r#""+12""#,
+        r#""-12""#,
+        r#""1e3""#,
     ];
 
-    /// Asserts that reader `$ours` and its reference `$theirs` read every value of [`VALUES`] alike, as a whole body
+    /// Asserts that reader `$ours` and its reference `$theirs` read every value of [`EDGE_VALUES`] alike, as a whole body
     /// and as a struct's field (where serde_json gives a visitor's error the position it is met at), value or error.
     macro_rules! pinned_to_reference {
         ($ty:ty, $ours:literal, $theirs:literal) => {{
@@ -498,7 +513,7 @@ mod tests {
                 #[allow(dead_code)]
                 v: $ty,
             }
-            for value in VALUES {
+            for value in EDGE_VALUES {
                 let ours = format!("{:?}", serde_json::from_str::<Ours>(value).map(|o| o.0));
                 let theirs = format!("{:?}", serde_json::from_str::<Theirs>(value).map(|t| t.0));
                 assert_eq!(ours, theirs, "{} {value}", $ours);
