@@ -117,8 +117,8 @@ mod tests {
 
     use super::*;
 
-    /// What serde reads `text` as for type `T`, and what [`read`] reads, as comparable text (value or error).
-    fn both<T: DeserializeOwned + ToString>(text: &str, ty: IntType) -> (String, String) {
+    /// Asserts that serde reads `text` as type `T` reads it and [`read`] reads it alike (value or error).
+    fn alike<T: DeserializeOwned + ToString>(text: &str, ty: IntType) {
         let by_serde = serde_json::from_str::<T>(text).map(|v| v.to_string()).map_err(|e| e.to_string());
         let mut de = serde_json::Deserializer::from_str(text);
         let ours = read(&mut de, ty)
@@ -128,7 +128,7 @@ mod tests {
                 Integer::Signed(v) => v.to_string(),
             })
             .map_err(|e| e.to_string());
-        (format!("{by_serde:?}"), format!("{ours:?}"))
+        assert_eq!(format!("{by_serde:?}"), format!("{ours:?}"), "{ty:?} {text}");
     }
 
     /// Inside a struct too: serde_json gives errors raised by a visitor their position on the way out.
@@ -138,7 +138,7 @@ mod tests {
         v: T,
     }
 
-    fn both_in_struct<T: DeserializeOwned>(text: &str, ty: IntType) -> (String, String) {
+    fn alike_in_struct<T: DeserializeOwned>(text: &str, ty: IntType) {
         struct Ours(IntType);
         impl<'de> serde::de::DeserializeSeed<'de> for Ours {
             type Value = Integer;
@@ -162,7 +162,7 @@ mod tests {
         let by_serde = serde_json::from_str::<Holder<T>>(text).map(|_| ()).map_err(|e| e.to_string());
         let mut de = serde_json::Deserializer::from_str(text);
         let ours = de.deserialize_struct("Holder", &["v"], Object(ty)).map_err(|e| e.to_string());
-        (format!("{by_serde:?}"), format!("{ours:?}"))
+        assert_eq!(format!("{by_serde:?}"), format!("{ours:?}"), "{ty:?} in a struct: {text}");
     }
 
     const TEXTS: [&str; 24] = [
@@ -195,18 +195,12 @@ mod tests {
     #[test]
     fn reads_and_refuses_as_serde_reads_each_type() {
         for text in TEXTS.iter().copied().chain(["[1]", "{}", "-0", " 12 ", "12x", ""]) {
-            let (a, b) = both::<u64>(text, IntType::U64);
-            assert_eq!(a, b, "u64 {text}");
-            let (a, b) = both::<i64>(text, IntType::I64);
-            assert_eq!(a, b, "i64 {text}");
-            let (a, b) = both::<u32>(text, IntType::U32);
-            assert_eq!(a, b, "u32 {text}");
-            let (a, b) = both::<u16>(text, IntType::U16);
-            assert_eq!(a, b, "u16 {text}");
-            let (a, b) = both::<u8>(text, IntType::U8);
-            assert_eq!(a, b, "u8 {text}");
-            let (a, b) = both::<i32>(text, IntType::I32);
-            assert_eq!(a, b, "i32 {text}");
+            alike::<u64>(text, IntType::U64);
+            alike::<i64>(text, IntType::I64);
+            alike::<u32>(text, IntType::U32);
+            alike::<u16>(text, IntType::U16);
+            alike::<u8>(text, IntType::U8);
+            alike::<i32>(text, IntType::I32);
         }
     }
 
@@ -214,12 +208,9 @@ mod tests {
     fn errors_inside_a_struct_have_serde_positions() {
         for text in TEXTS {
             let body = format!("{{\n  \"v\": {text}\n}}");
-            let (a, b) = both_in_struct::<u8>(&body, IntType::U8);
-            assert_eq!(a, b, "u8 {text}");
-            let (a, b) = both_in_struct::<i32>(&body, IntType::I32);
-            assert_eq!(a, b, "i32 {text}");
-            let (a, b) = both_in_struct::<u64>(&body, IntType::U64);
-            assert_eq!(a, b, "u64 {text}");
+            alike_in_struct::<u8>(&body, IntType::U8);
+            alike_in_struct::<i32>(&body, IntType::I32);
+            alike_in_struct::<u64>(&body, IntType::U64);
         }
     }
 }
