@@ -61,6 +61,7 @@ impl IntType {
         }
     }
 
+    /// Whether the type holds negative values (its values are then read as `Integer::Signed`).
     const fn is_signed(self) -> bool {
         matches!(self, IntType::I64 | IntType::I32)
     }

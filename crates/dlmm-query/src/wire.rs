@@ -29,7 +29,7 @@ pub fn i64<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
 const F64_EXACT_LIMIT: f64 = 9_007_199_254_740_992.0;
 
 /// What a lenient reader reads a value as (its rules and the text of what it expects).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 enum Kind {
     /// A number or a numeric string, as an `f64`.
     F64,
@@ -43,10 +43,15 @@ enum Kind {
 
 /// The value a lenient reader read: [`Scalar::Null`] only when it accepts `null`.
 enum Scalar {
+    /// `null`, read by a nullable reader.
     Null,
+    /// A double ([`Kind::F64`]).
     F64(f64),
+    /// An unsigned integer ([`Kind::U64`]).
     U64(u64),
+    /// A signed integer ([`Kind::I64`]).
     I64(i64),
+    /// Decimal text ([`Kind::NumericString`]).
     Text(String),
 }
 
