@@ -37,9 +37,21 @@ enum Kind {
     U64,
     /// An integer or a string of digits, as an `i64`.
     I64,
-    /// A number or a numeric string, kept as decimal text.
-    NumericString,
+    /// A number, or a string `rule` accepts, kept as text.
+    Text(&'static TextRule),
 }
+
+/// The rule a lenient text reader ([`text`]) checks a string by, and what its errors say it expects.
+pub struct TextRule {
+    /// What the reader expects, as its errors say it (`"a number or a numeric string"`).
+    pub expecting: &'static str,
+    /// Whether a string (as sent) is accepted; an accepted string is kept trimmed.
+    pub accepts: fn(&str) -> bool,
+}
+
+/// The rule of [`numeric_string`]: any text [`f64()`] reads.
+static NUMERIC_TEXT: TextRule =
+    TextRule { expecting: "a number or a numeric string", accepts: |text| f64_of_text(text).is_some() };
 
 /// The value a lenient reader read: [`Scalar::Null`] only when it accepts `null`.
 enum Scalar {
@@ -51,7 +63,7 @@ enum Scalar {
     U64(u64),
     /// A signed integer ([`Kind::I64`]).
     I64(i64),
-    /// Decimal text ([`Kind::NumericString`]).
+    /// Text ([`Kind::Text`]).
     Text(String),
 }
 
@@ -119,7 +131,8 @@ impl<'de> Visitor<'de> for Lenient {
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self.kind {
-            Kind::F64 | Kind::NumericString => "a number or a numeric string",
+            Kind::F64 => "a number or a numeric string",
+            Kind::Text(rule) => rule.expecting,
             Kind::U64 => "a non-negative integer or a string of digits",
             Kind::I64 => "an integer or a string of digits",
         })?;
@@ -151,7 +164,7 @@ impl<'de> Visitor<'de> for Lenient {
             Kind::F64 => Some(Scalar::F64(v)),
             Kind::U64 => u64_of_f64(v).map(Scalar::U64),
             Kind::I64 => i64_of_f64(v).map(Scalar::I64),
-            Kind::NumericString => Some(Scalar::Text(v.to_string())),
+            Kind::Text(_) => v.is_finite().then(|| Scalar::Text(v.to_string())),
         };
         read.ok_or_else(|| E::invalid_value(de::Unexpected::Float(v), &self.strict()))
     }
@@ -160,7 +173,7 @@ impl<'de> Visitor<'de> for Lenient {
             Kind::F64 => Some(Scalar::F64(v as f64)),
             Kind::U64 => Some(Scalar::U64(v)),
             Kind::I64 => i64::try_from(v).ok().map(Scalar::I64),
-            Kind::NumericString => Some(Scalar::Text(v.to_string())),
+            Kind::Text(_) => Some(Scalar::Text(v.to_string())),
         };
         read.ok_or_else(|| E::invalid_value(de::Unexpected::Unsigned(v), &self.strict()))
     }
@@ -169,16 +182,31 @@ impl<'de> Visitor<'de> for Lenient {
             Kind::F64 => Some(Scalar::F64(v as f64)),
             Kind::U64 => u64::try_from(v).ok().map(Scalar::U64),
             Kind::I64 => Some(Scalar::I64(v)),
-            Kind::NumericString => Some(Scalar::Text(v.to_string())),
+            Kind::Text(_) => Some(Scalar::Text(v.to_string())),
         };
         read.ok_or_else(|| E::invalid_value(de::Unexpected::Signed(v), &self.strict()))
+    }
+    // No JSON reader of this crate hands over 128-bit integers (serde_json does only with its `arbitrary_precision`),
+    // so these are never built into a `.wasm`; they keep what a text reader accepted (its integer's digits) and
+    // serde's own refusal for the others.
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Scalar, E> {
+        match self.kind {
+            Kind::Text(_) => Ok(Scalar::Text(v.to_string())),
+            _ => Err(E::invalid_type(de::Unexpected::Other(&format!("integer `{v}` as u128")), &self)),
+        }
+    }
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Scalar, E> {
+        match self.kind {
+            Kind::Text(_) => Ok(Scalar::Text(v.to_string())),
+            _ => Err(E::invalid_type(de::Unexpected::Other(&format!("integer `{v}` as i128")), &self)),
+        }
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Scalar, E> {
         let read = match self.kind {
             Kind::F64 => f64_of_text(v).map(Scalar::F64),
             Kind::U64 => u64_of_text(v).map(Scalar::U64),
             Kind::I64 => i64_of_text(v).map(Scalar::I64),
-            Kind::NumericString => f64_of_text(v).map(|_| Scalar::Text(v.trim().to_owned())),
+            Kind::Text(rule) => (rule.accepts)(v).then(|| Scalar::Text(v.trim().to_owned())),
         };
         read.ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self.strict()))
     }
@@ -273,7 +301,13 @@ pub fn nonempty_string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>
 /// Used for fields the vendor documents as strings (`liquidity`, `base_fee_percentage`, …): the text must parse as a
 /// finite number, so helpers that parse it later cannot fail on data that decoded.
 pub fn numeric_string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    match read(d, Kind::NumericString, false)? {
+    text(d, &NUMERIC_TEXT)
+}
+
+/// Accepts a finite JSON number, kept as text (an integer's digits, a double's shortest text), or a string `rule`
+/// accepts, kept trimmed: the reader of [`numeric_string`] and of the datapi's decimal amounts, for any rule.
+pub fn text<'de, D: Deserializer<'de>>(d: D, rule: &'static TextRule) -> Result<String, D::Error> {
+    match read(d, Kind::Text(rule), false)? {
         Scalar::Text(text) => Ok(text),
         _ => Err(Scalar::other()),
     }
@@ -498,27 +532,32 @@ pub(crate) mod tests {
         r#""1e3""#,
     ];
 
-    /// Asserts that reader `$ours` and its reference `$theirs` read every value of [`EDGE_VALUES`] alike, as a whole body
-    /// and as a struct's field (where serde_json gives a visitor's error the position it is met at), value or error.
+    /// Asserts that reader `$ours` and its reference `$theirs` read every value of [`EDGE_VALUES`] (and of `$more`)
+    /// alike, as a whole body and as a struct's field (where serde_json gives a visitor's error the position it is met
+    /// at), value or error. Shared with the tests of readers built on these ([`crate::datapi::models::Decimal`]).
     macro_rules! pinned_to_reference {
-        ($ty:ty, $ours:literal, $theirs:literal) => {{
-            #[derive(Deserialize, Debug)]
+        ($ty:ty, $ours:literal, $theirs:literal) => {
+            $crate::wire::tests::pinned_to_reference!($ty, $ours, $theirs, [])
+        };
+        ($ty:ty, $ours:literal, $theirs:literal, $more:expr) => {{
+            #[derive(serde::Deserialize, Debug)]
             struct Ours(#[serde(deserialize_with = $ours)] $ty);
-            #[derive(Deserialize, Debug)]
+            #[derive(serde::Deserialize, Debug)]
             struct Theirs(#[serde(deserialize_with = $theirs)] $ty);
-            #[derive(Deserialize, Debug)]
+            #[derive(serde::Deserialize, Debug)]
             struct OursIn {
                 #[serde(deserialize_with = $ours)]
                 #[allow(dead_code)]
                 v: $ty,
             }
-            #[derive(Deserialize, Debug)]
+            #[derive(serde::Deserialize, Debug)]
             struct TheirsIn {
                 #[serde(deserialize_with = $theirs)]
                 #[allow(dead_code)]
                 v: $ty,
             }
-            for value in EDGE_VALUES {
+            let more: &[&str] = &$more;
+            for value in $crate::wire::tests::EDGE_VALUES.iter().chain(more) {
                 let ours = format!("{:?}", serde_json::from_str::<Ours>(value).map(|o| o.0));
                 let theirs = format!("{:?}", serde_json::from_str::<Theirs>(value).map(|t| t.0));
                 assert_eq!(ours, theirs, "{} {value}", $ours);
@@ -534,6 +573,7 @@ pub(crate) mod tests {
             }
         }};
     }
+    pub(crate) use pinned_to_reference;
 
     #[test]
     fn lenient_readers_read_and_refuse_as_their_own_visitors_did() {

@@ -3,8 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::de::{self, Deserializer, Visitor};
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::wire;
 
 /// A token amount in display units (decimals already applied, e.g. `"12.345678901"` SOL), kept exactly as the
 /// decimal text the service sent, never through `f64`.
@@ -108,16 +109,19 @@ pub(crate) fn is_decimal_text(text: &str) -> bool {
     i == b.len()
 }
 
+/// Whether `text`, trimmed, is decimal text ([`is_decimal_text`]) whose value is finite as an `f64`.
+fn is_decimal(text: &str) -> bool {
+    let text = text.trim();
+    is_decimal_text(text) && crate::float::parse(text).is_some_and(f64::is_finite)
+}
+
 impl FromStr for Decimal {
     type Err = ParseDecimalError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let text = s.trim();
-        let finite = crate::float::parse(text).is_some_and(f64::is_finite);
-        if is_decimal_text(text) && finite {
-            Ok(Self(text.to_owned()))
-        } else {
-            Err(ParseDecimalError { text: s.to_owned() })
+        match is_decimal(s) {
+            true => Ok(Self(s.trim().to_owned())),
+            false => Err(ParseDecimalError { text: s.to_owned() }),
         }
     }
 }
@@ -167,46 +171,84 @@ impl Serialize for Decimal {
 
 impl<'de> Deserialize<'de> for Decimal {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(DecimalVisitor)
+        wire::text(d, &DECIMAL_TEXT).map(Self)
     }
 }
 
-struct DecimalVisitor;
-
-impl Visitor<'_> for DecimalVisitor {
-    type Value = Decimal;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a decimal number or decimal text")
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Decimal, E> {
-        v.parse().map_err(|_| E::invalid_value(de::Unexpected::Str(v), &self))
-    }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Decimal, E> {
-        Ok(Decimal::from(v))
-    }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Decimal, E> {
-        Ok(Decimal::from(v))
-    }
-    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Decimal, E> {
-        Ok(Decimal(v.to_string()))
-    }
-    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Decimal, E> {
-        Ok(Decimal(v.to_string()))
-    }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Decimal, E> {
-        if v.is_finite() {
-            // `Display` for `f64` writes the shortest digits that round-trip, without an exponent.
-            Ok(Decimal(v.to_string()))
-        } else {
-            Err(E::invalid_value(de::Unexpected::Float(v), &self))
-        }
-    }
-}
+/// What a [`Decimal`] is read from besides a finite number: a string [`is_decimal`] accepts.
+static DECIMAL_TEXT: wire::TextRule =
+    wire::TextRule { expecting: "a decimal number or decimal text", accepts: is_decimal };
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The visitor [`Decimal`] was read by before it shared the wire readers' one visitor, kept as the reference its
+    /// values and errors are pinned to.
+    mod reference {
+        use std::fmt;
+
+        use serde::Deserializer;
+        use serde::de::{self, Visitor};
+
+        use super::Decimal;
+
+        pub fn decimal<'de, D: Deserializer<'de>>(d: D) -> Result<Decimal, D::Error> {
+            d.deserialize_any(DecimalVisitor)
+        }
+
+        struct DecimalVisitor;
+
+        impl Visitor<'_> for DecimalVisitor {
+            type Value = Decimal;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a decimal number or decimal text")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Decimal, E> {
+                v.parse().map_err(|_| E::invalid_value(de::Unexpected::Str(v), &self))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Decimal, E> {
+                Ok(Decimal::from(v))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Decimal, E> {
+                Ok(Decimal::from(v))
+            }
+            fn visit_u128<E: de::Error>(self, v: u128) -> Result<Decimal, E> {
+                Ok(Decimal(v.to_string()))
+            }
+            fn visit_i128<E: de::Error>(self, v: i128) -> Result<Decimal, E> {
+                Ok(Decimal(v.to_string()))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Decimal, E> {
+                if v.is_finite() {
+                    // `Display` for `f64` writes the shortest digits that round-trip, without an exponent.
+                    Ok(Decimal(v.to_string()))
+                } else {
+                    Err(E::invalid_value(de::Unexpected::Float(v), &self))
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn reads_and_refuses_as_its_own_visitor_did() {
+        crate::wire::tests::pinned_to_reference!(
+            Decimal,
+            "Decimal::deserialize",
+            "reference::decimal",
+            [
+                r#""007""#,
+                r#"" -12.5 ""#,
+                r#"".5""#,
+                r#""1.""#,
+                r#""1e999""#,
+                r#""1,5""#,
+                r#""0x10""#,
+                "4.9000000000000005e-06"
+            ]
+        );
+    }
 
     fn decode(json: &str) -> Result<Decimal, serde_json::Error> {
         serde_json::from_str(json)
