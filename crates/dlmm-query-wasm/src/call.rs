@@ -1,10 +1,11 @@
 //! Sending from JavaScript: what every exported method ends in.
 //!
-//! A method reads its arguments and options into a [`Job`], a plain value naming the work (the request and the
-//! output's shape, data rather than code, for most operations), and hands it to [`launch`], the one function that
+//! A method's input is read into a [`Job`], a plain value naming the work (the request and the output's shape, data
+//! rather than code, for most operations), by the one [`start`], which hands it to [`launch`], the one function that
 //! makes a call's future and promise: it reads the call options, runs the job (racing the caller's `AbortSignal`)
-//! and writes the output to JavaScript. So an operation costs the code that builds its request, not a future of its
-//! own; sending goes through the core's one send loop ([`Client::exchange`](dlmm_query::Client::exchange)).
+//! and writes the output to JavaScript. So an operation costs the code that reads its input and builds its request,
+//! not a future or a promise of its own; sending goes through the core's one send loop
+//! ([`Client::exchange`](dlmm_query::Client::exchange)).
 
 use std::rc::Rc;
 
@@ -100,6 +101,18 @@ pub fn launch(client: Rc<Core>, options: JsValue, job: Result<Job, JsValue>) -> 
             None => result,
         }
     })
+}
+
+/// How an exported method reads its positional arguments and options into its [`Job`].
+pub type ReadJob = fn(&[JsValue], &JsValue) -> Result<Job, JsValue>;
+
+/// The promise of an exported method: its input read by `read` from its positional `args` and `options` (see
+/// [`crate::exports`]), then [`launch`]ed. One call for every method, so each method's own code is its input's
+/// reading.
+#[inline(never)]
+pub fn start(client: &Rc<Core>, args: &[JsValue], options: JsValue, read: ReadJob) -> js_sys::Promise {
+    let job = read(args, &options);
+    launch(client.clone(), options, job)
 }
 
 impl Work {

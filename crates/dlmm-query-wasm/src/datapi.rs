@@ -107,35 +107,35 @@ macro_rules! namespace_exports {
             async {
                 "`GET /pools`: one page of pools (`pageSize` at most 1000)."
                 getPools get_pools(; query: DatapiPoolsQueryArg) -> $pools
-                    => send(list(&query, $ops::GetPools::new())?);
+                    => send(list(query, $ops::GetPools::new())?);
                 "`GET /pools/{address}`: one pool (`notFound` when unknown)."
                 getPool get_pool(address: "string"; options: CallOptionsArg) -> $pool
-                    => send(no_query(&options, $ops::GetPool::new(address))?);
+                    => send(no_query(options, $ops::GetPool::new(address))?);
                 "`GET /pools/{address}/ohlcv`: a pool's candles, oldest first; a range with both ends is fetched in chunks."
                 getPoolOhlcv get_pool_ohlcv(address: "string"; query: DatapiSeriesQueryArg)
-                    -> "Promise<DatapiTimeseries<DatapiCandle>>" => send_series(series(&query, $ops::GetPoolOhlcv::new(address))?);
+                    -> "Promise<DatapiTimeseries<DatapiCandle>>" => send_series(series(query, $ops::GetPoolOhlcv::new(address))?);
                 "`GET /pools/{address}/volume/history`: a pool's volume and fees per bucket, oldest first (chunked too)."
                 getPoolVolumeHistory get_pool_volume_history(address: "string"; query: DatapiSeriesQueryArg)
                     -> "Promise<DatapiTimeseries<DatapiVolumeBucket>>"
-                    => send_series(series(&query, $ops::GetPoolVolumeHistory::new(address))?);
+                    => send_series(series(query, $ops::GetPoolVolumeHistory::new(address))?);
                 "`GET /pools/groups`: one page of pool groups (`pageSize` at most 100)."
                 getGroups get_groups(; query: DatapiGroupsQueryArg) -> $groups
-                    => send(groups(&query, $ops::GetGroups::new())?);
+                    => send(groups(query, $ops::GetGroups::new())?);
                 "`GET /pools/groups/{lexicalOrderMints}`: one page of the pools trading two mints (`pageSize` at most 100)."
                 getGroup get_group(lexical_order_mints: "string"; query: DatapiPoolsQueryArg) -> $pools
-                    => send(list(&query, $ops::GetGroup::new(lexical_order_mints))?);
+                    => send(list(query, $ops::GetGroup::new(lexical_order_mints))?);
                 "`GET /stats/protocol_metrics`: protocol-wide totals."
                 getProtocolMetrics get_protocol_metrics(; options: CallOptionsArg) -> "Promise<DatapiProtocolMetrics>"
-                    => send(no_query(&options, $ops::GetProtocolMetrics::new())?);
+                    => send(no_query(options, $ops::GetProtocolMetrics::new())?);
                 $($own)*
             }
             iter {
                 "Every pool of `getPools`, page after page, as an async iterator (`for await … of`; `break` stops it)."
                 pools pools(; query: DatapiPoolsQueryArg) -> $pool_iterator
-                    => datapi_pages(list(&query, $ops::GetPools::new())?);
+                    => datapi_pages(list(query, $ops::GetPools::new())?);
                 "Every group of `getGroups`, page after page, as an async iterator."
                 groups groups(; query: DatapiGroupsQueryArg) -> $group_iterator
-                    => datapi_pages(groups(&query, $ops::GetGroups::new())?);
+                    => datapi_pages(groups(query, $ops::GetGroups::new())?);
             }
         }
     };
@@ -147,48 +147,48 @@ namespace_exports! {
     // A wallet (`user`), optionally paged.
     "`GET /portfolio`: one page of the pools a wallet has (or recently had) positions in."
     getPortfolio get_portfolio(user: "string"; query: DatapiPortfolioQueryArg) -> "Promise<DlmmPortfolio>"
-        => send(portfolio(&query, dlmm::GetPortfolio::new(user))?);
+        => send(portfolio(query, dlmm::GetPortfolio::new(user))?);
     "`GET /portfolio/open`: one page of the pools where a wallet has open positions."
     getOpenPortfolio get_open_portfolio(user: "string"; query: DatapiOpenPortfolioQueryArg) -> "Promise<DlmmOpenPortfolio>"
-        => send(open_portfolio(&query, dlmm::GetOpenPortfolio::new(user))?);
+        => send(open_portfolio(query, dlmm::GetOpenPortfolio::new(user))?);
     "`GET /portfolio/total`: a wallet's portfolio totals."
     getPortfolioTotal get_portfolio_total(user: "string"; options: CallOptionsArg) -> "Promise<DlmmPortfolioTotal>"
-        => send(no_query(&options, dlmm::GetPortfolioTotal::new(user))?);
+        => send(no_query(options, dlmm::GetPortfolioTotal::new(user))?);
 
     // Positions.
     "`GET /positions/{position}/historical`: a position's events (adds, removes, fee and reward claims)."
     getPositionEvents get_position_events(position: "string"; query: DatapiPositionEventsQueryArg)
-        -> "Promise<DlmmPositionEvents>" => send(position_events(&query, dlmm::GetPositionEvents::new(position))?);
+        -> "Promise<DlmmPositionEvents>" => send(position_events(query, dlmm::GetPositionEvents::new(position))?);
     "`GET /positions/{pool}/pnl?user=…`: one page of a wallet's positions in a pool with their profit and loss."
     getPositionsPnl get_positions_pnl(pool: "string", user: "string"; query: DatapiPositionsPnlQueryArg)
-        -> "Promise<DlmmPositionsPnl>" => send(positions_pnl(&query, dlmm::GetPositionsPnl::new(pool, user))?);
+        -> "Promise<DlmmPositionsPnl>" => send(positions_pnl(query, dlmm::GetPositionsPnl::new(pool, user))?);
 
     // A wallet, and a pool or a page.
     "`GET /wallets/{wallet}/pools/{pool}/total_claims`: what a wallet claimed from one pool."
     getWalletPoolClaims get_wallet_pool_claims(wallet: "string", pool: "string"; options: CallOptionsArg)
-        -> "Promise<DlmmWalletPoolClaims>" => send(no_query(&options, dlmm::GetWalletPoolClaims::new(wallet, pool))?);
+        -> "Promise<DlmmWalletPoolClaims>" => send(no_query(options, dlmm::GetWalletPoolClaims::new(wallet, pool))?);
     "`GET /wallets/{wallet}/limit_orders/open/pools`: one page of the pools with a wallet's open limit orders."
     getOpenLimitOrderPools get_open_limit_order_pools(wallet: "string"; query: DatapiLimitOrdersQueryArg)
         -> "Promise<DatapiPaginated<DlmmOpenLimitOrderPool>>"
-        => send(paged(&query, dlmm::GetOpenLimitOrderPools::new(wallet))?);
+        => send(paged(query, dlmm::GetOpenLimitOrderPools::new(wallet))?);
     "`GET /wallets/{wallet}/limit_orders/open/pools/{pool}`: one page of a wallet's open limit orders in a pool."
     getOpenLimitOrders get_open_limit_orders(wallet: "string", pool: "string"; query: DatapiLimitOrdersQueryArg)
-        -> "Promise<DlmmOpenLimitOrders>" => send(paged(&query, dlmm::GetOpenLimitOrders::new(wallet, pool))?);
+        -> "Promise<DlmmOpenLimitOrders>" => send(paged(query, dlmm::GetOpenLimitOrders::new(wallet, pool))?);
     "`GET /wallets/{wallet}/limit_orders/closed/pools`: one page of the pools with a wallet's closed limit orders."
     getClosedLimitOrderPools get_closed_limit_order_pools(wallet: "string"; query: DatapiLimitOrdersQueryArg)
         -> "Promise<DatapiPaginated<DlmmClosedLimitOrderPool>>"
-        => send(paged(&query, dlmm::GetClosedLimitOrderPools::new(wallet))?);
+        => send(paged(query, dlmm::GetClosedLimitOrderPools::new(wallet))?);
     "`GET /wallets/{wallet}/limit_orders/closed/pools/{pool}`: one page of a wallet's closed limit orders in a"
     "pool."
     getClosedLimitOrders get_closed_limit_orders(wallet: "string", pool: "string"; query: DatapiLimitOrdersQueryArg)
-        -> "Promise<DlmmClosedLimitOrders>" => send(paged(&query, dlmm::GetClosedLimitOrders::new(wallet, pool))?);
+        -> "Promise<DlmmClosedLimitOrders>" => send(paged(query, dlmm::GetClosedLimitOrders::new(wallet, pool))?);
     "`GET /wallets/{wallet}/limit_orders/pools/{pool}/bonus_claimed`: the limit-order bonus a wallet claimed."
     getLimitOrderBonusClaimed get_limit_order_bonus_claimed(wallet: "string", pool: "string"; options: CallOptionsArg)
         -> "Promise<DlmmLimitOrderBonusClaimed>"
-        => send(no_query(&options, dlmm::GetLimitOrderBonusClaimed::new(wallet, pool))?);
+        => send(no_query(options, dlmm::GetLimitOrderBonusClaimed::new(wallet, pool))?);
     "`GET /wallets/{wallet}/limit_orders/summary`: a summary of a wallet's limit orders."
     getLimitOrderSummary get_limit_order_summary(wallet: "string"; options: CallOptionsArg) -> "Promise<DlmmLimitOrderSummary>"
-        => send(no_query(&options, dlmm::GetLimitOrderSummary::new(wallet))?);
+        => send(no_query(options, dlmm::GetLimitOrderSummary::new(wallet))?);
 }
 
 namespace_exports! {

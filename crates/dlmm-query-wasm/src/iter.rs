@@ -45,6 +45,21 @@ pub struct PageIterator {
     running: Rc<Cell<usize>>,
 }
 
+/// How an exported iterator method makes its iterator from its client, positional arguments and options.
+pub type MakeIterator = fn(Rc<Core>, &[JsValue], &JsValue) -> Result<PageIterator, JsValue>;
+
+/// The iterator of an exported method, made by `make` from the method's arguments and options (see
+/// [`crate::exports`]): one call for every iterator method, so each method's own code is its input's reading.
+#[inline(never)]
+pub fn start(
+    client: &Rc<Core>,
+    args: &[JsValue],
+    options: JsValue,
+    make: MakeIterator,
+) -> Result<PageIterator, JsValue> {
+    make(client.clone(), args, &options)
+}
+
 /// An iterator over the keeper list `operation` (validated now: invalid input throws before any request).
 pub fn keeper_pages<O: PagedList + 'static>(
     client: Rc<Core>,

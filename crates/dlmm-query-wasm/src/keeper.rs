@@ -56,18 +56,18 @@ exports! {
         getProtocolMetrics get_protocol_metrics(; options: CallOptionsArg) -> "Promise<ProtocolMetrics>"
             => send(GetProtocolMetrics::new());
         "`GET /pair/all`: every pair. With `minTvl`, pairs under that TVL are dropped while decoding."
-        all all(; options: AllOptionsArg) -> "Promise<PairInfo[]>" => all_pairs(all_query(&options)?);
+        all all(; options: AllOptionsArg) -> "Promise<PairInfo[]>" => all_pairs(all_query(options)?);
 
         // List options.
         "`GET /pair/all_by_groups`: one page of pair groups (`{ groups, total }`)."
         allByGroups all_by_groups(; options: PairListOptionsArg) -> "Promise<AllGroupOfPairs>"
-            => send(AllByGroups::from_query(list_query(Some(&options))?));
+            => send(AllByGroups::from_query(list_query(Some(options))?));
         "`GET /pair/all_by_groups_metadata`: one page of pair-group aggregates (`{ metadatas, total }`)."
         allByGroupsMetadata all_by_groups_metadata(; options: PairListOptionsArg) -> "Promise<AllGroupOfPairsMetadata>"
-            => send(AllByGroupsMetadata::from_query(list_query(Some(&options))?));
+            => send(AllByGroupsMetadata::from_query(list_query(Some(options))?));
         "`GET /pair/all_with_pagination`: one page of pairs (`{ pairs, total }`)."
         allWithPagination all_with_pagination(; options: PairListOptionsArg) -> "Promise<AllPairsWithPagination>"
-            => send(AllWithPagination::from_query(list_query(Some(&options))?));
+            => send(AllWithPagination::from_query(list_query(Some(options))?));
 
         // One pair, group or pool address.
         "`GET /pair/group_pair/{lexicalOrderMints}`: every pair trading the same two mints."
@@ -81,7 +81,7 @@ exports! {
             -> "Promise<PositionLock[]>" => send(GetPairPositionsLock::new(pair_address));
         "`GET /pools/{address}/metrics`: resolves to the pool's metrics record (the envelope's `data`)."
         getPoolMetrics get_pool_metrics(address: "string"; options: GetPoolMetricsOptions) -> "Promise<PoolMetrics>"
-            => send(pool_metrics_query(address, &options)?);
+            => send(pool_metrics_query(address, options)?);
 
         // A pair address and a count.
         "`GET /pair/{pairAddress}/analytic/pair_fee_bps`: hourly fee rates (bps) over `numOfDays` days, oldest first."
@@ -118,7 +118,7 @@ exports! {
             => send(GetPositionV2::new(position_address));
         "A position's profit and loss from its deposits, withdrawals, fee and reward claims (fetched together)."
         getPositionPnl get_position_pnl(position_address: "string"; options: PositionPnlOptionsArg) -> "Promise<PositionPnl>"
-            => position_pnl(pnl_query(position_address, &options)?);
+            => position_pnl(pnl_query(position_address, options)?);
 
         // A wallet and a pair.
         "`GET /wallet/{walletAddress}/{pairAddress}/earning`: what a wallet claimed from one pair (0 or 1 records)."
@@ -128,13 +128,13 @@ exports! {
     iter {
         "Every pair of `allWithPagination`, page after page, as an async iterator (`for await … of`)."
         pairs pairs(; options: PairListOptionsArg) -> "DlmmAsyncIterator<PairInfo>"
-            => keeper_pages(AllWithPagination::from_query(list_query(Some(&options))?));
+            => keeper_pages(AllWithPagination::from_query(list_query(Some(options))?));
         "Every group of `allByGroups`, page after page, as an async iterator."
         groups groups(; options: PairListOptionsArg) -> "DlmmAsyncIterator<PairGroup>"
-            => keeper_pages(AllByGroups::from_query(list_query(Some(&options))?));
+            => keeper_pages(AllByGroups::from_query(list_query(Some(options))?));
         "Every group aggregate of `allByGroupsMetadata`, page after page, as an async iterator."
         groupMetadatas group_metadatas(; options: PairListOptionsArg) -> "DlmmAsyncIterator<PairGroupMetadata>"
-            => keeper_pages(AllByGroupsMetadata::from_query(list_query(Some(&options))?));
+            => keeper_pages(AllByGroupsMetadata::from_query(list_query(Some(options))?));
     }
 }
 
