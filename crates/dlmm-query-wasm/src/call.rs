@@ -9,6 +9,8 @@
 
 use std::rc::Rc;
 
+use futures_util::future::LocalBoxFuture;
+
 use dlmm_query::datapi::series::{SeriesPlan, SeriesRoute};
 use dlmm_query::models::PoolEnvelope;
 use dlmm_query::ops::{All, GetDeposits, Operation};
@@ -22,7 +24,7 @@ use crate::cancel::with_signal;
 use crate::client::Core;
 use crate::js_error::to_js_error;
 use crate::options::Call;
-use crate::to_js::{output_to_js, written_to_js};
+use crate::to_js::{output_to_js_value, written_to_js};
 
 /// The full URL `operation` requests through `client` (empty when its input is invalid: the call then rejects
 /// with `invalidInput` before any output exists).
@@ -119,29 +121,27 @@ impl Work {
     /// Runs the work with the call options (signal, time-out, retry) read from `options`.
     async fn run(self, client: Rc<Core>, options: JsValue) -> Result<JsValue, JsValue> {
         let Call { signal, options: call } = Call::read(&options)?;
-        match self {
+        // Each kind of work is one boxed future, raced against the signal by the one `guarded`.
+        let work: LocalBoxFuture<'_, Result<JsValue, Error>> = match self {
             Work::Send { request, not_found_on_500, output } => {
                 let request = request.map_err(|e| to_js_error(&e.into()))?;
-                guarded(signal, async {
+                Box::pin(async move {
                     let (url, response) = client.exchange(&request, not_found_on_500, call).await?;
                     output.write(&url, &response)
                 })
-                .await
             }
-            Work::Series(plan) => {
-                guarded(signal, async {
-                    let (url, written) = client.series_text(plan?, call).await?;
-                    written_to_js(written, &url)
-                })
-                .await
-            }
-            Work::AllPairs(all, floor) => run_all_pairs(client, &options, signal, call, all, floor).await,
-            Work::PositionPnl(position, current) => {
+            Work::Series(plan) => Box::pin(async move {
+                let (url, written) = client.series_text(plan?, call).await?;
+                written_to_js(written, &url)
+            }),
+            Work::AllPairs(all, floor) => return run_all_pairs(client, &options, signal, call, all, floor).await,
+            Work::PositionPnl(position, current) => Box::pin(async move {
                 let url = request_url(&client, &GetDeposits::new(&position));
-                let pnl = guarded(signal, client.position_pnl_with(&position, current, call)).await?;
-                output_to_js(&pnl, &url)
-            }
-        }
+                let pnl = client.position_pnl_with(&position, current, call).await?;
+                output_to_js_value(&pnl, &url)
+            }),
+        };
+        guarded(signal, work).await
     }
 }
 
