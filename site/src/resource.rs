@@ -1,22 +1,28 @@
 //! Page resources and suspense views, built so that Leptos's async machinery is instantiated once for the whole
-//! explorer rather than once per page: a resource's fetcher is boxed and its value type-erased ([`PageResource`] reads
-//! it back as the page's type), and a suspense view's future is boxed.
+//! explorer rather than once per page: a resource's fetcher is boxed and its value type-erased ([`PageResource`] awaits
+//! it as one future type and reads it back as the page's type), and a suspense view's future is boxed.
 
 use std::any::Any;
 use std::marker::PhantomData;
 use std::rc::Rc;
 
-use futures_util::future::{BoxFuture, LocalBoxFuture};
+use futures_util::FutureExt;
+use futures_util::future::{BoxFuture, LocalBoxFuture, Map};
 use leptos::prelude::{AnyView, Get, LocalResource, Suspend};
 
 /// A value of any type, as one resource type holds it.
 #[derive(Clone)]
-struct Erased(Rc<dyn Any>);
+pub struct Erased(Rc<dyn Any>);
 
 impl Erased {
     /// The value as a `T` (only [`local`] makes a `PageResource<T>`, always from a fetcher of `T`).
     fn value<T: Clone + 'static>(&self) -> Option<T> {
         self.0.downcast_ref::<T>().cloned()
+    }
+
+    /// The value of a `PageResource<T>`'s fetcher, as a `T`.
+    fn expect_value<T: Clone + 'static>(self) -> T {
+        self.value().expect("a page resource holds its own type")
     }
 }
 
@@ -48,12 +54,16 @@ impl<T: Clone + 'static> PageResource<T> {
 
 impl<T: Clone + 'static> IntoFuture for PageResource<T> {
     type Output = T;
-    type IntoFuture = BoxFuture<'static, T>;
+    type IntoFuture = Map<BoxFuture<'static, Erased>, fn(Erased) -> T>;
 
     fn into_future(self) -> Self::IntoFuture {
-        let inner = self.inner;
-        Box::pin(async move { inner.await.value().expect("a page resource holds its own type") })
+        loaded(self.inner).map(Erased::expect_value)
     }
+}
+
+/// The loaded value of a resource: one future type for every page's resource, only the downcast is per type.
+fn loaded(inner: LocalResource<Erased>) -> BoxFuture<'static, Erased> {
+    Box::pin(async move { inner.await })
 }
 
 /// A [`PageResource`] over `fetch`, like `LocalResource::new(fetch)`.
