@@ -121,7 +121,7 @@ impl Work {
     /// Runs the work with the call options (signal, time-out, retry) read from `options`.
     async fn run(self, client: Rc<Core>, options: JsValue) -> Result<JsValue, JsValue> {
         let Call { signal, options: call } = Call::read(&options)?;
-        // Each kind of work is one boxed future, raced against the signal by the one `guarded`.
+        // Each kind of work but `all()` is a boxed future of one type, so one `guarded` races them all.
         let work: LocalBoxFuture<'_, Result<JsValue, Error>> = match self {
             Work::Send { request, not_found_on_500, output } => {
                 let request = request.map_err(|e| to_js_error(&e.into()))?;
