@@ -1,11 +1,11 @@
 //! Decoding by shapes: a body read by a model's [`Shape`](enum@Shape) into a tree of [`Slot`]s, which the model is
 //! then built from ([`FromSlot`], derived with [`Shape`](derive@crate::shape::Shape)).
 //!
-//! This is [`crate::transcode`]'s reading with values for its output instead of text: one reader for every model,
-//! so a program decoding many models (the explorer) carries one decoder rather than serde's per model. The reading
-//! is serde's, step for step, with the leaves read by the functions the model's `Deserialize` calls, so a body gives
-//! the model's values and a refused body the model's error (same message, same position). A test pins both to
-//! serde's for every operation.
+//! This is [`crate::transcode`]'s reading with values for its output instead of text: one reader for every model, so a
+//! program decoding many models (the explorer) carries one decoder rather than serde's per model. The reading is
+//! serde's, step for step, with the leaves read as the model's `Deserialize` reads them (the same functions, or
+//! `wire::read_with` for the `wire` readers, pinned to them), so a body gives the model's values and a refused body the
+//! model's error (same message, same position). A test pins both to serde's for every operation.
 
 use std::fmt;
 
@@ -15,8 +15,9 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use crate::datapi::models::Decimal;
 use crate::integer::{self, Integer};
 use crate::models::{NumericText, ProtocolMetrics};
-use crate::shape::{HasShape, Leaf, Shape, StructShape, With};
+use crate::shape::{HasShape, Leaf, Shape, StructShape};
 use crate::transcode::{FieldKeys, VariantName};
+use crate::wire::Scalar;
 use crate::{Amount, wire};
 
 /// A value read by its shape, before the model is built from it.
@@ -161,7 +162,6 @@ impl<'de> DeserializeSeed<'de> for Value<'_> {
 
 /// A leaf read by the decoder its model uses.
 fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D) -> Result<Slot, D::Error> {
-    let or_null = |value: Option<Slot>| value.unwrap_or(Slot::Null);
     Ok(match leaf {
         Leaf::String => Slot::Text(String::deserialize(d)?),
         Leaf::Enum(names) => Slot::Variant(d.deserialize_enum(names.name, &[], VariantName::new(names))?),
@@ -175,19 +175,12 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D) -> Result<Slot, D::E
         Leaf::Decimal => Slot::Decimal(Decimal::deserialize(d)?),
         Leaf::NumericText => Slot::NumericText(NumericText::deserialize(d)?),
         Leaf::ProtocolMetrics => Slot::ProtocolMetrics(Box::new(ProtocolMetrics::deserialize(d)?)),
-        Leaf::With(with) => match with {
-            With::F64 => Slot::F64(wire::f64(d)?),
-            With::U64 => Slot::U64(wire::u64(d)?),
-            With::I64 => Slot::I64(wire::i64(d)?),
-            With::U16 => Slot::U64(wire::u16(d)?.into()),
-            With::U8 => Slot::U64(wire::u8(d)?.into()),
-            With::I32 => Slot::I64(wire::i32(d)?.into()),
-            With::OptF64 => or_null(wire::opt_f64(d)?.map(Slot::F64)),
-            With::OptU64 => or_null(wire::opt_u64(d)?.map(Slot::U64)),
-            With::OptI64 => or_null(wire::opt_i64(d)?.map(Slot::I64)),
-            With::OptI32 => or_null(wire::opt_i32(d)?.map(|v| Slot::I64(v.into()))),
-            With::NonemptyString => or_null(wire::nonempty_string(d)?.map(Slot::Text)),
-            With::NumericString => Slot::Text(wire::numeric_string(d)?),
+        Leaf::With(with) => match wire::read_with(d, *with)? {
+            Scalar::Null => Slot::Null,
+            Scalar::F64(v) => Slot::F64(v),
+            Scalar::U64(v) => Slot::U64(v),
+            Scalar::I64(v) => Slot::I64(v),
+            Scalar::Text(text) => Slot::Text(text),
         },
     })
 }

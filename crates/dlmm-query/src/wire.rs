@@ -10,6 +10,8 @@ use std::fmt;
 
 use serde::de::{self, Deserializer, Visitor};
 
+use crate::shape::With;
+
 /// Accepts a JSON number or a numeric string as a finite `f64`.
 pub fn f64<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
     read(d, Kind::F64, false)?.f64()
@@ -54,7 +56,7 @@ static NUMERIC_TEXT: TextRule =
     TextRule { expecting: "a number or a numeric string", accepts: |text| f64_of_text(text).is_some() };
 
 /// The value a lenient reader read: [`Scalar::Null`] only when it accepts `null`.
-enum Scalar {
+pub(crate) enum Scalar {
     /// `null`, read by a nullable reader.
     Null,
     /// A double ([`Kind::F64`]).
@@ -109,6 +111,43 @@ impl Scalar {
 /// kind, so the deserializer's `deserialize_any` is built once for all the lenient readers, not once per reader.
 fn read<'de, D: Deserializer<'de>>(d: D, kind: Kind, nullable: bool) -> Result<Scalar, D::Error> {
     d.deserialize_any(Lenient { kind, nullable })
+}
+
+/// Reads a value as the reader `with` names does (the same deserializer calls, the same values and errors), for
+/// callers that name the reader as data: one function for every reader, its value a [`Scalar`] (`Null` for `null`
+/// where the reader accepts it, and for [`nonempty_string`]'s none).
+pub(crate) fn read_with<'de, D: Deserializer<'de>>(d: D, with: With) -> Result<Scalar, D::Error> {
+    let (kind, nullable) = match with {
+        With::F64 => (Kind::F64, false),
+        With::OptF64 => (Kind::F64, true),
+        With::U64 | With::U16 | With::U8 => (Kind::U64, false),
+        With::OptU64 => (Kind::U64, true),
+        With::I64 | With::I32 => (Kind::I64, false),
+        With::OptI64 | With::OptI32 => (Kind::I64, true),
+        With::NumericString => (Kind::Text(&NUMERIC_TEXT), false),
+        With::NonemptyString => return Ok(nonempty_string(d)?.map_or(Scalar::Null, Scalar::Text)),
+    };
+    let value = read(d, kind, nullable)?;
+    // The narrower integers: the range, and what a value outside it is refused against.
+    let refused = match (with, &value) {
+        (With::U16, &Scalar::U64(v)) if v > u64::from(::core::primitive::u16::MAX) => {
+            Some((de::Unexpected::Unsigned(v), "an integer from 0 to 65535"))
+        }
+        (With::U8, &Scalar::U64(v)) if v > u64::from(::core::primitive::u8::MAX) => {
+            Some((de::Unexpected::Unsigned(v), "an integer from 0 to 255"))
+        }
+        (With::I32, &Scalar::I64(v)) if ::core::primitive::i32::try_from(v).is_err() => {
+            Some((de::Unexpected::Signed(v), "a 32-bit integer"))
+        }
+        (With::OptI32, &Scalar::I64(v)) if ::core::primitive::i32::try_from(v).is_err() => {
+            Some((de::Unexpected::Signed(v), "a 32-bit integer or null"))
+        }
+        _ => None,
+    };
+    match refused {
+        Some((unexpected, expected)) => Err(de::Error::invalid_value(unexpected, &expected)),
+        None => Ok(value),
+    }
 }
 
 /// The visitor behind [`read`].
@@ -255,23 +294,23 @@ pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error>
 
 /// Accepts a JSON number or a string of decimal digits as an exact `u16` (e.g. a bin step).
 pub fn u16<'de, D: Deserializer<'de>>(d: D) -> Result<u16, D::Error> {
-    let v = u64(d)?;
-    ::core::primitive::u16::try_from(v)
-        .map_err(|_| de::Error::invalid_value(de::Unexpected::Unsigned(v), &"an integer from 0 to 65535"))
+    let v = read_with(d, With::U16)?.u64()?;
+    // `read_with` checked the range.
+    Ok(v as ::core::primitive::u16)
 }
 
 /// Accepts a JSON number or a string of decimal digits as an exact `u8` (e.g. a mint's decimals or a mode flag).
 pub fn u8<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
-    let v = u64(d)?;
-    ::core::primitive::u8::try_from(v)
-        .map_err(|_| de::Error::invalid_value(de::Unexpected::Unsigned(v), &"an integer from 0 to 255"))
+    let v = read_with(d, With::U8)?.u64()?;
+    // `read_with` checked the range.
+    Ok(v as ::core::primitive::u8)
 }
 
 /// Accepts a JSON number or a string of decimal digits (with an optional `-`) as an exact `i32` (e.g. a bin id).
 pub fn i32<'de, D: Deserializer<'de>>(d: D) -> Result<i32, D::Error> {
-    let v = i64(d)?;
-    ::core::primitive::i32::try_from(v)
-        .map_err(|_| de::Error::invalid_value(de::Unexpected::Signed(v), &"a 32-bit integer"))
+    let v = read_with(d, With::I32)?.i64()?;
+    // `read_with` checked the range.
+    Ok(v as ::core::primitive::i32)
 }
 
 /// Like [`u64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
@@ -281,12 +320,8 @@ pub fn opt_u64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error>
 
 /// Like [`i32()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
 pub fn opt_i32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
-    match opt_i64(d)? {
-        None => Ok(None),
-        Some(v) => ::core::primitive::i32::try_from(v)
-            .map(Some)
-            .map_err(|_| de::Error::invalid_value(de::Unexpected::Signed(v), &"a 32-bit integer or null")),
-    }
+    // `read_with` checked the range.
+    Ok(read_with(d, With::OptI32)?.opt_i64()?.map(|v| v as ::core::primitive::i32))
 }
 
 /// An optional text field where the vendor sends `""` for "none" (e.g. the datapi's `launchpad`): `null`, an absent
@@ -469,6 +504,30 @@ pub(crate) mod tests {
         pub fn numeric_string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
             d.deserialize_any(NumericStringVisitor)
         }
+
+        // The narrower integers as they were read before `read_with`: the wider reader, then the range.
+        pub fn u16<'de, D: Deserializer<'de>>(d: D) -> Result<u16, D::Error> {
+            let v = u64(d)?;
+            u16::try_from(v)
+                .map_err(|_| de::Error::invalid_value(de::Unexpected::Unsigned(v), &"an integer from 0 to 65535"))
+        }
+        pub fn u8<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+            let v = u64(d)?;
+            u8::try_from(v)
+                .map_err(|_| de::Error::invalid_value(de::Unexpected::Unsigned(v), &"an integer from 0 to 255"))
+        }
+        pub fn i32<'de, D: Deserializer<'de>>(d: D) -> Result<i32, D::Error> {
+            let v = i64(d)?;
+            i32::try_from(v).map_err(|_| de::Error::invalid_value(de::Unexpected::Signed(v), &"a 32-bit integer"))
+        }
+        pub fn opt_i32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
+            match opt_i64(d)? {
+                None => Ok(None),
+                Some(v) => i32::try_from(v)
+                    .map(Some)
+                    .map_err(|_| de::Error::invalid_value(de::Unexpected::Signed(v), &"a 32-bit integer or null")),
+            }
+        }
     }
 
     /// JSON values of every type, and numbers and texts at the edges of the readers' rules (shared with the tests
@@ -584,6 +643,83 @@ pub(crate) mod tests {
         pinned_to_reference!(Option<u64>, "super::opt_u64", "reference::opt_u64");
         pinned_to_reference!(Option<i64>, "super::opt_i64", "reference::opt_i64");
         pinned_to_reference!(String, "super::numeric_string", "reference::numeric_string");
+        pinned_to_reference!(u16, "super::u16", "reference::u16", NARROW_EDGES);
+        pinned_to_reference!(u8, "super::u8", "reference::u8", NARROW_EDGES);
+        pinned_to_reference!(i32, "super::i32", "reference::i32", NARROW_EDGES);
+        pinned_to_reference!(Option<i32>, "super::opt_i32", "reference::opt_i32", NARROW_EDGES);
+    }
+
+    /// Numbers and texts at the edges of the narrower integers' ranges.
+    const NARROW_EDGES: [&str; 14] = [
+        "255",
+        "256",
+        "65535",
+        "65536",
+        r#""65536""#,
+        "2147483647",
+        "2147483648",
+        "-2147483648",
+        "-2147483649",
+        r#""-2147483649""#,
+        "65535.0",
+        "2147483648.0",
+        "-2147483649.0",
+        r#"" 256 ""#,
+    ];
+
+    /// [`super::read_with`] as a `deserialize_with` reader for each [`With`], its value taken back to the type of
+    /// the reader the `With` names (any other value panics: `read_with` gives each reader's kind only).
+    mod via_read_with {
+        use serde::de::Deserializer;
+
+        use super::super::{Scalar, read_with};
+        use crate::shape::With;
+
+        macro_rules! via {
+            ($($name:ident: $with:ident -> $ty:ty { $($pattern:pat => $value:expr),+ })*) => {$(
+                pub fn $name<'de, D: Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
+                    Ok(match read_with(d, With::$with)? {
+                        $($pattern => $value,)+
+                        _ => panic!("read_with gave {:?} another kind of value", With::$with),
+                    })
+                }
+            )*};
+        }
+
+        via! {
+            f64: F64 -> f64 { Scalar::F64(v) => v }
+            u64: U64 -> u64 { Scalar::U64(v) => v }
+            i64: I64 -> i64 { Scalar::I64(v) => v }
+            u16: U16 -> u16 { Scalar::U64(v) => u16::try_from(v).expect("in range") }
+            u8: U8 -> u8 { Scalar::U64(v) => u8::try_from(v).expect("in range") }
+            i32: I32 -> i32 { Scalar::I64(v) => i32::try_from(v).expect("in range") }
+            opt_f64: OptF64 -> Option<f64> { Scalar::Null => None, Scalar::F64(v) => Some(v) }
+            opt_u64: OptU64 -> Option<u64> { Scalar::Null => None, Scalar::U64(v) => Some(v) }
+            opt_i64: OptI64 -> Option<i64> { Scalar::Null => None, Scalar::I64(v) => Some(v) }
+            opt_i32: OptI32 -> Option<i32> {
+                Scalar::Null => None,
+                Scalar::I64(v) => Some(i32::try_from(v).expect("in range"))
+            }
+            nonempty_string: NonemptyString -> Option<String> { Scalar::Null => None, Scalar::Text(t) => Some(t) }
+            numeric_string: NumericString -> String { Scalar::Text(t) => t }
+        }
+    }
+
+    #[test]
+    fn read_with_reads_and_refuses_as_the_reader_each_with_names() {
+        // Against the replaced code where a reader was replaced; `nonempty_string` is `Option<String>`'s own.
+        pinned_to_reference!(f64, "via_read_with::f64", "reference::f64");
+        pinned_to_reference!(u64, "via_read_with::u64", "reference::u64");
+        pinned_to_reference!(i64, "via_read_with::i64", "reference::i64");
+        pinned_to_reference!(u16, "via_read_with::u16", "reference::u16", NARROW_EDGES);
+        pinned_to_reference!(u8, "via_read_with::u8", "reference::u8", NARROW_EDGES);
+        pinned_to_reference!(i32, "via_read_with::i32", "reference::i32", NARROW_EDGES);
+        pinned_to_reference!(Option<f64>, "via_read_with::opt_f64", "reference::opt_f64");
+        pinned_to_reference!(Option<u64>, "via_read_with::opt_u64", "reference::opt_u64");
+        pinned_to_reference!(Option<i64>, "via_read_with::opt_i64", "reference::opt_i64");
+        pinned_to_reference!(Option<i32>, "via_read_with::opt_i32", "reference::opt_i32", NARROW_EDGES);
+        pinned_to_reference!(Option<String>, "via_read_with::nonempty_string", "super::nonempty_string");
+        pinned_to_reference!(String, "via_read_with::numeric_string", "reference::numeric_string");
     }
 
     #[derive(Deserialize, Debug)]

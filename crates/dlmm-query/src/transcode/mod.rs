@@ -3,10 +3,11 @@
 //!
 //! The result is the text [`JsonText::write`] writes for the decoded model: the same keys in the same (declaration)
 //! order, the same numbers, the same defaults for missing fields. A body the model would refuse is refused with the
-//! same serde error (same message, same position, so [`crate::decode::explain`] names the same path): the leaves
-//! are read by the very functions the model's `Deserialize` calls, a struct sent as a JSON array is read by position
-//! as serde's derive reads it, and of several integers JavaScript cannot hold the first in the output is named, as
-//! when the model is written. One instantiation of this module serves every model.
+//! same serde error (same message, same position, so [`crate::decode::explain`] names the same path): the leaves are
+//! read as the model's `Deserialize` reads them (by the same functions, or by `wire::read_with`, pinned to the `wire`
+//! readers it stands for), a struct sent as a JSON array is read by position as serde's derive reads it, and of several
+//! integers JavaScript cannot hold the first in the output is named, as when the model is written. One instantiation of
+//! this module serves every model.
 //!
 //! Two shortcuts save most of the work of numbers and strings. A floating-point leaf's number literal (and numeric
 //! text that is a JSON number literal) is copied as the body sent it rather than parsed and printed: `JSON.parse`
@@ -31,6 +32,7 @@ use crate::integer::{self, Integer};
 use crate::json_text::JsonText;
 use crate::models::{NumericText, ProtocolMetrics};
 use crate::shape::{EnumShape, Field, Leaf, Shape, StructShape, With};
+use crate::wire::Scalar;
 use crate::{Amount, wire};
 
 /// Transcodes the JSON value `body` of shape `shape` into `out`. An error is the body's (the text is then
@@ -142,19 +144,12 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) 
         Leaf::Decimal => out.write(&Decimal::deserialize(d)?),
         Leaf::NumericText => out.write(&NumericText::deserialize(d)?),
         Leaf::ProtocolMetrics => out.write(&ProtocolMetrics::deserialize(d)?),
-        Leaf::With(with) => match with {
-            With::F64 => out.write(&wire::f64(d)?),
-            With::U64 => out.write(&wire::u64(d)?),
-            With::I64 => out.write(&wire::i64(d)?),
-            With::U16 => out.write(&wire::u16(d)?),
-            With::U8 => out.write(&wire::u8(d)?),
-            With::I32 => out.write(&wire::i32(d)?),
-            With::OptF64 => out.write(&wire::opt_f64(d)?),
-            With::OptU64 => out.write(&wire::opt_u64(d)?),
-            With::OptI64 => out.write(&wire::opt_i64(d)?),
-            With::OptI32 => out.write(&wire::opt_i32(d)?),
-            With::NonemptyString => out.write(&wire::nonempty_string(d)?),
-            With::NumericString => out.write(&wire::numeric_string(d)?),
+        Leaf::With(with) => match wire::read_with(d, *with)? {
+            Scalar::Null => out.null(),
+            Scalar::F64(v) => out.write(&v),
+            Scalar::U64(v) => out.write(&v),
+            Scalar::I64(v) => out.write(&v),
+            Scalar::Text(text) => out.write(&text),
         },
     }
     Ok(())
