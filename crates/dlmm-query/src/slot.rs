@@ -3,9 +3,9 @@
 //!
 //! This is [`crate::transcode`]'s reading with values for its output instead of text: one reader for every model, so a
 //! program decoding many models (the explorer) carries one decoder rather than serde's per model. The reading is
-//! serde's, step for step, with the leaves read as the model's `Deserialize` reads them (the same functions, or
-//! `wire::read_with` for the `wire` readers, pinned to them), so a body gives the model's values and a refused body the
-//! model's error (same message, same position). A test pins both to serde's for every operation.
+//! serde's, step for step, with the leaves read by the functions the model's `Deserialize` calls (for the `wire`
+//! readers, `wire::read_with`, the one description they are built on), so a body gives the model's values and a refused
+//! body the model's error (same message, same position). A test pins both to serde's for every operation.
 
 use std::fmt;
 

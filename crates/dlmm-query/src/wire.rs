@@ -3,8 +3,9 @@
 //! The vendor sends some numbers as JSON strings (`"0.04"`, `"18446744073709551615"`) and others as JSON numbers, and
 //! has changed which over time. Every numeric model field goes through one of these functions, so each accepts either
 //! form. Integer amounts are never routed through `f64`: a string or integer above 2^53 stays exact.
-//! The readers share one visitor (the kind of value is data), so a deserializer's `deserialize_any` is built once for
-//! all of them.
+//! Each reader is named by a [`With`] and described once, in `read_with` (what it reads, whether `null` is a value,
+//! a narrower integer's range); the readers share one visitor (the kind of value is data), so a deserializer's
+//! `deserialize_any` is built once for all of them.
 
 use std::fmt;
 
@@ -14,17 +15,17 @@ use crate::shape::With;
 
 /// Accepts a JSON number or a numeric string as a finite `f64`.
 pub fn f64<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
-    read(d, Kind::F64, false)?.f64()
+    read_with(d, With::F64)?.f64()
 }
 
 /// Accepts a JSON number or a string of decimal digits as an exact `u64`.
 pub fn u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-    read(d, Kind::U64, false)?.u64()
+    read_with(d, With::U64)?.u64()
 }
 
 /// Accepts a JSON number or a string of decimal digits (with an optional `-`) as an exact `i64`.
 pub fn i64<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
-    read(d, Kind::I64, false)?.i64()
+    read_with(d, With::I64)?.i64()
 }
 
 /// The largest integer an `f64` holds exactly (2^53).
@@ -102,6 +103,12 @@ impl Scalar {
             _ => Err(Self::other()),
         }
     }
+    fn into_text<E: de::Error>(self) -> Result<String, E> {
+        match self {
+            Scalar::Text(text) => Ok(text),
+            _ => Err(Self::other()),
+        }
+    }
     fn other<E: de::Error>() -> E {
         E::custom("a lenient reader read another kind of value")
     }
@@ -113,9 +120,10 @@ fn read<'de, D: Deserializer<'de>>(d: D, kind: Kind, nullable: bool) -> Result<S
     d.deserialize_any(Lenient { kind, nullable })
 }
 
-/// Reads a value as the reader `with` names does (the same deserializer calls, the same values and errors), for
-/// callers that name the reader as data: one function for every reader, its value a [`Scalar`] (`Null` for `null`
-/// where the reader accepts it, and for [`nonempty_string`]'s none).
+/// Reads a value as the reader `with` names: the one description of every reader (each public reader but
+/// [`nonempty_string`], which this calls, is this and a conversion), for callers that name the reader as data too: one
+/// function for every reader, its value a [`Scalar`] (`Null` for `null` where the reader accepts it, and for
+/// [`nonempty_string`]'s none).
 pub(crate) fn read_with<'de, D: Deserializer<'de>>(d: D, with: With) -> Result<Scalar, D::Error> {
     let (kind, nullable) = match with {
         With::F64 => (Kind::F64, false),
@@ -284,12 +292,12 @@ pub fn i64_of_f64(v: f64) -> Option<i64> {
 
 /// Like [`f64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
 pub fn opt_f64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    read(d, Kind::F64, true)?.opt_f64()
+    read_with(d, With::OptF64)?.opt_f64()
 }
 
 /// Like [`i64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
 pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
-    read(d, Kind::I64, true)?.opt_i64()
+    read_with(d, With::OptI64)?.opt_i64()
 }
 
 /// Accepts a JSON number or a string of decimal digits as an exact `u16` (e.g. a bin step).
@@ -315,7 +323,7 @@ pub fn i32<'de, D: Deserializer<'de>>(d: D) -> Result<i32, D::Error> {
 
 /// Like [`u64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
 pub fn opt_u64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
-    read(d, Kind::U64, true)?.opt_u64()
+    read_with(d, With::OptU64)?.opt_u64()
 }
 
 /// Like [`i32()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
@@ -336,16 +344,13 @@ pub fn nonempty_string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>
 /// Used for fields the vendor documents as strings (`liquidity`, `base_fee_percentage`, …): the text must parse as a
 /// finite number, so helpers that parse it later cannot fail on data that decoded.
 pub fn numeric_string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    text(d, &NUMERIC_TEXT)
+    read_with(d, With::NumericString)?.into_text()
 }
 
 /// Accepts a finite JSON number, kept as text (an integer's digits, a double's shortest text), or a string `rule`
 /// accepts, kept trimmed: the reader of [`numeric_string`] and of the datapi's decimal amounts, for any rule.
 pub fn text<'de, D: Deserializer<'de>>(d: D, rule: &'static TextRule) -> Result<String, D::Error> {
-    match read(d, Kind::Text(rule), false)? {
-        Scalar::Text(text) => Ok(text),
-        _ => Err(Scalar::other()),
-    }
+    read(d, Kind::Text(rule), false)?.into_text()
 }
 
 #[cfg(test)]

@@ -4,10 +4,10 @@
 //! The result is the text [`JsonText::write`] writes for the decoded model: the same keys in the same (declaration)
 //! order, the same numbers, the same defaults for missing fields. A body the model would refuse is refused with the
 //! same serde error (same message, same position, so [`crate::decode::explain`] names the same path): the leaves are
-//! read as the model's `Deserialize` reads them (by the same functions, or by `wire::read_with`, pinned to the `wire`
-//! readers it stands for), a struct sent as a JSON array is read by position as serde's derive reads it, and of several
-//! integers JavaScript cannot hold the first in the output is named, as when the model is written. One instantiation of
-//! this module serves every model.
+//! read by the functions the model's `Deserialize` calls (for the `wire` readers, `wire::read_with`, the one
+//! description they are built on), a struct sent as a JSON array is read by position as serde's derive reads it, and of
+//! several integers JavaScript cannot hold the first in the output is named, as when the model is written. One
+//! instantiation of this module serves every model.
 //!
 //! Two shortcuts save most of the work of numbers and strings. A floating-point leaf's number literal (and numeric
 //! text that is a JSON number literal) is copied as the body sent it rather than parsed and printed: `JSON.parse`
