@@ -1,11 +1,12 @@
 //! `#[derive(Shape)]`: a model's serde layout as a static table, read from the same `#[serde(...)]` attributes
 //! serde's own derive reads, so the table cannot drift from the model.
 //!
-//! For a struct the table lists each field's wire name (what `Deserialize` reads), its output name (what
-//! `Serialize` writes), the shape of its value (the field type's own `HasShape::SHAPE`, or the wire function named
-//! by `deserialize_with`), what a missing field becomes (required, or the field type's default) and whether `None`
-//! is left out of the output (`skip_serializing_if`). For an enum of unit variants it lists the variants' names.
-//! Any `serde` attribute the table cannot express is a compile error, never a silently different table.
+//! For a struct the table lists each field's wire name (what `Deserialize` reads; what `Serialize` writes must be that
+//! name in camelCase, which the transcoder derives, and is checked), the shape of its value (the field type's own
+//! `HasShape::SHAPE`, or the wire function named by `deserialize_with`), what a missing field becomes (required, or the
+//! field type's default) and whether `None` is left out of the output (`skip_serializing_if`). For an enum of unit
+//! variants it lists the variants' names. Any `serde` attribute the table cannot express is a compile error, never a
+//! silently different table.
 //!
 //! It also derives `FromSlot`: the model built from the slots its shape reads (`crate::slot`), field by field in
 //! declaration order, a `#[serde(skip)]` field and a missing `#[serde(default)]` one taking their type's default, an
@@ -77,6 +78,12 @@ fn expand(mut input: DeriveInput) -> syn::Result<Tokens> {
                     Some(n) => n.clone(),
                     None => rename_field(&ident, renames.serialize.as_deref(), field)?,
                 };
+                if js != camel_case(&wire) {
+                    let message = format!(
+                        "Shape: the output name {js:?} must be the wire name {wire:?} in camelCase (the transcoder derives it)"
+                    );
+                    return Err(syn::Error::new_spanned(field, message));
+                }
                 let ty = &field.ty;
                 let shape = match &attrs.with {
                     Some(path) => {
@@ -99,8 +106,7 @@ fn expand(mut input: DeriveInput) -> syn::Result<Tokens> {
                 let (skip_none, default_attr) = (attrs.skip_none, attrs.default);
                 rows.push(quote! {
                     crate::shape::Field {
-                        wire: #wire, js: #js, shape: #shape, missing: #missing, skip_none: #skip_none,
-                        default_attr: #default_attr,
+                        wire: #wire, shape: #shape, missing: #missing, skip_none: #skip_none, default_attr: #default_attr,
                     }
                 });
             }
@@ -308,6 +314,17 @@ fn rename_variant(variant: &str, rule: Option<&str>, at: &impl quote::ToTokens) 
     })
 }
 
+/// A wire name as the transcoder writes it for JavaScript (`crate::shape::js_name`): each `_` dropped and the
+/// character after it upper-cased.
+fn camel_case(wire: &str) -> String {
+    let pascal = pascal(wire);
+    let mut chars = wire.chars();
+    match chars.next() {
+        Some('_') | None => pascal,
+        Some(first) => first.to_string() + &pascal[first.len_utf8()..],
+    }
+}
+
 /// `snake_case` → `PascalCase`, as serde capitalizes after each underscore.
 fn pascal(snake: &str) -> String {
     let mut out = String::new();
@@ -323,4 +340,28 @@ fn pascal(snake: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::camel_case;
+
+    /// The same cases as `dlmm_query::shape::js_name`'s test: the derive accepts a field only when this name is the
+    /// one serde writes, and the transcoder writes `js_name`'s.
+    #[test]
+    fn camel_case_is_the_transcoders_rule() {
+        for (wire, expected) in [
+            ("address", "address"),
+            ("bin_step", "binStep"),
+            ("fee_tvl_ratio_24h", "feeTvlRatio24h"),
+            ("volume_30m", "volume30m"),
+            ("a__b", "aB"),
+            ("_x", "X"),
+            ("trailing_", "trailing"),
+            ("feeTvlRatio", "feeTvlRatio"),
+            ("", ""),
+        ] {
+            assert_eq!(camel_case(wire), expected, "{wire}");
+        }
+    }
 }

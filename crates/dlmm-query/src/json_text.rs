@@ -16,6 +16,7 @@ use serde::Serialize;
 use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
 
 use crate::Error;
+use crate::shape::js_name;
 
 /// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
 pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
@@ -192,16 +193,17 @@ impl JsonText {
         self.text.len()
     }
 
-    /// Writes member `key` (ASCII, nothing to escape) of the innermost object, preceded by a comma (the first one
-    /// becomes the opening brace in [`Self::end_object`]); returns where the member starts.
-    pub(crate) fn key(&mut self, key: &str) -> usize {
+    /// Writes the key of the field read as `wire` (ASCII, nothing to escape) of the innermost object under its
+    /// JavaScript name ([`js_name`]), preceded by a comma (the first one becomes the opening brace in
+    /// [`Self::end_object`]); returns where the member starts.
+    pub(crate) fn key(&mut self, wire: &str) -> usize {
         let at = self.text.len();
         self.text.extend_from_slice(b",\"");
-        self.text.extend_from_slice(key.as_bytes());
+        self.text.extend(js_name(wire));
         self.text.extend_from_slice(b"\":");
         if let Some(Step::Key(current)) = self.path.last_mut() {
             current.clear();
-            current.push_str(key);
+            current.extend(js_name(wire).map(char::from));
         }
         at
     }

@@ -142,7 +142,7 @@ mod tests {
     };
 
     const fn field(wire: &'static str, shape: &'static Shape) -> Field {
-        Field { wire, js: wire, shape, missing: None, skip_none: false, default_attr: false }
+        Field { wire, shape, missing: None, skip_none: false, default_attr: false }
     }
 
     /// What the field's `wire` reader gives for `value` (a JSON value's text), through serde_json.

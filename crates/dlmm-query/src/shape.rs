@@ -2,13 +2,13 @@
 //! `#[derive(Shape)]` (the `dlmm-query-derive` crate).
 //!
 //! A shape says what a body's JSON must look like and how each value is written for JavaScript: for a struct, each
-//! field's wire name, output (camelCase) name, value shape, what a missing field becomes and whether `None` is left
-//! out; for a list or an optional value, the shape inside; for a leaf, which decoding applies (a [`crate::wire`] function,
-//! a type's own `Deserialize`, an enum's names). [`crate::transcode`] walks a body by its shape and writes the JSON
-//! text for JavaScript directly, with the same checks and the same errors as decoding the model and writing it: one
-//! piece of code for every model instead of one decoder and one writer per model, which is what keeps the npm
-//! package small. A test pins the two paths to the same bytes for every operation. [`crate::slot`] reads by the same
-//! shapes to build the models themselves (the client's decoder in WebAssembly).
+//! field's wire name (the output name is its camelCase, [`js_name`]), value shape, what a missing field becomes and
+//! whether `None` is left out; for a list or an optional value, the shape inside; for a leaf, which decoding applies (a
+//! [`crate::wire`] function, a type's own `Deserialize`, an enum's names). [`crate::transcode`] walks a body by its
+//! shape and writes the JSON text for JavaScript directly, with the same checks and the same errors as decoding the
+//! model and writing it: one piece of code for every model instead of one decoder and one writer per model, which is
+//! what keeps the npm package small. A test pins the two paths to the same bytes for every operation. [`crate::slot`]
+//! reads by the same shapes to build the models themselves (the client's decoder in WebAssembly).
 
 use serde::Serialize;
 
@@ -58,10 +58,9 @@ impl StructShape {
 /// One field of a [`StructShape`].
 #[derive(Debug)]
 pub struct Field {
-    /// The key read from the body.
+    /// The key read from the body. The key written for JavaScript is this one in camelCase ([`js_name`]), as the
+    /// derive checks.
     pub wire: &'static str,
-    /// The key written for JavaScript.
-    pub js: &'static str,
     /// The shape of the value.
     pub shape: &'static Shape,
     /// How a missing field is written (the field type's default), or `None` when a missing field is an error.
@@ -70,6 +69,21 @@ pub struct Field {
     pub skip_none: bool,
     /// True when the field has `#[serde(default)]` (a struct sent as an array may then end before it).
     pub default_attr: bool,
+}
+
+/// The bytes of the key a field whose wire name is `wire` is written for JavaScript under: `wire` in camelCase (each
+/// `_` dropped and the letter after it upper-cased, as serde's `camelCase` renames a snake_case field). Derived
+/// rather than stored: the table of every model's fields is then one name shorter per field, in every `.wasm` file.
+pub fn js_name(wire: &str) -> impl Iterator<Item = u8> + '_ {
+    let mut upper = false;
+    wire.bytes().filter_map(move |b| {
+        let after_underscore = std::mem::replace(&mut upper, b == b'_');
+        match b {
+            b'_' => None,
+            _ if after_underscore => Some(b.to_ascii_uppercase()),
+            _ => Some(b),
+        }
+    })
 }
 
 /// The names of an enum of unit variants.
@@ -189,4 +203,30 @@ impl<T: HasShape> HasShape for Vec<T> {
 
 impl<T: HasShape> HasShape for Option<T> {
     const SHAPE: Shape = Shape::Optional(&T::SHAPE);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::js_name;
+
+    fn js(wire: &str) -> String {
+        js_name(wire).map(char::from).collect()
+    }
+
+    #[test]
+    fn the_javascript_name_is_the_wire_name_in_camel_case() {
+        for (wire, expected) in [
+            ("address", "address"),
+            ("bin_step", "binStep"),
+            ("fee_tvl_ratio_24h", "feeTvlRatio24h"),
+            ("volume_30m", "volume30m"),
+            ("a__b", "aB"),
+            ("_x", "X"),
+            ("trailing_", "trailing"),
+            ("feeTvlRatio", "feeTvlRatio"),
+            ("", ""),
+        ] {
+            assert_eq!(js(wire), expected, "{wire}");
+        }
+    }
 }

@@ -29,7 +29,6 @@ impl<T: HasShape> HasShape for PoolEnvelope<T> {
         fields: &[
             Field {
                 wire: "data",
-                js: "data",
                 shape: &<Option<T> as HasShape>::SHAPE,
                 missing: Some(write_none),
                 skip_none: false,
@@ -37,7 +36,6 @@ impl<T: HasShape> HasShape for PoolEnvelope<T> {
             },
             Field {
                 wire: "error",
-                js: "error",
                 shape: &<Option<ApiError> as HasShape>::SHAPE,
                 missing: Some(write_none),
                 skip_none: false,
@@ -45,7 +43,6 @@ impl<T: HasShape> HasShape for PoolEnvelope<T> {
             },
             Field {
                 wire: "status",
-                js: "status",
                 shape: &<Option<i64> as HasShape>::SHAPE,
                 missing: Some(write_none),
                 skip_none: false,

@@ -31,7 +31,7 @@ use crate::datapi::models::Decimal;
 use crate::integer::{self, Integer};
 use crate::json_text::JsonText;
 use crate::models::{NumericText, ProtocolMetrics};
-use crate::shape::{EnumShape, Field, Leaf, Shape, StructShape, With};
+use crate::shape::{EnumShape, Field, Leaf, Shape, StructShape, With, js_name};
 use crate::wire::Scalar;
 use crate::{Amount, wire};
 
@@ -377,13 +377,13 @@ impl<'de> Visitor<'de> for Object<'_> {
         let Object { shape, out } = self;
         let (start, base) = (out.begin_object(), out.fields.len());
         for (index, field) in shape.fields.iter().enumerate() {
-            let (at, nulls) = (out.key(field.js), out.null_patterns());
+            let (at, nulls) = (out.key(field.wire), out.null_patterns());
             if seq.next_element_seed(Value { shape: field.shape, out: &mut *out })?.is_none() {
                 out.undo(at, nulls);
                 let Some(default) = field.missing.filter(|_| field.default_attr) else {
                     return Err(de::Error::invalid_length(index, &shape.as_array().as_str()));
                 };
-                out.key(field.js);
+                out.key(field.wire);
                 default(out);
             }
             keep_member(out, field, index, at, nulls);
@@ -401,7 +401,7 @@ impl<'de> Visitor<'de> for Object<'_> {
         let mut keys = FieldKeys::new(shape);
         while let Some(index) = keys.next(&mut map)? {
             let field = &fields[index];
-            let (at, nulls) = (out.key(field.js), out.null_patterns());
+            let (at, nulls) = (out.key(field.wire), out.null_patterns());
             map.next_value_seed(Value { shape: field.shape, out: &mut *out })?;
             keep_member(out, field, index, at, nulls);
         }
@@ -423,7 +423,7 @@ fn end_object(
         let Some(default) = field.missing else {
             return Err(field);
         };
-        let (at, nulls) = (out.key(field.js), out.null_patterns());
+        let (at, nulls) = (out.key(field.wire), out.null_patterns());
         default(out);
         keep_member(out, field, index, at, nulls);
     }
@@ -436,7 +436,7 @@ fn end_object(
 /// write (`skip_serializing_if`): its text and the `null` pattern it recorded (`nulls` were recorded before it).
 fn keep_member(out: &mut JsonText, field: &Field, index: usize, at: usize, nulls: usize) {
     // `,"<js>":null`
-    if field.skip_none && out.len() - at == field.js.len() + 8 && out.as_bytes().ends_with(b":null") {
+    if field.skip_none && out.len() - at == js_name(field.wire).count() + 8 && out.as_bytes().ends_with(b":null") {
         out.undo(at, nulls);
     } else {
         out.fields.push((index, at));

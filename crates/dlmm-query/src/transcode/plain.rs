@@ -314,7 +314,7 @@ impl<'a> Reader<'a> {
                         return None;
                     }
                     let field = &shape.fields[index];
-                    let (at, nulls) = (out.key(field.js), out.null_patterns());
+                    let (at, nulls) = (out.key(field.wire), out.null_patterns());
                     self.value(field.shape, out)?;
                     keep_member(out, field, index, at, nulls);
                 }
