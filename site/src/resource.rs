@@ -1,6 +1,10 @@
 //! Page resources and suspense views, built so that Leptos's async machinery is instantiated once for the whole
 //! explorer rather than once per page: a resource's fetcher is boxed and its value type-erased ([`PageResource`] awaits
 //! it as one future type and reads it back as the page's type), and a suspense view's future is boxed.
+//!
+//! A page reads its loaded value shared (`Rc<T>`), not cloned: a page renders from borrowed data and copies only the
+//! few strings its views keep, so no model is deep-copied per render and no model needs a clone's code in the
+//! `.wasm` for that.
 
 use std::any::Any;
 use std::marker::PhantomData;
@@ -15,18 +19,19 @@ use leptos::prelude::{AnyView, Get, LocalResource, Suspend};
 pub struct Erased(Rc<dyn Any>);
 
 impl Erased {
-    /// The value as a `T` (only [`local`] makes a `PageResource<T>`, always from a fetcher of `T`).
-    fn value<T: Clone + 'static>(&self) -> Option<T> {
-        self.0.downcast_ref::<T>().cloned()
+    /// The value as a `T`, shared (only [`local`] makes a `PageResource<T>`, always from a fetcher of `T`).
+    fn value<T: 'static>(self) -> Option<Rc<T>> {
+        self.0.downcast::<T>().ok()
     }
 
-    /// The value of a `PageResource<T>`'s fetcher, as a `T`.
-    fn expect_value<T: Clone + 'static>(self) -> T {
+    /// The value of a `PageResource<T>`'s fetcher, as a `T`, shared.
+    fn expect_value<T: 'static>(self) -> Rc<T> {
         self.value().expect("a page resource holds its own type")
     }
 }
 
-/// A page's resource of `T` (like `LocalResource<T>`: `.await` it inside a suspense view, `get()`, `refetch()`).
+/// A page's resource of `T` (like `LocalResource<T>`: `.await` it inside a suspense view, `get()`, `refetch()`), whose
+/// value is read shared, as an `Rc<T>`.
 pub struct PageResource<T> {
     inner: LocalResource<Erased>,
     value: PhantomData<fn() -> T>,
@@ -40,21 +45,21 @@ impl<T> Clone for PageResource<T> {
 
 impl<T> Copy for PageResource<T> {}
 
-impl<T: Clone + 'static> PageResource<T> {
+impl<T: 'static> PageResource<T> {
     /// Runs the fetcher again.
     pub fn refetch(&self) {
         self.inner.refetch();
     }
 
-    /// The value once loaded (tracked, like `LocalResource::get`).
-    pub fn get(&self) -> Option<T> {
+    /// The value once loaded, shared (tracked, like `LocalResource::get`).
+    pub fn get(&self) -> Option<Rc<T>> {
         self.inner.get().and_then(|value| value.value())
     }
 }
 
-impl<T: Clone + 'static> IntoFuture for PageResource<T> {
-    type Output = T;
-    type IntoFuture = Map<BoxFuture<'static, Erased>, fn(Erased) -> T>;
+impl<T: 'static> IntoFuture for PageResource<T> {
+    type Output = Rc<T>;
+    type IntoFuture = Map<BoxFuture<'static, Erased>, fn(Erased) -> Rc<T>>;
 
     fn into_future(self) -> Self::IntoFuture {
         loaded(self.inner).map(Erased::expect_value)

@@ -36,15 +36,15 @@ pub fn DammV2PoolPage() -> impl IntoView {
     view! {
         <Transition fallback=|| view! { <Loading what="the pool" /> }>
             {move || crate::resource::suspend(async move {
-                result_view(pool.await, "Pool", retry, |p| view! { <DammV2PoolView pool=p /> }.into_any())
+                result_view(pool.await, "Pool", retry, |p| damm_v2_pool_view(p).into_any())
             })}
         </Transition>
     }
 }
 
-#[component]
-fn DammV2PoolView(pool: Pool) -> impl IntoView {
-    let config = pool.pool_config.clone();
+/// The loaded pool (read from the page's shared value).
+fn damm_v2_pool_view(pool: &Pool) -> impl IntoView + use<> {
+    let config = &pool.pool_config;
     let rows = vec![
         WindowRow { label: "Volume", field: "volume", windows: pool.volume.clone(), usd: true },
         WindowRow { label: "LP fees", field: "fees", windows: pool.fees.clone(), usd: true },

@@ -128,7 +128,7 @@ pub fn DammV2PoolsPage() -> impl IntoView {
         <Transition fallback=|| view! { <Loading what="DAMM v2 pools" /> }>
             {move || crate::resource::suspend(async move {
                 let v = view_state.get_untracked();
-                result_view(pools.await, "Pools", retry, move |page| view! { <PoolsTable page=page view=v go=go /> }.into_any())
+                result_view(pools.await, "Pools", retry, move |page| pools_table(page, v, go))
             })}
         </Transition>
     }
@@ -168,8 +168,8 @@ fn Controls(view: Memo<DammV2PoolsView>, go: Callback<DammV2PoolsView>) -> impl 
     }
 }
 
-#[component]
-fn PoolsTable(page: Paginated<Pool>, view: DammV2PoolsView, go: Callback<DammV2PoolsView>) -> impl IntoView {
+/// A page of pools (read from the page's shared value).
+fn pools_table(page: &Paginated<Pool>, view: DammV2PoolsView, go: Callback<DammV2PoolsView>) -> AnyView {
     if page.data.is_empty() {
         let message = if view.page > 1 && page.total > 0 {
             "There are no pools on this page."
@@ -197,12 +197,12 @@ fn PoolsTable(page: Paginated<Pool>, view: DammV2PoolsView, go: Callback<DammV2P
                     </tr>
                 </thead>
                 <tbody>
-                    {page.data.into_iter().map(|p| {
-                        let href = crate::link(&format!("/damm-v2/pools/{}", p.address));
+                    {page.data.iter().map(|p| {
+                        let (href, name) = (crate::link(&format!("/damm-v2/pools/{}", p.address)), p.name.clone());
                         view! {
                             <tr data-address=p.address.clone()>
                                 <td>
-                                    <A href=href><span data-field="name">{p.name.clone()}</span></A>
+                                    <A href=href><span data-field="name">{name}</span></A>
                                     {p.is_blacklisted.then(|| view! { " " <span class="badge warn">"Blacklisted"</span> })}
                                 </td>
                                 <td class="r"><Usd value=p.tvl field="tvl" /></td>

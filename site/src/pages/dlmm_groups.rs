@@ -10,7 +10,7 @@ use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::controls::{Select, order_choices, order_of, order_value, page_size_choices, sort_choices, window_choices};
-use super::dlmm_pools::{DatapiPager, DlmmPoolRows};
+use super::dlmm_pools::{DatapiPager, dlmm_pool_rows};
 use super::{Addr, Empty, Loading, Pct, SiteClient, Usd, result_view};
 use crate::pool_list::{GROUP_SORTS, GroupsView, PoolsView, SortChoice, window_label};
 
@@ -39,7 +39,7 @@ pub fn DlmmGroupsPage() -> impl IntoView {
             {move || crate::resource::suspend(async move {
                 let v = view_state.get_untracked();
                 result_view(groups.await, "Groups", retry, move |page| {
-                    view! { <GroupsTable page=page view=v go=go /> }.into_any()
+                    groups_table(page, v, go)
                 })
             })}
         </Transition>
@@ -88,8 +88,8 @@ fn GroupFilters(view: Memo<GroupsView>, go: Callback<GroupsView>) -> impl IntoVi
     }
 }
 
-#[component]
-fn GroupsTable(page: Paginated<Group>, view: GroupsView, go: Callback<GroupsView>) -> impl IntoView {
+/// A page of groups (read from the page's shared value).
+fn groups_table(page: &Paginated<Group>, view: GroupsView, go: Callback<GroupsView>) -> AnyView {
     if page.data.is_empty() {
         return view! { <Empty message="No groups match." /> }.into_any();
     }
@@ -109,7 +109,7 @@ fn GroupsTable(page: Paginated<Group>, view: GroupsView, go: Callback<GroupsView
                     <th scope="col" class="r">{format!("Volume {w}")}</th>
                     <th scope="col" class="r">{format!("Best fee/TVL {w}")}</th>
                 </tr></thead>
-                <tbody>{page.data.into_iter().map(|g| view! { <GroupRow g=g /> }).collect_view()}</tbody>
+                <tbody>{page.data.iter().map(group_row).collect_view()}</tbody>
             </table>
         </div>
         <DatapiPager page=page.current_page pages=page.pages page_size=page.page_size shown=shown total=page.total
@@ -118,13 +118,12 @@ fn GroupsTable(page: Paginated<Group>, view: GroupsView, go: Callback<GroupsView
     .into_any()
 }
 
-#[component]
-fn GroupRow(g: Group) -> impl IntoView {
-    let href = format!("/dlmm/groups/{}", g.lexical_order_mints);
+fn group_row(g: &Group) -> impl IntoView + use<> {
+    let (href, name) = (format!("/dlmm/groups/{}", g.lexical_order_mints), g.group_name.clone());
     view! {
         <tr data-group=g.lexical_order_mints.clone()>
             <td>
-                <A href={crate::link(&href)} attr:class="name">{g.group_name.clone()}</A>
+                <A href={crate::link(&href)} attr:class="name">{name}</A>
                 {g.has_farm.then(|| view! { <span class="badge" title="A pool of this group has a farm">"farm"</span> })}
             </td>
             <td class="r" data-field="pool_count">{g.pool_count}</td>
@@ -170,7 +169,7 @@ pub fn DlmmGroupPage() -> impl IntoView {
             {move || crate::resource::suspend(async move {
                 let v = view_state.get_untracked();
                 result_view(pools.await, "Group", retry, move |page| {
-                    view! { <DlmmPoolRows page=page view=v go=go testid="dlmm-group-table" /> }.into_any()
+                    dlmm_pool_rows(page, v, go, "dlmm-group-table")
                 })
             })}
         </Transition>

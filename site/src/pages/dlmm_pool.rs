@@ -76,17 +76,16 @@ pub fn DlmmPoolPage() -> impl IntoView {
     view! {
         <Transition fallback=|| view! { <Loading what="the pool" /> }>
             {move || crate::resource::suspend(async move {
-                result_view(pool.await, "Pool", retry, |p| view! { <DlmmPoolView pool=p /> }.into_any())
+                result_view(pool.await, "Pool", retry, |p| dlmm_pool_view(p).into_any())
             })}
         </Transition>
     }
 }
 
-/// Every figure of one DLMM pool.
-#[component]
-fn DlmmPoolView(pool: Pool) -> impl IntoView {
+/// Every figure of one DLMM pool (read from the page's shared value).
+fn dlmm_pool_view(pool: &Pool) -> impl IntoView + use<> {
     let group = group_key(&pool.token_x.address, &pool.token_y.address);
-    let config = pool.pool_config.clone();
+    let config = &pool.pool_config;
     let rows = vec![
         WindowRow { label: "Volume", field: "volume", windows: pool.volume.clone(), usd: true },
         WindowRow { label: "LP fees", field: "fees", windows: pool.fees.clone(), usd: true },
@@ -240,7 +239,6 @@ pub(super) fn WindowsTable(rows: Vec<WindowRow>) -> impl IntoView {
 }
 
 /// The candles and history of one range, as fetched.
-#[derive(Clone)]
 struct Series {
     candles: Timeseries<Candle>,
     history: Timeseries<VolumeBucket>,
@@ -341,14 +339,14 @@ pub(super) fn SeriesSection(service: Service, address: String) -> impl IntoView 
             }>
                 {move || crate::resource::suspend(async move {
                     let c = choice.get_untracked();
-                    match series.await {
+                    match &*series.await {
                         Ok(s) => view! {
-                            <CandleChart candles=s.candles.data.clone() timeframe=c.timeframe requests=s.requests />
-                            <HistoryCharts history=s.history.data timeframe=c.timeframe />
+                            {candle_chart(&s.candles.data, c.timeframe, s.requests)}
+                            {history_charts(&s.history.data, c.timeframe)}
                         }.into_any(),
                         Err(e) => view! {
                             <figure class="chart candles" data-testid="candle-chart" data-state="error">
-                                <ErrorPanel error=e retry=retry />
+                                <ErrorPanel error=e.clone() retry=retry />
                             </figure>
                         }.into_any(),
                     }
@@ -380,8 +378,7 @@ fn x_labels(stamps: &[u64], timeframe: Timeframe, x0: f64, x1: f64, h: f64) -> i
 }
 
 /// The candlestick chart (`data-state="drawn"` once candles are drawn).
-#[component]
-fn CandleChart(candles: Vec<Candle>, timeframe: Timeframe, requests: u64) -> impl IntoView {
+fn candle_chart(candles: &[Candle], timeframe: Timeframe, requests: u64) -> AnyView {
     let ohlc: Vec<Ohlc> =
         candles.iter().map(|c| Ohlc { open: c.open, high: c.high, low: c.low, close: c.close }).collect();
     let Some(((lo, hi), ticks)) = price_axis(&ohlc, 5) else {
@@ -436,12 +433,12 @@ fn CandleChart(candles: Vec<Candle>, timeframe: Timeframe, requests: u64) -> imp
             selected.set(nearest_index(sx, n, x0, x1));
         }
     };
-    let readout_candles = candles.clone();
+    let readout_candles: Vec<(u64, f64)> = candles.iter().map(|c| (c.timestamp, c.volume)).collect();
     let readout_ohlc = ohlc.clone();
     let readout = move || match selected.get() {
         Some(i) => {
-            let c = &readout_candles[i];
-            describe(c.timestamp, readout_ohlc[i], c.volume, timeframe)
+            let (timestamp, volume) = readout_candles[i];
+            describe(timestamp, readout_ohlc[i], volume, timeframe)
         }
         None => "Focus the chart and use ← → (Home, End) to read each candle.".to_owned(),
     };
@@ -475,8 +472,7 @@ fn CandleChart(candles: Vec<Candle>, timeframe: Timeframe, requests: u64) -> imp
 }
 
 /// Volume bars and fee bars (LP fees with protocol fees stacked on top) of the same range.
-#[component]
-fn HistoryCharts(history: Vec<VolumeBucket>, timeframe: Timeframe) -> impl IntoView {
+fn history_charts(history: &[VolumeBucket], timeframe: Timeframe) -> AnyView {
     if history.is_empty() {
         return view! {
             <figure class="chart history" data-testid="history-chart" data-state="empty">

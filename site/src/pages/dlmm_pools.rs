@@ -40,7 +40,7 @@ pub fn DlmmPoolsPage() -> impl IntoView {
             {move || crate::resource::suspend(async move {
                 let v = view_state.get_untracked();
                 result_view(pools.await, "Pools", retry, move |page| {
-                    view! { <DlmmPoolRows page=page view=v go=go testid="dlmm-pools-table" /> }.into_any()
+                    dlmm_pool_rows(page, v, go, "dlmm-pools-table")
                 })
             })}
         </Transition>
@@ -166,14 +166,13 @@ pub fn DatapiPager(
 }
 
 /// A page of DLMM pools as a table (sortable headers, one linked row per pool) with its pager; `testid` names the
-/// table (`dlmm-pools-table` on `/dlmm/pools`).
-#[component]
-pub fn DlmmPoolRows(
-    page: Paginated<Pool>,
+/// table (`dlmm-pools-table` on `/dlmm/pools`). Read from a page's shared value.
+pub fn dlmm_pool_rows(
+    page: &Paginated<Pool>,
     view: PoolsView,
     go: Callback<PoolsView>,
     testid: &'static str,
-) -> impl IntoView {
+) -> AnyView {
     if page.data.is_empty() {
         return view! { <Empty message="No pools match these filters." /> }.into_any();
     }
@@ -209,7 +208,7 @@ pub fn DlmmPoolRows(
                 <caption class="sr-only">{format!("Pools; figures over {w} unless the column says otherwise")}</caption>
                 <thead><tr><th scope="col">"Pool"</th>{headers}<th scope="col" class="r">"APR 24 h"</th></tr></thead>
                 <tbody>
-                    {page.data.into_iter().map(|p| view! { <PoolRow p=p window=window /> }).collect_view()}
+                    {page.data.iter().map(|p| pool_row(p, window)).collect_view()}
                 </tbody>
             </table>
         </div>
@@ -228,14 +227,13 @@ fn windowed_cell(value: Option<f64>, field: &'static str, usd: bool) -> AnyView 
     }
 }
 
-#[component]
-fn PoolRow(p: Pool, window: Timeframe) -> impl IntoView {
-    let href = format!("/dlmm/pools/{}", p.address);
+fn pool_row(p: &Pool, window: Timeframe) -> impl IntoView + use<> {
+    let (href, name) = (format!("/dlmm/pools/{}", p.address), p.name.clone());
     let verified = p.token_x.is_verified && p.token_y.is_verified;
     view! {
         <tr data-address=p.address.clone()>
             <td>
-                <A href={crate::link(&href)} attr:class="name">{p.name.clone()}</A>
+                <A href={crate::link(&href)} attr:class="name">{name}</A>
                 {verified.then(|| view! { <span class="badge" title="Both tokens verified">"✓"</span> })}
                 {p.is_blacklisted.then(|| view! { <span class="badge warn" data-field="is_blacklisted" title="Blacklisted by the vendor">"blacklisted"</span> })}
             </td>

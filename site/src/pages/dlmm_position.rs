@@ -45,7 +45,6 @@ pub fn find_row(page: &PositionsPnl, position: &str) -> Option<PositionPnlRecord
 }
 
 /// Everything the position page shows.
-#[derive(Clone)]
 struct Loaded {
     events: Vec<DatapiEvent>,
     pool: Option<(String, String)>,
@@ -127,9 +126,9 @@ pub fn DlmmPositionPage() -> impl IntoView {
         </nav>
         <Transition fallback=|| view! { <Loading what="the position" /> }>
             {move || crate::resource::suspend(async move {
-                match data.await {
+                match &*data.await {
                     Ok(d) if d.pool.is_none() => view! { <NoPosition /> }.into_any(),
-                    Ok(d) => view! { <PositionView d=d /> }.into_any(),
+                    Ok(d) => position_view(d).into_any(),
                     Err(e) if e.kind() == ErrorKind::InvalidInput => view! {
                         <section class="state not-found" role="alert" data-state="not-found" data-kind="invalidInput">
                             <h2>"No such position"</h2>
@@ -137,7 +136,7 @@ pub fn DlmmPositionPage() -> impl IntoView {
                             <p class="message">{e.to_string()}</p>
                         </section>
                     }.into_any(),
-                    Err(e) => view! { <ErrorPanel error=e retry=retry /> }.into_any(),
+                    Err(e) => view! { <ErrorPanel error=e.clone() retry=retry /> }.into_any(),
                 }
             })}
         </Transition>
@@ -164,12 +163,12 @@ fn NoPosition() -> impl IntoView {
     }
 }
 
-#[component]
-fn PositionView(d: Loaded) -> impl IntoView {
+/// The loaded position (read from the page's shared value).
+fn position_view(d: &Loaded) -> impl IntoView + use<> {
     let Loaded { events, pool, pnl, tokens } = d;
-    let (pool, owner) = pool.unwrap_or_default();
-    let (token_x, token_y) = tokens.unwrap_or_default();
-    let totals = kind_totals(&events);
+    let (pool, owner) = pool.clone().unwrap_or_default();
+    let (token_x, token_y) = tokens.clone().unwrap_or_default();
+    let totals = kind_totals(events);
     view! {
         <dl class="fields">
             <div class="kv"><dt>"Pool"</dt><dd><Addr address=pool.clone() href=format!("/dlmm/pools/{pool}") field="pool_address" /></dd></div>
@@ -182,7 +181,7 @@ fn PositionView(d: Loaded) -> impl IntoView {
             {match pnl {
                 None => view! { <Empty message="Its pool's P&L list does not include this position." /> }.into_any(),
                 Some(Err(e)) => view! { <p class="state error" data-state="error" data-testid="position-pnl">{format!("P&L unavailable: {e}")}</p> }.into_any(),
-                Some(Ok(r)) => view! { <PnlRow r=r /> }.into_any(),
+                Some(Ok(r)) => pnl_row(r).into_any(),
             }}
         </section>
         <section aria-labelledby="timeline-title">
@@ -199,7 +198,7 @@ fn PositionView(d: Loaded) -> impl IntoView {
             } else {
                 view! {
                     <ol class="timeline" data-testid="position-timeline">
-                        {events.into_iter().map(|e| view! {
+                        {events.iter().map(|e| view! {
                             <li data-kind=e.id() data-signature=e.signature.clone()>
                                 <span class="when" title=e.timestamp.to_string()>{unix_time(i64::try_from(e.timestamp).unwrap_or(i64::MAX))}</span>
                                 <span class=format!("tag {}", e.id())>{e.label()}</span>
@@ -216,8 +215,7 @@ fn PositionView(d: Loaded) -> impl IntoView {
     }
 }
 
-#[component]
-fn PnlRow(r: PositionPnlRecord) -> impl IntoView {
+fn pnl_row(r: &PositionPnlRecord) -> impl IntoView + use<> {
     let status = if r.is_closed {
         "Closed"
     } else {
@@ -227,7 +225,7 @@ fn PnlRow(r: PositionPnlRecord) -> impl IntoView {
             None => "Open",
         }
     };
-    let unrealized = r.unrealized_pnl.clone();
+    let balances = r.unrealized_pnl.as_ref().map(|u| u.balances);
     view! {
         <div class="table-scroll">
             <table class="data" data-testid="position-pnl">
@@ -244,8 +242,8 @@ fn PnlRow(r: PositionPnlRecord) -> impl IntoView {
                         <td class="r"><Usd value=r.all_time_deposits.total.usd field="deposits_usd" /></td>
                         <td class="r"><Usd value=r.all_time_withdrawals.total.usd field="withdrawals_usd" /></td>
                         <td class="r"><Usd value=r.all_time_fees.total.usd field="fees_usd" /></td>
-                        <td class="r">{match unrealized {
-                            Some(u) => view! { <Usd value=u.balances field="balances" /> }.into_any(),
+                        <td class="r">{match balances {
+                            Some(balances) => view! { <Usd value=balances field="balances" /> }.into_any(),
                             None => view! { <span>"—"</span> }.into_any(),
                         }}</td>
                         <td class="r"><Usd value=r.pnl_usd field="pnl_usd" /></td>

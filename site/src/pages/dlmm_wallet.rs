@@ -206,7 +206,6 @@ pub fn sol(value: Option<f64>) -> String {
 }
 
 /// Everything the wallet page shows.
-#[derive(Clone)]
 struct Loaded {
     total: PortfolioTotal,
     open: OpenPortfolio,
@@ -265,14 +264,14 @@ pub fn DlmmWalletPage() -> impl IntoView {
         <Transition fallback=|| view! { <Loading what="the portfolio" /> }>
             {move || crate::resource::suspend(async move {
                 let v = view_state.get_untracked();
-                match data.await {
+                match &*data.await {
                     Ok(d) if d.is_empty() => view! {
                         <Empty message="This wallet has no DLMM positions (open, or closed in the chosen days) and no limit orders." />
                         <DaysChoice view=v go=go />
                     }.into_any(),
-                    Ok(d) => view! { <Portfolio d=d view=v go=go /> }.into_any(),
-                    Err(e) if e.kind() == ErrorKind::InvalidInput => view! { <NotAWallet error=e /> }.into_any(),
-                    Err(e) => view! { <ErrorPanel error=e retry=retry /> }.into_any(),
+                    Ok(d) => portfolio(d, v, go).into_any(),
+                    Err(e) if e.kind() == ErrorKind::InvalidInput => view! { <NotAWallet error=e.clone() /> }.into_any(),
+                    Err(e) => view! { <ErrorPanel error=e.clone() retry=retry /> }.into_any(),
                 }
             })}
         </Transition>
@@ -291,10 +290,10 @@ fn NotAWallet(error: Error) -> impl IntoView {
     }
 }
 
-#[component]
-fn Portfolio(d: Loaded, view: WalletView, go: Callback<WalletView>) -> impl IntoView {
+/// The loaded portfolio (read from the page's shared value).
+fn portfolio(d: &Loaded, view: WalletView, go: Callback<WalletView>) -> impl IntoView + use<> {
     let Loaded { total, open, closed, summary, open_orders, closed_orders, claims } = d;
-    let totals = open.total.clone();
+    let totals = open.total.as_ref();
     let pnl_class = |v: f64| if v >= 0.0 { "value gain" } else { "value loss" };
     view! {
         <section aria-labelledby="totals-title">
@@ -321,10 +320,10 @@ fn Portfolio(d: Loaded, view: WalletView, go: Callback<WalletView>) -> impl Into
             </div>
             {open.sol_price.map(|p| view! { <p class="note">"SOL figures at " <span data-field="sol_price" title=exact(p)>{format!("${}", compact(p))}</span>" per SOL."</p> })}
         </section>
-        <OpenPools open=open view=view go=go />
-        <ClosedPools closed=closed view=view go=go />
-        <Claims claims=claims />
-        <LimitOrders summary=summary open=open_orders closed=closed_orders />
+        {open_pools(open, view, go)}
+        {closed_pools(closed, view, go)}
+        {claims_table(claims)}
+        {limit_orders(summary, open_orders, closed_orders)}
     }
 }
 
@@ -342,8 +341,8 @@ fn pair_label(x: &str, y: &str) -> String {
     format!("{x}-{y}")
 }
 
-#[component]
-fn OpenPools(open: OpenPortfolio, view: WalletView, go: Callback<WalletView>) -> impl IntoView {
+/// The open pools, sortable.
+fn open_pools(open: &OpenPortfolio, view: WalletView, go: Callback<WalletView>) -> impl IntoView + use<> {
     let header = move |sort: OpenPortfolioSort| {
         let direction = (view.sort == sort).then_some(view.dir);
         view! {
@@ -371,22 +370,20 @@ fn OpenPools(open: OpenPortfolio, view: WalletView, go: Callback<WalletView>) ->
                             <th scope="col">"Positions"</th>
                         </tr></thead>
                         <tbody>
-                            {open.pools.into_iter().map(|p| {
-                                let status = RangeStatus::of_pool(&p);
-                                let positions = p.list_positions.clone();
-                                let pool = p.clone();
+                            {open.pools.iter().map(|p| {
+                                let (status, pair) = (RangeStatus::of_pool(p), pair_label(&p.token_x, &p.token_y));
                                 view! {
                                     <tr data-address=p.pool_address.clone()>
                                         <td><A href=crate::link(&format!("/dlmm/pools/{}", p.pool_address))>
-                                            <span data-field="pair">{pair_label(&p.token_x, &p.token_y)}</span></A>
+                                            <span data-field="pair">{pair}</span></A>
                                             <span class="unit">{format!(" bin {} · fee {} %", p.bin_step, p.base_fee)}</span></td>
                                         <td class="r"><Usd value=p.balances field="balances" /><br/><span class="unit">{sol(p.balances_sol)}</span></td>
                                         <td class="r"><Usd value=p.unclaimed_fees field="unclaimed_fees" /><br/><span class="unit">{sol(p.unclaimed_fees_sol)}</span></td>
                                         <td class="r"><Pct value=p.fee_per_tvl_24h field="fee_per_tvl_24h" /></td>
                                         <td class="r"><Usd value=p.pnl field="pnl" /><br/><Pct value=p.pnl_pct_change field="pnl_pct_change" /></td>
                                         <td><span class=format!("tag {}", status.id()) data-field="range">{status.label()}</span></td>
-                                        <td><ul class="plain">{positions.into_iter().map(|a| {
-                                            let out = RangeStatus::position_out_of_range(&pool, &a);
+                                        <td><ul class="plain">{p.list_positions.iter().map(|a| {
+                                            let out = RangeStatus::position_out_of_range(p, a);
                                             let tag = match out { Some(true) => "out", Some(false) => "in", None => "?" };
                                             view! { <li data-position=a.clone() data-range=tag>
                                                 <Addr address=a.clone() href=format!("/dlmm/positions/{a}") />
@@ -420,8 +417,8 @@ fn DaysChoice(view: WalletView, go: Callback<WalletView>) -> impl IntoView {
     }
 }
 
-#[component]
-fn ClosedPools(closed: Portfolio, view: WalletView, go: Callback<WalletView>) -> impl IntoView {
+/// The closed pools of the chosen days.
+fn closed_pools(closed: &Portfolio, view: WalletView, go: Callback<WalletView>) -> impl IntoView + use<> {
     let has_next = closed.has_next;
     view! {
         <section aria-labelledby="closed-title">
@@ -439,10 +436,10 @@ fn ClosedPools(closed: Portfolio, view: WalletView, go: Callback<WalletView>) ->
                             <th scope="col" class="r">"P&L (USD)"</th><th scope="col" class="r">"P&L (SOL)"</th>
                             <th scope="col">"Last closed (UTC)"</th></tr></thead>
                         <tbody>
-                            {closed.pools.into_iter().map(|p| view! {
+                            {closed.pools.iter().map(|p| { let pair = pair_label(&p.token_x, &p.token_y); view! {
                                 <tr data-address=p.pool_address.clone()>
                                     <td><A href=crate::link(&format!("/dlmm/pools/{}", p.pool_address))>
-                                        <span data-field="pair">{pair_label(&p.token_x, &p.token_y)}</span></A></td>
+                                        <span data-field="pair">{pair}</span></A></td>
                                     <td class="r"><Usd value=p.total_deposit field="total_deposit" /></td>
                                     <td class="r"><Usd value=p.total_withdrawal field="total_withdrawal" /></td>
                                     <td class="r"><Usd value=p.total_fee field="total_fee" /></td>
@@ -451,7 +448,7 @@ fn ClosedPools(closed: Portfolio, view: WalletView, go: Callback<WalletView>) ->
                                         <Pct value=p.pnl_sol_pct_change /></td>
                                     <td>{p.last_closed_at.map(|t| unix_time(i64::try_from(t).unwrap_or(i64::MAX))).unwrap_or_else(|| "—".into())}</td>
                                 </tr>
-                            }).collect_view()}
+                            }}).collect_view()}
                         </tbody>
                     </table>
                     </div>
@@ -463,8 +460,8 @@ fn ClosedPools(closed: Portfolio, view: WalletView, go: Callback<WalletView>) ->
     }
 }
 
-#[component]
-fn Claims(claims: Vec<Result<WalletPoolClaims, Error>>) -> impl IntoView {
+/// The claim totals of the pools shown.
+fn claims_table(claims: &[Result<WalletPoolClaims, Error>]) -> impl IntoView + use<> {
     view! {
         <section aria-labelledby="claims-title">
             <h2 id="claims-title">"Claimed per pool"</h2>
@@ -479,7 +476,7 @@ fn Claims(claims: Vec<Result<WalletPoolClaims, Error>>) -> impl IntoView {
                             <th scope="col">"Fee amounts (X · Y)"</th><th scope="col" class="r">"Rewards"</th>
                             <th scope="col" class="r">"Total"</th><th scope="col">"Claims"</th></tr></thead>
                         <tbody>
-                            {claims.into_iter().map(|c| match c {
+                            {claims.iter().map(|c| match c {
                                 Ok(c) => view! {
                                     <tr data-address=c.pool_address.clone()>
                                         <td><Addr address=c.pool_address.clone() href=format!("/dlmm/pools/{}", c.pool_address) /></td>
@@ -501,12 +498,12 @@ fn Claims(claims: Vec<Result<WalletPoolClaims, Error>>) -> impl IntoView {
     }
 }
 
-#[component]
-fn LimitOrders(
-    summary: LimitOrderSummary,
-    open: Paginated<OpenLimitOrderPool>,
-    closed: Paginated<ClosedLimitOrderPool>,
-) -> impl IntoView {
+/// The limit orders: the summary, then the open and closed pools.
+fn limit_orders(
+    summary: &LimitOrderSummary,
+    open: &Paginated<OpenLimitOrderPool>,
+    closed: &Paginated<ClosedLimitOrderPool>,
+) -> impl IntoView + use<> {
     let row = |pool: &dlmm_query::datapi::models::dlmm::LimitOrderPool,
                orders: u64,
                filled: u64,

@@ -63,20 +63,21 @@ pub fn GroupPage() -> impl IntoView {
         <p class="sub"><code class="wrap">{key}</code></p>
         <Transition fallback=|| view! { <Loading what="the pools of this token pair" /> }>
             {move || crate::resource::suspend(async move {
-                result_view(pairs.await, "Token pair", retry, |mut pairs| {
+                result_view(pairs.await, "Token pair", retry, |pairs| {
                     if pairs.is_empty() {
                         return view! { <Empty message="No pools trade this pair of tokens." /> }.into_any();
                     }
+                    let mut pairs: Vec<&PairInfo> = pairs.iter().collect();
                     pairs.sort_by(|a, b| b.tvl_usd().total_cmp(&a.tvl_usd()));
-                    view! { <Compare pairs=pairs /> }.into_any()
+                    compare(&pairs).into_any()
                 })
             })}
         </Transition>
     }
 }
 
-#[component]
-fn Compare(pairs: Vec<PairInfo>) -> impl IntoView {
+/// The pools of the pair side by side, by TVL (read from the page's shared value).
+fn compare(pairs: &[&PairInfo]) -> impl IntoView + use<> {
     let count = pairs.len();
     let heads = pairs
         .iter()

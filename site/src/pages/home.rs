@@ -61,7 +61,7 @@ pub fn Home() -> impl IntoView {
             <Transition fallback=|| view! { <Loading what="DLMM protocol stats" /> }>
                 {move || crate::resource::suspend(async move {
                     result_view(dlmm_stats.await, "Protocol stats", retry_dlmm, |m| {
-                        view! { <ProtocolCards m=m testid="protocol-dlmm" /> }.into_any()
+                        protocol_cards(m, "protocol-dlmm").into_any()
                     })
                 })}
             </Transition>
@@ -71,7 +71,7 @@ pub fn Home() -> impl IntoView {
             <Transition fallback=|| view! { <Loading what="DAMM v2 protocol stats" /> }>
                 {move || crate::resource::suspend(async move {
                     result_view(damm_stats.await, "Protocol stats", retry_damm, |m| {
-                        view! { <ProtocolCards m=m testid="protocol-damm-v2" /> }.into_any()
+                        protocol_cards(m, "protocol-damm-v2").into_any()
                     })
                 })}
             </Transition>
@@ -80,8 +80,8 @@ pub fn Home() -> impl IntoView {
     }
 }
 
-#[component]
-fn ProtocolCards(m: ProtocolMetrics, testid: &'static str) -> impl IntoView {
+/// A service's protocol totals (read from the page's shared value).
+fn protocol_cards(m: &ProtocolMetrics, testid: &'static str) -> impl IntoView + use<> {
     view! {
         <div class="cards" data-testid=testid>
             <div class="card"><span class="label">"Total TVL"</span><span class="value"><Usd value=m.total_tvl field="total_tvl" /></span><span class="unit">"USD locked now"</span></div>
@@ -112,7 +112,7 @@ fn TopPools(id: &'static str, title: &'static str, sort: SortBy, client: SiteCli
                         if page.data.is_empty() {
                             return view! { <Empty message="No pools yet." /> }.into_any();
                         }
-                        view! { <MiniTable pools=page.data newest={id == "newest"} /> }.into_any()
+                        mini_table(&page.data, id == "newest").into_any()
                     })
                 })}
             </Transition>
@@ -120,16 +120,16 @@ fn TopPools(id: &'static str, title: &'static str, sort: SortBy, client: SiteCli
     }
 }
 
-#[component]
-fn MiniTable(pools: Vec<Pool>, newest: bool) -> impl IntoView {
+/// The first pools of a list (read from the page's shared value).
+fn mini_table(pools: &[Pool], newest: bool) -> impl IntoView + use<> {
     let last = if newest { "Created" } else { "Fee/TVL 24 h" };
     view! {
         <div class="table-scroll">
             <table class="data">
                 <thead><tr><th scope="col">"Pool"</th><th scope="col" class="r">"TVL"</th><th scope="col" class="r">"Volume 24 h"</th><th scope="col" class="r">{last}</th></tr></thead>
                 <tbody>
-                    {pools.into_iter().map(|p| {
-                        let href = format!("/dlmm/pools/{}", p.address);
+                    {pools.iter().map(|p| {
+                        let (href, name) = (format!("/dlmm/pools/{}", p.address), p.name.clone());
                         let last = if newest {
                             let seconds = i64::try_from(p.created_at_seconds()).unwrap_or(i64::MAX);
                             view! { <span data-field="created_at" data-value=p.created_at.to_string()>{unix_time(seconds)}</span> }.into_any()
@@ -138,7 +138,7 @@ fn MiniTable(pools: Vec<Pool>, newest: bool) -> impl IntoView {
                         };
                         view! {
                             <tr data-address=p.address.clone()>
-                                <td><A href={crate::link(&href)} attr:class="name">{p.name.clone()}</A></td>
+                                <td><A href={crate::link(&href)} attr:class="name">{name}</A></td>
                                 <td class="r"><Usd value=p.tvl field="tvl" /></td>
                                 <td class="r"><Usd value=p.volume.hour_24 field="volume_24h" /></td>
                                 <td class="r">{last}</td>

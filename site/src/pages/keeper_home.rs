@@ -31,7 +31,7 @@ pub fn KeeperHome() -> impl IntoView {
             <h2 id="protocol-title">"Protocol"</h2>
             <Transition fallback=|| view! { <Loading what="protocol metrics" /> }>
                 {move || crate::resource::suspend(async move {
-                    result_view(metrics.await, "Protocol metrics", retry, |m| view! { <ProtocolCards m=m /> }.into_any())
+                    result_view(metrics.await, "Protocol metrics", retry, |m| protocol_cards(m).into_any())
                 })}
             </Transition>
         </section>
@@ -46,8 +46,8 @@ pub fn KeeperHome() -> impl IntoView {
     }
 }
 
-#[component]
-fn ProtocolCards(m: ProtocolMetrics) -> impl IntoView {
+/// The protocol totals (read from the page's shared value).
+fn protocol_cards(m: &ProtocolMetrics) -> impl IntoView + use<> {
     view! {
         <div class="cards" data-testid="protocol">
             <div class="card"><span class="label">"Total TVL"</span><span class="value"><Usd value=m.total_tvl field="total_tvl" /></span><span class="unit">"USD locked now"</span></div>
@@ -75,7 +75,7 @@ fn TopPairs(title: &'static str, id: &'static str, key: PairSortKey, client: Sit
                         if page.pairs.is_empty() {
                             return view! { <Empty message="No pairs yet." /> }.into_any();
                         }
-                        view! { <MiniTable pairs=page.pairs /> }.into_any()
+                        mini_table(&page.pairs).into_any()
                     })
                 })}
             </Transition>
@@ -83,14 +83,14 @@ fn TopPairs(title: &'static str, id: &'static str, key: PairSortKey, client: Sit
     }
 }
 
-#[component]
-fn MiniTable(pairs: Vec<PairInfo>) -> impl IntoView {
+/// The first pairs of a list (read from the page's shared value).
+fn mini_table(pairs: &[PairInfo]) -> impl IntoView + use<> {
     view! {
         <div class="table-scroll">
             <table class="data">
                 <thead><tr><th scope="col">"Pair"</th><th scope="col" class="r">"TVL"</th><th scope="col" class="r">"Volume 24 h"</th><th scope="col" class="r">"APR 24 h"</th></tr></thead>
                 <tbody>
-                    {pairs.into_iter().map(|p| {
+                    {pairs.iter().map(|p| {
                         let href = format!("/pairs/{}", p.address);
                         let name = p.name.clone();
                         view! {

@@ -27,7 +27,7 @@ pub use damm_v2_pool::DammV2PoolPage;
 pub use damm_v2_pools::DammV2PoolsPage;
 pub use dlmm_groups::{DlmmGroupPage, DlmmGroupsPage};
 pub use dlmm_pool::DlmmPoolPage;
-pub use dlmm_pools::{DlmmPoolRows, DlmmPoolsPage};
+pub use dlmm_pools::DlmmPoolsPage;
 pub use dlmm_position::DlmmPositionPage;
 pub use dlmm_wallet::DlmmWalletPage;
 pub use group::GroupPage;
@@ -41,6 +41,8 @@ pub use search::{SearchBox, SearchPage};
 pub use settings::SettingsPage;
 pub use sources::{ConsentPanel, SourceBanner};
 pub use wallet::WalletPage;
+
+use std::rc::Rc;
 
 use dlmm_query::web::WebTransport;
 use dlmm_query::{Client, Error, ErrorKind};
@@ -152,17 +154,18 @@ pub fn Empty(#[prop(into)] message: String) -> impl IntoView {
     view! { <p class="state empty" role="status" data-state="empty">{message}</p> }
 }
 
-/// Renders a loaded result: `ok` for data, [`NotFoundPanel`] for "not found" and [`ErrorPanel`] otherwise.
+/// Renders a loaded result (a page resource's shared value): `ok` for data, [`NotFoundPanel`] for "not found" and
+/// [`ErrorPanel`] otherwise.
 pub fn result_view<T>(
-    result: Result<T, Error>,
+    result: Rc<Result<T, Error>>,
     what: &'static str,
     retry: Callback<()>,
-    ok: impl FnOnce(T) -> AnyView,
+    ok: impl FnOnce(&T) -> AnyView,
 ) -> AnyView {
-    match result {
+    match &*result {
         Ok(value) => ok(value),
-        Err(e) if e.kind() == ErrorKind::NotFound => view! { <NotFoundPanel error=e what=what /> }.into_any(),
-        Err(e) => view! { <ErrorPanel error=e retry=retry /> }.into_any(),
+        Err(e) if e.kind() == ErrorKind::NotFound => view! { <NotFoundPanel error=e.clone() what=what /> }.into_any(),
+        Err(e) => view! { <ErrorPanel error=e.clone() retry=retry /> }.into_any(),
     }
 }
 

@@ -57,7 +57,7 @@ pub fn PairPage() -> impl IntoView {
         <Transition fallback=|| view! { <Loading what="the pair" /> }>
             {move || { let client = client.clone(); crate::resource::suspend(async move {
                 result_view(pair.await, "Pair", retry, move |p| view! {
-                    <PairDetails p=p />
+                    {pair_details(p)}
                     <Charts address=address days=days client=client.clone() />
                     <Swaps address=address client=client.clone() />
                     <Locks address=address client=client />
@@ -74,8 +74,8 @@ fn Field(label: &'static str, unit: &'static str, value: AnyView) -> impl IntoVi
     }
 }
 
-#[component]
-fn PairDetails(p: PairInfo) -> impl IntoView {
+/// The pair's figures and fields (read from the page's shared value).
+fn pair_details(p: &PairInfo) -> impl IntoView + use<> {
     let apy = p.apy;
     let farm = p.has_farm();
     let group = format!("/groups/{}", p.lexical_key());
@@ -232,7 +232,7 @@ fn Swaps(address: Memo<String>, client: SiteClient) -> impl IntoView {
                         if swaps.is_empty() {
                             return view! { <Empty message="No swaps recorded." /> }.into_any();
                         }
-                        view! { <SwapTable swaps=swaps /> }.into_any()
+                        swap_table(swaps).into_any()
                     })
                 })}
             </Transition>
@@ -240,15 +240,15 @@ fn Swaps(address: Memo<String>, client: SiteClient) -> impl IntoView {
     }
 }
 
-#[component]
-fn SwapTable(swaps: Vec<Swap>) -> impl IntoView {
+/// The latest swaps (read from the section's shared value).
+fn swap_table(swaps: &[Swap]) -> impl IntoView + use<> {
     view! {
         <div class="table-scroll">
             <table class="data" data-testid="swaps">
                 <thead><tr><th scope="col">"Time (UTC)"</th><th scope="col">"Transaction"</th><th scope="col" class="r">"In"</th>
                     <th scope="col" class="r">"Out"</th><th scope="col" class="r">"Fee"</th><th scope="col" class="r">"Fee rate"</th></tr></thead>
                 <tbody>
-                    {swaps.into_iter().map(|s| view! {
+                    {swaps.iter().map(|s| view! {
                         <tr data-tx=s.tx_id.clone()>
                             <td title=s.onchain_timestamp.to_string()>{unix_time(s.onchain_timestamp)}</td>
                             <td><Addr address=s.tx_id.clone() tx=true /></td>
@@ -281,7 +281,7 @@ fn Locks(address: Memo<String>, client: SiteClient) -> impl IntoView {
                         if locks.is_empty() {
                             return view! { <Empty message="No locked positions in this pair." /> }.into_any();
                         }
-                        view! { <LockTable locks=locks /> }.into_any()
+                        lock_table(locks).into_any()
                     })
                 })}
             </Transition>
@@ -289,15 +289,15 @@ fn Locks(address: Memo<String>, client: SiteClient) -> impl IntoView {
     }
 }
 
-#[component]
-fn LockTable(locks: Vec<PositionLock>) -> impl IntoView {
+/// The locked positions (read from the section's shared value).
+fn lock_table(locks: &[PositionLock]) -> impl IntoView + use<> {
     view! {
         <div class="table-scroll">
             <table class="data" data-testid="locks">
                 <thead><tr><th scope="col">"Position"</th><th scope="col">"Owner"</th><th scope="col" class="r">"Released at"</th>
                     <th scope="col" class="r">"Slot"</th><th scope="col">"State"</th></tr></thead>
                 <tbody>
-                    {locks.into_iter().map(|l| view! {
+                    {locks.iter().map(|l| view! {
                         <tr data-position=l.position.clone()>
                             <td><Addr address=l.position.clone() href=format!("/positions/{}", l.position) /></td>
                             <td><Addr address=l.owner.clone() /></td>

@@ -14,7 +14,6 @@ use crate::format::{exact, percent_short};
 use crate::query::{PairsView, page_count, sort_label};
 
 /// What one load of `/pairs` returns.
-#[derive(Clone)]
 enum Listing {
     Pairs(AllPairsWithPagination),
     Groups(AllGroupOfPairsMetadata),
@@ -59,8 +58,8 @@ pub fn PairsPage() -> impl IntoView {
             {move || crate::resource::suspend(async move {
                 let v = view_state.get_untracked();
                 result_view(listing.await, "Pairs", retry, move |listing| match listing {
-                    Listing::Pairs(page) => view! { <PairsTable page=page view=v go=go /> }.into_any(),
-                    Listing::Groups(groups) => view! { <GroupsTable groups=groups view=v go=go /> }.into_any(),
+                    Listing::Pairs(page) => pairs_table(page, v, go),
+                    Listing::Groups(groups) => groups_table(groups, v, go),
                 })
             })}
         </Transition>
@@ -157,8 +156,8 @@ fn PairsPager(total: u64, view: PairsView, go: Callback<PairsView>, shown: usize
     }
 }
 
-#[component]
-fn PairsTable(page: AllPairsWithPagination, view: PairsView, go: Callback<PairsView>) -> impl IntoView {
+/// A page of pairs (read from the page's shared value).
+fn pairs_table(page: &AllPairsWithPagination, view: PairsView, go: Callback<PairsView>) -> AnyView {
     if page.pairs.is_empty() {
         return view! { <Empty message="No pairs match these filters." /> }.into_any();
     }
@@ -183,7 +182,7 @@ fn PairsTable(page: AllPairsWithPagination, view: PairsView, go: Callback<PairsV
                     {headers}
                 </tr></thead>
                 <tbody>
-                    {page.pairs.into_iter().map(|p| view! { <PairRow p=p /> }).collect_view()}
+                    {page.pairs.iter().map(pair_row).collect_view()}
                 </tbody>
             </table>
         </div>
@@ -192,8 +191,7 @@ fn PairsTable(page: AllPairsWithPagination, view: PairsView, go: Callback<PairsV
     .into_any()
 }
 
-#[component]
-fn PairRow(p: PairInfo) -> impl IntoView {
+fn pair_row(p: &PairInfo) -> impl IntoView + use<> {
     let href = format!("/pairs/{}", p.address);
     let name = p.name.clone();
     view! {
@@ -210,8 +208,8 @@ fn PairRow(p: PairInfo) -> impl IntoView {
     }
 }
 
-#[component]
-fn GroupsTable(groups: AllGroupOfPairsMetadata, view: PairsView, go: Callback<PairsView>) -> impl IntoView {
+/// A page of token pairs (read from the page's shared value).
+fn groups_table(groups: &AllGroupOfPairsMetadata, view: PairsView, go: Callback<PairsView>) -> AnyView {
     if groups.metadatas.is_empty() {
         return view! { <Empty message="No token pairs match these filters." /> }.into_any();
     }
@@ -226,7 +224,7 @@ fn GroupsTable(groups: AllGroupOfPairsMetadata, view: PairsView, go: Callback<Pa
                     <th scope="col" class="r">"APR 24 h range"</th>
                     <th scope="col" class="r">"Farm APR range"</th>
                 </tr></thead>
-                <tbody>{groups.metadatas.into_iter().map(|g| view! { <GroupRow g=g /> }).collect_view()}</tbody>
+                <tbody>{groups.metadatas.iter().map(group_row).collect_view()}</tbody>
             </table>
         </div>
         <PairsPager total=groups.total view=view go=go shown=shown />
@@ -239,8 +237,7 @@ pub fn range_text(low: f64, high: f64) -> (String, String) {
     (format!("{} – {}", percent_short(low), percent_short(high)), format!("{} – {}", exact(low), exact(high)))
 }
 
-#[component]
-fn GroupRow(g: PairGroupMetadata) -> impl IntoView {
+fn group_row(g: &PairGroupMetadata) -> impl IntoView + use<> {
     let href = format!("/groups/{}", g.lexical_order_mints);
     let name = g.name.clone();
     let (fee, fee_title) = range_text(g.min_fee_tvl_ratio, g.max_fee_tvl_ratio);

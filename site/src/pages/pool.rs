@@ -139,8 +139,8 @@ pub fn PoolPage() -> impl IntoView {
         {move || view! { <PoolForm initial_address=address.get() initial_case_sensitive=case_sensitive() /> }}
         <Transition fallback=|| view! { <p class="state loading" aria-busy="true">"Loading pool metrics…"</p> }>
             {move || crate::resource::suspend(async move {
-                match metrics.await {
-                    Ok(m) => view! { <MetricsView metrics=m /> }.into_any(),
+                match &*metrics.await {
+                    Ok(m) => metrics_view(m).into_any(),
                     Err(e) if e.kind() == ErrorKind::NotFound => view! {
                         <section class="state not-found" role="alert" data-kind="notFound">
                             <h2>"No such pool"</h2>
@@ -148,17 +148,16 @@ pub fn PoolPage() -> impl IntoView {
                             <p>"Check the address, or untick “Match the address exactly” to ignore case."</p>
                         </section>
                     }.into_any(),
-                    Err(e) => view! { <ErrorPanel error=e retry=retry /> }.into_any(),
+                    Err(e) => view! { <ErrorPanel error=e.clone() retry=retry /> }.into_any(),
                 }
             })}
         </Transition>
     }
 }
 
-/// Every metric of one pool, with units.
-#[component]
-fn MetricsView(metrics: PoolMetrics) -> impl IntoView {
-    let rows = window_rows(&metrics);
+/// Every metric of one pool, with units (read from the page's shared value).
+fn metrics_view(metrics: &PoolMetrics) -> impl IntoView + use<> {
+    let rows = window_rows(metrics);
     let total = [
         metrics.total_fee24h(),
         metrics.lp_fee7d + metrics.protocol_fee7d + metrics.partner_fee7d + metrics.referral_fee7d,

@@ -11,7 +11,6 @@ use crate::format::{duration, percent_short, unix_time};
 use crate::timeline::{TimelineEvent, timeline};
 
 /// Everything the position page shows.
-#[derive(Clone)]
 struct Loaded {
     v1: PositionWithApy,
     v2: Result<Position, Error>,
@@ -44,14 +43,14 @@ pub fn PositionPage() -> impl IntoView {
         <p class="sub"><Addr address=address.get_untracked() full=true /></p>
         <Transition fallback=|| view! { <Loading what="the position" /> }>
             {move || crate::resource::suspend(async move {
-                result_view(data.await, "Position", retry, |d| view! { <PositionView d=d /> }.into_any())
+                result_view(data.await, "Position", retry, |d| position_view(d).into_any())
             })}
         </Transition>
     }
 }
 
-#[component]
-fn PositionView(d: Loaded) -> impl IntoView {
+/// The loaded position (read from the page's shared value).
+fn position_view(d: &Loaded) -> impl IntoView + use<> {
     let Loaded { v1, v2, events, pnl } = d;
     let net_class = if pnl.net_usd >= 0.0 { "value gain" } else { "value loss" };
     view! {
@@ -110,7 +109,7 @@ fn PositionView(d: Loaded) -> impl IntoView {
                             <thead><tr><th scope="col">"Time (UTC)"</th><th scope="col">"Event"</th><th scope="col" class="r">"USD"</th>
                                 <th scope="col">"Amounts (base units)"</th><th scope="col">"Transaction"</th></tr></thead>
                             <tbody>
-                                {events.into_iter().map(|e| view! {
+                                {events.iter().map(|e| view! {
                                     <tr data-kind=e.kind.id()>
                                         <td title=e.timestamp.to_string()>{unix_time(e.timestamp)}</td>
                                         <td><span class=format!("tag {}", e.kind.id())>{e.kind.label()}</span></td>

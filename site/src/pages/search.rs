@@ -101,7 +101,6 @@ async fn resolve_group(client: &SiteClient, config: &SiteConfig, key: &str) -> R
 }
 
 /// What one search found.
-#[derive(Clone)]
 enum Outcome {
     /// A page to open.
     Route(String),
@@ -152,8 +151,8 @@ pub fn SearchPage() -> impl IntoView {
     let retry = Callback::new(move |()| outcome.refetch());
     let navigate = use_navigate();
     Effect::new(move |_| {
-        if let Some(Ok(Outcome::Route(route))) = outcome.get() {
-            navigate(&route, NavigateOptions { replace: true, ..Default::default() });
+        if let Some(Ok(Outcome::Route(route))) = outcome.get().as_deref() {
+            navigate(route, NavigateOptions { replace: true, ..Default::default() });
         }
     });
     view! {
@@ -161,16 +160,16 @@ pub fn SearchPage() -> impl IntoView {
         <p class="sub">{move || format!("“{}”", q.get())}</p>
         <Transition fallback=|| view! { <Loading what="matches" /> }>
             {move || crate::resource::suspend(async move {
-                match outcome.await {
+                match &*outcome.await {
                     Ok(Outcome::Route(route)) => view! { <p class="state loading" data-state="loading">{format!("Opening {route}…")}</p> }.into_any(),
                     Ok(Outcome::Nothing(why)) => view! {
                         <section class="state not-found" role="alert" data-state="not-found">
                             <h2>"Not found"</h2>
-                            <p>{why}</p>
+                            <p>{why.clone()}</p>
                         </section>
                     }.into_any(),
-                    Ok(Outcome::Matches(text, dlmm, damm)) => view! { <TextMatches text=text dlmm=dlmm damm=damm /> }.into_any(),
-                    Err(e) => view! { <ErrorPanel error=e retry=retry /> }.into_any(),
+                    Ok(Outcome::Matches(text, dlmm, damm)) => text_matches(text, dlmm, damm).into_any(),
+                    Err(e) => view! { <ErrorPanel error=Error::clone(e) retry=retry /> }.into_any(),
                 }
             })}
         </Transition>
@@ -204,17 +203,17 @@ fn match_rows(rows: Vec<(String, String, f64, f64)>, route: &'static str) -> Any
     .into_any()
 }
 
-#[component]
-fn TextMatches(
-    text: String,
-    dlmm: Paginated<dlmm_query::datapi::models::dlmm::Pool>,
-    damm: Paginated<dlmm_query::datapi::models::damm_v2::Pool>,
-) -> impl IntoView {
-    let all = format!("/dlmm/pools?q={}", encode_component(&text));
+/// The text matches of both services (read from the page's shared value).
+fn text_matches(
+    text: &str,
+    dlmm: &Paginated<dlmm_query::datapi::models::dlmm::Pool>,
+    damm: &Paginated<dlmm_query::datapi::models::damm_v2::Pool>,
+) -> impl IntoView + use<> {
+    let all = format!("/dlmm/pools?q={}", encode_component(text));
     let dlmm_total = dlmm.total;
     let damm_total = damm.total;
-    let dlmm_rows = dlmm.data.into_iter().map(|p| (p.address, p.name, p.tvl, p.volume.hour_24)).collect();
-    let damm_rows = damm.data.into_iter().map(|p| (p.address, p.name, p.tvl, p.volume.hour_24)).collect();
+    let dlmm_rows = dlmm.data.iter().map(|p| (p.address.clone(), p.name.clone(), p.tvl, p.volume.hour_24)).collect();
+    let damm_rows = damm.data.iter().map(|p| (p.address.clone(), p.name.clone(), p.tvl, p.volume.hour_24)).collect();
     view! {
         <section data-testid="search-dlmm" aria-labelledby="search-dlmm-title">
             <h2 id="search-dlmm-title">{format!("DLMM pools ({dlmm_total})")}</h2>

@@ -26,17 +26,17 @@ pub fn WalletPage() -> impl IntoView {
         </dl>
         <Transition fallback=|| view! { <Loading what="earnings" /> }>
             {move || crate::resource::suspend(async move {
-                result_view(earning.await, "Wallet", retry, |list| match list.into_iter().next() {
+                result_view(earning.await, "Wallet", retry, |list| match list.first() {
                     None => view! { <Empty message="This wallet has claimed nothing in this pair." /> }.into_any(),
-                    Some(e) => view! { <Earning e=e /> }.into_any(),
+                    Some(e) => earning_view(e).into_any(),
                 })
             })}
         </Transition>
     }
 }
 
-#[component]
-fn Earning(e: WalletEarning) -> impl IntoView {
+/// The wallet's claims in the pair (read from the page's shared value).
+fn earning_view(e: &WalletEarning) -> impl IntoView + use<> {
     let fee = e.total_fee_usd_claimed.unwrap_or(0.0);
     let reward = e.total_reward_usd_claimed.unwrap_or(0.0);
     view! {
