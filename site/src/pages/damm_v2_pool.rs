@@ -5,7 +5,6 @@
 use dlmm_query::datapi::models::damm_v2::Pool;
 use dlmm_query::datapi::ops::damm_v2::GetPool;
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 use super::dlmm_pool::{Figure, SeriesSection, Service, TokenCard, WindowRow, WindowsTable, collect_fee_mode};
 use super::facts::{Fact, Facts};
@@ -54,7 +53,7 @@ fn damm_v2_pool_view(pool: &Pool) -> impl IntoView + use<> {
     let yes_no = |b: bool| if b { "yes" } else { "no" };
     view! {
         <section class="damm-v2-pool" aria-labelledby="pool-title" data-address=pool.address.clone()>
-            <p class="crumbs"><A href={crate::link("/damm-v2/pools")}>"DAMM v2 pools"</A>" / "</p>
+            <p class="crumbs"><a href={crate::link("/damm-v2/pools")}>"DAMM v2 pools"</a>" / "</p>
             <h1 id="pool-title"><span data-field="name">{pool.name.clone()}</span>" · DAMM v2 pool"</h1>
             <p class="address"><Addr address=pool.address.clone() full=true field="address" /></p>
             <div class="pool-flags">

@@ -6,11 +6,10 @@ use dlmm_query::datapi::ops::damm_v2::GetPools;
 use dlmm_query::datapi::params::{Direction, SortBy, SortField, Timeframe, WindowedMetric};
 use leptos::html;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::controls::{Select, page_size_choices};
-use super::{Empty, Loading, Pct, SiteClient, Usd, result_view};
+use super::{Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::format::percent_short;
 use crate::query::PAGE_SIZES;
 
@@ -202,13 +201,13 @@ fn pools_table(page: &Paginated<Pool>, view: DammV2PoolsView, go: Callback<DammV
                         view! {
                             <tr data-address=p.address.clone()>
                                 <td>
-                                    <A href=href><span data-field="name">{name}</span></A>
+                                    <a href=href><span data-field="name">{name}</span></a>
                                     {p.is_blacklisted.then(|| view! { " " <span class="badge warn">"Blacklisted"</span> })}
                                 </td>
-                                <td class="r"><Usd value=p.tvl field="tvl" /></td>
-                                <td class="r"><Usd value=p.volume.hour_24 field="volume_24h" /></td>
-                                <td class="r"><Usd value=p.fees.hour_24 field="fees_24h" /></td>
-                                <td class="r"><Pct value=p.fee_tvl_ratio.hour_24 field="fee_tvl_ratio_24h" /></td>
+                                <td class="r">{usd_value(p.tvl, "tvl")}</td>
+                                <td class="r">{usd_value(p.volume.hour_24, "volume_24h")}</td>
+                                <td class="r">{usd_value(p.fees.hour_24, "fees_24h")}</td>
+                                <td class="r">{pct_value(p.fee_tvl_ratio.hour_24, "fee_tvl_ratio_24h")}</td>
                                 <td class="r" data-field="base_fee_pct">{percent_short(p.pool_config.base_fee_pct)}</td>
                             </tr>
                         }

@@ -6,12 +6,11 @@ use dlmm_query::datapi::models::dlmm::Group;
 use dlmm_query::datapi::params::Timeframe;
 use leptos::html;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::controls::{Select, order_choices, order_of, order_value, page_size_choices, sort_choices, window_choices};
 use super::dlmm_pools::{DatapiPager, dlmm_pool_rows};
-use super::{Addr, Empty, Loading, Pct, SiteClient, Usd, result_view};
+use super::{Addr, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::pool_list::{GROUP_SORTS, GroupsView, PoolsView, SortChoice, window_label};
 
 /// The pool groups page.
@@ -123,13 +122,13 @@ fn group_row(g: &Group) -> impl IntoView + use<> {
     view! {
         <tr data-group=g.lexical_order_mints.clone()>
             <td>
-                <A href={crate::link(&href)} attr:class="name">{name}</A>
+                <a href={crate::link(&href)} class="name">{name}</a>
                 {g.has_farm.then(|| view! { <span class="badge" title="A pool of this group has a farm">"farm"</span> })}
             </td>
             <td class="r" data-field="pool_count">{g.pool_count}</td>
-            <td class="r"><Usd value=g.total_tvl field="total_tvl" /></td>
-            <td class="r"><Usd value=g.total_volume field="total_volume" /></td>
-            <td class="r"><Pct value=g.max_fee_tvl_ratio field="max_fee_tvl_ratio" /></td>
+            <td class="r">{usd_value(g.total_tvl, "total_tvl")}</td>
+            <td class="r">{usd_value(g.total_volume, "total_volume")}</td>
+            <td class="r">{pct_value(g.max_fee_tvl_ratio, "max_fee_tvl_ratio")}</td>
         </tr>
     }
 }
@@ -164,7 +163,7 @@ pub fn DlmmGroupPage() -> impl IntoView {
         <p class="sub" data-testid="group-mints">
             <Addr address=mint_a field="mint_a" />" · "<Addr address=mint_b field="mint_b" />
         </p>
-        <p><A href={crate::link("/dlmm/groups")}>"All groups"</A></p>
+        <p><a href={crate::link("/dlmm/groups")}>"All groups"</a></p>
         <Transition fallback=|| view! { <Loading what="the group's pools" /> }>
             {move || crate::resource::suspend(async move {
                 let v = view_state.get_untracked();

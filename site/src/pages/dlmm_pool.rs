@@ -9,7 +9,6 @@ use dlmm_query::datapi::params::Timeframe;
 use dlmm_query::ops::LexicalOrderMints;
 use dlmm_query::{CallOptions, Error};
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use wasm_bindgen::JsCast;
 
@@ -94,7 +93,7 @@ fn dlmm_pool_view(pool: &Pool) -> impl IntoView + use<> {
     ];
     view! {
         <section class="dlmm-pool" aria-labelledby="pool-title" data-address=pool.address.clone()>
-            <p class="crumbs"><A href={crate::link("/dlmm/pools")}>"DLMM pools"</A>" / "</p>
+            <p class="crumbs"><a href={crate::link("/dlmm/pools")}>"DLMM pools"</a>" / "</p>
             <h1 id="pool-title"><span data-field="name">{pool.name.clone()}</span>" · DLMM pool"</h1>
             <p class="address"><Addr address=pool.address.clone() full=true field="address" /></p>
             <div class="pool-flags">
@@ -103,9 +102,9 @@ fn dlmm_pool_view(pool: &Pool) -> impl IntoView + use<> {
                 {pool.launchpad.clone().map(|l| view! { <span class="badge" data-field="launchpad">{l}</span> })}
                 {pool.tags.iter().map(|t| view! { <span class="badge tag">{t.clone()}</span> }).collect_view()}
                 {group.map(|key| view! {
-                    <A href={crate::link(&format!("/dlmm/groups/{key}"))} attr:class="group-link" attr:data-field="group">
+                    <a href={crate::link(&format!("/dlmm/groups/{key}"))} class="group-link" data-field="group">
                         "Every pool of this pair →"
-                    </A>
+                    </a>
                 })}
             </div>
             <div class="cards">

@@ -6,13 +6,12 @@ use dlmm_query::datapi::models::dlmm::Pool;
 use dlmm_query::datapi::params::{SortField, Timeframe, WindowedMetric};
 use leptos::html;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::controls::{
     Pager, Select, SortHeader, order_choices, order_of, order_value, page_size_choices, sort_choices, window_choices,
 };
-use super::{Empty, Loading, Pct, SiteClient, Usd, result_view};
+use super::{Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::format::{exact, percent_short};
 use crate::pool_list::{PoolsView, SortChoice, TokenSide, page_info, window_label, window_value};
 
@@ -221,8 +220,8 @@ pub fn dlmm_pool_rows(
 /// A windowed value, or a dash where the datapi reports no such window.
 fn windowed_cell(value: Option<f64>, field: &'static str, usd: bool) -> AnyView {
     match value {
-        Some(v) if usd => view! { <Usd value=v field=field /> }.into_any(),
-        Some(v) => view! { <Pct value=v field=field /> }.into_any(),
+        Some(v) if usd => view! { {usd_value(v, field)} }.into_any(),
+        Some(v) => view! { {pct_value(v, field)} }.into_any(),
         None => view! { <span data-field=field title="The datapi reports no 5 min window">"—"</span> }.into_any(),
     }
 }
@@ -233,17 +232,17 @@ fn pool_row(p: &Pool, window: Timeframe) -> impl IntoView + use<> {
     view! {
         <tr data-address=p.address.clone()>
             <td>
-                <A href={crate::link(&href)} attr:class="name">{name}</A>
+                <a href={crate::link(&href)} class="name">{name}</a>
                 {verified.then(|| view! { <span class="badge" title="Both tokens verified">"✓"</span> })}
                 {p.is_blacklisted.then(|| view! { <span class="badge warn" data-field="is_blacklisted" title="Blacklisted by the vendor">"blacklisted"</span> })}
             </td>
             <td class="r" data-field="bin_step">{p.pool_config.bin_step}</td>
             <td class="r" data-field="base_fee_pct" title=exact(p.pool_config.base_fee_pct)>{percent_short(p.pool_config.base_fee_pct)}</td>
-            <td class="r"><Usd value=p.tvl field="tvl" /></td>
+            <td class="r">{usd_value(p.tvl, "tvl")}</td>
             <td class="r">{windowed_cell(window_value(&p.volume, window), "volume", true)}</td>
             <td class="r">{windowed_cell(window_value(&p.fees, window), "fees", true)}</td>
             <td class="r">{windowed_cell(window_value(&p.fee_tvl_ratio, window), "fee_tvl_ratio", false)}</td>
-            <td class="r"><Pct value=p.apr field="apr" /></td>
+            <td class="r">{pct_value(p.apr, "apr")}</td>
         </tr>
     }
 }

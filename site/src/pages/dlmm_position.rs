@@ -8,10 +8,9 @@ use dlmm_query::datapi::ops::dlmm::{GetPositionEvents, GetPositionsPnl};
 use dlmm_query::datapi::params::PositionEventType;
 use dlmm_query::{Error, ErrorKind};
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::use_query_map;
 
-use super::{Addr, Empty, ErrorPanel, Loading, Pct, SiteClient, Usd};
+use super::{Addr, Empty, ErrorPanel, Loading, SiteClient, pct_value, usd_value};
 use crate::format::{exact, unix_time};
 use crate::timeline::{DatapiEvent, datapi_timeline, kind_totals};
 
@@ -119,8 +118,8 @@ pub fn DlmmPositionPage() -> impl IntoView {
                     .chain(PositionEventType::ALL.iter().map(|k| (Some(*k), kind_label(*k))))
                     .collect();
                 choices.into_iter().map(|(k, label)| view! {
-                    <A href=crate::link(&kind_link(&a, k)) attr:aria-current=(k == current).then_some("true")
-                        attr:class=if k == current { "chip active" } else { "chip" }>{label}</A>
+                    <a href=crate::link(&kind_link(&a, k)) aria-current=(k == current).then_some("true")
+                        class=if k == current { "chip active" } else { "chip" }>{label}</a>
                 }).collect_view()
             }}
         </nav>
@@ -189,7 +188,7 @@ fn position_view(d: &Loaded) -> impl IntoView + use<> {
             <div class="cards" data-testid="event-totals">
                 {totals.into_iter().map(|t| view! {
                     <div class="card" data-kind=t.kind.id()><span class="label">{t.kind.label()}</span>
-                        <span class="value"><Usd value=t.usd /></span>
+                        <span class="value">{usd_value(t.usd, "")}</span>
                         <span class="unit" data-field="count">{format!("{} events", t.count)}</span></div>
                 }).collect_view()}
             </div>
@@ -202,7 +201,7 @@ fn position_view(d: &Loaded) -> impl IntoView + use<> {
                             <li data-kind=e.id() data-signature=e.signature.clone()>
                                 <span class="when" title=e.timestamp.to_string()>{unix_time(i64::try_from(e.timestamp).unwrap_or(i64::MAX))}</span>
                                 <span class=format!("tag {}", e.id())>{e.label()}</span>
-                                <span class="num r"><Usd value=e.usd field="total_usd" /></span>
+                                <span class="num r">{usd_value(e.usd, "total_usd")}</span>
                                 <span class="mono" data-field="amounts">{format!("X {} · Y {}", e.amount_x, e.amount_y)}</span>
                                 <Addr address=e.signature.clone() tx=true />
                             </li>
@@ -239,15 +238,15 @@ fn pnl_row(r: &PositionPnlRecord) -> impl IntoView + use<> {
                         <td class="mono" data-field="bins">{format!("{} – {}", r.lower_bin_id, r.upper_bin_id)}</td>
                         <td class="mono" data-field="prices" title=format!("{} – {}", exact(r.min_price), exact(r.max_price))>
                             {format!("{} – {}", crate::format::compact(r.min_price), crate::format::compact(r.max_price))}</td>
-                        <td class="r"><Usd value=r.all_time_deposits.total.usd field="deposits_usd" /></td>
-                        <td class="r"><Usd value=r.all_time_withdrawals.total.usd field="withdrawals_usd" /></td>
-                        <td class="r"><Usd value=r.all_time_fees.total.usd field="fees_usd" /></td>
+                        <td class="r">{usd_value(r.all_time_deposits.total.usd, "deposits_usd")}</td>
+                        <td class="r">{usd_value(r.all_time_withdrawals.total.usd, "withdrawals_usd")}</td>
+                        <td class="r">{usd_value(r.all_time_fees.total.usd, "fees_usd")}</td>
                         <td class="r">{match balances {
-                            Some(balances) => view! { <Usd value=balances field="balances" /> }.into_any(),
+                            Some(balances) => view! { {usd_value(balances, "balances")} }.into_any(),
                             None => view! { <span>"—"</span> }.into_any(),
                         }}</td>
-                        <td class="r"><Usd value=r.pnl_usd field="pnl_usd" /></td>
-                        <td class="r"><Pct value=r.pnl_pct_change field="pnl_pct_change" /></td>
+                        <td class="r">{usd_value(r.pnl_usd, "pnl_usd")}</td>
+                        <td class="r">{pct_value(r.pnl_pct_change, "pnl_pct_change")}</td>
                     </tr>
                 </tbody>
             </table>

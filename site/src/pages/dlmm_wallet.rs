@@ -16,11 +16,10 @@ use dlmm_query::datapi::ops::dlmm::{
 use dlmm_query::datapi::params::{DAYS_BACK, Direction, OpenPortfolioSort};
 use dlmm_query::{Error, ErrorKind};
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::controls::{Pager, Select, SortHeader};
-use super::{Addr, Empty, ErrorPanel, Loading, Pct, SiteClient, Usd};
+use super::{Addr, Empty, ErrorPanel, Loading, SiteClient, pct_value, usd_value};
 use crate::format::{compact, exact, unix_time};
 use crate::query::encode_component;
 
@@ -300,19 +299,19 @@ fn portfolio(d: &Loaded, view: WalletView, go: Callback<WalletView>) -> impl Int
             <h2 id="totals-title">"Totals"</h2>
             <div class="cards" data-testid="wallet-totals">
                 <div class="card"><span class="label">"Open value"</span>
-                    <span class="value"><Usd value=totals.as_ref().map_or(0.0, |t| t.balances) field="balances" /></span>
+                    <span class="value">{usd_value(totals.as_ref().map_or(0.0, |t| t.balances), "balances")}</span>
                     <span class="unit" data-field="balances_sol">{sol(totals.as_ref().and_then(|t| t.balances_sol))}</span></div>
                 <div class="card"><span class="label">"Unclaimed fees"</span>
-                    <span class="value"><Usd value=totals.as_ref().map_or(0.0, |t| t.unclaimed_fees) field="unclaimed_fees" /></span>
+                    <span class="value">{usd_value(totals.as_ref().map_or(0.0, |t| t.unclaimed_fees), "unclaimed_fees")}</span>
                     <span class="unit" data-field="unclaimed_fees_sol">{sol(totals.as_ref().and_then(|t| t.unclaimed_fees_sol))}</span></div>
                 <div class="card"><span class="label">"Open P&L"</span>
-                    <span class=pnl_class(totals.as_ref().map_or(0.0, |t| t.pnl))><Usd value=totals.as_ref().map_or(0.0, |t| t.pnl) field="open_pnl" /></span>
+                    <span class=pnl_class(totals.as_ref().map_or(0.0, |t| t.pnl))>{usd_value(totals.as_ref().map_or(0.0, |t| t.pnl), "open_pnl")}</span>
                     <span class="unit" data-field="open_pnl_sol">{sol(totals.as_ref().and_then(|t| t.pnl_sol))}</span></div>
                 <div class="card"><span class="label">"Closed P&L"</span>
-                    <span class=pnl_class(total.total_pnl_usd)><Usd value=total.total_pnl_usd field="total_pnl_usd" /></span>
+                    <span class=pnl_class(total.total_pnl_usd)>{usd_value(total.total_pnl_usd, "total_pnl_usd")}</span>
                     <span class="unit" data-field="total_pnl_sol">{sol(Some(total.total_pnl_sol))}</span></div>
                 <div class="card"><span class="label">"Closed P&L %"</span>
-                    <span class="value"><Pct value=total.total_pnl_pct_change field="total_pnl_pct_change" /></span>
+                    <span class="value">{pct_value(total.total_pnl_pct_change, "total_pnl_pct_change")}</span>
                     <span class="unit">"of deposits, all closed positions"</span></div>
                 <div class="card"><span class="label">"Positions"</span>
                     <span class="value" data-field="open_positions">{open.total_positions.to_string()}</span>
@@ -374,13 +373,13 @@ fn open_pools(open: &OpenPortfolio, view: WalletView, go: Callback<WalletView>) 
                                 let (status, pair) = (RangeStatus::of_pool(p), pair_label(&p.token_x, &p.token_y));
                                 view! {
                                     <tr data-address=p.pool_address.clone()>
-                                        <td><A href=crate::link(&format!("/dlmm/pools/{}", p.pool_address))>
-                                            <span data-field="pair">{pair}</span></A>
+                                        <td><a href=crate::link(&format!("/dlmm/pools/{}", p.pool_address))>
+                                            <span data-field="pair">{pair}</span></a>
                                             <span class="unit">{format!(" bin {} · fee {} %", p.bin_step, p.base_fee)}</span></td>
-                                        <td class="r"><Usd value=p.balances field="balances" /><br/><span class="unit">{sol(p.balances_sol)}</span></td>
-                                        <td class="r"><Usd value=p.unclaimed_fees field="unclaimed_fees" /><br/><span class="unit">{sol(p.unclaimed_fees_sol)}</span></td>
-                                        <td class="r"><Pct value=p.fee_per_tvl_24h field="fee_per_tvl_24h" /></td>
-                                        <td class="r"><Usd value=p.pnl field="pnl" /><br/><Pct value=p.pnl_pct_change field="pnl_pct_change" /></td>
+                                        <td class="r">{usd_value(p.balances, "balances")}<br/><span class="unit">{sol(p.balances_sol)}</span></td>
+                                        <td class="r">{usd_value(p.unclaimed_fees, "unclaimed_fees")}<br/><span class="unit">{sol(p.unclaimed_fees_sol)}</span></td>
+                                        <td class="r">{pct_value(p.fee_per_tvl_24h, "fee_per_tvl_24h")}</td>
+                                        <td class="r">{usd_value(p.pnl, "pnl")}<br/>{pct_value(p.pnl_pct_change, "pnl_pct_change")}</td>
                                         <td><span class=format!("tag {}", status.id()) data-field="range">{status.label()}</span></td>
                                         <td><ul class="plain">{p.list_positions.iter().map(|a| {
                                             let out = RangeStatus::position_out_of_range(p, a);
@@ -438,14 +437,14 @@ fn closed_pools(closed: &Portfolio, view: WalletView, go: Callback<WalletView>) 
                         <tbody>
                             {closed.pools.iter().map(|p| { let pair = pair_label(&p.token_x, &p.token_y); view! {
                                 <tr data-address=p.pool_address.clone()>
-                                    <td><A href=crate::link(&format!("/dlmm/pools/{}", p.pool_address))>
-                                        <span data-field="pair">{pair}</span></A></td>
-                                    <td class="r"><Usd value=p.total_deposit field="total_deposit" /></td>
-                                    <td class="r"><Usd value=p.total_withdrawal field="total_withdrawal" /></td>
-                                    <td class="r"><Usd value=p.total_fee field="total_fee" /></td>
-                                    <td class="r"><Usd value=p.pnl_usd field="pnl_usd" /><br/><Pct value=p.pnl_pct_change field="pnl_pct_change" /></td>
+                                    <td><a href=crate::link(&format!("/dlmm/pools/{}", p.pool_address))>
+                                        <span data-field="pair">{pair}</span></a></td>
+                                    <td class="r">{usd_value(p.total_deposit, "total_deposit")}</td>
+                                    <td class="r">{usd_value(p.total_withdrawal, "total_withdrawal")}</td>
+                                    <td class="r">{usd_value(p.total_fee, "total_fee")}</td>
+                                    <td class="r">{usd_value(p.pnl_usd, "pnl_usd")}<br/>{pct_value(p.pnl_pct_change, "pnl_pct_change")}</td>
                                     <td class="r"><span data-field="pnl_sol" title=exact(p.pnl_sol)>{sol(Some(p.pnl_sol))}</span><br/>
-                                        <Pct value=p.pnl_sol_pct_change /></td>
+                                        {pct_value(p.pnl_sol_pct_change, "")}</td>
                                     <td>{p.last_closed_at.map(|t| unix_time(i64::try_from(t).unwrap_or(i64::MAX))).unwrap_or_else(|| "—".into())}</td>
                                 </tr>
                             }}).collect_view()}
@@ -480,10 +479,10 @@ fn claims_table(claims: &[Result<WalletPoolClaims, Error>]) -> impl IntoView + u
                                 Ok(c) => view! {
                                     <tr data-address=c.pool_address.clone()>
                                         <td><Addr address=c.pool_address.clone() href=format!("/dlmm/pools/{}", c.pool_address) /></td>
-                                        <td class="r"><Usd value=c.total_fee_x_usd + c.total_fee_y_usd field="fees_usd" /></td>
+                                        <td class="r">{usd_value(c.total_fee_x_usd + c.total_fee_y_usd, "fees_usd")}</td>
                                         <td class="mono" data-field="fee_amounts">{format!("{} · {}", c.total_fee_x, c.total_fee_y)}</td>
-                                        <td class="r"><Usd value=c.total_reward_x_usd + c.total_reward_y_usd field="rewards_usd" /></td>
-                                        <td class="r"><Usd value=c.total_claims_usd field="total_claims_usd" /><br/><span class="unit">{sol(Some(c.total_claims_sol))}</span></td>
+                                        <td class="r">{usd_value(c.total_reward_x_usd + c.total_reward_y_usd, "rewards_usd")}</td>
+                                        <td class="r">{usd_value(c.total_claims_usd, "total_claims_usd")}<br/><span class="unit">{sol(Some(c.total_claims_sol))}</span></td>
                                         <td data-field="claim_counts">{format!("{} fee · {} reward", c.fee_claim_count, c.reward_claim_count)}</td>
                                     </tr>
                                 }.into_any(),
@@ -514,14 +513,14 @@ fn limit_orders(
         let name = pool.pair_name.clone();
         view! {
             <tr data-address=pool.pool_address.clone()>
-                <td><A href=crate::link(&format!("/dlmm/pools/{}", pool.pool_address))>
-                    <span data-field="pair">{name}</span></A></td>
+                <td><a href=crate::link(&format!("/dlmm/pools/{}", pool.pool_address))>
+                    <span data-field="pair">{name}</span></a></td>
                 <td class="r" data-field="total_orders">{orders.to_string()}</td>
                 <td class="r" data-field="fully_filled_orders">{filled.to_string()}</td>
-                <td class="r"><Pct value=filled_pct field="filled_pct" /></td>
-                <td class="r"><Usd value=deposit field="total_deposit_usd" /></td>
-                <td class="r"><Usd value=withdrawal field="total_withdrawal_usd" /></td>
-                <td class="r"><Usd value=bonus field="total_bonus_usd" /></td>
+                <td class="r">{pct_value(filled_pct, "filled_pct")}</td>
+                <td class="r">{usd_value(deposit, "total_deposit_usd")}</td>
+                <td class="r">{usd_value(withdrawal, "total_withdrawal_usd")}</td>
+                <td class="r">{usd_value(bonus, "total_bonus_usd")}</td>
             </tr>
         }
     };
@@ -540,9 +539,9 @@ fn limit_orders(
                     <span class="unit">"now"</span></div>
                 <div class="card"><span class="label">"Closed orders"</span><span class="value" data-field="closed_orders">{summary.closed_orders.to_string()}</span>
                     <span class="unit">"all time"</span></div>
-                <div class="card"><span class="label">"Open deposits"</span><span class="value"><Usd value=summary.total_deposit_usd field="total_deposit_usd" /></span>
+                <div class="card"><span class="label">"Open deposits"</span><span class="value">{usd_value(summary.total_deposit_usd, "total_deposit_usd")}</span>
                     <span class="unit">{sol(Some(summary.total_deposit_sol))}</span></div>
-                <div class="card"><span class="label">"Open bonus"</span><span class="value"><Usd value=summary.total_bonus_usd field="total_bonus_usd" /></span>
+                <div class="card"><span class="label">"Open bonus"</span><span class="value">{usd_value(summary.total_bonus_usd, "total_bonus_usd")}</span>
                     <span class="unit">{sol(Some(summary.total_bonus_sol))}</span></div>
             </div>
             <h3>"Open, by pool"</h3>

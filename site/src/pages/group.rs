@@ -3,7 +3,6 @@
 use dlmm_query::models::PairInfo;
 use dlmm_query::ops::GetSingleGroupPair;
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 use super::{Addr, Empty, Loading, SiteClient, result_view};
 use crate::format::{compact_usd, exact, percent_short};
@@ -86,7 +85,7 @@ fn compare(pairs: &[&PairInfo]) -> impl IntoView + use<> {
                 (p.name.clone(), format!("/pairs/{}", p.address), p.address.clone(), p.address.clone());
             view! {
                 <th scope="col" data-address=key>
-                    <A href={crate::link(&href)} attr:class="name">{name}</A>
+                    <a href={crate::link(&href)} class="name">{name}</a>
                     <br /><Addr address=address />
                 </th>
             }

@@ -6,9 +6,8 @@ use dlmm_query::datapi::models::dlmm::Pool;
 use dlmm_query::datapi::ops::{damm_v2, dlmm};
 use dlmm_query::datapi::params::{Direction, SortBy, SortField, Timeframe, WindowedMetric};
 use leptos::prelude::*;
-use leptos_router::components::A;
 
-use super::{Empty, Loading, Pct, SiteClient, Usd, result_view};
+use super::{Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::format::unix_time;
 
 /// How many pools each top list shows.
@@ -54,7 +53,7 @@ pub fn Home() -> impl IntoView {
         <section class="intro">
             <h1>"DLMM Explorer"</h1>
             <p>"Live pools of the DLMM and DAMM v2 services: TVL, volume, fees and yields. "
-               <A href={crate::link("/dlmm/pools")}>"Browse all DLMM pools"</A> "."</p>
+               <a href={crate::link("/dlmm/pools")}>"Browse all DLMM pools"</a> "."</p>
         </section>
         <section aria-labelledby="dlmm-protocol-title">
             <h2 id="dlmm-protocol-title">"DLMM"</h2>
@@ -84,11 +83,11 @@ pub fn Home() -> impl IntoView {
 fn protocol_cards(m: &ProtocolMetrics, testid: &'static str) -> impl IntoView + use<> {
     view! {
         <div class="cards" data-testid=testid>
-            <div class="card"><span class="label">"Total TVL"</span><span class="value"><Usd value=m.total_tvl field="total_tvl" /></span><span class="unit">"USD locked now"</span></div>
-            <div class="card"><span class="label">"Volume 24 h"</span><span class="value"><Usd value=m.volume_24h field="volume_24h" /></span><span class="unit">"USD traded, last 24 h"</span></div>
-            <div class="card"><span class="label">"Fees 24 h"</span><span class="value"><Usd value=m.fee_24h field="fee_24h" /></span><span class="unit">"USD, last 24 h"</span></div>
-            <div class="card"><span class="label">"All-time volume"</span><span class="value"><Usd value=m.total_volume field="total_volume" /></span><span class="unit">"USD"</span></div>
-            <div class="card"><span class="label">"All-time fees"</span><span class="value"><Usd value=m.total_fees field="total_fees" /></span><span class="unit">"USD"</span></div>
+            <div class="card"><span class="label">"Total TVL"</span><span class="value">{usd_value(m.total_tvl, "total_tvl")}</span><span class="unit">"USD locked now"</span></div>
+            <div class="card"><span class="label">"Volume 24 h"</span><span class="value">{usd_value(m.volume_24h, "volume_24h")}</span><span class="unit">"USD traded, last 24 h"</span></div>
+            <div class="card"><span class="label">"Fees 24 h"</span><span class="value">{usd_value(m.fee_24h, "fee_24h")}</span><span class="unit">"USD, last 24 h"</span></div>
+            <div class="card"><span class="label">"All-time volume"</span><span class="value">{usd_value(m.total_volume, "total_volume")}</span><span class="unit">"USD"</span></div>
+            <div class="card"><span class="label">"All-time fees"</span><span class="value">{usd_value(m.total_fees, "total_fees")}</span><span class="unit">"USD"</span></div>
             <div class="card"><span class="label">"Pools"</span><span class="value num" data-field="total_pools">{m.total_pools}</span><span class="unit">"in total"</span></div>
         </div>
     }
@@ -134,13 +133,13 @@ fn mini_table(pools: &[Pool], newest: bool) -> impl IntoView + use<> {
                             let seconds = i64::try_from(p.created_at_seconds()).unwrap_or(i64::MAX);
                             view! { <span data-field="created_at" data-value=p.created_at.to_string()>{unix_time(seconds)}</span> }.into_any()
                         } else {
-                            view! { <Pct value=p.fee_tvl_ratio.hour_24 field="fee_tvl_ratio_24h" /> }.into_any()
+                            view! { {pct_value(p.fee_tvl_ratio.hour_24, "fee_tvl_ratio_24h")} }.into_any()
                         };
                         view! {
                             <tr data-address=p.address.clone()>
-                                <td><A href={crate::link(&href)} attr:class="name">{name}</A></td>
-                                <td class="r"><Usd value=p.tvl field="tvl" /></td>
-                                <td class="r"><Usd value=p.volume.hour_24 field="volume_24h" /></td>
+                                <td><a href={crate::link(&href)} class="name">{name}</a></td>
+                                <td class="r">{usd_value(p.tvl, "tvl")}</td>
+                                <td class="r">{usd_value(p.volume.hour_24, "volume_24h")}</td>
                                 <td class="r">{last}</td>
                             </tr>
                         }

@@ -3,9 +3,8 @@
 use dlmm_query::models::{PairInfo, ProtocolMetrics};
 use dlmm_query::ops::{AllWithPagination, GetProtocolMetrics, OrderBy, PairSortKey};
 use leptos::prelude::*;
-use leptos_router::components::A;
 
-use super::{Empty, Loading, SiteClient, Usd, result_view};
+use super::{Empty, Loading, SiteClient, result_view, usd_value};
 use crate::format::percent_short;
 
 /// How many pairs each top list shows.
@@ -25,7 +24,7 @@ pub fn KeeperHome() -> impl IntoView {
         <section class="intro">
             <h1>"Keeper API"</h1>
             <p>"Liquidity-book pools: TVL, volume, fees and yields, straight from the API. "
-               <A href={crate::link("/pairs")}>"Browse all pairs"</A> "."</p>
+               <a href={crate::link("/pairs")}>"Browse all pairs"</a> "."</p>
         </section>
         <section aria-labelledby="protocol-title">
             <h2 id="protocol-title">"Protocol"</h2>
@@ -50,11 +49,11 @@ pub fn KeeperHome() -> impl IntoView {
 fn protocol_cards(m: &ProtocolMetrics) -> impl IntoView + use<> {
     view! {
         <div class="cards" data-testid="protocol">
-            <div class="card"><span class="label">"Total TVL"</span><span class="value"><Usd value=m.total_tvl field="total_tvl" /></span><span class="unit">"USD locked now"</span></div>
-            <div class="card"><span class="label">"Volume 24 h"</span><span class="value"><Usd value=m.daily_trade_volume field="daily_trade_volume" /></span><span class="unit">"USD traded, last 24 h"</span></div>
-            <div class="card"><span class="label">"Fees 24 h"</span><span class="value"><Usd value=m.daily_fee field="daily_fee" /></span><span class="unit">"USD paid by traders, last 24 h"</span></div>
-            <div class="card"><span class="label">"All-time volume"</span><span class="value"><Usd value=m.total_trade_volume field="total_trade_volume" /></span><span class="unit">"USD"</span></div>
-            <div class="card"><span class="label">"All-time fees"</span><span class="value"><Usd value=m.total_fee field="total_fee" /></span><span class="unit">"USD"</span></div>
+            <div class="card"><span class="label">"Total TVL"</span><span class="value">{usd_value(m.total_tvl, "total_tvl")}</span><span class="unit">"USD locked now"</span></div>
+            <div class="card"><span class="label">"Volume 24 h"</span><span class="value">{usd_value(m.daily_trade_volume, "daily_trade_volume")}</span><span class="unit">"USD traded, last 24 h"</span></div>
+            <div class="card"><span class="label">"Fees 24 h"</span><span class="value">{usd_value(m.daily_fee, "daily_fee")}</span><span class="unit">"USD paid by traders, last 24 h"</span></div>
+            <div class="card"><span class="label">"All-time volume"</span><span class="value">{usd_value(m.total_trade_volume, "total_trade_volume")}</span><span class="unit">"USD"</span></div>
+            <div class="card"><span class="label">"All-time fees"</span><span class="value">{usd_value(m.total_fee, "total_fee")}</span><span class="unit">"USD"</span></div>
         </div>
     }
 }
@@ -95,9 +94,9 @@ fn mini_table(pairs: &[PairInfo]) -> impl IntoView + use<> {
                         let name = p.name.clone();
                         view! {
                             <tr data-address=p.address.clone()>
-                                <td><A href={crate::link(&href)} attr:class="name">{name}</A></td>
-                                <td class="r"><Usd value=p.tvl_usd() field="liquidity" /></td>
-                                <td class="r"><Usd value=p.trade_volume_24h field="trade_volume_24h" /></td>
+                                <td><a href={crate::link(&href)} class="name">{name}</a></td>
+                                <td class="r">{usd_value(p.tvl_usd(), "liquidity")}</td>
+                                <td class="r">{usd_value(p.trade_volume_24h, "trade_volume_24h")}</td>
                                 <td class="r" title=p.apr.to_string()>{percent_short(p.apr)}</td>
                             </tr>
                         }

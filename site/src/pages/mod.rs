@@ -47,7 +47,6 @@ use std::rc::Rc;
 use dlmm_query::web::WebTransport;
 use dlmm_query::{Client, Error, ErrorKind};
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 use crate::format::{compact_usd, exact, percent_short, short_address};
 
@@ -70,7 +69,7 @@ pub fn NotFound() -> impl IntoView {
     view! {
         <section class="state not-found" role="alert" data-state="not-found">
             <h1>"Page not found"</h1>
-            <p>"There is no page at this address. " <A href={crate::link("/")}>"Back to the start"</A></p>
+            <p>"There is no page at this address. " <a href={crate::link("/")}>"Back to the start"</a></p>
         </section>
     }
 }
@@ -105,7 +104,7 @@ pub fn ErrorPanel(error: Error, retry: Callback<()>) -> impl IntoView {
         view! {
             <p class="advice" data-testid="error-advice">
                 {format!("{label} at {host} is down, unreachable from here, or refuses this site's origin (CORS). ")}
-                "Set another base URL in " <A href={crate::link("/settings")}>"Settings"</A> "."
+                "Set another base URL in " <a href={crate::link("/settings")}>"Settings"</a> "."
             </p>
         }
     });
@@ -169,15 +168,15 @@ pub fn result_view<T>(
     }
 }
 
-/// Compact US dollars, exact value on hover.
-#[component]
-pub fn Usd(value: f64, #[prop(optional)] field: &'static str) -> impl IntoView {
+/// Compact US dollars, exact value on hover; `field` (unless empty) names it for tests (`data-field`). A plain
+/// function rather than a component: it is used in about eighty places, and a component's props and call cost code at
+/// each.
+pub fn usd_value(value: f64, field: &'static str) -> impl IntoView + use<> {
     view! { <span class="num" data-field=(!field.is_empty()).then_some(field) title=exact(value)>{compact_usd(value)}</span> }
 }
 
-/// A percent, exact value on hover.
-#[component]
-pub fn Pct(value: f64, #[prop(optional)] field: &'static str) -> impl IntoView {
+/// A percent, exact value on hover; `field` as for [`usd_value`].
+pub fn pct_value(value: f64, field: &'static str) -> impl IntoView + use<> {
     view! { <span class="num" data-field=(!field.is_empty()).then_some(field) title=exact(value)>{percent_short(value)}</span> }
 }
 
@@ -195,7 +194,7 @@ pub fn Addr(
     let external = if tx { explorer_tx_url(&address) } else { explorer_account_url(&address) };
     let code = view! { <code title=address.clone() data-field=(!field.is_empty()).then_some(field) data-value=address.clone()>{text}</code> };
     let label = match href {
-        Some(href) => view! { <A href={crate::link(&href)}>{code}</A> }.into_any(),
+        Some(href) => view! { <a href={crate::link(&href)}>{code}</a> }.into_any(),
         None => code.into_any(),
     };
     view! {

@@ -5,10 +5,9 @@ use dlmm_query::ops::{
     GetPair, GetPairFeeBpsByDays, GetPairPositionsLock, GetPairSwapRecords, GetPairTvlByDays, GetPairVolumeByDays,
 };
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
-use super::{Addr, Chart, Empty, Loading, Pct, SiteClient, Usd, result_view};
+use super::{Addr, Chart, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::format::{compact, compact_usd, exact, percent_short, unix_time};
 
 /// Day spans offered for the charts (the API allows 1..=255).
@@ -104,19 +103,19 @@ fn pair_details(p: &PairInfo) -> impl IntoView + use<> {
                 {p.hide.then(|| view! { <span class="badge warn">"hidden by the vendor"</span> })}
             </h1>
             <p class="sub">"Pair " <Addr address=p.address.clone() full=true field="address" />
-                " · " <A href={crate::link(&group)}>"All pools of this token pair"</A></p>
+                " · " <a href={crate::link(&group)}>"All pools of this token pair"</a></p>
             <div class="cards">
-                <div class="card"><span class="label">"TVL"</span><span class="value"><Usd value=p.tvl_usd() field="liquidity" /></span>
+                <div class="card"><span class="label">"TVL"</span><span class="value">{usd_value(p.tvl_usd(), "liquidity")}</span>
                     <span class="unit">"USD held in the reserves now"</span></div>
-                <div class="card"><span class="label">"Volume 24 h"</span><span class="value"><Usd value=p.trade_volume_24h field="trade_volume_24h" /></span>
+                <div class="card"><span class="label">"Volume 24 h"</span><span class="value">{usd_value(p.trade_volume_24h, "trade_volume_24h")}</span>
                     <span class="unit">"USD traded in the last 24 h"</span></div>
-                <div class="card"><span class="label">"Fees 24 h"</span><span class="value"><Usd value=p.fees_24h field="fees_24h" /></span>
+                <div class="card"><span class="label">"Fees 24 h"</span><span class="value">{usd_value(p.fees_24h, "fees_24h")}</span>
                     <span class="unit">"USD paid by traders to LPs, last 24 h"</span></div>
-                <div class="card"><span class="label">"APR (vendor)"</span><span class="value"><Pct value=p.apr field="apr" /></span>
+                <div class="card"><span class="label">"APR (vendor)"</span><span class="value">{pct_value(p.apr, "apr")}</span>
                     <span class="unit">"24 h fees ÷ TVL, a percent per day — not annualised"</span></div>
-                <div class="card"><span class="label">"APY"</span><span class="value"><Pct value=apy field="apy" /></span>
+                <div class="card"><span class="label">"APY"</span><span class="value">{pct_value(apy, "apy")}</span>
                     <span class="unit">"that daily rate compounded for 365 days"</span></div>
-                <div class="card"><span class="label">"Farm APR"</span><span class="value"><Pct value=p.farm_apr field="farm_apr" /></span>
+                <div class="card"><span class="label">"Farm APR"</span><span class="value">{pct_value(p.farm_apr, "farm_apr")}</span>
                     <span class="unit">{if farm { "yearly percent paid in farm rewards" } else { "no farm on this pair" }}</span></div>
             </div>
             <h2>"Windows"</h2>
@@ -142,10 +141,10 @@ fn pair_details(p: &PairInfo) -> impl IntoView + use<> {
                 <Field label="Max fee" unit=" % (with the volatility fee)" value=view! { <span data-field="max_fee_percentage" title=p.max_fee_percentage.to_string()>{percent_short(p.max_fee_percent())}</span> }.into_any() />
                 <Field label="Protocol fee" unit=" % of the fee kept by the protocol" value=view! { <span data-field="protocol_fee_percentage" title=p.protocol_fee_percentage.to_string()>{percent_short(p.protocol_fee_percent())}</span> }.into_any() />
                 <Field label="Price" unit=" token Y per token X" value=view! { <span data-field="current_price" title=exact(p.current_price)>{crate::format::fixed(p.current_price, 8)}</span> }.into_any() />
-                <Field label="Today's fees" unit=" USD since 00:00 UTC" value=view! { <Usd value=p.today_fees field="today_fees" /> }.into_any() />
-                <Field label="All-time volume" unit=" USD" value=view! { <Usd value=p.cumulative_trade_volume_usd() field="cumulative_trade_volume" /> }.into_any() />
-                <Field label="All-time fees" unit=" USD" value=view! { <Usd value=p.cumulative_fee_volume_usd() field="cumulative_fee_volume" /> }.into_any() />
-                <Field label="Farm APY" unit=" % per year, compounded" value=view! { <Pct value=p.farm_apy field="farm_apy" /> }.into_any() />
+                <Field label="Today's fees" unit=" USD since 00:00 UTC" value=view! { {usd_value(p.today_fees, "today_fees")} }.into_any() />
+                <Field label="All-time volume" unit=" USD" value=view! { {usd_value(p.cumulative_trade_volume_usd(), "cumulative_trade_volume")} }.into_any() />
+                <Field label="All-time fees" unit=" USD" value=view! { {usd_value(p.cumulative_fee_volume_usd(), "cumulative_fee_volume")} }.into_any() />
+                <Field label="Farm APY" unit=" % per year, compounded" value=view! { {pct_value(p.farm_apy, "farm_apy")} }.into_any() />
                 <Field label="Reward mint X" unit="" value=view! { <Addr address=p.reward_mint_x.clone() /> }.into_any() />
                 <Field label="Reward mint Y" unit="" value=view! { <Addr address=p.reward_mint_y.clone() /> }.into_any() />
                 <Field label="Tags" unit="" value=view! { <span>{tags}</span> }.into_any() />
@@ -252,9 +251,9 @@ fn swap_table(swaps: &[Swap]) -> impl IntoView + use<> {
                         <tr data-tx=s.tx_id.clone()>
                             <td title=s.onchain_timestamp.to_string()>{unix_time(s.onchain_timestamp)}</td>
                             <td><Addr address=s.tx_id.clone() tx=true /></td>
-                            <td class="r" title=format!("{} base units of {}", s.in_amount, s.in_token)><Usd value=s.in_amount_usd field="in_amount_usd" /></td>
-                            <td class="r" title=format!("{} base units of {}", s.out_amount, s.out_token)><Usd value=s.out_amount_usd field="out_amount_usd" /></td>
-                            <td class="r"><Usd value=s.trade_fee_usd field="trade_fee_usd" /></td>
+                            <td class="r" title=format!("{} base units of {}", s.in_amount, s.in_token)>{usd_value(s.in_amount_usd, "in_amount_usd")}</td>
+                            <td class="r" title=format!("{} base units of {}", s.out_amount, s.out_token)>{usd_value(s.out_amount_usd, "out_amount_usd")}</td>
+                            <td class="r">{usd_value(s.trade_fee_usd, "trade_fee_usd")}</td>
                             <td class="r" title=exact(s.fee_bps)>{bps(s.fee_bps)}</td>
                         </tr>
                     }).collect_view()}

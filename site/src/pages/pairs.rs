@@ -5,11 +5,10 @@ use dlmm_query::models::{AllGroupOfPairsMetadata, AllPairsWithPagination, PairGr
 use dlmm_query::ops::{OrderBy, PairSortKey};
 use leptos::html;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::controls::{Pager, Select, SortHeader, order_choices, page_size_choices};
-use super::{Empty, Loading, Pct, SiteClient, Usd, result_view};
+use super::{Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::format::{exact, percent_short};
 use crate::query::{PairsView, page_count, sort_label};
 
@@ -196,14 +195,14 @@ fn pair_row(p: &PairInfo) -> impl IntoView + use<> {
     let name = p.name.clone();
     view! {
         <tr data-address=p.address.clone()>
-            <td><A href={crate::link(&href)} attr:class="name">{name}</A>
+            <td><a href={crate::link(&href)} class="name">{name}</a>
                 {p.is_verified.then(|| view! { <span class="badge" title="Both tokens verified">"✓"</span> })}</td>
             <td class="r" data-field="bin_step">{p.bin_step}</td>
             <td class="r" data-field="base_fee_percentage" title=p.base_fee_percentage.to_string()>{percent_short(p.base_fee_percent())}</td>
-            <td class="r"><Usd value=p.tvl_usd() field="liquidity" /></td>
-            <td class="r"><Usd value=p.trade_volume_24h field="trade_volume_24h" /></td>
-            <td class="r"><Pct value=p.apr field="apr" /></td>
-            <td class="r"><Pct value=p.farm_apr field="farm_apr" /></td>
+            <td class="r">{usd_value(p.tvl_usd(), "liquidity")}</td>
+            <td class="r">{usd_value(p.trade_volume_24h, "trade_volume_24h")}</td>
+            <td class="r">{pct_value(p.apr, "apr")}</td>
+            <td class="r">{pct_value(p.farm_apr, "farm_apr")}</td>
         </tr>
     }
 }
@@ -244,9 +243,9 @@ fn group_row(g: &PairGroupMetadata) -> impl IntoView + use<> {
     let (lm, lm_title) = range_text(g.min_lm_apr, g.max_lm_apr);
     view! {
         <tr data-group=g.lexical_order_mints.clone()>
-            <td><A href={crate::link(&href)} attr:class="name">{name}</A></td>
-            <td class="r"><Usd value=g.total_tvl field="total_tvl" /></td>
-            <td class="r"><Usd value=g.total_trade_volume field="total_trade_volume" /></td>
+            <td><a href={crate::link(&href)} class="name">{name}</a></td>
+            <td class="r">{usd_value(g.total_tvl, "total_tvl")}</td>
+            <td class="r">{usd_value(g.total_trade_volume, "total_trade_volume")}</td>
             <td class="r" title=fee_title data-field="fee_tvl_ratio_range">{fee}</td>
             <td class="r" title=lm_title data-field="lm_apr_range">{lm}</td>
         </tr>

@@ -6,7 +6,7 @@ use dlmm_query::pnl::position_pnl;
 use dlmm_query::{Error, PositionPnl};
 use leptos::prelude::*;
 
-use super::{Addr, Empty, Loading, Pct, SiteClient, Usd, result_view};
+use super::{Addr, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::format::{duration, percent_short, unix_time};
 use crate::timeline::{TimelineEvent, timeline};
 
@@ -58,15 +58,15 @@ fn position_view(d: &Loaded) -> impl IntoView + use<> {
             <h2 id="pnl-title">"Profit and loss"</h2>
             <p class="note">"Withdrawn + claimed fees + claimed rewards − deposited, in USD at the time of each event."</p>
             <div class="cards" data-testid="pnl">
-                <div class="card"><span class="label">"Net"</span><span class=net_class><Usd value=pnl.net_usd field="net_usd" /></span>
+                <div class="card"><span class="label">"Net"</span><span class=net_class>{usd_value(pnl.net_usd, "net_usd")}</span>
                     <span class="unit">{pnl.return_percent.map(|r| format!("{} of deposits", percent_short(r))).unwrap_or_else(|| "no deposits".into())}</span></div>
-                <div class="card"><span class="label">"Deposited"</span><span class="value"><Usd value=pnl.deposited_usd field="deposited_usd" /></span>
+                <div class="card"><span class="label">"Deposited"</span><span class="value">{usd_value(pnl.deposited_usd, "deposited_usd")}</span>
                     <span class="unit">{format!("{} deposits", pnl.deposit_count)}</span></div>
-                <div class="card"><span class="label">"Withdrawn"</span><span class="value"><Usd value=pnl.withdrawn_usd field="withdrawn_usd" /></span>
+                <div class="card"><span class="label">"Withdrawn"</span><span class="value">{usd_value(pnl.withdrawn_usd, "withdrawn_usd")}</span>
                     <span class="unit">{format!("{} withdrawals", pnl.withdrawal_count)}</span></div>
-                <div class="card"><span class="label">"Fees claimed"</span><span class="value"><Usd value=pnl.claimed_fees_usd field="claimed_fees_usd" /></span>
+                <div class="card"><span class="label">"Fees claimed"</span><span class="value">{usd_value(pnl.claimed_fees_usd, "claimed_fees_usd")}</span>
                     <span class="unit">{format!("{} claims", pnl.fee_claim_count)}</span></div>
-                <div class="card"><span class="label">"Rewards claimed"</span><span class="value"><Usd value=pnl.claimed_rewards_usd field="claimed_rewards_usd" /></span>
+                <div class="card"><span class="label">"Rewards claimed"</span><span class="value">{usd_value(pnl.claimed_rewards_usd, "claimed_rewards_usd")}</span>
                     <span class="unit">{format!("{} claims", pnl.reward_claim_count)}</span></div>
                 <div class="card"><span class="label">"Held for"</span><span class="value">{pnl.holding_seconds.map(duration).unwrap_or_else(|| "—".into())}</span>
                     <span class="unit">"first to last event"</span></div>
@@ -79,19 +79,19 @@ fn position_view(d: &Loaded) -> impl IntoView + use<> {
                 <dl class="fields one" data-testid="position-v1">
                     <div class="kv"><dt>"Pair"</dt><dd><Addr address=v1.pair_address.clone() href=format!("/pairs/{}", v1.pair_address) field="pair_address" /></dd></div>
                     <div class="kv"><dt>"Owner"</dt><dd><Addr address=v1.owner.clone() href=format!("/wallets/{}/{}", v1.owner, v1.pair_address) field="owner" /></dd></div>
-                    <div class="kv"><dt>"Fees claimed"</dt><dd><Usd value=v1.total_fee_usd_claimed field="total_fee_usd_claimed" /><span class="unit">{format!(" USD · x {} · y {} base units", v1.total_fee_x_claimed, v1.total_fee_y_claimed)}</span></dd></div>
-                    <div class="kv"><dt>"Rewards claimed"</dt><dd><Usd value=v1.total_reward_usd_claimed field="total_reward_usd_claimed" /><span class="unit">{format!(" USD · x {} · y {} base units", v1.total_reward_x_claimed, v1.total_reward_y_claimed)}</span></dd></div>
-                    <div class="kv"><dt>"Daily fee yield"</dt><dd><Pct value=v1.daily_fee_yield field="daily_fee_yield" /><span class="unit">" 24 h fee/TVL of the pair, per day"</span></dd></div>
-                    <div class="kv"><dt>"Fee APR"</dt><dd><Pct value=v1.fee_apr_24h field="fee_apr_24h" /><span class="unit">" that × 365"</span></dd></div>
-                    <div class="kv"><dt>"Fee APY"</dt><dd><Pct value=v1.fee_apy_24h field="fee_apy_24h" /><span class="unit">" compounded daily"</span></dd></div>
+                    <div class="kv"><dt>"Fees claimed"</dt><dd>{usd_value(v1.total_fee_usd_claimed, "total_fee_usd_claimed")}<span class="unit">{format!(" USD · x {} · y {} base units", v1.total_fee_x_claimed, v1.total_fee_y_claimed)}</span></dd></div>
+                    <div class="kv"><dt>"Rewards claimed"</dt><dd>{usd_value(v1.total_reward_usd_claimed, "total_reward_usd_claimed")}<span class="unit">{format!(" USD · x {} · y {} base units", v1.total_reward_x_claimed, v1.total_reward_y_claimed)}</span></dd></div>
+                    <div class="kv"><dt>"Daily fee yield"</dt><dd>{pct_value(v1.daily_fee_yield, "daily_fee_yield")}<span class="unit">" 24 h fee/TVL of the pair, per day"</span></dd></div>
+                    <div class="kv"><dt>"Fee APR"</dt><dd>{pct_value(v1.fee_apr_24h, "fee_apr_24h")}<span class="unit">" that × 365"</span></dd></div>
+                    <div class="kv"><dt>"Fee APY"</dt><dd>{pct_value(v1.fee_apy_24h, "fee_apy_24h")}<span class="unit">" compounded daily"</span></dd></div>
                 </dl></div>
                 {match v2 {
                     Ok(v2) => view! {
                         <div><h3>"v2"</h3>
                         <dl class="fields one" data-testid="position-v2">
                             <div class="kv"><dt>"Created"</dt><dd data-field="created_at">{v2.created_at.clone()}</dd></div>
-                            <div class="kv"><dt>"Fees claimed"</dt><dd><Usd value=v2.total_fee_usd_claimed /><span class="unit">{format!(" USD · x {} · y {}", v2.total_fee_x_claimed, v2.total_fee_y_claimed)}</span></dd></div>
-                            <div class="kv"><dt>"Rewards claimed"</dt><dd><Usd value=v2.total_reward_usd_claimed /><span class="unit">{format!(" USD · x {} · y {}", v2.total_reward_x_claimed, v2.total_reward_y_claimed)}</span></dd></div>
+                            <div class="kv"><dt>"Fees claimed"</dt><dd>{usd_value(v2.total_fee_usd_claimed, "")}<span class="unit">{format!(" USD · x {} · y {}", v2.total_fee_x_claimed, v2.total_fee_y_claimed)}</span></dd></div>
+                            <div class="kv"><dt>"Rewards claimed"</dt><dd>{usd_value(v2.total_reward_usd_claimed, "")}<span class="unit">{format!(" USD · x {} · y {}", v2.total_reward_x_claimed, v2.total_reward_y_claimed)}</span></dd></div>
                         </dl></div>
                     }.into_any(),
                     Err(e) => view! { <p class="state error" data-testid="position-v2">{format!("v2 record unavailable: {e}")}</p> }.into_any(),
@@ -113,7 +113,7 @@ fn position_view(d: &Loaded) -> impl IntoView + use<> {
                                     <tr data-kind=e.kind.id()>
                                         <td title=e.timestamp.to_string()>{unix_time(e.timestamp)}</td>
                                         <td><span class=format!("tag {}", e.kind.id())>{e.kind.label()}</span></td>
-                                        <td class="r"><Usd value=e.usd /></td>
+                                        <td class="r">{usd_value(e.usd, "")}</td>
                                         <td class="mono">{e.amounts.clone()}</td>
                                         <td><Addr address=e.tx_id.clone() tx=true /></td>
                                     </tr>

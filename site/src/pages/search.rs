@@ -10,10 +10,9 @@ use futures_util::future::try_join;
 use futures_util::stream::{FuturesOrdered, StreamExt};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
-use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
-use super::{ErrorPanel, Loading, SiteClient, Usd};
+use super::{ErrorPanel, Loading, SiteClient, usd_value};
 use crate::config::SiteConfig;
 use crate::query::encode_component;
 use crate::search::{AddressKind, SearchTarget, classify, search_route};
@@ -190,9 +189,9 @@ fn match_rows(rows: Vec<(String, String, f64, f64)>, route: &'static str) -> Any
                         let href = format!("{route}/{address}");
                         view! {
                             <tr data-address=address>
-                                <td><A href={crate::link(&href)} attr:class="name">{name}</A></td>
-                                <td class="r"><Usd value=tvl field="tvl" /></td>
-                                <td class="r"><Usd value=volume field="volume_24h" /></td>
+                                <td><a href={crate::link(&href)} class="name">{name}</a></td>
+                                <td class="r">{usd_value(tvl, "tvl")}</td>
+                                <td class="r">{usd_value(volume, "volume_24h")}</td>
                             </tr>
                         }
                     }).collect_view()}
@@ -218,7 +217,7 @@ fn text_matches(
         <section data-testid="search-dlmm" aria-labelledby="search-dlmm-title">
             <h2 id="search-dlmm-title">{format!("DLMM pools ({dlmm_total})")}</h2>
             {match_rows(dlmm_rows, "/dlmm/pools")}
-            <p><A href={crate::link(&all)}>"All DLMM matches, with filters"</A></p>
+            <p><a href={crate::link(&all)}>"All DLMM matches, with filters"</a></p>
         </section>
         <section data-testid="search-damm-v2" aria-labelledby="search-damm-title">
             <h2 id="search-damm-title">{format!("DAMM v2 pools ({damm_total})")}</h2>

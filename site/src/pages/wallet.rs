@@ -4,7 +4,7 @@ use dlmm_query::models::WalletEarning;
 use dlmm_query::ops::GetWalletEarning;
 use leptos::prelude::*;
 
-use super::{Addr, Empty, Loading, SiteClient, Usd, result_view};
+use super::{Addr, Empty, Loading, SiteClient, result_view, usd_value};
 
 /// The wallet page.
 #[component]
@@ -41,11 +41,11 @@ fn earning_view(e: &WalletEarning) -> impl IntoView + use<> {
     let reward = e.total_reward_usd_claimed.unwrap_or(0.0);
     view! {
         <div class="cards" data-testid="earning">
-            <div class="card"><span class="label">"Fees claimed"</span><span class="value"><Usd value=fee field="total_fee_usd_claimed" /></span>
+            <div class="card"><span class="label">"Fees claimed"</span><span class="value">{usd_value(fee, "total_fee_usd_claimed")}</span>
                 <span class="unit">"USD at claim time"</span></div>
-            <div class="card"><span class="label">"Rewards claimed"</span><span class="value"><Usd value=reward field="total_reward_usd_claimed" /></span>
+            <div class="card"><span class="label">"Rewards claimed"</span><span class="value">{usd_value(reward, "total_reward_usd_claimed")}</span>
                 <span class="unit">"USD at claim time"</span></div>
-            <div class="card"><span class="label">"Total"</span><span class="value"><Usd value=fee + reward field="total_usd" /></span>
+            <div class="card"><span class="label">"Total"</span><span class="value">{usd_value(fee + reward, "total_usd")}</span>
                 <span class="unit">"USD"</span></div>
         </div>
         <dl class="fields">
