@@ -359,6 +359,7 @@ mod tests {
             ("_x", "X"),
             ("trailing_", "trailing"),
             ("feeTvlRatio", "feeTvlRatio"),
+            ("a_\u{e9}t\u{e9}", "a\u{e9}t\u{e9}"),
             ("", ""),
         ] {
             assert_eq!(camel_case(wire), expected, "{wire}");

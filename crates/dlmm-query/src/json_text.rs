@@ -16,16 +16,26 @@ use serde::Serialize;
 use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
 
 use crate::Error;
-use crate::shape::js_name;
+use crate::shape::{js_name, push_js_name};
 
 /// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
 pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
-/// One step of a JSON path while writing: an object's current key, or an array's current index (`None` before its
+/// One step of a JSON path while writing: an object's current key (as serde wrote it, or the wire name of the field
+/// a transcoded object is writing, whose key is its JavaScript name), or an array's current index (`None` before its
 /// first element).
 enum Step {
     Key(String),
+    Field(&'static str),
     Index(Option<usize>),
+}
+
+/// One step of a pattern as recorded: a key, a transcoded field (by wire name, named for JavaScript once, when the
+/// writing is finished), or every element of an array.
+enum Mark {
+    Key(String),
+    Field(&'static str),
+    Each,
 }
 
 /// One step of a recorded pattern: a key, or every element of an array.
@@ -54,10 +64,10 @@ pub struct JsonText {
     text: Vec<u8>,
     path: Vec<Step>,
     in_key: bool,
-    /// The paths (array indices as [`Pattern::Each`]) where raw amounts were written as digit strings.
-    amounts: Vec<Vec<Pattern>>,
+    /// The paths (array indices as [`Mark::Each`]) where raw amounts were written as digit strings.
+    amounts: Vec<Vec<Mark>>,
     /// The paths where `null` (a `None`) was written: `undefined` in JavaScript, as the declarations say.
-    nulls: Vec<Vec<Pattern>>,
+    nulls: Vec<Vec<Mark>>,
     /// Where each integer JavaScript cannot hold was written (a text offset), its path and the integer; the first
     /// in the text is the one reported.
     unsafe_integers: Vec<(usize, String, String)>,
@@ -141,7 +151,7 @@ impl JsonText {
         }
         // Both writers write valid UTF-8 from valid UTF-8 strings.
         let text = String::from_utf8(self.text).map_err(|e| Error::wrong_shape(url, None, e.to_string()))?;
-        Ok(Written { text, amounts: self.amounts, nulls: self.nulls })
+        Ok(Written { text, amounts: patterns(self.amounts), nulls: patterns(self.nulls) })
     }
 
     /// Ends the array begun by [`Self::items_from`] and finishes the text (see [`Self::finish`]).
@@ -189,21 +199,20 @@ impl JsonText {
 
     /// Begins an object whose members [`Self::key`] writes; returns where it starts (for [`Self::end_object`]).
     pub(crate) fn begin_object(&mut self) -> usize {
-        self.path.push(Step::Key(String::new()));
+        self.path.push(Step::Field(""));
         self.text.len()
     }
 
     /// Writes the key of the field read as `wire` (ASCII, nothing to escape) of the innermost object under its
-    /// JavaScript name ([`js_name`]), preceded by a comma (the first one becomes the opening brace in
+    /// JavaScript name ([`push_js_name`]), preceded by a comma (the first one becomes the opening brace in
     /// [`Self::end_object`]); returns where the member starts.
-    pub(crate) fn key(&mut self, wire: &str) -> usize {
+    pub(crate) fn key(&mut self, wire: &'static str) -> usize {
         let at = self.text.len();
         self.text.extend_from_slice(b",\"");
-        self.text.extend(js_name(wire));
+        push_js_name(&mut self.text, wire);
         self.text.extend_from_slice(b"\":");
-        if let Some(Step::Key(current)) = self.path.last_mut() {
-            current.clear();
-            current.extend(js_name(wire).map(char::from));
+        if let Some(Step::Field(current)) = self.path.last_mut() {
+            *current = wire;
         }
         at
     }
@@ -329,16 +338,19 @@ impl JsonText {
     fn path_text(&self) -> String {
         let mut out = String::new();
         for step in &self.path {
-            match step {
-                Step::Key(key) => {
-                    if !out.is_empty() {
-                        out.push('.');
-                    }
-                    out.push_str(key);
+            let key = match step {
+                Step::Key(key) => key.clone(),
+                Step::Field(wire) => js_name(wire),
+                Step::Index(Some(i)) => {
+                    out.push_str(&format!("[{i}]"));
+                    continue;
                 }
-                Step::Index(Some(i)) => out.push_str(&format!("[{i}]")),
-                Step::Index(None) => {}
+                Step::Index(None) => continue,
+            };
+            if !out.is_empty() {
+                out.push('.');
             }
+            out.push_str(&key);
         }
         out
     }
@@ -351,12 +363,15 @@ impl JsonText {
 }
 
 /// Adds `path` to `patterns` (array indices as [`Pattern::Each`]) unless a pattern there matches it already.
-fn record(path: &[Step], patterns: &mut Vec<Vec<Pattern>>) {
-    let matches = |pattern: &Vec<Pattern>| {
+fn record(path: &[Step], patterns: &mut Vec<Vec<Mark>>) {
+    let matches = |pattern: &Vec<Mark>| {
         pattern.len() == path.len()
             && pattern.iter().zip(path).all(|(p, s)| match (p, s) {
-                (Pattern::Key(a), Step::Key(b)) => a == b,
-                (Pattern::Each, Step::Index(_)) => true,
+                (Mark::Key(a), Step::Key(b)) => a == b,
+                (Mark::Field(a), Step::Field(b)) => a == b,
+                // The same member written by serde in one place and transcoded in another.
+                (Mark::Key(key), Step::Field(wire)) | (Mark::Field(wire), Step::Key(key)) => *key == js_name(wire),
+                (Mark::Each, Step::Index(_)) => true,
                 _ => false,
             })
     };
@@ -364,12 +379,32 @@ fn record(path: &[Step], patterns: &mut Vec<Vec<Pattern>>) {
         let pattern = path
             .iter()
             .map(|s| match s {
-                Step::Key(k) => Pattern::Key(k.clone()),
-                Step::Index(_) => Pattern::Each,
+                Step::Key(k) => Mark::Key(k.clone()),
+                Step::Field(wire) => Mark::Field(wire),
+                Step::Index(_) => Mark::Each,
             })
             .collect();
         patterns.push(pattern);
     }
+}
+
+/// The recorded patterns with their keys as JavaScript names, each once.
+fn patterns(marks: Vec<Vec<Mark>>) -> Vec<Vec<Pattern>> {
+    let mut out: Vec<Vec<Pattern>> = Vec::with_capacity(marks.len());
+    for mark in marks {
+        let pattern = mark
+            .into_iter()
+            .map(|m| match m {
+                Mark::Key(key) => Pattern::Key(key),
+                Mark::Field(wire) => Pattern::Key(js_name(wire)),
+                Mark::Each => Pattern::Each,
+            })
+            .collect();
+        if !out.contains(&pattern) {
+            out.push(pattern);
+        }
+    }
+    out
 }
 
 /// `value`'s decimal digits, by long division in 32-bit limbs: amounts are `u64`s, so this is never met in
@@ -566,9 +601,10 @@ mod tests {
         let back: serde_json::Value = serde_json::from_str(text).unwrap();
         assert_eq!(back[0]["name"], "пёс-USDT \"q\" 🐕", "escapes decode to the same text");
         assert_eq!(back[1]["reserveXAmount"], "1180591620717411303424");
-        assert_eq!(patterns(&json.amounts), ["[*].reserveXAmount"]);
-        assert_eq!(patterns(&json.nulls), ["[*].launchpad"]);
         assert!(!json.failed());
+        let written = json.finish("https://x").unwrap();
+        assert_eq!(patterns(&written.amounts), ["[*].reserveXAmount"]);
+        assert_eq!(patterns(&written.nulls), ["[*].launchpad"]);
     }
 
     #[test]

@@ -71,19 +71,39 @@ pub struct Field {
     pub default_attr: bool,
 }
 
-/// The bytes of the key a field whose wire name is `wire` is written for JavaScript under: `wire` in camelCase (each
-/// `_` dropped and the letter after it upper-cased, as serde's `camelCase` renames a snake_case field). Derived
-/// rather than stored: the table of every model's fields is then one name shorter per field, in every `.wasm` file.
-pub fn js_name(wire: &str) -> impl Iterator<Item = u8> + '_ {
-    let mut upper = false;
-    wire.bytes().filter_map(move |b| {
-        let after_underscore = std::mem::replace(&mut upper, b == b'_');
-        match b {
-            b'_' => None,
-            _ if after_underscore => Some(b.to_ascii_uppercase()),
-            _ => Some(b),
+/// Appends the key a field whose wire name is `wire` is written for JavaScript under: `wire` in camelCase (each `_`
+/// dropped and the character after it upper-cased, as serde's `camelCase` renames a snake_case field). Derived rather
+/// than stored: the table of every model's fields is then one name shorter per field, in every `.wasm` file.
+pub fn push_js_name(out: &mut Vec<u8>, wire: &str) {
+    let wire = wire.as_bytes();
+    let Some(first) = memchr::memchr(b'_', wire) else {
+        out.extend_from_slice(wire);
+        return;
+    };
+    out.reserve(wire.len());
+    out.extend_from_slice(&wire[..first]);
+    let mut upper = true;
+    for &b in &wire[first + 1..] {
+        if b == b'_' {
+            upper = true;
+        } else {
+            out.push(if upper { b.to_ascii_uppercase() } else { b });
+            upper = false;
         }
-    })
+    }
+}
+
+/// The JavaScript name of the field read as `wire` ([`push_js_name`]).
+pub fn js_name(wire: &str) -> String {
+    let mut out = Vec::with_capacity(wire.len());
+    push_js_name(&mut out, wire);
+    // Only ASCII letters change, so the bytes stay UTF-8.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// The length of [`js_name`]`(wire)`: one byte less per `_`.
+pub fn js_name_len(wire: &str) -> usize {
+    wire.len() - wire.bytes().filter(|&b| b == b'_').count()
 }
 
 /// The names of an enum of unit variants.
@@ -207,10 +227,12 @@ impl<T: HasShape> HasShape for Option<T> {
 
 #[cfg(test)]
 mod tests {
-    use super::js_name;
+    use super::{js_name, js_name_len};
 
     fn js(wire: &str) -> String {
-        js_name(wire).map(char::from).collect()
+        let name = js_name(wire);
+        assert_eq!(name.len(), js_name_len(wire), "{wire}");
+        name
     }
 
     #[test]
@@ -224,6 +246,7 @@ mod tests {
             ("_x", "X"),
             ("trailing_", "trailing"),
             ("feeTvlRatio", "feeTvlRatio"),
+            ("a_\u{e9}t\u{e9}", "a\u{e9}t\u{e9}"),
             ("", ""),
         ] {
             assert_eq!(js(wire), expected, "{wire}");

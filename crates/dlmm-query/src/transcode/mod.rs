@@ -31,7 +31,7 @@ use crate::datapi::models::Decimal;
 use crate::integer::{self, Integer};
 use crate::json_text::JsonText;
 use crate::models::{NumericText, ProtocolMetrics};
-use crate::shape::{EnumShape, Field, Leaf, Shape, StructShape, With, js_name};
+use crate::shape::{EnumShape, Field, Leaf, Shape, StructShape, With, js_name_len};
 use crate::wire::Scalar;
 use crate::{Amount, wire};
 
@@ -436,7 +436,7 @@ fn end_object(
 /// write (`skip_serializing_if`): its text and the `null` pattern it recorded (`nulls` were recorded before it).
 fn keep_member(out: &mut JsonText, field: &Field, index: usize, at: usize, nulls: usize) {
     // `,"<js>":null`
-    if field.skip_none && out.len() - at == js_name(field.wire).count() + 8 && out.as_bytes().ends_with(b":null") {
+    if field.skip_none && out.len() - at == js_name_len(field.wire) + 8 && out.as_bytes().ends_with(b":null") {
         out.undo(at, nulls);
     } else {
         out.fields.push((index, at));
