@@ -1,4 +1,7 @@
 // Trunk post_build hook (see Trunk.toml): runs in the staging directory before it replaces dist/.
+//  0. Release builds: lays the .wasm's functions out for compression (`cargo xtask order-functions`, see
+//     crates/xtask/src/wasm_order.rs: the same functions in another order, ~5 % less gzip) and updates the
+//     integrity hash trunk gave its preload link.
 //  1. Moves trunk's inline module loader into boot-<hash>.js: the CSP allows scripts from the site itself only.
 //  2. Sets the CSP's connect-src to 'self' and exactly the build-time API origins (DLMM_PAIR_BASE_URL,
 //     DLMM_POOL_BASE_URL, DLMM_DATAPI_BASE_URL, DAMM_V2_DATAPI_BASE_URL), plus the explicit opt-in allow-list DLMM_CSP_CONNECT_SRC (default: nothing more; e.g.
@@ -6,8 +9,9 @@
 //     loopback origins, trunk's inline live-reload script and its websocket.
 //  3. Copies index.html to 404.html, the fallback static hosts serve for deep links.
 //  4. Writes _headers (Netlify, Cloudflare Pages) sending `frame-ancestors 'none'`, which a meta CSP cannot carry.
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, readdir, writeFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 
 const dir = process.env.TRUNK_STAGING_DIR;
@@ -15,6 +19,22 @@ if (!dir) throw new Error("TRUNK_STAGING_DIR is not set: run through trunk");
 const publicUrl = process.env.TRUNK_PUBLIC_URL ?? "/";
 const indexPath = join(dir, "index.html");
 let html = await readFile(indexPath, "utf8");
+const release = process.env.TRUNK_PROFILE === "release";
+
+if (release) {
+  for (const name of (await readdir(dir)).filter((file) => file.endsWith(".wasm"))) {
+    const path = join(dir, name);
+    // Without the size-tuned build's unstable options (see crates/xtask/src/build.rs), which are for the .wasm only:
+    // the task runner is built as every other `cargo xtask` builds it, not once more.
+    const env = { ...process.env };
+    for (const name of ["RUSTC_BOOTSTRAP", "CARGO_UNSTABLE_BUILD_STD", "CARGO_UNSTABLE_BUILD_STD_FEATURES"]) delete env[name];
+    execFileSync("cargo", ["xtask", "order-functions", path], { stdio: "inherit", env });
+    const integrity = `sha384-${createHash("sha384").update(await readFile(path)).digest("base64")}`;
+    const link = new RegExp(`(<link[^>]*href="[^"]*${name.replace(/[.]/g, "[.]")}"[^>]*integrity=")[^"]*"`);
+    if (!link.test(html)) throw new Error(`no preload link with an integrity hash for ${name}`);
+    html = html.replace(link, `$1${integrity}"`);
+  }
+}
 
 const inline = /<script type="module">([\s\S]*?)<\/script>/;
 const match = html.match(inline);
@@ -34,7 +54,6 @@ const origin = (url) => {
     return null;
   }
 };
-const release = process.env.TRUNK_PROFILE === "release";
 const loopback = "http://127.0.0.1:* http://localhost:*";
 const allow = process.env.DLMM_CSP_CONNECT_SRC ?? (release ? "" : loopback);
 // Every build-time source and its default (as site/src/config.rs has them).

@@ -47,7 +47,8 @@ pub fn size_tuned(c: &mut Command) -> &mut Command {
     c.envs(SIZE_TUNED_ENV)
 }
 
-/// `cargo xtask pkg`: the wasm crate in the size-tuned profile, wasm-bindgen (web target), wasm-opt, entry points.
+/// `cargo xtask pkg`: the wasm crate in the size-tuned profile, wasm-bindgen (web target), wasm-opt, the functions
+/// laid out for compression ([`crate::wasm_order`]), entry points.
 pub fn pkg() -> Result {
     let root = root();
     exec(size_tuned(command("cargo").args([
@@ -75,10 +76,12 @@ pub fn pkg() -> Result {
         command("wasm-opt")
             .arg("-Oz")
             .args(WASM_OPT_FACTS)
-            .args(["--strip-debug", "--strip-producers", "--strip-target-features", "-o"])
+            // The target-features section stays for the ordering's `wasm-opt` run, which reads and strips it.
+            .args(["--strip-debug", "--strip-producers", "-o"])
             .arg(&bg)
             .arg(&bg),
     )?;
+    crate::wasm_order::order_functions(&bg)?;
     for name in JS_ENTRIES {
         fs::copy(root.join("crates/dlmm-query-wasm/js").join(name), pkg.join(name))
             .map_err(|e| format!("cannot copy {name} into pkg/: {e}"))?;

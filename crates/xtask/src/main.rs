@@ -10,6 +10,7 @@ mod fuzz;
 mod process;
 mod replica;
 mod setup;
+mod wasm_order;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,7 +26,9 @@ commands:
   ci               every check and test of every layer; ends with one line 'N passed, N failed'
   bench [PART…]    speed and size figures, side by side, as ratios (parts: core replica sdk site; default all)
   fuzz [--cases N] [--seconds S]
-                   the core's fuzz harness in release: N cases per property (default 5000), rounds until S seconds";
+                   the core's fuzz harness in release: N cases per property (default 5000), rounds until S seconds
+  order-functions FILE.wasm…
+                   lay out each module's functions for compression (pkg and site builds do it themselves)";
 
 /// The error type of every task: a message for the user.
 pub type Result<T = ()> = std::result::Result<T, String>;
@@ -47,6 +50,7 @@ fn main() -> ExitCode {
         Some("ci") => return ci::run(),
         Some("bench") => bench::run(rest),
         Some("fuzz") => fuzz::run(rest),
+        Some("order-functions") => wasm_order::run(rest),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
