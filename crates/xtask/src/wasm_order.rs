@@ -34,7 +34,7 @@ pub fn run(files: &[String]) -> Result {
 /// Rewrites the module at `wasm` with its functions in [`compression_order`].
 pub fn order_functions(wasm: &Path) -> Result {
     let bytes = fs::read(wasm).map_err(|e| format!("cannot read {}: {e}", wasm.display()))?;
-    let named = named_by_place(&bytes).map_err(|e| format!("cannot read {} as WebAssembly: {e}", wasm.display()))?;
+    let named = named_by_place(&bytes).map_err(|e| format!("cannot order {}: {e}", wasm.display()))?;
     let staged = wasm.with_extension("order.wasm");
     fs::write(&staged, named).map_err(|e| format!("cannot write {}: {e}", staged.display()))?;
     let reordered = exec(
@@ -54,26 +54,35 @@ pub fn order_functions(wasm: &Path) -> Result {
 }
 
 /// The module `bytes` with its name section replaced by one naming each function it defines by its place in
-/// [`compression_order`] (`f000000`, `f000001`, …, so that sorting by name sorts by place).
-fn named_by_place(bytes: &[u8]) -> std::result::Result<Vec<u8>, wasmparser::BinaryReaderError> {
+/// [`compression_order`] (`f000000`, `f000001`, …, so that sorting by name sorts by place). The module must still
+/// have the target-features section rustc writes and wasm-opt keeps: `wasm-opt` reads from it which instructions
+/// the module may use (and the ordering run strips it, so a module is ordered once).
+fn named_by_place(bytes: &[u8]) -> Result<Vec<u8>> {
     let mut module = Module::new();
-    let mut imported = 0;
+    let (mut imported, mut features) = (0, false);
     let mut bodies = Vec::new();
     for payload in Parser::new(0).parse_all(bytes) {
-        let payload = payload?;
+        let payload = payload.map_err(|e| format!("not WebAssembly: {e}"))?;
         match &payload {
             Payload::ImportSection(imports) => {
                 for import in imports.clone().into_imports() {
-                    imported += u32::from(matches!(import?.ty, TypeRef::Func(_)));
+                    let import = import.map_err(|e| format!("not WebAssembly: {e}"))?;
+                    imported += u32::from(matches!(import.ty, TypeRef::Func(_)));
                 }
             }
             Payload::CodeSectionEntry(body) => bodies.push(&bytes[body.range()]),
             Payload::CustomSection(custom) if custom.name() == "name" => continue,
+            Payload::CustomSection(custom) => features |= custom.name() == "target_features",
             _ => {}
         }
         if let Some((id, range)) = payload.as_section() {
             module.section(&RawSection { id, data: &bytes[range] });
         }
+    }
+    if !features {
+        return Err("it has no target_features section (ordered once already, or stripped by wasm-opt \
+                    --strip-target-features): order the module rustc and wasm-opt -Oz wrote"
+            .to_owned());
     }
     let mut place = vec![0; bodies.len()];
     for (at, function) in compression_order(&bodies).into_iter().enumerate() {
@@ -149,7 +158,71 @@ pub fn compression_order(bodies: &[&[u8]]) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::compression_order;
+    use wasm_encoder::{
+        CodeSection, CustomSection, EntityType, Function, FunctionSection, ImportSection, Instruction, Module,
+        TypeSection,
+    };
+    use wasmparser::{Name, Parser, Payload};
+
+    use super::{compression_order, named_by_place};
+
+    /// A module importing one function and defining three (the third like the first, the second unlike both), with
+    /// or without a target-features section.
+    fn module(features: bool) -> Vec<u8> {
+        let mut module = Module::new();
+        let mut types = TypeSection::new();
+        types.ty().function([], []);
+        module.section(&types);
+        let mut imports = ImportSection::new();
+        imports.import("env", "f", EntityType::Function(0));
+        module.section(&imports);
+        let mut functions = FunctionSection::new();
+        for _ in 0..3 {
+            functions.function(0);
+        }
+        module.section(&functions);
+        let mut code = CodeSection::new();
+        for constants in [[1, 2, 3, 4], [9000, 9, 8000, 7], [1, 2, 3, 5]] {
+            let mut body = Function::new([]);
+            for c in constants {
+                body.instruction(&Instruction::I32Const(c)).instruction(&Instruction::Drop);
+            }
+            body.instruction(&Instruction::End);
+            code.function(&body);
+        }
+        module.section(&code);
+        if features {
+            module.section(&CustomSection { name: "target_features".into(), data: b"\0".as_slice().into() });
+        }
+        module.finish()
+    }
+
+    #[test]
+    fn defined_functions_are_named_by_their_place_after_the_imports() {
+        let named = named_by_place(&module(true)).expect("a module with its target features");
+        let mut names = Vec::new();
+        for payload in Parser::new(0).parse_all(&named) {
+            if let Payload::CustomSection(section) = payload.unwrap()
+                && let wasmparser::KnownCustom::Name(reader) = section.as_known()
+            {
+                for name in reader {
+                    if let Name::Function(map) = name.unwrap() {
+                        names.extend(map.into_iter().map(|n| n.map(|n| (n.index, n.name.to_owned())).unwrap()));
+                    }
+                }
+            }
+        }
+        // The largest body (the second) first, then the first and its near copy.
+        let expected = [(1, "f000001"), (2, "f000000"), (3, "f000002")].map(|(i, n)| (i, n.to_owned()));
+        assert_eq!(names, expected);
+    }
+
+    #[test]
+    fn a_module_without_its_target_features_is_refused() {
+        let error = named_by_place(&module(false)).unwrap_err();
+        assert!(error.contains("no target_features section"), "{error}");
+        assert!(named_by_place(b"not wasm").unwrap_err().contains("not WebAssembly"));
+    }
 
     #[test]
     fn each_body_is_followed_by_the_most_similar_one_left() {
