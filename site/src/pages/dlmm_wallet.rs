@@ -18,6 +18,7 @@ use dlmm_query::{Error, ErrorKind};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
+use super::cards::{Card, cards};
 use super::controls::{Pager, Select, SortHeader};
 use super::{Addr, Empty, ErrorPanel, Loading, SiteClient, pct_value, usd_value};
 use crate::format::{compact, exact, unix_time};
@@ -297,26 +298,20 @@ fn portfolio(d: &Loaded, view: WalletView, go: Callback<WalletView>) -> impl Int
     view! {
         <section aria-labelledby="totals-title">
             <h2 id="totals-title">"Totals"</h2>
-            <div class="cards" data-testid="wallet-totals">
-                <div class="card"><span class="label">"Open value"</span>
-                    <span class="value">{usd_value(totals.as_ref().map_or(0.0, |t| t.balances), "balances")}</span>
-                    <span class="unit" data-field="balances_sol">{sol(totals.as_ref().and_then(|t| t.balances_sol))}</span></div>
-                <div class="card"><span class="label">"Unclaimed fees"</span>
-                    <span class="value">{usd_value(totals.as_ref().map_or(0.0, |t| t.unclaimed_fees), "unclaimed_fees")}</span>
-                    <span class="unit" data-field="unclaimed_fees_sol">{sol(totals.as_ref().and_then(|t| t.unclaimed_fees_sol))}</span></div>
-                <div class="card"><span class="label">"Open P&L"</span>
-                    <span class=pnl_class(totals.as_ref().map_or(0.0, |t| t.pnl))>{usd_value(totals.as_ref().map_or(0.0, |t| t.pnl), "open_pnl")}</span>
-                    <span class="unit" data-field="open_pnl_sol">{sol(totals.as_ref().and_then(|t| t.pnl_sol))}</span></div>
-                <div class="card"><span class="label">"Closed P&L"</span>
-                    <span class=pnl_class(total.total_pnl_usd)>{usd_value(total.total_pnl_usd, "total_pnl_usd")}</span>
-                    <span class="unit" data-field="total_pnl_sol">{sol(Some(total.total_pnl_sol))}</span></div>
-                <div class="card"><span class="label">"Closed P&L %"</span>
-                    <span class="value">{pct_value(total.total_pnl_pct_change, "total_pnl_pct_change")}</span>
-                    <span class="unit">"of deposits, all closed positions"</span></div>
-                <div class="card"><span class="label">"Positions"</span>
-                    <span class="value" data-field="open_positions">{open.total_positions.to_string()}</span>
-                    <span class="unit">{format!("open, in {} pools", open.total_count)}</span></div>
-            </div>
+            {cards(Some("wallet-totals"), vec![
+                Card::usd("Open value", totals.map_or(0.0, |t| t.balances), "balances",
+                    sol(totals.and_then(|t| t.balances_sol))).unit_field("balances_sol"),
+                Card::usd("Unclaimed fees", totals.map_or(0.0, |t| t.unclaimed_fees), "unclaimed_fees",
+                    sol(totals.and_then(|t| t.unclaimed_fees_sol))).unit_field("unclaimed_fees_sol"),
+                Card::usd("Open P&L", totals.map_or(0.0, |t| t.pnl), "open_pnl", sol(totals.and_then(|t| t.pnl_sol)))
+                    .class(pnl_class(totals.map_or(0.0, |t| t.pnl))).unit_field("open_pnl_sol"),
+                Card::usd("Closed P&L", total.total_pnl_usd, "total_pnl_usd", sol(Some(total.total_pnl_sol)))
+                    .class(pnl_class(total.total_pnl_usd)).unit_field("total_pnl_sol"),
+                Card::pct("Closed P&L %", total.total_pnl_pct_change, "total_pnl_pct_change",
+                    "of deposits, all closed positions"),
+                Card::text("Positions", Some("open_positions"), open.total_positions.to_string(),
+                    format!("open, in {} pools", open.total_count)),
+            ])}
             {open.sol_price.map(|p| view! { <p class="note">"SOL figures at " <span data-field="sol_price" title=exact(p)>{format!("${}", compact(p))}</span>" per SOL."</p> })}
         </section>
         {open_pools(open, view, go)}
@@ -534,16 +529,12 @@ fn limit_orders(
     view! {
         <section aria-labelledby="orders-title">
             <h2 id="orders-title">"Limit orders"</h2>
-            <div class="cards" data-testid="limit-order-summary">
-                <div class="card"><span class="label">"Open orders"</span><span class="value" data-field="open_orders">{summary.open_orders.to_string()}</span>
-                    <span class="unit">"now"</span></div>
-                <div class="card"><span class="label">"Closed orders"</span><span class="value" data-field="closed_orders">{summary.closed_orders.to_string()}</span>
-                    <span class="unit">"all time"</span></div>
-                <div class="card"><span class="label">"Open deposits"</span><span class="value">{usd_value(summary.total_deposit_usd, "total_deposit_usd")}</span>
-                    <span class="unit">{sol(Some(summary.total_deposit_sol))}</span></div>
-                <div class="card"><span class="label">"Open bonus"</span><span class="value">{usd_value(summary.total_bonus_usd, "total_bonus_usd")}</span>
-                    <span class="unit">{sol(Some(summary.total_bonus_sol))}</span></div>
-            </div>
+            {cards(Some("limit-order-summary"), vec![
+                Card::text("Open orders", Some("open_orders"), summary.open_orders.to_string(), "now"),
+                Card::text("Closed orders", Some("closed_orders"), summary.closed_orders.to_string(), "all time"),
+                Card::usd("Open deposits", summary.total_deposit_usd, "total_deposit_usd", sol(Some(summary.total_deposit_sol))),
+                Card::usd("Open bonus", summary.total_bonus_usd, "total_bonus_usd", sol(Some(summary.total_bonus_sol))),
+            ])}
             <h3>"Open, by pool"</h3>
             {if open.data.is_empty() {
                 view! { <Empty message="No open limit orders." /> }.into_any()

@@ -7,6 +7,7 @@ use dlmm_query::datapi::ops::{damm_v2, dlmm};
 use dlmm_query::datapi::params::{Direction, SortBy, SortField, Timeframe, WindowedMetric};
 use leptos::prelude::*;
 
+use super::cards::{Card, cards};
 use super::{Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::format::unix_time;
 
@@ -81,16 +82,17 @@ pub fn Home() -> impl IntoView {
 
 /// A service's protocol totals (read from the page's shared value).
 fn protocol_cards(m: &ProtocolMetrics, testid: &'static str) -> impl IntoView + use<> {
-    view! {
-        <div class="cards" data-testid=testid>
-            <div class="card"><span class="label">"Total TVL"</span><span class="value">{usd_value(m.total_tvl, "total_tvl")}</span><span class="unit">"USD locked now"</span></div>
-            <div class="card"><span class="label">"Volume 24 h"</span><span class="value">{usd_value(m.volume_24h, "volume_24h")}</span><span class="unit">"USD traded, last 24 h"</span></div>
-            <div class="card"><span class="label">"Fees 24 h"</span><span class="value">{usd_value(m.fee_24h, "fee_24h")}</span><span class="unit">"USD, last 24 h"</span></div>
-            <div class="card"><span class="label">"All-time volume"</span><span class="value">{usd_value(m.total_volume, "total_volume")}</span><span class="unit">"USD"</span></div>
-            <div class="card"><span class="label">"All-time fees"</span><span class="value">{usd_value(m.total_fees, "total_fees")}</span><span class="unit">"USD"</span></div>
-            <div class="card"><span class="label">"Pools"</span><span class="value num" data-field="total_pools">{m.total_pools}</span><span class="unit">"in total"</span></div>
-        </div>
-    }
+    cards(
+        Some(testid),
+        vec![
+            Card::usd("Total TVL", m.total_tvl, "total_tvl", "USD locked now"),
+            Card::usd("Volume 24 h", m.volume_24h, "volume_24h", "USD traded, last 24 h"),
+            Card::usd("Fees 24 h", m.fee_24h, "fee_24h", "USD, last 24 h"),
+            Card::usd("All-time volume", m.total_volume, "total_volume", "USD"),
+            Card::usd("All-time fees", m.total_fees, "total_fees", "USD"),
+            Card::text("Pools", Some("total_pools"), m.total_pools.to_string(), "in total").class("value num"),
+        ],
+    )
 }
 
 #[component]

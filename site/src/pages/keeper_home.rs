@@ -4,6 +4,7 @@ use dlmm_query::models::{PairInfo, ProtocolMetrics};
 use dlmm_query::ops::{AllWithPagination, GetProtocolMetrics, OrderBy, PairSortKey};
 use leptos::prelude::*;
 
+use super::cards::{Card, cards};
 use super::{Empty, Loading, SiteClient, result_view, usd_value};
 use crate::format::percent_short;
 
@@ -47,15 +48,16 @@ pub fn KeeperHome() -> impl IntoView {
 
 /// The protocol totals (read from the page's shared value).
 fn protocol_cards(m: &ProtocolMetrics) -> impl IntoView + use<> {
-    view! {
-        <div class="cards" data-testid="protocol">
-            <div class="card"><span class="label">"Total TVL"</span><span class="value">{usd_value(m.total_tvl, "total_tvl")}</span><span class="unit">"USD locked now"</span></div>
-            <div class="card"><span class="label">"Volume 24 h"</span><span class="value">{usd_value(m.daily_trade_volume, "daily_trade_volume")}</span><span class="unit">"USD traded, last 24 h"</span></div>
-            <div class="card"><span class="label">"Fees 24 h"</span><span class="value">{usd_value(m.daily_fee, "daily_fee")}</span><span class="unit">"USD paid by traders, last 24 h"</span></div>
-            <div class="card"><span class="label">"All-time volume"</span><span class="value">{usd_value(m.total_trade_volume, "total_trade_volume")}</span><span class="unit">"USD"</span></div>
-            <div class="card"><span class="label">"All-time fees"</span><span class="value">{usd_value(m.total_fee, "total_fee")}</span><span class="unit">"USD"</span></div>
-        </div>
-    }
+    cards(
+        Some("protocol"),
+        vec![
+            Card::usd("Total TVL", m.total_tvl, "total_tvl", "USD locked now"),
+            Card::usd("Volume 24 h", m.daily_trade_volume, "daily_trade_volume", "USD traded, last 24 h"),
+            Card::usd("Fees 24 h", m.daily_fee, "daily_fee", "USD paid by traders, last 24 h"),
+            Card::usd("All-time volume", m.total_trade_volume, "total_trade_volume", "USD"),
+            Card::usd("All-time fees", m.total_fee, "total_fee", "USD"),
+        ],
+    )
 }
 
 #[component]

@@ -1,5 +1,6 @@
 //! The explorer's pages and the small components they share.
 
+mod cards;
 mod chart;
 mod controls;
 mod damm_v2_pool;

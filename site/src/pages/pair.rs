@@ -7,6 +7,7 @@ use dlmm_query::ops::{
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
+use super::cards::{Card, cards};
 use super::{Addr, Chart, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::format::{compact, compact_usd, exact, percent_short, unix_time};
 
@@ -104,20 +105,15 @@ fn pair_details(p: &PairInfo) -> impl IntoView + use<> {
             </h1>
             <p class="sub">"Pair " <Addr address=p.address.clone() full=true field="address" />
                 " · " <a href={crate::link(&group)}>"All pools of this token pair"</a></p>
-            <div class="cards">
-                <div class="card"><span class="label">"TVL"</span><span class="value">{usd_value(p.tvl_usd(), "liquidity")}</span>
-                    <span class="unit">"USD held in the reserves now"</span></div>
-                <div class="card"><span class="label">"Volume 24 h"</span><span class="value">{usd_value(p.trade_volume_24h, "trade_volume_24h")}</span>
-                    <span class="unit">"USD traded in the last 24 h"</span></div>
-                <div class="card"><span class="label">"Fees 24 h"</span><span class="value">{usd_value(p.fees_24h, "fees_24h")}</span>
-                    <span class="unit">"USD paid by traders to LPs, last 24 h"</span></div>
-                <div class="card"><span class="label">"APR (vendor)"</span><span class="value">{pct_value(p.apr, "apr")}</span>
-                    <span class="unit">"24 h fees ÷ TVL, a percent per day — not annualised"</span></div>
-                <div class="card"><span class="label">"APY"</span><span class="value">{pct_value(apy, "apy")}</span>
-                    <span class="unit">"that daily rate compounded for 365 days"</span></div>
-                <div class="card"><span class="label">"Farm APR"</span><span class="value">{pct_value(p.farm_apr, "farm_apr")}</span>
-                    <span class="unit">{if farm { "yearly percent paid in farm rewards" } else { "no farm on this pair" }}</span></div>
-            </div>
+            {cards(None, vec![
+                Card::usd("TVL", p.tvl_usd(), "liquidity", "USD held in the reserves now"),
+                Card::usd("Volume 24 h", p.trade_volume_24h, "trade_volume_24h", "USD traded in the last 24 h"),
+                Card::usd("Fees 24 h", p.fees_24h, "fees_24h", "USD paid by traders to LPs, last 24 h"),
+                Card::pct("APR (vendor)", p.apr, "apr", "24 h fees ÷ TVL, a percent per day — not annualised"),
+                Card::pct("APY", apy, "apy", "that daily rate compounded for 365 days"),
+                Card::pct("Farm APR", p.farm_apr, "farm_apr",
+                    if farm { "yearly percent paid in farm rewards" } else { "no farm on this pair" }),
+            ])}
             <h2>"Windows"</h2>
             <div class="table-scroll">
                 <table class="data windows" data-testid="windows">

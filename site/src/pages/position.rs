@@ -6,6 +6,7 @@ use dlmm_query::pnl::position_pnl;
 use dlmm_query::{Error, PositionPnl};
 use leptos::prelude::*;
 
+use super::cards::{Card, cards};
 use super::{Addr, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::format::{duration, percent_short, unix_time};
 use crate::timeline::{TimelineEvent, timeline};
@@ -57,20 +58,18 @@ fn position_view(d: &Loaded) -> impl IntoView + use<> {
         <section aria-labelledby="pnl-title">
             <h2 id="pnl-title">"Profit and loss"</h2>
             <p class="note">"Withdrawn + claimed fees + claimed rewards − deposited, in USD at the time of each event."</p>
-            <div class="cards" data-testid="pnl">
-                <div class="card"><span class="label">"Net"</span><span class=net_class>{usd_value(pnl.net_usd, "net_usd")}</span>
-                    <span class="unit">{pnl.return_percent.map(|r| format!("{} of deposits", percent_short(r))).unwrap_or_else(|| "no deposits".into())}</span></div>
-                <div class="card"><span class="label">"Deposited"</span><span class="value">{usd_value(pnl.deposited_usd, "deposited_usd")}</span>
-                    <span class="unit">{format!("{} deposits", pnl.deposit_count)}</span></div>
-                <div class="card"><span class="label">"Withdrawn"</span><span class="value">{usd_value(pnl.withdrawn_usd, "withdrawn_usd")}</span>
-                    <span class="unit">{format!("{} withdrawals", pnl.withdrawal_count)}</span></div>
-                <div class="card"><span class="label">"Fees claimed"</span><span class="value">{usd_value(pnl.claimed_fees_usd, "claimed_fees_usd")}</span>
-                    <span class="unit">{format!("{} claims", pnl.fee_claim_count)}</span></div>
-                <div class="card"><span class="label">"Rewards claimed"</span><span class="value">{usd_value(pnl.claimed_rewards_usd, "claimed_rewards_usd")}</span>
-                    <span class="unit">{format!("{} claims", pnl.reward_claim_count)}</span></div>
-                <div class="card"><span class="label">"Held for"</span><span class="value">{pnl.holding_seconds.map(duration).unwrap_or_else(|| "—".into())}</span>
-                    <span class="unit">"first to last event"</span></div>
-            </div>
+            {cards(Some("pnl"), vec![
+                Card::usd("Net", pnl.net_usd, "net_usd",
+                    pnl.return_percent.map(|r| format!("{} of deposits", percent_short(r))).unwrap_or_else(|| "no deposits".into()))
+                    .class(net_class),
+                Card::usd("Deposited", pnl.deposited_usd, "deposited_usd", format!("{} deposits", pnl.deposit_count)),
+                Card::usd("Withdrawn", pnl.withdrawn_usd, "withdrawn_usd", format!("{} withdrawals", pnl.withdrawal_count)),
+                Card::usd("Fees claimed", pnl.claimed_fees_usd, "claimed_fees_usd", format!("{} claims", pnl.fee_claim_count)),
+                Card::usd("Rewards claimed", pnl.claimed_rewards_usd, "claimed_rewards_usd",
+                    format!("{} claims", pnl.reward_claim_count)),
+                Card::text("Held for", None, pnl.holding_seconds.map(duration).unwrap_or_else(|| "—".into()),
+                    "first to last event"),
+            ])}
         </section>
         <section aria-labelledby="records-title">
             <h2 id="records-title">"Records"</h2>

@@ -4,7 +4,8 @@ use dlmm_query::models::WalletEarning;
 use dlmm_query::ops::GetWalletEarning;
 use leptos::prelude::*;
 
-use super::{Addr, Empty, Loading, SiteClient, result_view, usd_value};
+use super::cards::{Card, cards};
+use super::{Addr, Empty, Loading, SiteClient, result_view};
 
 /// The wallet page.
 #[component]
@@ -40,14 +41,11 @@ fn earning_view(e: &WalletEarning) -> impl IntoView + use<> {
     let fee = e.total_fee_usd_claimed.unwrap_or(0.0);
     let reward = e.total_reward_usd_claimed.unwrap_or(0.0);
     view! {
-        <div class="cards" data-testid="earning">
-            <div class="card"><span class="label">"Fees claimed"</span><span class="value">{usd_value(fee, "total_fee_usd_claimed")}</span>
-                <span class="unit">"USD at claim time"</span></div>
-            <div class="card"><span class="label">"Rewards claimed"</span><span class="value">{usd_value(reward, "total_reward_usd_claimed")}</span>
-                <span class="unit">"USD at claim time"</span></div>
-            <div class="card"><span class="label">"Total"</span><span class="value">{usd_value(fee + reward, "total_usd")}</span>
-                <span class="unit">"USD"</span></div>
-        </div>
+        {cards(Some("earning"), vec![
+            Card::usd("Fees claimed", fee, "total_fee_usd_claimed", "USD at claim time"),
+            Card::usd("Rewards claimed", reward, "total_reward_usd_claimed", "USD at claim time"),
+            Card::usd("Total", fee + reward, "total_usd", "USD"),
+        ])}
         <dl class="fields">
             <div class="kv"><dt>"Fee X"</dt><dd class="mono" data-field="total_fee_x_claimed">{e.total_fee_x_claimed.to_string()}</dd></div>
             <div class="kv"><dt>"Fee Y"</dt><dd class="mono" data-field="total_fee_y_claimed">{e.total_fee_y_claimed.to_string()}</dd></div>
