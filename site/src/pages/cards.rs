@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::{pct_value, usd_value};
+use crate::format::exact;
 
 /// What a [`Card`] shows as its figure.
 pub enum Figure {
@@ -11,8 +12,8 @@ pub enum Figure {
     Usd(f64, &'static str),
     /// A percent ([`pct_value`]), with its `data-field`.
     Pct(f64, &'static str),
-    /// Text; the figure's own `data-field` when given.
-    Text(Option<&'static str>, String),
+    /// Text; the figure's own `data-field` and hover title when given.
+    Text { field: Option<&'static str>, text: String, title: Option<String> },
 }
 
 /// One card of a [`cards`] row: `<div class="card">` with its label, its figure in a `<span class=class>` and a
@@ -43,7 +44,23 @@ impl Card {
         text: impl Into<String>,
         unit: impl Into<String>,
     ) -> Self {
-        Self::new(label, Figure::Text(field, text.into()), unit)
+        Self::new(label, Figure::Text { field, text: text.into(), title: None }, unit)
+    }
+
+    /// Text named `field`, `title` (e.g. the exact value behind it) on hover, over `unit`.
+    pub fn titled(
+        label: &'static str,
+        field: &'static str,
+        text: String,
+        title: String,
+        unit: impl Into<String>,
+    ) -> Self {
+        Self::new(label, Figure::Text { field: Some(field), text, title: Some(title) }, unit)
+    }
+
+    /// `value` shown as `text` (named `field`), its exact value on hover ([`exact`]), over `unit`.
+    pub fn exact(label: &'static str, field: &'static str, value: f64, text: String, unit: impl Into<String>) -> Self {
+        Self::titled(label, field, text, exact(value), unit)
     }
 
     fn new(label: &'static str, figure: Figure, unit: impl Into<String>) -> Self {
@@ -67,13 +84,13 @@ pub fn cards(testid: Option<&'static str>, cards: Vec<Card>) -> AnyView {
 }
 
 fn card(Card { label, class, figure, unit_field, unit }: Card) -> impl IntoView {
-    let (field, figure) = match figure {
-        Figure::Usd(value, field) => (None, usd_value(value, field).into_any()),
-        Figure::Pct(value, field) => (None, pct_value(value, field).into_any()),
-        Figure::Text(field, text) => (field, text.into_any()),
+    let (field, title, figure) = match figure {
+        Figure::Usd(value, field) => (None, None, usd_value(value, field).into_any()),
+        Figure::Pct(value, field) => (None, None, pct_value(value, field).into_any()),
+        Figure::Text { field, text, title } => (field, title, text.into_any()),
     };
     view! {
-        <div class="card"><span class="label">{label}</span><span class=class data-field=field>{figure}</span>
+        <div class="card"><span class="label">{label}</span><span class=class data-field=field title=title>{figure}</span>
             <span class="unit" data-field=unit_field>{unit}</span></div>
     }
 }

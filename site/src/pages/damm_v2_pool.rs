@@ -6,7 +6,8 @@ use dlmm_query::datapi::models::damm_v2::Pool;
 use dlmm_query::datapi::ops::damm_v2::GetPool;
 use leptos::prelude::*;
 
-use super::dlmm_pool::{Figure, SeriesSection, Service, TokenCard, WindowRow, WindowsTable, collect_fee_mode};
+use super::cards::{Card, cards};
+use super::dlmm_pool::{SeriesSection, Service, TokenCard, WindowRow, WindowsTable, collect_fee_mode};
 use super::facts::{Fact, Facts};
 use super::{Addr, Loading, SiteClient, result_view};
 use crate::candles::price;
@@ -62,26 +63,16 @@ fn damm_v2_pool_view(pool: &Pool) -> impl IntoView + use<> {
                 {pool.launchpad.clone().map(|l| view! { <span class="badge" data-field="launchpad">{l}</span> })}
                 {pool.tags.iter().map(|t| view! { <span class="badge tag">{t.clone()}</span> }).collect_view()}
             </div>
-            <div class="cards">
-                <Figure label="TVL" unit="USD, now" field="tvl" value=pool.tvl text=usd(pool.tvl) />
-                <Figure label="Price" unit=format!("{} per {}", pool.token_y.symbol, pool.token_x.symbol) field="current_price"
-                    value=pool.current_price text=price(pool.current_price) />
-                <Figure label="Fee / TVL 24 h" unit="percent" field="fee_tvl_ratio_24h" value=pool.fee_tvl_ratio.hour_24
-                    text=percent(pool.fee_tvl_ratio.hour_24) />
-                <Figure label="Permanently locked" unit="USD" field="permanent_lock_liquidity"
-                    value=pool.permanent_lock_liquidity text=usd(pool.permanent_lock_liquidity) />
-                <Figure label="Vesting > 3 months" unit="USD" field="vested_3m" value=pool.vested_liquidity.months_3
-                    text=usd(pool.vested_liquidity.months_3) />
-                <Figure label="Vesting > 6 months" unit="USD" field="vested_6m" value=pool.vested_liquidity.months_6
-                    text=usd(pool.vested_liquidity.months_6) />
-                <div class="card">
-                    <span class="label">"Created"</span>
-                    <span class="value" data-field="created_at" title=pool.created_at.to_string()>
-                        {unix_time(i64::try_from(pool.created_at_seconds()).unwrap_or(i64::MAX))}
-                    </span>
-                    <span class="unit">"UTC"</span>
-                </div>
-            </div>
+            {cards(None, vec![
+                Card::exact("TVL", "tvl", pool.tvl, usd(pool.tvl), "USD, now"),
+                Card::exact("Price", "current_price", pool.current_price, price(pool.current_price), format!("{} per {}", pool.token_y.symbol, pool.token_x.symbol)),
+                Card::exact("Fee / TVL 24 h", "fee_tvl_ratio_24h", pool.fee_tvl_ratio.hour_24, percent(pool.fee_tvl_ratio.hour_24), "percent"),
+                Card::exact("Permanently locked", "permanent_lock_liquidity", pool.permanent_lock_liquidity, usd(pool.permanent_lock_liquidity), "USD"),
+                Card::exact("Vesting > 3 months", "vested_3m", pool.vested_liquidity.months_3, usd(pool.vested_liquidity.months_3), "USD"),
+                Card::exact("Vesting > 6 months", "vested_6m", pool.vested_liquidity.months_6, usd(pool.vested_liquidity.months_6), "USD"),
+                Card::titled("Created", "created_at",
+                    unix_time(i64::try_from(pool.created_at_seconds()).unwrap_or(i64::MAX)), pool.created_at.to_string(), "UTC"),
+            ])}
             <div class="tokens">
                 <TokenCard token=pool.token_x.clone() side="x" amount=pool.token_x_amount.clone() />
                 <TokenCard token=pool.token_y.clone() side="y" amount=pool.token_y_amount.clone() />

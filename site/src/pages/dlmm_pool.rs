@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use wasm_bindgen::JsCast;
 
+use super::cards::{Card, cards};
 use super::chart::tick_grid;
 use super::controls::Select;
 use super::facts::{Fact, Facts};
@@ -107,26 +108,17 @@ fn dlmm_pool_view(pool: &Pool) -> impl IntoView + use<> {
                     </a>
                 })}
             </div>
-            <div class="cards">
-                <Figure label="TVL" unit="USD, now" field="tvl" value=pool.tvl text=usd(pool.tvl) />
-                <Figure label="Price" unit=format!("{} per {}", pool.token_y.symbol, pool.token_x.symbol) field="current_price"
-                    value=pool.current_price text=price(pool.current_price) />
-                <Figure label="APR" unit="percent, from 24 h fees" field="apr" value=pool.apr text=percent(pool.apr) />
-                <Figure label="APY" unit="percent, compounded daily" field="apy" value=pool.apy text=percent(pool.apy) />
-                <Figure label="Dynamic fee" unit="percent, base + variable" field="dynamic_fee_pct"
-                    value=pool.dynamic_fee_pct text=percent(pool.dynamic_fee_pct) />
-                <Figure label="Cumulative volume" unit="USD since creation" field="cumulative_volume"
-                    value=pool.cumulative_metrics.volume text=usd(pool.cumulative_metrics.volume) />
-                <Figure label="Cumulative fees" unit="USD since creation" field="cumulative_fees"
-                    value=pool.cumulative_metrics.fees text=usd(pool.cumulative_metrics.fees) />
-                <div class="card">
-                    <span class="label">"Created"</span>
-                    <span class="value" data-field="created_at" title=pool.created_at.to_string()>
-                        {unix_time(i64::try_from(pool.created_at_seconds()).unwrap_or(i64::MAX))}
-                    </span>
-                    <span class="unit">"UTC"</span>
-                </div>
-            </div>
+            {cards(None, vec![
+                Card::exact("TVL", "tvl", pool.tvl, usd(pool.tvl), "USD, now"),
+                Card::exact("Price", "current_price", pool.current_price, price(pool.current_price), format!("{} per {}", pool.token_y.symbol, pool.token_x.symbol)),
+                Card::exact("APR", "apr", pool.apr, percent(pool.apr), "percent, from 24 h fees"),
+                Card::exact("APY", "apy", pool.apy, percent(pool.apy), "percent, compounded daily"),
+                Card::exact("Dynamic fee", "dynamic_fee_pct", pool.dynamic_fee_pct, percent(pool.dynamic_fee_pct), "percent, base + variable"),
+                Card::exact("Cumulative volume", "cumulative_volume", pool.cumulative_metrics.volume, usd(pool.cumulative_metrics.volume), "USD since creation"),
+                Card::exact("Cumulative fees", "cumulative_fees", pool.cumulative_metrics.fees, usd(pool.cumulative_metrics.fees), "USD since creation"),
+                Card::titled("Created", "created_at",
+                    unix_time(i64::try_from(pool.created_at_seconds()).unwrap_or(i64::MAX)), pool.created_at.to_string(), "UTC"),
+            ])}
             <div class="tokens">
                 <TokenCard token=pool.token_x.clone() side="x" amount=pool.token_x_amount.clone() />
                 <TokenCard token=pool.token_y.clone() side="y" amount=pool.token_y_amount.clone() />
@@ -145,24 +137,6 @@ fn dlmm_pool_view(pool: &Pool) -> impl IntoView + use<> {
             <WindowsTable rows=rows />
             <SeriesSection service=Service::Dlmm address=pool.address.clone() />
         </section>
-    }
-}
-
-/// A headline figure with its unit and its exact value on hover.
-#[component]
-pub(super) fn Figure(
-    label: &'static str,
-    #[prop(into)] unit: String,
-    field: &'static str,
-    value: f64,
-    text: String,
-) -> impl IntoView {
-    view! {
-        <div class="card">
-            <span class="label">{label}</span>
-            <span class="value" data-field=field title=exact(value)>{text}</span>
-            <span class="unit">{unit}</span>
-        </div>
     }
 }
 
