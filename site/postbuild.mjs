@@ -27,7 +27,9 @@ if (release) {
     // Without the size-tuned build's unstable options (see crates/xtask/src/build.rs), which are for the .wasm only:
     // the task runner is built as every other `cargo xtask` builds it, not once more.
     const env = { ...process.env };
-    for (const name of ["RUSTC_BOOTSTRAP", "CARGO_UNSTABLE_BUILD_STD", "CARGO_UNSTABLE_BUILD_STD_FEATURES"]) delete env[name];
+    for (const variable of ["RUSTC_BOOTSTRAP", "CARGO_UNSTABLE_BUILD_STD", "CARGO_UNSTABLE_BUILD_STD_FEATURES"]) {
+      delete env[variable];
+    }
     execFileSync("cargo", ["xtask", "order-functions", path], { stdio: "inherit", env });
     const integrity = `sha384-${createHash("sha384").update(await readFile(path)).digest("base64")}`;
     const link = new RegExp(`(<link[^>]*href="[^"]*${name.replace(/[.]/g, "[.]")}"[^>]*integrity=")[^"]*"`);
