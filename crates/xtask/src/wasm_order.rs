@@ -103,13 +103,11 @@ fn named_by_place(bytes: &[u8]) -> Result<Vec<u8>> {
 /// similarity of their sets of 3-byte sequences; ties to the lower index), starting from the largest body.
 pub fn compression_order(bodies: &[&[u8]]) -> Vec<usize> {
     let count = bodies.len();
-    // Each body's distinct 3-byte sequences, as dense ids, and for each id the bodies holding it.
+    // Each body's distinct 3-byte sequences, as dense ids.
     let mut ids: HashMap<[u8; 3], u32> = HashMap::new();
-    let mut holders: Vec<Vec<u32>> = Vec::new();
     let shingles: Vec<Vec<u32>> = bodies
         .iter()
-        .enumerate()
-        .map(|(index, body)| {
+        .map(|body| {
             let mut own: Vec<u32> = body
                 .windows(3)
                 .map(|w| {
@@ -119,15 +117,16 @@ pub fn compression_order(bodies: &[&[u8]]) -> Vec<usize> {
                 .collect();
             own.sort_unstable();
             own.dedup();
-            for &id in &own {
-                if id as usize == holders.len() {
-                    holders.push(Vec::new());
-                }
-                holders[id as usize].push(index as u32);
-            }
             own
         })
         .collect();
+    // For each id, the bodies holding it.
+    let mut holders: Vec<Vec<u32>> = vec![Vec::new(); ids.len()];
+    for (index, own) in shingles.iter().enumerate() {
+        for &id in own {
+            holders[id as usize].push(index as u32);
+        }
+    }
     let mut placed = vec![false; count];
     let mut shared = vec![0u32; count];
     let mut order = Vec::with_capacity(count);
