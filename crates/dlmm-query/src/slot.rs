@@ -14,7 +14,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 
 use crate::datapi::models::Decimal;
 use crate::integer::{self, Integer};
-use crate::models::{NumericText, ProtocolMetrics};
+use crate::models::{NumericText, ProtocolMetrics, protocol};
 use crate::shape::{HasShape, Leaf, Shape, StructShape};
 use crate::transcode::{FieldKeys, VariantName};
 use crate::wire::Scalar;
@@ -174,7 +174,7 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D) -> Result<Slot, D::E
         Leaf::Amount => Slot::Amount(Amount::deserialize(d)?),
         Leaf::Decimal => Slot::Decimal(Decimal::deserialize(d)?),
         Leaf::NumericText => Slot::NumericText(NumericText::deserialize(d)?),
-        Leaf::ProtocolMetrics => Slot::ProtocolMetrics(Box::new(ProtocolMetrics::deserialize(d)?)),
+        Leaf::ProtocolMetrics => d.deserialize_any(Metrics)?,
         Leaf::With(with) => match wire::read_with(d, *with)? {
             Scalar::Null => Slot::Null,
             Scalar::F64(v) => Slot::F64(v),
@@ -183,6 +183,31 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D) -> Result<Slot, D::E
             Scalar::Text(text) => Slot::Text(text),
         },
     })
+}
+
+/// The protocol metrics, as [`ProtocolMetrics`] reads them: the wire object, or an array of exactly one, read by
+/// the object's shape.
+struct Metrics;
+
+impl<'de> Visitor<'de> for Metrics {
+    type Value = Slot;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(protocol::EXPECTING)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Slot, A::Error> {
+        let fields = Object(protocol::WIRE_FIELDS).visit_map(map)?;
+        Ok(Slot::ProtocolMetrics(Box::new(protocol::from_wire_slot(fields))))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Slot, A::Error> {
+        let Some(fields) = seq.next_element_seed(Value(protocol::WIRE_SHAPE))? else {
+            return Err(de::Error::invalid_length(0, &self));
+        };
+        if seq.next_element::<de::IgnoredAny>()?.is_some() {
+            return Err(de::Error::invalid_length(2, &self));
+        }
+        Ok(Slot::ProtocolMetrics(Box::new(protocol::from_wire_slot(fields))))
+    }
 }
 
 /// An array of values of one shape.
@@ -323,6 +348,15 @@ mod tests {
         }
         let (ok, _) = both(bodies[2]);
         assert!(ok.contains("Unknown") && ok.contains("price: None") && ok.contains("rank: None"), "{ok}");
+    }
+
+    #[test]
+    fn protocol_metrics_are_their_decoders() {
+        for body in protocol::sample_bodies() {
+            let serde = serde_json::from_str::<ProtocolMetrics>(&body).map_err(|e| e.to_string());
+            let shape = decode::<ProtocolMetrics>(body.as_bytes()).map_err(|e| e.to_string());
+            assert_eq!(shape, serde, "{body}");
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ mod numeric;
 mod pair;
 mod pool;
 mod position;
-mod protocol;
+pub(crate) mod protocol;
 mod wallet;
 
 pub use analytics::{PairFeeBps, PairTradeVolume, PairTvlSnapshotByDay, PositionLock, Swap};

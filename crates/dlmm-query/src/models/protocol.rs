@@ -5,6 +5,8 @@ use std::fmt;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
+use crate::shape::{HasShape, Shape, StructShape};
+use crate::slot::{FromSlot, Slot};
 use crate::wire;
 
 /// TVL, volume and fee totals of the whole protocol. All figures are USD.
@@ -27,8 +29,10 @@ pub struct ProtocolMetrics {
     pub total_fee: f64,
 }
 
-/// The wire object, decoded leniently.
-#[derive(Deserialize)]
+/// The wire object, decoded leniently. Its shape lets the shape readers (the transcoder, the slot reader) read it as
+/// this decoder does, without its serde code.
+#[derive(Deserialize, Shape)]
+#[serde(rename_all(serialize = "camelCase"))]
 struct Fields {
     #[serde(deserialize_with = "wire::f64")]
     total_tvl: f64,
@@ -54,13 +58,30 @@ impl From<Fields> for ProtocolMetrics {
     }
 }
 
+/// The metrics from the slot of their wire object ([`WIRE_SHAPE`]), for the shape reader.
+pub(crate) fn from_wire_slot(fields: Slot) -> ProtocolMetrics {
+    Fields::from_slot(fields).into()
+}
+
+/// What the body must be, as errors say: an object or an array of one.
+pub(crate) const EXPECTING: &str = "a protocol metrics object or an array of exactly one";
+
+/// The shape of the wire object, as the decoder reads it (for the transcoder).
+pub(crate) const WIRE_SHAPE: &Shape = &<Fields as HasShape>::SHAPE;
+
+/// The wire object's fields ([`WIRE_SHAPE`]'s), for reading its members.
+pub(crate) const WIRE_FIELDS: &StructShape = match WIRE_SHAPE {
+    Shape::Struct(fields) => fields,
+    _ => panic!("the wire object's shape is a struct"),
+};
+
 struct ObjectOrSingleton;
 
 impl<'de> Visitor<'de> for ObjectOrSingleton {
     type Value = ProtocolMetrics;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a protocol metrics object or an array of exactly one")
+        f.write_str(EXPECTING)
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
         Fields::deserialize(de::value::MapAccessDeserializer::new(map)).map(Into::into)
@@ -80,6 +101,28 @@ impl<'de> Deserialize<'de> for ProtocolMetrics {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_any(ObjectOrSingleton)
     }
+}
+
+/// Bodies of every kind the decoder meets (an object, arrays of one, two or none, a struct sent as an array, missing,
+/// duplicated and mistyped fields, other values), for the tests pinning the shape readers to it.
+#[cfg(test)]
+pub(crate) fn sample_bodies() -> Vec<String> {
+    let object =
+        r#"{"total_tvl":"100.5","daily_trade_volume":2,"total_trade_volume":3e0,"daily_fee":4,"total_fee":5,"x":1}"#;
+    vec![
+        object.to_owned(),
+        format!("[{object}]"),
+        "[[1,2,3,4,5]]".to_owned(),
+        "[]".to_owned(),
+        format!("[{object},{object}]"),
+        format!("[{object},1]"),
+        r#"{"total_tvl":1}"#.to_owned(),
+        r#"{"total_tvl":1,"total_tvl":2}"#.to_owned(),
+        r#"[{"total_tvl":"x"}]"#.to_owned(),
+        "null".to_owned(),
+        "1".to_owned(),
+        "\"metrics\"".to_owned(),
+    ]
 }
 
 #[cfg(test)]

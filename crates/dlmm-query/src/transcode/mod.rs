@@ -30,7 +30,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqA
 use crate::datapi::models::Decimal;
 use crate::integer::{self, Integer};
 use crate::json_text::JsonText;
-use crate::models::{NumericText, ProtocolMetrics};
+use crate::models::{NumericText, protocol};
 use crate::shape::{EnumShape, Field, Leaf, Shape, StructShape, With, js_name_len};
 use crate::wire::Scalar;
 use crate::{Amount, wire};
@@ -143,7 +143,7 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) 
         Leaf::Amount => out.write(&Amount::deserialize(d)?),
         Leaf::Decimal => out.write(&Decimal::deserialize(d)?),
         Leaf::NumericText => out.write(&NumericText::deserialize(d)?),
-        Leaf::ProtocolMetrics => out.write(&ProtocolMetrics::deserialize(d)?),
+        Leaf::ProtocolMetrics => return d.deserialize_any(ProtocolMetrics { out }),
         Leaf::With(with) => match wire::read_with(d, *with)? {
             Scalar::Null => out.null(),
             Scalar::F64(v) => out.write(&v),
@@ -212,6 +212,32 @@ impl<'de> Visitor<'de> for Text<'_> {
         match v.is_ascii() {
             true => self.out.unescaped_string(v.as_bytes()),
             false => self.out.write(v),
+        }
+        Ok(())
+    }
+}
+
+/// The protocol metrics, as [`crate::models::ProtocolMetrics`] reads them: the wire object, or an array of exactly
+/// one, read by the object's shape.
+struct ProtocolMetrics<'a> {
+    out: &'a mut JsonText,
+}
+
+impl<'de> Visitor<'de> for ProtocolMetrics<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(protocol::EXPECTING)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        Object { shape: protocol::WIRE_FIELDS, out: self.out }.visit_map(map)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        if seq.next_element_seed(Value { shape: protocol::WIRE_SHAPE, out: &mut *self.out })?.is_none() {
+            return Err(de::Error::invalid_length(0, &self));
+        }
+        if seq.next_element::<IgnoredAny>()?.is_some() {
+            return Err(de::Error::invalid_length(2, &self));
         }
         Ok(())
     }
@@ -558,6 +584,8 @@ fn field_named(shape: &StructShape, next: usize, key: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::models::ProtocolMetrics;
+    use crate::shape::HasShape;
 
     #[test]
     fn json_number_literals_are_told_from_other_numeric_text() {
@@ -578,5 +606,31 @@ mod tests {
                 && !finite_number_literal("\"1\"")
                 && !finite_number_literal("null")
         );
+    }
+
+    #[test]
+    fn protocol_metrics_read_by_shape_as_their_decoder_reads_them() {
+        for body in protocol::sample_bodies() {
+            let decoded = serde_json::from_str::<ProtocolMetrics>(&body);
+            let mut out = JsonText::default();
+            let transcoded = transcode(body.as_bytes(), &crate::models::ProtocolMetrics::SHAPE, &mut out);
+            match (decoded, transcoded) {
+                (Ok(metrics), Ok(())) => {
+                    let mut expected = JsonText::default();
+                    expected.write(&metrics);
+                    let text = |t: JsonText| t.finish("").map(|w| w.text).expect("no unsafe integers");
+                    let (expected, got) = (text(expected), text(out));
+                    // The same keys and doubles (the transcoder copies literals as sent), in declaration order.
+                    let doubles = |t: &str| -> Vec<(String, Option<f64>)> {
+                        let map = serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(t).unwrap();
+                        map.into_iter().map(|(k, v)| (k, v.as_f64())).collect()
+                    };
+                    assert_eq!(doubles(&got), doubles(&expected), "{body}");
+                    assert!(got.starts_with(r#"{"totalTvl":"#), "{got}");
+                }
+                (Err(decoded), Err(transcoded)) => assert_eq!(transcoded.to_string(), decoded.to_string(), "{body}"),
+                (decoded, transcoded) => panic!("{body}: decoded {decoded:?}, transcoded {transcoded:?}"),
+            }
+        }
     }
 }
