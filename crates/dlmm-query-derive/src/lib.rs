@@ -95,13 +95,22 @@ fn expand(mut input: DeriveInput) -> syn::Result<Tokens> {
                 };
                 // serde fills a missing field with its type's default when told to (`default`) and for an `Option`
                 // read by its own `Deserialize`; any other missing field is an error. An `Option`'s default is
-                // `None`, written alike whatever the option holds: one writer serves them all.
+                // `None`, `null` whatever the option holds.
                 let missing = if is_option(ty) && (attrs.default || attrs.with.is_none()) {
-                    quote!(Some(crate::shape::write_none))
+                    quote!(crate::shape::Missing::Default)
                 } else if attrs.default {
-                    quote!(Some(crate::shape::write_default::<#ty>))
+                    // The transcoder writes the default from the field's shape; an enum's shape does not tell it.
+                    quote!({
+                        const {
+                            assert!(
+                                crate::shape::default_is_zero(#shape),
+                                "#[serde(default)] on a field holding an enum: its default is not in its shape"
+                            )
+                        };
+                        crate::shape::Missing::Default
+                    })
                 } else {
-                    quote!(None)
+                    quote!(crate::shape::Missing::Required)
                 };
                 let (skip_none, default_attr) = (attrs.skip_none, attrs.default);
                 rows.push(quote! {

@@ -131,7 +131,7 @@ impl Number {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::Field;
+    use crate::shape::{Field, Missing};
 
     static F64: Shape = Shape::Leaf(Leaf::With(With::F64));
     static U64: Shape = Shape::Leaf(Leaf::With(With::U64));
@@ -142,7 +142,7 @@ mod tests {
     };
 
     const fn field(wire: &'static str, shape: &'static Shape) -> Field {
-        Field { wire, shape, missing: None, skip_none: false, default_attr: false }
+        Field { wire, shape, missing: Missing::Required, skip_none: false, default_attr: false }
     }
 
     /// What the field's `wire` reader gives for `value` (a JSON value's text), through serde_json.

@@ -10,10 +10,7 @@
 //! what keeps the npm package small. A test pins the two paths to the same bytes for every operation. [`crate::slot`]
 //! reads by the same shapes to build the models themselves (the client's decoder in WebAssembly).
 
-use serde::Serialize;
-
 use crate::integer::IntType;
-use crate::json_text::JsonText;
 
 pub use dlmm_query_derive::Shape;
 
@@ -63,8 +60,8 @@ pub struct Field {
     pub wire: &'static str,
     /// The shape of the value.
     pub shape: &'static Shape,
-    /// How a missing field is written (the field type's default), or `None` when a missing field is an error.
-    pub missing: Option<fn(&mut JsonText)>,
+    /// What a missing field becomes: an error, or its type's default.
+    pub missing: Missing,
     /// True when a `None` is left out of the output (`skip_serializing_if = "Option::is_none"`).
     pub skip_none: bool,
     /// True when the field has `#[serde(default)]` (a struct sent as an array may then end before it).
@@ -182,14 +179,35 @@ pub enum With {
     NumericString,
 }
 
-/// Writes the default value of `T` (a missing field serde fills in).
-pub fn write_default<T: Default + Serialize>(out: &mut JsonText) {
-    out.write(&T::default());
+/// What a field the body leaves out becomes, as serde's derive decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Missing {
+    /// An error (`missing field`).
+    Required,
+    /// The field type's default (`#[serde(default)]`, or `None` for an `Option` read by its own `Deserialize`). For
+    /// the crate's models that is the zero value of the field's shape, written from the shape
+    /// ([`crate::transcode`]), so no writer per type is kept in the `.wasm` files of programs that only decode.
+    Default,
 }
 
-/// Writes `None` (a missing optional field: the same `null` whatever the option holds).
-pub fn write_none(out: &mut JsonText) {
-    out.write(&None::<()>);
+/// True when the default of a value of `shape` is the zero value the transcoder writes for a missing field: false
+/// when the shape is, or holds in a struct's field, an enum's (whose default its shape does not tell). The derive
+/// refuses `#[serde(default)]` on a field whose shape this is false for.
+pub const fn default_is_zero(shape: &Shape) -> bool {
+    match shape {
+        Shape::Leaf(Leaf::Enum(_)) => false,
+        Shape::Struct(fields) => {
+            let mut index = 0;
+            while index < fields.fields.len() {
+                if !default_is_zero(fields.fields[index].shape) {
+                    return false;
+                }
+                index += 1;
+            }
+            true
+        }
+        _ => true,
+    }
 }
 
 /// `HasShape` for types read by one [`Leaf`] decoder.

@@ -15,7 +15,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use crate::datapi::models::Decimal;
 use crate::integer::{self, Integer};
 use crate::models::{NumericText, ProtocolMetrics, protocol};
-use crate::shape::{HasShape, Leaf, Shape, StructShape};
+use crate::shape::{HasShape, Leaf, Missing, Shape, StructShape};
 use crate::transcode::{FieldKeys, VariantName};
 use crate::wire::Scalar;
 use crate::{Amount, wire};
@@ -264,7 +264,7 @@ impl<'de> Visitor<'de> for Object<'_> {
         for (index, field) in shape.fields.iter().enumerate() {
             match seq.next_element_seed(Value(field.shape))? {
                 Some(value) => values.push(value),
-                None if field.missing.is_some() && field.default_attr => values.push(Slot::Missing),
+                None if field.missing == Missing::Default && field.default_attr => values.push(Slot::Missing),
                 None => return Err(de::Error::invalid_length(index, &shape.as_array().as_str())),
             }
         }
@@ -279,7 +279,8 @@ impl<'de> Visitor<'de> for Object<'_> {
         while let Some(index) = keys.next(&mut map)? {
             values[index] = map.next_value_seed(Value(fields[index].shape))?;
         }
-        match fields.iter().enumerate().find(|(i, field)| !keys.seen.contains(*i) && field.missing.is_none()) {
+        match fields.iter().enumerate().find(|(i, field)| !keys.seen.contains(*i) && field.missing == Missing::Required)
+        {
             Some((_, field)) => Err(de::Error::missing_field(field.wire)),
             None => Ok(Slot::Fields(values)),
         }

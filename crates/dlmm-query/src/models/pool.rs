@@ -1,6 +1,6 @@
 //! The pool group: the `{data, error, status}` envelope and the 20-field pool metrics record.
 
-use crate::shape::{Field, HasShape, Shape, StructShape, write_none};
+use crate::shape::{Field, HasShape, Missing, Shape, StructShape};
 use crate::slot::{FromSlot, Slot, field};
 use serde::{Deserialize, Serialize};
 
@@ -30,21 +30,21 @@ impl<T: HasShape> HasShape for PoolEnvelope<T> {
             Field {
                 wire: "data",
                 shape: &<Option<T> as HasShape>::SHAPE,
-                missing: Some(write_none),
+                missing: Missing::Default,
                 skip_none: false,
                 default_attr: true,
             },
             Field {
                 wire: "error",
                 shape: &<Option<ApiError> as HasShape>::SHAPE,
-                missing: Some(write_none),
+                missing: Missing::Default,
                 skip_none: false,
                 default_attr: true,
             },
             Field {
                 wire: "status",
                 shape: &<Option<i64> as HasShape>::SHAPE,
-                missing: Some(write_none),
+                missing: Missing::Default,
                 skip_none: false,
                 default_attr: true,
             },

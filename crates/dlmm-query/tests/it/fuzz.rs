@@ -520,6 +520,31 @@ fn every_sample_body_decodes() {
     }
 }
 
+/// Every member of every sample body left out in turn (in the first item of each array, whose shape the others
+/// share) decodes, transcodes and fails alike by every path: a missing field becomes its type's default, or the same
+/// `missing field` error.
+#[test]
+fn every_field_left_out_reads_alike_by_every_path() {
+    let (mut defaulted, mut refused) = (0, 0);
+    for (index, decoder) in decoders().iter().enumerate() {
+        let mut found = Vec::new();
+        objects(&decoder.body, &mut Vec::new(), &mut found);
+        for object in found.iter().filter(|path| path.iter().all(|seg| matches!(seg, Seg::Key(_) | Seg::Index(0)))) {
+            let keys: Vec<String> =
+                at(&mut decoder.body.clone(), object).as_object().expect("an object").keys().cloned().collect();
+            for key in keys {
+                let mut body = decoder.body.clone();
+                at(&mut body, object).as_object_mut().expect("an object").remove(&key);
+                match decode(index, &render(&body, "")) {
+                    Ok(()) => defaulted += 1,
+                    Err(_) => refused += 1,
+                }
+            }
+        }
+    }
+    assert!(defaulted > 100 && refused > 100, "{defaulted} fields defaulted, {refused} refused");
+}
+
 /// 10,000 nested arrays (and objects) end in serde_json's recursion limit, a typed error, not a stack overflow;
 /// so does a megabyte body that is one long list (bodies up to 4 MB: `huge_leaves_decode_or_fail_typed`).
 #[test]
