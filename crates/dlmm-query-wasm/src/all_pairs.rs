@@ -63,9 +63,17 @@ pub trait Sink {
     fn batch(&mut self, written: Written, url: &str) -> Result<(), Error>;
 }
 
-/// Just the TVL of a pair (`liquidity`, decimal text or a number), as the core's `PairInfo::tvl_usd` reads it.
+/// Just the TVL of a pair (`liquidity`, decimal text or a number), as the core's `PairInfo::tvl_usd` reads it, a
+/// number read exactly from its text (`wire::opt_f64_from_text`).
 #[derive(Deserialize)]
 struct Tvl {
+    #[serde(default, deserialize_with = "dlmm_query::wire::opt_f64_from_text")]
+    liquidity: Option<f64>,
+}
+
+/// [`Tvl`] read by serde's reader itself, for the error of a pair [`Tvl`] refuses (message and position).
+#[derive(Deserialize)]
+struct TvlBySerde {
     #[serde(default, deserialize_with = "dlmm_query::wire::opt_f64")]
     liquidity: Option<f64>,
 }
@@ -86,8 +94,11 @@ impl<'a> Batches<'a> {
     /// Decodes one pair of the list and writes it into the batch if it is at or above `floor`.
     fn add(&mut self, item: &Item<'_>, url: &str, status: u16, floor: Option<f64>) -> Result<(), Error> {
         if let Some(floor) = floor {
-            let tvl: Tvl = decode_item(item, url, status).map_err(Error::Decode)?;
-            if !tvl.liquidity.is_some_and(|tvl| tvl >= floor) {
+            let tvl = match decode_item::<Tvl>(item, url, status) {
+                Ok(tvl) => tvl.liquidity,
+                Err(_) => decode_item::<TvlBySerde>(item, url, status).map_err(Error::Decode)?.liquidity,
+            };
+            if !tvl.is_some_and(|tvl| tvl >= floor) {
                 return Ok(());
             }
         }

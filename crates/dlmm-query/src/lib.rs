@@ -35,6 +35,7 @@ pub mod integer;
 pub mod items;
 pub mod json_scan;
 pub mod json_text;
+mod literal;
 pub mod models;
 #[cfg(feature = "native")]
 pub mod native;

@@ -9,6 +9,7 @@
 //! readers on the edges: `-0`, integers beyond 2^53 and 2^64, exponents, escaped and padded strings).
 
 use crate::json_scan::Scan;
+use crate::literal::Number;
 use crate::shape::{Leaf, Shape, StructShape, With};
 use crate::wire;
 
@@ -104,28 +105,6 @@ fn read(shape: &Shape, scan: &mut Scan<'_>) -> Option<Picked> {
         (With::I64, Number::F64(v)) => Picked::I64(wire::i64_of_f64(v)?),
         _ => return None,
     })
-}
-
-/// A number literal as serde_json hands it to a reader: an integer as a `u64` (or a negative one as an `i64`)
-/// when it fits, anything else (`-0`, a fraction, an exponent, a larger integer) as the correctly rounded double;
-/// a literal beyond a double's range is refused, as serde_json refuses it (`number out of range`).
-#[derive(Clone, Copy)]
-enum Number {
-    U64(u64),
-    I64(i64),
-    F64(f64),
-}
-
-impl Number {
-    fn of(literal: &str) -> Option<Self> {
-        let integer = !literal.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'));
-        let whole = match literal.strip_prefix('-') {
-            None if integer => literal.parse().ok().map(Number::U64),
-            Some(magnitude) if integer && magnitude != "0" => literal.parse().ok().map(Number::I64),
-            _ => None,
-        };
-        whole.or_else(|| crate::float::parse(literal).filter(|v| v.is_finite()).map(Number::F64))
-    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@
 //! program decoding many models (the explorer) carries one decoder rather than serde's per model. The reading is
 //! serde's, step for step, with the leaves read by the functions the model's `Deserialize` calls (for the `wire`
 //! readers, `wire::read_with`, the one description they are built on), so a body gives the model's values and a refused
-//! body the model's error (same message, same position). A test pins both to serde's for every operation.
+//! body the model's error (same message, same position). A test pins both to serde's for every operation. The leaves
+//! that take numbers read them from their text ([`read`]), so the values never rest on serde_json's float parser.
 
 use std::fmt;
 
@@ -14,6 +15,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 
 use crate::datapi::models::Decimal;
 use crate::integer::{self, Integer};
+use crate::literal::Literal;
 use crate::models::{NumericText, ProtocolMetrics, protocol};
 use crate::shape::{HasShape, Leaf, Missing, Shape, StructShape};
 use crate::transcode::{FieldKeys, VariantName};
@@ -89,11 +91,30 @@ pub fn decode<T: HasShape + FromSlot>(body: &[u8]) -> Result<T, serde_json::Erro
 }
 
 /// Reads `body` by `shape` (the whole body: trailing characters are an error, as for `serde_json::from_slice`).
+///
+/// The leaves that take numbers read them from their own text ([`Numbers::FromText`]), so no value rests on
+/// serde_json's float parser; a body refused that way is read again by serde's readers, for serde's error (message
+/// and position).
 pub fn read(body: &[u8], shape: &Shape) -> Result<Slot, serde_json::Error> {
+    read_numbers(body, shape, Numbers::FromText).or_else(|_| read_numbers(body, shape, Numbers::BySerde))
+}
+
+/// One reading of `body` by `shape`.
+fn read_numbers(body: &[u8], shape: &Shape, numbers: Numbers) -> Result<Slot, serde_json::Error> {
     let mut de = serde_json::Deserializer::from_slice(body);
-    let slot = Value(shape).deserialize(&mut de)?;
+    let slot = Value(shape, numbers).deserialize(&mut de)?;
     de.end()?;
     Ok(slot)
+}
+
+/// How the leaves that take numbers read them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Numbers {
+    /// From the value's text: a number literal exactly ([`Literal`]), anything else by the leaf's reader from its
+    /// text; errors without a position.
+    FromText,
+    /// By serde's readers, in place (for their errors).
+    BySerde,
 }
 
 /// Leaves built from the slot of one variant, or their default from any other.
@@ -145,24 +166,38 @@ impl<T: FromSlot> FromSlot for Vec<T> {
 }
 
 /// A value of a shape.
-struct Value<'a>(&'a Shape);
+struct Value<'a>(&'a Shape, Numbers);
 
 impl<'de> DeserializeSeed<'de> for Value<'_> {
     type Value = Slot;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Slot, D::Error> {
+        let numbers = self.1;
         match self.0 {
-            Shape::Leaf(leaf) => leaf_value(leaf, d),
-            Shape::Struct(fields) => d.deserialize_struct(fields.name, &[], Object(fields)),
-            Shape::List(item) => d.deserialize_seq(List(item)),
-            Shape::Optional(inner) => d.deserialize_option(Optional(inner)),
+            Shape::Leaf(leaf) => leaf_value(leaf, d, numbers),
+            Shape::Struct(fields) => d.deserialize_struct(fields.name, &[], Object(fields, numbers)),
+            Shape::List(item) => d.deserialize_seq(List(item, numbers)),
+            Shape::Optional(inner) => d.deserialize_option(Optional(inner, numbers)),
         }
     }
 }
 
 /// A leaf read by the decoder its model uses.
-fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D) -> Result<Slot, D::Error> {
+fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, numbers: Numbers) -> Result<Slot, D::Error> {
     Ok(match leaf {
+        Leaf::F64 | Leaf::Int(_) | Leaf::Amount | Leaf::Decimal | Leaf::NumericText | Leaf::With(_)
+            if numbers == Numbers::FromText =>
+        {
+            let raw = <&serde_json::value::RawValue>::deserialize(d)?.get();
+            let read = match Literal::of(raw) {
+                Some(literal) => leaf_value(leaf, literal, Numbers::BySerde),
+                None => {
+                    let mut de = serde_json::Deserializer::from_slice(raw.as_bytes());
+                    leaf_value(leaf, &mut de, Numbers::BySerde).and_then(|slot| de.end().map(|()| slot))
+                }
+            };
+            return read.map_err(de::Error::custom);
+        }
         Leaf::String => Slot::Text(String::deserialize(d)?),
         Leaf::Enum(names) => Slot::Variant(d.deserialize_enum(names.name, &[], VariantName::new(names))?),
         Leaf::Bool => Slot::Bool(bool::deserialize(d)?),
@@ -174,7 +209,7 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D) -> Result<Slot, D::E
         Leaf::Amount => Slot::Amount(Amount::deserialize(d)?),
         Leaf::Decimal => Slot::Decimal(Decimal::deserialize(d)?),
         Leaf::NumericText => Slot::NumericText(NumericText::deserialize(d)?),
-        Leaf::ProtocolMetrics => d.deserialize_any(Metrics)?,
+        Leaf::ProtocolMetrics => d.deserialize_any(Metrics(numbers))?,
         Leaf::With(with) => match wire::read_with(d, *with)? {
             Scalar::Null => Slot::Null,
             Scalar::F64(v) => Slot::F64(v),
@@ -187,7 +222,7 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D) -> Result<Slot, D::E
 
 /// The protocol metrics, as [`ProtocolMetrics`] reads them: the wire object, or an array of exactly one, read by
 /// the object's shape.
-struct Metrics;
+struct Metrics(Numbers);
 
 impl<'de> Visitor<'de> for Metrics {
     type Value = Slot;
@@ -196,11 +231,11 @@ impl<'de> Visitor<'de> for Metrics {
         f.write_str(protocol::EXPECTING)
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Slot, A::Error> {
-        let fields = Object(protocol::WIRE_FIELDS).visit_map(map)?;
+        let fields = Object(protocol::WIRE_FIELDS, self.0).visit_map(map)?;
         Ok(Slot::ProtocolMetrics(Box::new(protocol::from_wire_slot(fields))))
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Slot, A::Error> {
-        let Some(fields) = seq.next_element_seed(Value(protocol::WIRE_SHAPE))? else {
+        let Some(fields) = seq.next_element_seed(Value(protocol::WIRE_SHAPE, self.0))? else {
             return Err(de::Error::invalid_length(0, &self));
         };
         if seq.next_element::<de::IgnoredAny>()?.is_some() {
@@ -211,7 +246,7 @@ impl<'de> Visitor<'de> for Metrics {
 }
 
 /// An array of values of one shape.
-struct List<'a>(&'a Shape);
+struct List<'a>(&'a Shape, Numbers);
 
 impl<'de> Visitor<'de> for List<'_> {
     type Value = Slot;
@@ -221,7 +256,7 @@ impl<'de> Visitor<'de> for List<'_> {
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Slot, A::Error> {
         let mut items = Vec::new();
-        while let Some(item) = seq.next_element_seed(Value(self.0))? {
+        while let Some(item) = seq.next_element_seed(Value(self.0, self.1))? {
             items.push(item);
         }
         Ok(Slot::List(items))
@@ -229,7 +264,7 @@ impl<'de> Visitor<'de> for List<'_> {
 }
 
 /// `null` or a value of the inner shape.
-struct Optional<'a>(&'a Shape);
+struct Optional<'a>(&'a Shape, Numbers);
 
 impl<'de> Visitor<'de> for Optional<'_> {
     type Value = Slot;
@@ -244,12 +279,12 @@ impl<'de> Visitor<'de> for Optional<'_> {
         Ok(Slot::Null)
     }
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Slot, D::Error> {
-        Value(self.0).deserialize(d)
+        Value(self.0, self.1).deserialize(d)
     }
 }
 
 /// An object with named fields (or a struct sent as an array, its fields by position).
-struct Object<'a>(&'a StructShape);
+struct Object<'a>(&'a StructShape, Numbers);
 
 impl<'de> Visitor<'de> for Object<'_> {
     type Value = Slot;
@@ -262,7 +297,7 @@ impl<'de> Visitor<'de> for Object<'_> {
         let shape = self.0;
         let mut values = Vec::with_capacity(shape.fields.len());
         for (index, field) in shape.fields.iter().enumerate() {
-            match seq.next_element_seed(Value(field.shape))? {
+            match seq.next_element_seed(Value(field.shape, self.1))? {
                 Some(value) => values.push(value),
                 None if field.missing == Missing::Default && field.default_attr => values.push(Slot::Missing),
                 None => return Err(de::Error::invalid_length(index, &shape.as_array().as_str())),
@@ -277,7 +312,7 @@ impl<'de> Visitor<'de> for Object<'_> {
         let mut values = vec![Slot::Missing; fields.len()];
         let mut keys = FieldKeys::new(shape);
         while let Some(index) = keys.next(&mut map)? {
-            values[index] = map.next_value_seed(Value(fields[index].shape))?;
+            values[index] = map.next_value_seed(Value(fields[index].shape, self.1))?;
         }
         match fields.iter().enumerate().find(|(i, field)| !keys.seen.contains(*i) && field.missing == Missing::Required)
         {
@@ -288,7 +323,7 @@ impl<'de> Visitor<'de> for Object<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use serde::{Deserialize, Serialize};
 
     use super::*;
@@ -357,6 +392,78 @@ mod tests {
             let serde = serde_json::from_str::<ProtocolMetrics>(&body).map_err(|e| e.to_string());
             let shape = decode::<ProtocolMetrics>(body.as_bytes()).map_err(|e| e.to_string());
             assert_eq!(shape, serde, "{body}");
+        }
+    }
+
+    /// Every kind of leaf that takes numbers.
+    #[derive(Debug, Deserialize, Serialize, Shape)]
+    pub(crate) struct Numbers {
+        plain: f64,
+        #[serde(deserialize_with = "wire::f64")]
+        lenient: f64,
+        #[serde(deserialize_with = "wire::opt_f64")]
+        optional: Option<f64>,
+        #[serde(deserialize_with = "wire::u64")]
+        unsigned: u64,
+        #[serde(deserialize_with = "wire::i64")]
+        signed: i64,
+        count: u64,
+        amount: Amount,
+        text: NumericText,
+        decimal: Decimal,
+    }
+
+    /// The number literals whose reading differs by reader: integers at and past 2^53 and 2^64, `-0`, exponents,
+    /// seventeen digits, the edges of a double's range.
+    pub(crate) const EDGE_LITERALS: [&str; 14] = [
+        "0",
+        "-0",
+        "7",
+        "9007199254740993",
+        "18446744073709551615",
+        "18446744073709551616",
+        "-9223372036854775809",
+        "1e2",
+        "2.5E-3",
+        "0.30000000000000004",
+        "7.708402041055213e-8",
+        "1.7976931348623157e308",
+        "5e-324",
+        "1e-400",
+    ];
+
+    /// A [`Numbers`] body for each field and each edge literal, the literal in that field.
+    pub(crate) fn number_bodies() -> Vec<String> {
+        let mut bodies = Vec::new();
+        for literal in EDGE_LITERALS {
+            for field in ["plain", "lenient", "optional", "unsigned", "signed", "count", "amount", "text", "decimal"] {
+                let body = serde_json::json!({
+                    "plain": 1, "lenient": 1, "optional": 1, "unsigned": 1, "signed": 1, "count": 1, "amount": 1,
+                    "text": "1", "decimal": "1"
+                })
+                .to_string();
+                let body = body.replacen(&format!("\"{field}\":1"), &format!("\"{field}\":{literal}"), 1);
+                bodies.push(body.replacen(&format!("\"{field}\":\"1\""), &format!("\"{field}\":{literal}"), 1));
+            }
+        }
+        bodies
+    }
+
+    /// The first reading (numbers from their text, exactly) gives what serde's readers give (natively, with serde_json's
+    /// exact float parser) for every leaf that takes numbers and every edge literal, or fails where they fail: a
+    /// body never depends on the second reading for its values.
+    #[test]
+    fn numbers_read_from_their_text_are_serdes() {
+        for body in number_bodies() {
+            {
+                let from_text = read_numbers(body.as_bytes(), &Numbers::SHAPE, super::Numbers::FromText);
+                let by_serde = read_numbers(body.as_bytes(), &Numbers::SHAPE, super::Numbers::BySerde);
+                match (from_text, by_serde) {
+                    (Ok(a), Ok(b)) => assert_eq!(format!("{a:?}"), format!("{b:?}"), "{body}"),
+                    (Err(_), Err(_)) => {}
+                    (a, b) => panic!("{body}: from its text {a:?}, by serde {b:?}"),
+                }
+            }
         }
     }
 

@@ -9,12 +9,13 @@
 //! several integers JavaScript cannot hold the first in the output is named, as when the model is written. One
 //! instantiation of this module serves every model.
 //!
-//! Two shortcuts save most of the work of numbers and strings. A floating-point leaf's number literal (and numeric
+//! Every leaf that takes numbers is read from its own text on the first reading, so no value rests on serde_json's
+//! float parser (the WebAssembly builds leave its exact one out). A floating-point leaf's number literal (and numeric
 //! text that is a JSON number literal) is copied as the body sent it rather than parsed and printed: `JSON.parse`
-//! reads `1e2` and `100.0` to the same double, so only the spelling differs. An unescaped ASCII string is copied as
-//! it is. Anything else where a literal would be copied (a numeric string, `null`, a literal near a double's limits)
-//! is read by the leaf's own reader. When that reader, or anything else in the body, fails, the reading is given up
-//! and done again with every leaf read by its own reader, so errors are always those readers'.
+//! reads `1e2` and `100.0` to the same double, so only the spelling differs. Any other number literal is read exactly
+//! ([`Literal`]: what serde_json hands the leaf's reader), anything else (a numeric string, `null`) by the leaf's
+//! reader from its text. An unescaped ASCII string is copied as it is. When a reader, or anything else in the body,
+//! fails, the reading is given up and done again by serde's readers in place, so errors are always theirs.
 //!
 //! Before any of that, a reader by hand (the `plain` module) reads the body and writes the same text several times
 //! faster, handing to serde only the values it does not read itself; it never decides an error, and gives the whole
@@ -30,6 +31,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqA
 use crate::datapi::models::Decimal;
 use crate::integer::{self, Integer};
 use crate::json_text::JsonText;
+use crate::literal::Literal;
 use crate::models::{NumericText, protocol};
 use crate::shape::{EnumShape, Field, Leaf, Missing, Shape, StructShape, With, js_name_len};
 use crate::wire::Scalar;
@@ -123,14 +125,10 @@ impl<'de> DeserializeSeed<'de> for Value<'_> {
 /// Reads a leaf by the decoder its model uses and writes it.
 fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) -> Result<(), D::Error> {
     match leaf {
-        Leaf::F64 | Leaf::With(With::F64 | With::OptF64) if out.numbers_as_sent => return number_as_sent(leaf, d, out),
-        Leaf::NumericText if out.numbers_as_sent => {
-            let text = NumericText::deserialize(d)?;
-            match in_range(text.as_str()) && is_json_number(text.as_str()) {
-                true => out.literal(text.as_str().as_bytes()),
-                false => out.write(&text),
-            }
-            return Ok(());
+        Leaf::F64 | Leaf::Int(_) | Leaf::Amount | Leaf::Decimal | Leaf::NumericText | Leaf::With(_)
+            if out.numbers_as_sent =>
+        {
+            return from_raw_text(leaf, d, out);
         }
         Leaf::String => return d.deserialize_str(Text { out }),
         Leaf::Enum(names) => out.write(names.js_name(d.deserialize_enum(names.name, &[], VariantName::new(names))?)),
@@ -142,7 +140,15 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) 
         },
         Leaf::Amount => out.write(&Amount::deserialize(d)?),
         Leaf::Decimal => out.write(&Decimal::deserialize(d)?),
-        Leaf::NumericText => out.write(&NumericText::deserialize(d)?),
+        Leaf::NumericText => {
+            // Numeric text that is a JSON number literal well inside the range is copied: `JSON.parse` reads it to
+            // the double its model writes.
+            let text = NumericText::deserialize(d)?;
+            match in_range(text.as_str()) && is_json_number(text.as_str()) {
+                true => out.literal(text.as_str().as_bytes()),
+                false => out.write(&text),
+            }
+        }
         Leaf::ProtocolMetrics => return d.deserialize_any(ProtocolMetrics { out }),
         Leaf::With(with) => match wire::read_with(d, *with)? {
             Scalar::Null => out.null(),
@@ -155,19 +161,27 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) 
     Ok(())
 }
 
-/// A floating-point leaf whose number literal is copied as the body sent it. `JSON.parse` reads the literal to the
-/// double the leaf's reader makes of it (both round correctly; `1e2` and `100.0` are the same number), so only the
-/// work of parsing and printing it is saved. Anything else (a string, `null`, a literal too large for a double) is
-/// read by the leaf's reader from the raw text, and an error there gives the reading up, to be done again exactly.
-fn number_as_sent<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) -> Result<(), D::Error> {
+/// A leaf that takes numbers, on the first reading: read from its own text, so no value rests on serde_json's float
+/// parser. A floating-point leaf's number literal is copied as the body sent it (`JSON.parse` reads it to the double
+/// the leaf's reader makes of it: both round correctly, and `1e2` and `100.0` are the same number), which saves
+/// parsing and printing it; any other number literal is read exactly ([`Literal`]); anything else (a string, `null`)
+/// by the leaf's reader from its text. An error here gives the reading up, to be done again by serde's readers, for
+/// their exact error.
+fn from_raw_text<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) -> Result<(), D::Error> {
     let raw = <&serde_json::value::RawValue>::deserialize(d)?.get();
-    if finite_number_literal(raw) {
+    let copies = matches!(leaf, Leaf::F64 | Leaf::With(With::F64 | With::OptF64));
+    if copies && finite_number_literal(raw) {
         out.literal(raw.as_bytes());
         return Ok(());
     }
     out.numbers_as_sent = false;
-    let mut de = serde_json::Deserializer::from_slice(raw.as_bytes());
-    let read = leaf_value(leaf, &mut de, out).and_then(|()| de.end());
+    let read = match Literal::of(raw) {
+        Some(literal) => leaf_value(leaf, literal, out),
+        None => {
+            let mut de = serde_json::Deserializer::from_slice(raw.as_bytes());
+            leaf_value(leaf, &mut de, out).and_then(|()| de.end())
+        }
+    };
     out.numbers_as_sent = true;
     read.map_err(de::Error::custom)
 }
@@ -674,6 +688,46 @@ mod tests {
                 }
                 (Err(decoded), Err(transcoded)) => assert_eq!(transcoded.to_string(), decoded.to_string(), "{body}"),
                 (decoded, transcoded) => panic!("{body}: decoded {decoded:?}, transcoded {transcoded:?}"),
+            }
+        }
+    }
+
+    /// A JSON text with every number as its double's bits (as sent or as printed, the same number).
+    fn doubles(text: &str) -> String {
+        fn walk(value: &serde_json::Value) -> String {
+            match value {
+                serde_json::Value::Number(n) => format!("#{:016x}", n.as_f64().expect("a number").to_bits()),
+                serde_json::Value::Array(items) => {
+                    format!("[{}]", items.iter().map(walk).collect::<Vec<_>>().join(","))
+                }
+                serde_json::Value::Object(map) => {
+                    format!(
+                        "{{{}}}",
+                        map.iter().map(|(k, v)| format!("{k:?}:{}", walk(v))).collect::<Vec<_>>().join(",")
+                    )
+                }
+                other => other.to_string(),
+            }
+        }
+        walk(&serde_json::from_str(text).expect("JSON"))
+    }
+
+    /// The first reading (numbers copied as sent or read exactly from their text) writes what serde's readers write
+    /// (natively, with serde_json's exact float parser) for every leaf that takes numbers and every edge literal, or
+    /// fails where they fail: no body depends on the second reading for its values.
+    #[test]
+    fn numbers_read_from_their_text_are_written_as_serdes() {
+        let shape = &<crate::slot::tests::Numbers as HasShape>::SHAPE;
+        for body in crate::slot::tests::number_bodies() {
+            let reading = |as_sent: bool| {
+                let mut out = JsonText::default();
+                out.numbers_as_sent = as_sent;
+                read(body.as_bytes(), shape, &mut out).map(|()| out.finish("").map(|w| w.text))
+            };
+            match (reading(true), reading(false)) {
+                (Ok(Ok(a)), Ok(Ok(b))) => assert_eq!(doubles(&a), doubles(&b), "{body}"),
+                (Ok(Err(_)), Ok(Err(_))) | (Err(_), Err(_)) => {}
+                (a, b) => panic!("{body}: from its text {a:?}, by serde {b:?}"),
             }
         }
     }

@@ -109,10 +109,12 @@ pub(crate) fn is_decimal_text(text: &str) -> bool {
     i == b.len()
 }
 
-/// Whether `text`, trimmed, is decimal text ([`is_decimal_text`]) whose value is finite as an `f64`.
+/// Whether `text`, trimmed, is decimal text ([`is_decimal_text`]) whose value is finite as an `f64` (without an
+/// exponent and under 300 characters it is, unparsed).
 fn is_decimal(text: &str) -> bool {
     let text = text.trim();
-    is_decimal_text(text) && crate::float::parse(text).is_some_and(f64::is_finite)
+    let plain = text.len() < 300 && !text.bytes().any(|b| b == b'e' || b == b'E');
+    is_decimal_text(text) && (plain || crate::float::parse(text).is_some_and(f64::is_finite))
 }
 
 impl FromStr for Decimal {
