@@ -92,7 +92,7 @@ pub fn decode<T: HasShape + FromSlot>(body: &[u8]) -> Result<T, serde_json::Erro
 
 /// Reads `body` by `shape` (the whole body: trailing characters are an error, as for `serde_json::from_slice`).
 ///
-/// The leaves that take numbers read them from their own text ([`Numbers::FromText`]), so no value rests on
+/// The leaves that take numbers read them from their own text (`Numbers::FromText`), so no value rests on
 /// serde_json's float parser; a body refused that way is read again by serde's readers, for serde's error (message
 /// and position).
 pub fn read(body: &[u8], shape: &Shape) -> Result<Slot, serde_json::Error> {

@@ -13,7 +13,7 @@
 //! float parser (the WebAssembly builds leave its exact one out). A floating-point leaf's number literal (and numeric
 //! text that is a JSON number literal) is copied as the body sent it rather than parsed and printed: `JSON.parse`
 //! reads `1e2` and `100.0` to the same double, so only the spelling differs. Any other number literal is read exactly
-//! ([`Literal`]: what serde_json hands the leaf's reader), anything else (a numeric string, `null`) by the leaf's
+//! (`literal::Literal`: what serde_json hands the leaf's reader), anything else (a numeric string, `null`) by the leaf's
 //! reader from its text. An unescaped ASCII string is copied as it is. When a reader, or anything else in the body,
 //! fails, the reading is given up and done again by serde's readers in place, so errors are always theirs.
 //!
