@@ -90,6 +90,9 @@ fn nearest(whole: &[u8], fraction: &[u8], exponent: i64) -> f64 {
         let power = POWERS[exponent.unsigned_abs() as usize];
         return if exponent < 0 { value / power } else { value * power };
     }
+    if all.len() <= 19 && (-27..=27).contains(&exponent) && !sticky {
+        return nearest_of_u64(all.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0')), exponent);
+    }
     let number = Decimal { digits: Big::of_digits(&all), exponent, sticky };
     let mut guess = number.estimate();
     // At most a few steps: the estimate is within a few units in the last place.
@@ -121,6 +124,27 @@ fn nearest(whole: &[u8], fraction: &[u8], exponent: i64) -> f64 {
             }
         }
     }
+}
+
+/// The double nearest to `digits × 10^exponent` for at most 19 digits and a power from -27 to 27, in 128-bit integers
+/// (most numbers servers print, prices of seventeen digits among them): `digits × 5^e`, or `digits × 2^s / 5^k` with
+/// what the division leaves kept as a sticky bit far below the rounding point, is an exact or correctly stickied
+/// integer that the conversion to `f64` rounds once, to nearest even; the power of two left is exact (the result is
+/// a normal double here).
+fn nearest_of_u64(digits: u64, exponent: i32) -> f64 {
+    let power_of_two = |power: i32| f64::from_bits(((1023 + power) as u64) << 52);
+    if exponent >= 0 {
+        let scaled = u128::from(digits) * 5u128.pow(exponent as u32);
+        return scaled as f64 * power_of_two(exponent);
+    }
+    let k = exponent.unsigned_abs();
+    let divisor = 5u128.pow(k);
+    let shift = u128::from(digits).leading_zeros();
+    let numerator = u128::from(digits) << shift;
+    let (quotient, remainder) = (numerator / divisor, numerator % divisor);
+    // At least 2^127 / 5^27 > 2^64: 64 bits or more, so bit 0 lies far below a double's 53.
+    let stickied = quotient | u128::from(remainder != 0);
+    stickied as f64 * power_of_two(-(shift as i32) - k as i32)
 }
 
 /// 10^0 through 10^22, each exactly a double.
