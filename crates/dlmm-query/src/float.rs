@@ -54,6 +54,12 @@ pub fn parse(text: &str) -> Option<f64> {
     Some(signed(nearest(whole, fraction, exponent)))
 }
 
+/// True for number text without an exponent and under 300 characters: whatever its digits, well inside a double's
+/// range (below 1e300), which callers that only need that know without parsing it.
+pub fn plainly_in_range(text: &str) -> bool {
+    text.len() < 300 && !text.bytes().any(|b| b == b'e' || b == b'E')
+}
+
 /// The most significant digits kept: the exact value of a double's halfway point has at most 767, so a digit after
 /// them only decides a tie, which the rest being non-zero (`sticky`) settles.
 const MAX_DIGITS: usize = 780;

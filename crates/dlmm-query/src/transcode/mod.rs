@@ -195,8 +195,7 @@ fn finite_number_literal(raw: &str) -> bool {
 /// True when the decimal `number` is well inside a double's range (below 1e300 in magnitude; the edges are left to
 /// the readers, which report them).
 fn in_range(number: &str) -> bool {
-    let plain = number.len() < 300 && !number.bytes().any(|b| b == b'e' || b == b'E');
-    plain || crate::float::parse(number).is_some_and(|v| v.abs() < 1e300)
+    crate::float::plainly_in_range(number) || crate::float::parse(number).is_some_and(|v| v.abs() < 1e300)
 }
 
 /// True when `text` is a number literal by JSON's grammar (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`), which
@@ -475,7 +474,7 @@ fn end_object(
 /// Writes what a missing field of shape `shape` becomes ([`Missing::Default`]): its type's default, which for the
 /// crate's models is the zero value of the shape, as writing the default writes it: `null` for an option, `0`,
 /// `false`, `""`, `[]`, a zero amount or decimal, and for a struct each field's zero in declaration order (a `None`
-/// left out where the field says so). The derive refuses a default whose shape holds an enum
+/// taken back where the field skips it, as for a member read). The derive refuses a default whose shape holds an enum
 /// ([`crate::shape::default_is_zero`]); the tests compare every field left out of every sample with decoding the
 /// model and writing it.
 fn write_default(shape: &Shape, out: &mut JsonText) {
@@ -487,9 +486,12 @@ fn write_default(shape: &Shape, out: &mut JsonText) {
         }
         Shape::Struct(fields) => {
             let start = out.begin_object();
-            for field in fields.fields.iter().filter(|field| !(field.skip_none && default_is_null(field.shape))) {
-                out.key(field.wire);
+            for field in fields.fields {
+                let (at, nulls) = (out.key(field.wire), out.null_patterns());
                 write_default(field.shape, out);
+                if is_left_out(out, field, at) {
+                    out.undo(at, nulls);
+                }
             }
             out.end_object(start);
         }
@@ -507,24 +509,20 @@ fn write_default(shape: &Shape, out: &mut JsonText) {
     }
 }
 
-/// True when the default of a value of `shape` is written as `null`.
-fn default_is_null(shape: &Shape) -> bool {
-    matches!(
-        shape,
-        Shape::Optional(_)
-            | Shape::Leaf(Leaf::With(With::OptF64 | With::OptU64 | With::OptI64 | With::OptI32 | With::NonemptyString))
-    )
-}
-
 /// Keeps the member of field `index` written from `at`, or takes it back when it is a `None` the model does not
 /// write (`skip_serializing_if`): its text and the `null` pattern it recorded (`nulls` were recorded before it).
 fn keep_member(out: &mut JsonText, field: &Field, index: usize, at: usize, nulls: usize) {
-    // `,"<js>":null`
-    if field.skip_none && out.len() - at == js_name_len(field.wire) + 8 && out.as_bytes().ends_with(b":null") {
+    if is_left_out(out, field, at) {
         out.undo(at, nulls);
     } else {
         out.fields.push((index, at));
     }
+}
+
+/// True when the member of `field` written from `at` is a `None` the model does not write: `,"<js>":null` for a
+/// field that skips `None`.
+fn is_left_out(out: &JsonText, field: &Field, at: usize) -> bool {
+    field.skip_none && out.len() - at == js_name_len(field.wire) + 8 && out.as_bytes().ends_with(b":null")
 }
 
 /// Moves the members written since `fields[base]` into declaration order (they were written in the body's order),

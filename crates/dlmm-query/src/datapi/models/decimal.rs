@@ -113,8 +113,8 @@ pub(crate) fn is_decimal_text(text: &str) -> bool {
 /// exponent and under 300 characters it is, unparsed).
 fn is_decimal(text: &str) -> bool {
     let text = text.trim();
-    let plain = text.len() < 300 && !text.bytes().any(|b| b == b'e' || b == b'E');
-    is_decimal_text(text) && (plain || crate::float::parse(text).is_some_and(f64::is_finite))
+    is_decimal_text(text)
+        && (crate::float::plainly_in_range(text) || crate::float::parse(text).is_some_and(f64::is_finite))
 }
 
 impl FromStr for Decimal {
