@@ -5,8 +5,8 @@ use std::pin::pin;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use futures_util::StreamExt;
 use futures_util::future::{Either, select};
+use futures_util::{FutureExt, StreamExt};
 
 use crate::error::{Error, InvalidInput, TransportError, TransportFailure};
 use crate::items::{ArrayItems, Element, Item, SplitError};
@@ -173,16 +173,34 @@ impl<T: Transport> Client<T> {
         &self.transport
     }
 
-    /// Sends any operation and decodes its response, with the configured time-out, retries and rate limit.
-    pub async fn send<O: Operation>(&self, operation: &O) -> Result<O::Output, Error> {
-        self.send_with(operation, CallOptions::default()).await
+    /// Sends any operation and decodes its response, with the configured time-out, retries and rate limit. The
+    /// request is built when this is called (a refused parameter is the future's error); the future borrows the
+    /// client, not the operation.
+    pub fn send<O: Operation>(&self, operation: &O) -> impl Future<Output = Result<O::Output, Error>> + use<'_, T, O> {
+        self.send_with(operation, CallOptions::default())
     }
 
     /// Like [`send`](Self::send), with per-call overrides.
-    pub async fn send_with<O: Operation>(&self, operation: &O, options: CallOptions) -> Result<O::Output, Error> {
-        let request = operation.request()?;
-        let (url, response) = self.exchange(&request, O::NOT_FOUND_ON_500, options).await?;
-        response::decode_success::<O>(&url, &response)
+    pub fn send_with<O: Operation>(
+        &self,
+        operation: &O,
+        options: CallOptions,
+    ) -> impl Future<Output = Result<O::Output, Error>> + use<'_, T, O> {
+        // The request is built here, so the future holds it rather than the operation, and the one piece of the
+        // future that depends on the operation is the decoding mapped onto the exchange: no state machine per
+        // operation in a build (in the explorer's `.wasm`, 2.6 KB gzip less than an `async` body).
+        let exchanged = self.exchange_built(operation.request(), O::NOT_FOUND_ON_500, options);
+        exchanged.map(|exchanged| exchanged.and_then(|(url, response)| response::decode_success::<O>(&url, &response)))
+    }
+
+    /// [`exchange`](Self::exchange) for a request built or refused.
+    async fn exchange_built(
+        &self,
+        request: Result<Request, InvalidInput>,
+        not_found_on_500: bool,
+        options: CallOptions,
+    ) -> Result<(String, HttpResponse), Error> {
+        self.exchange(&request?, not_found_on_500, options).await
     }
 
     /// Like [`send_with`](Self::send_with), but the answer is transcoded by the output's shape into the JSON text for
