@@ -8,6 +8,8 @@
 use dlmm_query::web::WebTransport;
 use dlmm_query::{BaseUrl, Client, ClientConfig};
 
+use crate::client::SiteClient;
+
 /// The pair API base URL baked in at build time (`DLMM_PAIR_BASE_URL`), else the vendor's default.
 pub const BUILD_PAIR_BASE_URL: &str = match option_env!("DLMM_PAIR_BASE_URL") {
     Some(url) => url,
@@ -283,14 +285,14 @@ impl SiteConfig {
     }
 
     /// A client for these base URLs (a source whose URL is invalid keeps the vendor default).
-    pub fn client(&self) -> Client<WebTransport> {
+    pub fn client(&self) -> SiteClient {
         let mut config = ClientConfig::default();
         for (source, url) in self.entries() {
             if let Ok(url) = BaseUrl::parse_param("base_url", url) {
                 (source.apply)(&mut config, url);
             }
         }
-        Client::new(WebTransport::default(), config)
+        SiteClient::new(Client::new(WebTransport::default(), config))
     }
 
     /// Saves the given sources in this browser (an empty value forgets the saved one); all are checked first.

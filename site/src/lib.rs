@@ -9,6 +9,7 @@
 
 pub mod candles;
 pub mod chart;
+pub mod client;
 pub mod config;
 pub mod format;
 pub mod pages;

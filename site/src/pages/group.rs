@@ -54,7 +54,7 @@ pub fn GroupPage() -> impl IntoView {
     let pairs = crate::resource::local(move || {
         let c = client.clone();
         let key = key.get();
-        async move { c.get_single_group_pair(GetSingleGroupPair::new(key)).await }
+        async move { c.send(&GetSingleGroupPair::new(key)).await }
     });
     let retry = Callback::new(move |()| pairs.refetch());
     view! {

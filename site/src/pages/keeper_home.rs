@@ -18,7 +18,7 @@ pub fn KeeperHome() -> impl IntoView {
     let c = client.clone();
     let metrics = crate::resource::local(move || {
         let c = c.clone();
-        async move { c.get_protocol_metrics(GetProtocolMetrics::new()).await }
+        async move { c.send(&GetProtocolMetrics::new()).await }
     });
     let retry = Callback::new(move |()| metrics.refetch());
     view! {
@@ -64,7 +64,7 @@ fn protocol_cards(m: &ProtocolMetrics) -> impl IntoView + use<> {
 fn TopPairs(title: &'static str, id: &'static str, key: PairSortKey, client: SiteClient) -> impl IntoView {
     let list = crate::resource::local(move || {
         let c = client.clone();
-        async move { c.all_with_pagination(AllWithPagination::new().limit(TOP).sort_key(key).order_by(OrderBy::Desc)).await }
+        async move { c.send(&AllWithPagination::new().limit(TOP).sort_key(key).order_by(OrderBy::Desc)).await }
     });
     let retry = Callback::new(move |()| list.refetch());
     view! {

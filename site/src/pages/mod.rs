@@ -45,14 +45,11 @@ pub use wallet::WalletPage;
 
 use std::rc::Rc;
 
-use dlmm_query::web::WebTransport;
-use dlmm_query::{Client, Error, ErrorKind};
+use dlmm_query::{Error, ErrorKind};
 use leptos::prelude::*;
 
+use crate::client::SiteClient;
 use crate::format::{compact_usd, exact, percent_short, short_address};
-
-/// The client every page reads from context.
-pub type SiteClient = Client<WebTransport>;
 
 /// The Solana explorer's page for an account.
 pub fn explorer_account_url(address: &str) -> String {

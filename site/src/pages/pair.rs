@@ -50,7 +50,7 @@ pub fn PairPage() -> impl IntoView {
     let pair = crate::resource::local(move || {
         let c = c.clone();
         let a = address.get();
-        async move { c.get_pair(GetPair::new(a)).await }
+        async move { c.send(&GetPair::new(a)).await }
     });
     let retry = Callback::new(move |()| pair.refetch());
     view! {
@@ -157,9 +157,9 @@ fn Charts(address: Memo<String>, days: Memo<u32>, client: SiteClient) -> impl In
         let c = c.clone();
         let (a, d) = (address.get(), days.get());
         async move {
-            let tvl = c.get_pair_tvl_by_days(GetPairTvlByDays::new(a.clone(), d)).await?;
-            let volume = c.get_pair_volume_by_days(GetPairVolumeByDays::new(a.clone(), d)).await?;
-            let fee = c.get_pair_fee_bps_by_days(GetPairFeeBpsByDays::new(a, d)).await?;
+            let tvl = c.send(&GetPairTvlByDays::new(a.clone(), d)).await?;
+            let volume = c.send(&GetPairVolumeByDays::new(a.clone(), d)).await?;
+            let fee = c.send(&GetPairFeeBpsByDays::new(a, d)).await?;
             Ok((tvl, volume, fee))
         }
     });
@@ -215,7 +215,7 @@ fn Swaps(address: Memo<String>, client: SiteClient) -> impl IntoView {
     let swaps = crate::resource::local(move || {
         let c = client.clone();
         let a = address.get();
-        async move { c.get_pair_swap_records(GetPairSwapRecords::new(a, SWAP_ROWS)).await }
+        async move { c.send(&GetPairSwapRecords::new(a, SWAP_ROWS)).await }
     });
     let retry = Callback::new(move |()| swaps.refetch());
     view! {
@@ -264,7 +264,7 @@ fn Locks(address: Memo<String>, client: SiteClient) -> impl IntoView {
     let locks = crate::resource::local(move || {
         let c = client.clone();
         let a = address.get();
-        async move { c.get_pair_positions_lock(GetPairPositionsLock::new(a)).await }
+        async move { c.send(&GetPairPositionsLock::new(a)).await }
     });
     let retry = Callback::new(move |()| locks.refetch());
     view! {

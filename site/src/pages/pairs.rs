@@ -40,9 +40,9 @@ pub fn PairsPage() -> impl IntoView {
         let v = view_state.get();
         async move {
             if v.grouped {
-                client.all_by_groups_metadata(v.groups_operation()).await.map(Listing::Groups)
+                client.send(&v.groups_operation()).await.map(Listing::Groups)
             } else {
-                client.all_with_pagination(v.pairs_operation()).await.map(Listing::Pairs)
+                client.send(&v.pairs_operation()).await.map(Listing::Pairs)
             }
         }
     });

@@ -1,13 +1,12 @@
 //! `/pools/:address`: one pool's metrics, with the lookup form and the case-sensitivity toggle.
 
+use dlmm_query::ErrorKind;
 use dlmm_query::models::PoolMetrics;
 use dlmm_query::ops::{GetPoolMetrics, Operation};
-use dlmm_query::web::WebTransport;
-use dlmm_query::{Client, ErrorKind};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
-use super::ErrorPanel;
+use super::{ErrorPanel, SiteClient};
 use crate::format::{exact, percent, unix_time, usd};
 
 /// The route of a pool's page, or why the address cannot be looked up (checked by the same rules as the API call).
@@ -128,11 +127,11 @@ pub fn PoolPage() -> impl IntoView {
     let query = use_query_map();
     let address = crate::route::param("address");
     let case_sensitive = move || query.read().get("caseSensitive").as_deref() != Some("false");
-    let client = expect_context::<Client<WebTransport>>();
+    let client = expect_context::<SiteClient>();
     let metrics = crate::resource::local(move || {
         let client = client.clone();
         let op = GetPoolMetrics::new(address.get()).case_sensitive(case_sensitive());
-        async move { client.get_pool_metrics(op).await }
+        async move { client.send(&op).await }
     });
     let retry = Callback::new(move |()| metrics.refetch());
     view! {

@@ -28,12 +28,12 @@ pub fn PositionPage() -> impl IntoView {
         let c = client.clone();
         let a = address.get();
         async move {
-            let v1 = c.get_position(GetPosition::new(a.clone())).await?;
-            let v2 = c.get_position_v2(GetPositionV2::new(a.clone())).await;
-            let deposits = c.get_deposits(GetDeposits::new(a.clone())).await?;
-            let withdrawals = c.get_withdraws(GetWithdraws::new(a.clone())).await?;
-            let fees = c.get_claim_fees(GetClaimFees::new(a.clone())).await?;
-            let rewards = c.get_claim_rewards(GetClaimRewards::new(a)).await?;
+            let v1 = c.send(&GetPosition::new(a.clone())).await?;
+            let v2 = c.send(&GetPositionV2::new(a.clone())).await;
+            let deposits = c.send(&GetDeposits::new(a.clone())).await?;
+            let withdrawals = c.send(&GetWithdraws::new(a.clone())).await?;
+            let fees = c.send(&GetClaimFees::new(a.clone())).await?;
+            let rewards = c.send(&GetClaimRewards::new(a)).await?;
             let pnl = position_pnl(&deposits, &withdrawals, &fees, &rewards, None);
             Ok::<_, Error>(Loaded { v1, v2, events: timeline(&deposits, &withdrawals, &fees, &rewards), pnl })
         }

@@ -56,9 +56,9 @@ async fn knows(client: &SiteClient, kind: AddressKind, address: &str) -> Result<
             Ok(_) => client.send(&dlmm::GetPortfolio::new(address).page_size(1)).await.map(|p| p.total_count > 0),
             Err(e) => Err(e),
         },
-        AddressKind::KeeperPair => client.get_pair(GetPair::new(address)).await.map(|_| true),
-        AddressKind::KeeperPosition => client.get_position(GetPosition::new(address)).await.map(|_| true),
-        AddressKind::KeeperPool => client.get_pool_metrics(GetPoolMetrics::new(address)).await.map(|_| true),
+        AddressKind::KeeperPair => client.send(&GetPair::new(address)).await.map(|_| true),
+        AddressKind::KeeperPosition => client.send(&GetPosition::new(address)).await.map(|_| true),
+        AddressKind::KeeperPool => client.send(&GetPoolMetrics::new(address)).await.map(|_| true),
     };
     match found {
         Err(e) if e.kind() == ErrorKind::NotFound => Ok(false),

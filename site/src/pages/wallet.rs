@@ -16,7 +16,7 @@ pub fn WalletPage() -> impl IntoView {
     let earning = crate::resource::local(move || {
         let c = client.clone();
         let (w, p) = (wallet.get(), pair.get());
-        async move { c.get_wallet_earning(GetWalletEarning::new(w, p)).await }
+        async move { c.send(&GetWalletEarning::new(w, p)).await }
     });
     let retry = Callback::new(move |()| earning.refetch());
     view! {
