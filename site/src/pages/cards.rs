@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::{pct_value, usd_value};
+use super::{CollectAny, pct_value, usd_value};
 use crate::format::exact;
 
 /// What a [`Card`] shows as its figure.
@@ -80,7 +80,7 @@ impl Card {
 
 /// `cards` as a `<div class="cards">`, named `data-testid=testid` when given.
 pub fn cards(testid: Option<&'static str>, cards: Vec<Card>) -> AnyView {
-    view! { <div class="cards" data-testid=testid>{cards.into_iter().map(card).collect_view()}</div> }.into_any()
+    view! { <div class="cards" data-testid=testid>{cards.into_iter().map(card).collect_any()}</div> }.into_any()
 }
 
 fn card(Card { label, class, figure, unit_field, unit }: Card) -> impl IntoView {

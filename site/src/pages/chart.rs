@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::CollectAny;
 use crate::chart::{LinearScale, band_x, bars, label_indices, line_path, nearest_index, value_axis};
 
 const W: f64 = 640.0;
@@ -45,7 +46,7 @@ pub fn Chart(
         bars(&values, x0, x1, &y)
             .into_iter()
             .map(|(bx, by, bw, bh)| view! { <rect class="bar" x=bx y=by width=bw height=bh /> })
-            .collect_view()
+            .collect_any()
             .into_any()
     } else {
         view! { <path class="line" d=line_path(&points) /> }.into_any()
@@ -54,7 +55,7 @@ pub fn Chart(
     let x_labels = label_indices(n, 5)
         .into_iter()
         .map(|i| view! { <text class="xl" x=band_x(i, n, x0, x1) y=H - BOTTOM + 16.0 text-anchor="middle">{labels[i].clone()}</text> })
-        .collect_view();
+        .collect_any();
     let on_move = move |ev: leptos::ev::MouseEvent| {
         let Some(target) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
         let rect = target.get_bounding_client_rect();
@@ -140,6 +141,6 @@ pub fn tick_grid(ticks: &[f64], y: &LinearScale, x0: f64, x1: f64, label: impl F
                 </g>
             }
         })
-        .collect_view()
+        .collect_any()
         .into_any()
 }

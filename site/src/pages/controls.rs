@@ -4,6 +4,7 @@
 use dlmm_query::datapi::params::{Direction, Timeframe};
 use leptos::prelude::*;
 
+use super::CollectAny;
 use crate::pool_list::{SortChoice, window_label};
 use crate::query::PAGE_SIZES;
 
@@ -29,7 +30,7 @@ pub fn Select(
             {choices.into_iter().map(|(value, text)| {
                 let chosen = value.clone();
                 view! { <option value=value selected=move || selected.get() == chosen>{text}</option> }
-            }).collect_view()}
+            }).collect_any()}
         </select>
     }
 }

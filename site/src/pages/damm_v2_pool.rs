@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use super::cards::{Card, cards};
 use super::dlmm_pool::{SeriesSection, Service, TokenCard, WindowRow, WindowsTable, collect_fee_mode};
 use super::facts::{Fact, Facts};
-use super::{Addr, Loading, SiteClient, result_view};
+use super::{Addr, CollectAny, Loading, SiteClient, result_view};
 use crate::candles::price;
 use crate::format::{exact, percent, unix_time, usd};
 
@@ -61,7 +61,7 @@ fn damm_v2_pool_view(pool: &Pool) -> impl IntoView + use<> {
                 {pool.is_blacklisted.then(|| view! { <span class="badge warn" data-field="is_blacklisted">"Blacklisted"</span> })}
                 {pool.has_farm.then(|| view! { <span class="badge" data-field="has_farm">"Farm"</span> })}
                 {pool.launchpad.clone().map(|l| view! { <span class="badge" data-field="launchpad">{l}</span> })}
-                {pool.tags.iter().map(|t| view! { <span class="badge tag">{t.clone()}</span> }).collect_view()}
+                {pool.tags.iter().map(|t| view! { <span class="badge tag">{t.clone()}</span> }).collect_any()}
             </div>
             {cards(None, vec![
                 Card::exact("TVL", "tvl", pool.tvl, usd(pool.tvl), "USD, now"),

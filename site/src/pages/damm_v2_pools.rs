@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::controls::{Select, page_size_choices};
-use super::{Empty, Loading, SiteClient, pct_value, result_view, usd_value};
+use super::{CollectAny, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::format::percent_short;
 use crate::query::PAGE_SIZES;
 
@@ -211,7 +211,7 @@ fn pools_table(page: &Paginated<Pool>, view: DammV2PoolsView, go: Callback<DammV
                                 <td class="r" data-field="base_fee_pct">{percent_short(p.pool_config.base_fee_pct)}</td>
                             </tr>
                         }
-                    }).collect_view()}
+                    }).collect_any()}
                 </tbody>
             </table>
         </div>

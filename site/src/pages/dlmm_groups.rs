@@ -10,7 +10,7 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::controls::{Select, order_choices, order_of, order_value, page_size_choices, sort_choices, window_choices};
 use super::dlmm_pools::{DatapiPager, dlmm_pool_rows};
-use super::{Addr, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
+use super::{Addr, CollectAny, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::pool_list::{GROUP_SORTS, GroupsView, PoolsView, SortChoice, window_label};
 
 /// The pool groups page.
@@ -108,7 +108,7 @@ fn groups_table(page: &Paginated<Group>, view: GroupsView, go: Callback<GroupsVi
                     <th scope="col" class="r">{format!("Volume {w}")}</th>
                     <th scope="col" class="r">{format!("Best fee/TVL {w}")}</th>
                 </tr></thead>
-                <tbody>{page.data.iter().map(group_row).collect_view()}</tbody>
+                <tbody>{page.data.iter().map(group_row).collect_any()}</tbody>
             </table>
         </div>
         <DatapiPager page=page.current_page pages=page.pages page_size=page.page_size shown=shown total=page.total

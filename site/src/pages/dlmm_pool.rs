@@ -16,7 +16,7 @@ use super::cards::{Card, cards};
 use super::chart::tick_grid;
 use super::controls::Select;
 use super::facts::{Fact, Facts};
-use super::{Addr, Empty, ErrorPanel, Loading, SiteClient, result_view};
+use super::{Addr, CollectAny, Empty, ErrorPanel, Loading, SiteClient, result_view};
 use crate::candles::{
     Ohlc, SeriesChoice, Span, bucket_count, bucket_label, candle_shapes, describe, offered, price, price_axis,
     price_tick, step_key, timeframe_label,
@@ -101,7 +101,7 @@ fn dlmm_pool_view(pool: &Pool) -> impl IntoView + use<> {
                 {pool.is_blacklisted.then(|| view! { <span class="badge warn" data-field="is_blacklisted">"Blacklisted"</span> })}
                 {pool.has_farm.then(|| view! { <span class="badge" data-field="has_farm">"Farm"</span> })}
                 {pool.launchpad.clone().map(|l| view! { <span class="badge" data-field="launchpad">{l}</span> })}
-                {pool.tags.iter().map(|t| view! { <span class="badge tag">{t.clone()}</span> }).collect_view()}
+                {pool.tags.iter().map(|t| view! { <span class="badge tag">{t.clone()}</span> }).collect_any()}
                 {group.map(|key| view! {
                     <a href={crate::link(&format!("/dlmm/groups/{key}"))} class="group-link" data-field="group">
                         "Every pool of this pair →"
@@ -191,7 +191,7 @@ pub(super) fn WindowsTable(rows: Vec<WindowRow>) -> impl IntoView {
                 <thead>
                     <tr>
                         <th scope="col">"Figure"</th>
-                        {window_cells(&Windows::default()).into_iter().map(|(k, _)| view! { <th scope="col" class="r">{k}</th> }).collect_view()}
+                        {window_cells(&Windows::default()).into_iter().map(|(k, _)| view! { <th scope="col" class="r">{k}</th> }).collect_any()}
                     </tr>
                 </thead>
                 <tbody>
@@ -202,9 +202,9 @@ pub(super) fn WindowsTable(rows: Vec<WindowRow>) -> impl IntoView {
                                 <td class="r num" data-field=format!("{}.{k}", row.field) title=exact(v)>
                                     {if row.usd { compact_usd(v) } else { percent_short(v) }}
                                 </td>
-                            }).collect_view()}
+                            }).collect_any()}
                         </tr>
-                    }).collect_view()}
+                    }).collect_any()}
                 </tbody>
             </table>
         </div>
@@ -301,7 +301,7 @@ pub(super) fn SeriesSection(service: Service, address: String) -> impl IntoView 
                     {Span::ALL.into_iter().map(|span| view! {
                         <option value=span.as_str() selected=move || choice.get().span == span
                             disabled=move || !offered(choice.get().timeframe, span)>{span.label()}</option>
-                    }).collect_view()}
+                    }).collect_any()}
                 </select>
                 <span class="hint" data-field="buckets">
                     {move || { let c = choice.get(); format!("{} candles", bucket_count(c.timeframe, c.span)) }}
@@ -347,7 +347,7 @@ fn x_labels(stamps: &[u64], timeframe: Timeframe, x0: f64, x1: f64, h: f64) -> i
             let anchor = if i + 1 == n && n > 1 { "end" } else { "middle" };
             view! { <text class="xl" x=x y=h - BOTTOM + 16.0 text-anchor=anchor>{bucket_label(stamps[i], timeframe)}</text> }
         })
-        .collect_view()
+        .collect_any()
 }
 
 /// The candlestick chart (`data-state="drawn"` once candles are drawn).
@@ -390,7 +390,7 @@ fn candle_chart(candles: &[Candle], timeframe: Timeframe, requests: u64) -> AnyV
                 </g>
             }
         })
-        .collect_view();
+        .collect_any();
     let selected = RwSignal::new(None::<usize>);
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         if let Some(next) = step_key(&ev.key(), selected.get_untracked(), n) {
@@ -498,9 +498,9 @@ fn BarChart(
             bars(values, x0, x1, &y)
                 .into_iter()
                 .map(|(bx, by, bw, bh)| view! { <rect class=*class x=bx y=by width=bw height=bh /> })
-                .collect_view()
+                .collect_any()
         })
-        .collect_view();
+        .collect_any();
     let tick_views = tick_grid(&ticks, &y, x0, x1, compact);
     let summary = format!("{title}: {n} buckets of {}, {} in all", timeframe_label(timeframe), usd(total));
     view! {

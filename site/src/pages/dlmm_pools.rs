@@ -11,7 +11,7 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 use super::controls::{
     Pager, Select, SortHeader, order_choices, order_of, order_value, page_size_choices, sort_choices, window_choices,
 };
-use super::{Empty, Loading, SiteClient, pct_value, result_view, usd_value};
+use super::{CollectAny, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::format::{exact, percent_short};
 use crate::pool_list::{PoolsView, SortChoice, TokenSide, page_info, window_label, window_value};
 
@@ -194,7 +194,7 @@ pub fn dlmm_pool_rows(
                     on_sort=Callback::new(move |()| go.run(next.clone())) />
             }
         })
-        .collect_view();
+        .collect_any();
     let shown = page.data.len();
     let (prev_view, next_view) =
         (view.with_page(view.page.saturating_sub(1)), view.with_page(view.page.saturating_add(1)));
@@ -207,7 +207,7 @@ pub fn dlmm_pool_rows(
                 <caption class="sr-only">{format!("Pools; figures over {w} unless the column says otherwise")}</caption>
                 <thead><tr><th scope="col">"Pool"</th>{headers}<th scope="col" class="r">"APR 24 h"</th></tr></thead>
                 <tbody>
-                    {page.data.iter().map(|p| pool_row(p, window)).collect_view()}
+                    {page.data.iter().map(|p| pool_row(p, window)).collect_any()}
                 </tbody>
             </table>
         </div>

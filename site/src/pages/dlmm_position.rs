@@ -10,7 +10,7 @@ use dlmm_query::{Error, ErrorKind};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
-use super::{Addr, Empty, ErrorPanel, Loading, SiteClient, pct_value, usd_value};
+use super::{Addr, CollectAny, Empty, ErrorPanel, Loading, SiteClient, pct_value, usd_value};
 use crate::format::{exact, unix_time};
 use crate::timeline::{DatapiEvent, datapi_timeline, kind_totals};
 
@@ -120,7 +120,7 @@ pub fn DlmmPositionPage() -> impl IntoView {
                 choices.into_iter().map(|(k, label)| view! {
                     <a href=crate::link(&kind_link(&a, k)) aria-current=(k == current).then_some("true")
                         class=if k == current { "chip active" } else { "chip" }>{label}</a>
-                }).collect_view()
+                }).collect_any()
             }}
         </nav>
         <Transition fallback=|| view! { <Loading what="the position" /> }>
@@ -190,7 +190,7 @@ fn position_view(d: &Loaded) -> impl IntoView + use<> {
                     <div class="card" data-kind=t.kind.id()><span class="label">{t.kind.label()}</span>
                         <span class="value">{usd_value(t.usd, "")}</span>
                         <span class="unit" data-field="count">{format!("{} events", t.count)}</span></div>
-                }).collect_view()}
+                }).collect_any()}
             </div>
             {if events.is_empty() {
                 view! { <Empty message="No events of this kind." /> }.into_any()
@@ -205,7 +205,7 @@ fn position_view(d: &Loaded) -> impl IntoView + use<> {
                                 <span class="mono" data-field="amounts">{format!("X {} · Y {}", e.amount_x, e.amount_y)}</span>
                                 <Addr address=e.signature.clone() tx=true />
                             </li>
-                        }).collect_view()}
+                        }).collect_any()}
                     </ol>
                 }.into_any()
             }}

@@ -20,7 +20,7 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::cards::{Card, cards};
 use super::controls::{Pager, Select, SortHeader};
-use super::{Addr, Empty, ErrorPanel, Loading, SiteClient, pct_value, usd_value};
+use super::{Addr, CollectAny, Empty, ErrorPanel, Loading, SiteClient, pct_value, usd_value};
 use crate::format::{compact, exact, unix_time};
 use crate::query::encode_component;
 
@@ -382,10 +382,10 @@ fn open_pools(open: &OpenPortfolio, view: WalletView, go: Callback<WalletView>) 
                                             view! { <li data-position=a.clone() data-range=tag>
                                                 <Addr address=a.clone() href=format!("/dlmm/positions/{a}") />
                                                 <span class="unit">{format!(" {tag}")}</span></li> }
-                                        }).collect_view()}</ul></td>
+                                        }).collect_any()}</ul></td>
                                     </tr>
                                 }
-                            }).collect_view()}
+                            }).collect_any()}
                         </tbody>
                     </table>
                     </div>
@@ -442,7 +442,7 @@ fn closed_pools(closed: &Portfolio, view: WalletView, go: Callback<WalletView>) 
                                         {pct_value(p.pnl_sol_pct_change, "")}</td>
                                     <td>{p.last_closed_at.map(|t| unix_time(i64::try_from(t).unwrap_or(i64::MAX))).unwrap_or_else(|| "—".into())}</td>
                                 </tr>
-                            }}).collect_view()}
+                            }}).collect_any()}
                         </tbody>
                     </table>
                     </div>
@@ -482,7 +482,7 @@ fn claims_table(claims: &[Result<WalletPoolClaims, Error>]) -> impl IntoView + u
                                     </tr>
                                 }.into_any(),
                                 Err(e) => view! { <tr data-state="error"><td colspan="6">{format!("Claims unavailable: {e}")}</td></tr> }.into_any(),
-                            }).collect_view()}
+                            }).collect_any()}
                         </tbody>
                     </table>
                     </div>
@@ -541,7 +541,7 @@ fn limit_orders(
             } else {
                 view! { <div class="table-scroll"><table class="data" data-testid="limit-orders-open">{head()}<tbody>
                     {open.data.iter().map(|o| row(&o.pool, o.total_orders, o.fully_filled_orders, o.filled_pct,
-                        o.total_deposit_usd, o.total_withdrawal_usd, o.total_bonus_usd)).collect_view()}
+                        o.total_deposit_usd, o.total_withdrawal_usd, o.total_bonus_usd)).collect_any()}
                 </tbody></table></div> }.into_any()
             }}
             <h3>"Closed, by pool"</h3>
@@ -550,7 +550,7 @@ fn limit_orders(
             } else {
                 view! { <div class="table-scroll"><table class="data" data-testid="limit-orders-closed">{head()}<tbody>
                     {closed.data.iter().map(|o| row(&o.pool, o.total_orders, o.fully_filled_orders, o.filled_pct,
-                        o.total_deposit_usd, o.total_withdrawal_usd, o.total_bonus_usd)).collect_view()}
+                        o.total_deposit_usd, o.total_withdrawal_usd, o.total_bonus_usd)).collect_any()}
                 </tbody></table></div> }.into_any()
             }}
         </section>

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::Addr;
+use super::CollectAny;
 use crate::format::exact;
 
 /// What a [`Fact`] shows in its `<dd>`.
@@ -60,7 +61,7 @@ pub fn Facts(facts: Vec<Fact>, #[prop(optional)] testid: Option<&'static str>) -
                     FactValue::Address { field, address } => view! { <dd><Addr address=address field=field /></dd> }.into_any(),
                 };
                 view! { <dt>{label}</dt>{value} }
-            }).collect_view()}
+            }).collect_any()}
         </dl>
     }
 }

@@ -4,7 +4,7 @@ use dlmm_query::models::PairInfo;
 use dlmm_query::ops::GetSingleGroupPair;
 use leptos::prelude::*;
 
-use super::{Addr, Empty, Loading, SiteClient, result_view};
+use super::{Addr, CollectAny, Empty, Loading, SiteClient, result_view};
 use crate::format::{compact_usd, exact, percent_short};
 
 /// One compared field: label, unit and how to read it from a pair.
@@ -90,7 +90,7 @@ fn compare(pairs: &[&PairInfo]) -> impl IntoView + use<> {
                 </th>
             }
         })
-        .collect_view();
+        .collect_any();
     let rows = COMPARE_ROWS
         .iter()
         .map(|row| {
@@ -100,10 +100,10 @@ fn compare(pairs: &[&PairInfo]) -> impl IntoView + use<> {
                     let (text, title) = (row.value)(p);
                     view! { <td class="r" data-field=row.field title=title>{text}</td> }
                 })
-                .collect_view();
+                .collect_any();
             view! { <tr><th scope="row">{row.label}</th>{cells}</tr> }
         })
-        .collect_view();
+        .collect_any();
     view! {
         <p>{format!("{count} pools, by TVL. Scroll sideways on narrow screens.")}</p>
         <div class="table-scroll">

@@ -8,7 +8,7 @@ use dlmm_query::datapi::params::{Direction, SortBy, SortField, Timeframe, Window
 use leptos::prelude::*;
 
 use super::cards::{Card, cards};
-use super::{Empty, Loading, SiteClient, pct_value, result_view, usd_value};
+use super::{CollectAny, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::format::unix_time;
 
 /// How many pools each top list shows.
@@ -49,7 +49,7 @@ pub fn Home() -> impl IntoView {
     let lists = top_lists()
         .into_iter()
         .map(|(id, title, sort)| view! { <TopPools id=id title=title sort=sort client=client.clone() /> })
-        .collect_view();
+        .collect_any();
     view! {
         <section class="intro">
             <h1>"DLMM Explorer"</h1>
@@ -145,7 +145,7 @@ fn mini_table(pools: &[Pool], newest: bool) -> impl IntoView + use<> {
                                 <td class="r">{last}</td>
                             </tr>
                         }
-                    }).collect_view()}
+                    }).collect_any()}
                 </tbody>
             </table>
         </div>

@@ -5,7 +5,7 @@ use dlmm_query::ops::{AllWithPagination, GetProtocolMetrics, OrderBy, PairSortKe
 use leptos::prelude::*;
 
 use super::cards::{Card, cards};
-use super::{Empty, Loading, SiteClient, result_view, usd_value};
+use super::{CollectAny, Empty, Loading, SiteClient, result_view, usd_value};
 use crate::format::percent_short;
 
 /// How many pairs each top list shows.
@@ -102,7 +102,7 @@ fn mini_table(pairs: &[PairInfo]) -> impl IntoView + use<> {
                                 <td class="r" title=p.apr.to_string()>{percent_short(p.apr)}</td>
                             </tr>
                         }
-                    }).collect_view()}
+                    }).collect_any()}
                 </tbody>
             </table>
         </div>

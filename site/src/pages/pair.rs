@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::cards::{Card, cards};
-use super::{Addr, Chart, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
+use super::{Addr, Chart, CollectAny, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::format::{compact, compact_usd, exact, percent_short, unix_time};
 
 /// Day spans offered for the charts (the API allows 1..=255).
@@ -92,7 +92,7 @@ fn pair_details(p: &PairInfo) -> impl IntoView + use<> {
                 {windows(w).into_iter().map(|(_, wire, v)| {
                     let text = if usd { compact_usd(v) } else { percent_short(v) };
                     view! { <td class="r" data-field=format!("{key}.{wire}") title=exact(v)>{text}</td> }
-                }).collect_view()}
+                }).collect_any()}
             </tr>
         }
     });
@@ -119,7 +119,7 @@ fn pair_details(p: &PairInfo) -> impl IntoView + use<> {
                 <table class="data windows" data-testid="windows">
                     <caption class="sr-only">"Fees, volume and fee/TVL over the last 30 minutes to 24 hours"</caption>
                     <thead><tr><th scope="col">"Metric"</th>
-                        {windows(&p.fees).into_iter().map(|(l, _, _)| view! { <th scope="col" class="r">{l}</th> }).collect_view()}
+                        {windows(&p.fees).into_iter().map(|(l, _, _)| view! { <th scope="col" class="r">{l}</th> }).collect_any()}
                     </tr></thead>
                     <tbody>{windows_rows}</tbody>
                 </table>
@@ -185,7 +185,7 @@ fn Charts(address: Memo<String>, days: Memo<u32>, client: SiteClient) -> impl In
                     <select name="days" on:change=set_days>
                         {SPANS.into_iter().map(|d| view! {
                             <option value=d.to_string() selected=move || days.get() == d>{format!("{d} days")}</option>
-                        }).collect_view()}
+                        }).collect_any()}
                     </select>
                 </label>
             </div>
@@ -252,7 +252,7 @@ fn swap_table(swaps: &[Swap]) -> impl IntoView + use<> {
                             <td class="r">{usd_value(s.trade_fee_usd, "trade_fee_usd")}</td>
                             <td class="r" title=exact(s.fee_bps)>{bps(s.fee_bps)}</td>
                         </tr>
-                    }).collect_view()}
+                    }).collect_any()}
                 </tbody>
             </table>
         </div>
@@ -300,7 +300,7 @@ fn lock_table(locks: &[PositionLock]) -> impl IntoView + use<> {
                             <td class="r" title=l.slot.to_string()>{compact(l.slot as f64)}</td>
                             <td>{if l.closed { "closed" } else { "open" }}</td>
                         </tr>
-                    }).collect_view()}
+                    }).collect_any()}
                 </tbody>
             </table>
         </div>

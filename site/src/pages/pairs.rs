@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::controls::{Pager, Select, SortHeader, order_choices, page_size_choices};
-use super::{Empty, Loading, SiteClient, pct_value, result_view, usd_value};
+use super::{CollectAny, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::format::{exact, percent_short};
 use crate::query::{PairsView, page_count, sort_label};
 
@@ -181,7 +181,7 @@ fn pairs_table(page: &AllPairsWithPagination, view: PairsView, go: Callback<Pair
                     {headers}
                 </tr></thead>
                 <tbody>
-                    {page.pairs.iter().map(pair_row).collect_view()}
+                    {page.pairs.iter().map(pair_row).collect_any()}
                 </tbody>
             </table>
         </div>
@@ -223,7 +223,7 @@ fn groups_table(groups: &AllGroupOfPairsMetadata, view: PairsView, go: Callback<
                     <th scope="col" class="r">"APR 24 h range"</th>
                     <th scope="col" class="r">"Farm APR range"</th>
                 </tr></thead>
-                <tbody>{groups.metadatas.iter().map(group_row).collect_view()}</tbody>
+                <tbody>{groups.metadatas.iter().map(group_row).collect_any()}</tbody>
             </table>
         </div>
         <PairsPager total=groups.total view=view go=go shown=shown />

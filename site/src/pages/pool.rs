@@ -6,7 +6,7 @@ use dlmm_query::ops::{GetPoolMetrics, Operation};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
-use super::{ErrorPanel, SiteClient};
+use super::{CollectAny, ErrorPanel, SiteClient};
 use crate::format::{exact, percent, unix_time, usd};
 
 /// The route of a pool's page, or why the address cannot be looked up (checked by the same rules as the API call).
@@ -188,12 +188,12 @@ fn metrics_view(metrics: &PoolMetrics) -> impl IntoView + use<> {
                                 <th scope="row">{row.label}</th>
                                 {row.cells.into_iter().map(|(field, value)| view! {
                                     <td data-field=field title=exact(value)>{usd(value)}</td>
-                                }).collect_view()}
+                                }).collect_any()}
                             </tr>
-                        }).collect_view()}
+                        }).collect_any()}
                         <tr class="total">
                             <th scope="row">"All fees"</th>
-                            {total.into_iter().map(|v| view! { <td title=exact(v)>{usd(v)}</td> }).collect_view()}
+                            {total.into_iter().map(|v| view! { <td title=exact(v)>{usd(v)}</td> }).collect_any()}
                         </tr>
                     </tbody>
                 </table>

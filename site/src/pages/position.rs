@@ -7,7 +7,7 @@ use dlmm_query::{Error, PositionPnl};
 use leptos::prelude::*;
 
 use super::cards::{Card, cards};
-use super::{Addr, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
+use super::{Addr, CollectAny, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
 use crate::format::{duration, percent_short, unix_time};
 use crate::timeline::{TimelineEvent, timeline};
 
@@ -116,7 +116,7 @@ fn position_view(d: &Loaded) -> impl IntoView + use<> {
                                         <td class="mono">{e.amounts.clone()}</td>
                                         <td><Addr address=e.tx_id.clone() tx=true /></td>
                                     </tr>
-                                }).collect_view()}
+                                }).collect_any()}
                             </tbody>
                         </table>
                     </div>

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
-use super::{ErrorPanel, Loading, SiteClient, usd_value};
+use super::{CollectAny, ErrorPanel, Loading, SiteClient, usd_value};
 use crate::config::SiteConfig;
 use crate::query::encode_component;
 use crate::search::{AddressKind, SearchTarget, classify, search_route};
@@ -194,7 +194,7 @@ fn match_rows(rows: Vec<(String, String, f64, f64)>, route: &'static str) -> Any
                                 <td class="r">{usd_value(volume, "volume_24h")}</td>
                             </tr>
                         }
-                    }).collect_view()}
+                    }).collect_any()}
                 </tbody>
             </table>
         </div>

@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use super::CollectAny;
 use crate::config::{SOURCES, SiteConfig, host_of};
 
 /// The input id of a source's field: `pairBaseUrl` → `s-pair`.
@@ -52,7 +53,7 @@ pub fn SettingsPage() -> impl IntoView {
                 </div>
             }
         })
-        .collect_view();
+        .collect_any();
     let has_stored = !stored.is_empty();
     view! {
         <h1>"Settings"</h1>
@@ -74,7 +75,7 @@ pub fn SettingsPage() -> impl IntoView {
                     <ul>
                         {stored.into_iter().map(|(label, url)| view! {
                             <li>{label}": "<strong class="host">{host_of(&url).to_owned()}</strong>" "<code>{url}</code></li>
-                        }).collect_view()}
+                        }).collect_any()}
                     </ul>
                     <button type="button" data-testid="forget-sources" on:click=forget>"Back to the default sources"</button>
                 }.into_any()

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::CollectAny;
 use crate::config::{
     Proposal, SiteConfig, csp_allows, current_url_without_sources, host_of, origin_of, page_connect_src, page_origin,
     query_param,
@@ -58,7 +59,7 @@ pub fn ConsentPanel(config: SiteConfig) -> impl IntoView {
                 </li>
             }
         })
-        .collect_view();
+        .collect_any();
     let accept = move |_| {
         let values: Vec<_> = proposals.iter().map(|p| (p.source, p.url.clone())).collect();
         match SiteConfig::save(&values) {
@@ -103,7 +104,7 @@ pub fn SourceBanner(config: SiteConfig) -> impl IntoView {
         let list = changed
             .into_iter()
             .map(|(label, host)| view! { <span class="source">{label}" from "<strong class="host">{host}</strong></span> })
-            .collect_view();
+            .collect_any();
         view! {
             <div class="source-banner" role="status" data-testid="source-banner">
                 <span>"Not the default data: "{list}". "</span>
