@@ -21,7 +21,7 @@ pub mod search;
 pub mod timeline;
 
 use leptos::prelude::*;
-use leptos_router::components::{A, Route, Router, Routes};
+use leptos_router::components::{A, FlatRoutes, Route, Router};
 use leptos_router::path;
 
 use crate::config::SiteConfig;
@@ -102,9 +102,9 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
             <pages::SourceBanner config=config.clone() />
             <pages::ConsentPanel config=config.clone() />
             <main id="main" tabindex="-1">
-                <Routes fallback=pages::NotFound>
+                <FlatRoutes fallback=pages::NotFound>
                     <Route path=path!("/*path") view=route::Routed />
-                </Routes>
+                </FlatRoutes>
             </main>
             <footer class="bottom">{footer}</footer>
         </Router>

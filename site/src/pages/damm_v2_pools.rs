@@ -6,7 +6,7 @@ use dlmm_query::datapi::ops::damm_v2::GetPools;
 use dlmm_query::datapi::params::{Direction, SortBy, SortField, Timeframe, WindowedMetric};
 use leptos::html;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::use_navigate;
 
 use super::controls::{Select, page_size_choices};
 use super::{CollectAny, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
@@ -105,7 +105,7 @@ fn encode(text: &str) -> String {
 /// The DAMM v2 pools page.
 #[component]
 pub fn DammV2PoolsPage() -> impl IntoView {
-    let query = use_query_map();
+    let query = crate::route::query();
     let view_state = Memo::new(move |_| {
         let q = query.read();
         DammV2PoolsView::from_query(|k| q.get(k))

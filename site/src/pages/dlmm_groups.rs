@@ -6,7 +6,7 @@ use dlmm_query::datapi::models::dlmm::Group;
 use dlmm_query::datapi::params::Timeframe;
 use leptos::html;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::use_navigate;
 
 use super::controls::{Select, order_choices, order_of, order_value, page_size_choices, sort_choices, window_choices};
 use super::dlmm_pools::{DatapiPager, dlmm_pool_rows};
@@ -16,7 +16,7 @@ use crate::pool_list::{GROUP_SORTS, GroupsView, PoolsView, SortChoice, window_la
 /// The pool groups page.
 #[component]
 pub fn DlmmGroupsPage() -> impl IntoView {
-    let query = use_query_map();
+    let query = crate::route::query();
     let view_state = Memo::new(move |_| {
         let q = query.read();
         GroupsView::from_query(|k| q.get(k))
@@ -137,7 +137,7 @@ fn group_row(g: &Group) -> impl IntoView + use<> {
 #[component]
 pub fn DlmmGroupPage() -> impl IntoView {
     let mints = crate::route::param("mints");
-    let query = use_query_map();
+    let query = crate::route::query();
     let view_state = Memo::new(move |_| {
         let q = query.read();
         PoolsView::from_query(|k| q.get(k))

@@ -9,7 +9,7 @@ use dlmm_query::datapi::params::Timeframe;
 use dlmm_query::ops::LexicalOrderMints;
 use dlmm_query::{CallOptions, Error};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::use_navigate;
 use wasm_bindgen::JsCast;
 
 use super::cards::{Card, cards};
@@ -261,7 +261,7 @@ async fn fetch_series(
 /// The timeframe and span selectors, the candlestick chart and the history bars of one pool.
 #[component]
 pub(super) fn SeriesSection(service: Service, address: String) -> impl IntoView {
-    let query = use_query_map();
+    let query = crate::route::query();
     let navigate = use_navigate();
     let page_path = service.pool_path(&address);
     let choice = Memo::new(move |_| {

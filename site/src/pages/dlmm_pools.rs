@@ -6,7 +6,7 @@ use dlmm_query::datapi::models::dlmm::Pool;
 use dlmm_query::datapi::params::{SortField, Timeframe, WindowedMetric};
 use leptos::html;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::use_navigate;
 
 use super::controls::{
     Pager, Select, SortHeader, order_choices, order_of, order_value, page_size_choices, sort_choices, window_choices,
@@ -18,7 +18,7 @@ use crate::pool_list::{PoolsView, SortChoice, TokenSide, page_info, window_label
 /// The DLMM pools page.
 #[component]
 pub fn DlmmPoolsPage() -> impl IntoView {
-    let query = use_query_map();
+    let query = crate::route::query();
     let view_state = Memo::new(move |_| {
         let q = query.read();
         PoolsView::from_query(|k| q.get(k))

@@ -8,7 +8,6 @@ use dlmm_query::datapi::ops::dlmm::{GetPositionEvents, GetPositionsPnl};
 use dlmm_query::datapi::params::PositionEventType;
 use dlmm_query::{Error, ErrorKind};
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
 
 use super::{Addr, CollectAny, Empty, ErrorPanel, Loading, SiteClient, pct_value, usd_value};
 use crate::format::{exact, unix_time};
@@ -102,7 +101,7 @@ async fn load(c: SiteClient, address: String, kind: Option<PositionEventType>) -
 #[component]
 pub fn DlmmPositionPage() -> impl IntoView {
     let address = crate::route::param("address");
-    let query = use_query_map();
+    let query = crate::route::query();
     let kind = Memo::new(move |_| kind_filter(query.read().get("kind").as_deref()));
     let client = expect_context::<SiteClient>();
     let data = crate::resource::local(move || load(client.clone(), address.get(), kind.get()));

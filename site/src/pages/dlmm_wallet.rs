@@ -16,7 +16,7 @@ use dlmm_query::datapi::ops::dlmm::{
 use dlmm_query::datapi::params::{DAYS_BACK, Direction, OpenPortfolioSort};
 use dlmm_query::{Error, ErrorKind};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::use_navigate;
 
 use super::cards::{Card, cards};
 use super::controls::{Pager, Select, SortHeader};
@@ -245,7 +245,7 @@ async fn load(c: SiteClient, wallet: String, v: WalletView) -> Result<Loaded, Er
 #[component]
 pub fn DlmmWalletPage() -> impl IntoView {
     let wallet = crate::route::param("wallet");
-    let query = use_query_map();
+    let query = crate::route::query();
     let view_state = Memo::new(move |_| {
         let q = query.read();
         WalletView::from_query(|k| q.get(k))

@@ -5,7 +5,7 @@ use dlmm_query::ops::{
     GetPair, GetPairFeeBpsByDays, GetPairPositionsLock, GetPairSwapRecords, GetPairTvlByDays, GetPairVolumeByDays,
 };
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::use_navigate;
 
 use super::cards::{Card, cards};
 use super::{Addr, Chart, CollectAny, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
@@ -42,7 +42,7 @@ fn bps(v: f64) -> String {
 /// The pair page.
 #[component]
 pub fn PairPage() -> impl IntoView {
-    let query = use_query_map();
+    let query = crate::route::query();
     let address = crate::route::param("address");
     let days = Memo::new(move |_| parse_days(query.read().get("days").as_deref()));
     let client = expect_context::<SiteClient>();
@@ -165,7 +165,7 @@ fn Charts(address: Memo<String>, days: Memo<u32>, client: SiteClient) -> impl In
     });
     let retry = Callback::new(move |()| series.refetch());
     let navigate = use_navigate();
-    let query = use_query_map();
+    let query = crate::route::query();
     let set_days = move |ev: leptos::ev::Event| {
         let d = parse_days(Some(&event_target_value(&ev)));
         let mut q: Vec<String> = query

@@ -5,7 +5,7 @@ use dlmm_query::models::{AllGroupOfPairsMetadata, AllPairsWithPagination, PairGr
 use dlmm_query::ops::{OrderBy, PairSortKey};
 use leptos::html;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::use_navigate;
 
 use super::controls::{Pager, Select, SortHeader, order_choices, page_size_choices};
 use super::{CollectAny, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
@@ -29,7 +29,7 @@ const SORTABLE: [(PairSortKey, &str); 4] = [
 /// The pairs page.
 #[component]
 pub fn PairsPage() -> impl IntoView {
-    let query = use_query_map();
+    let query = crate::route::query();
     let view_state = Memo::new(move |_| {
         let q = query.read();
         PairsView::from_query(|k| q.get(k))

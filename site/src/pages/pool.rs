@@ -4,7 +4,7 @@ use dlmm_query::ErrorKind;
 use dlmm_query::models::PoolMetrics;
 use dlmm_query::ops::{GetPoolMetrics, Operation};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::use_navigate;
 
 use super::{CollectAny, ErrorPanel, SiteClient};
 use crate::format::{exact, percent, unix_time, usd};
@@ -124,7 +124,7 @@ pub fn PoolLookup() -> impl IntoView {
 /// The pool page: reads the address and `caseSensitive` from the URL and loads the metrics.
 #[component]
 pub fn PoolPage() -> impl IntoView {
-    let query = use_query_map();
+    let query = crate::route::query();
     let address = crate::route::param("address");
     let case_sensitive = move || query.read().get("caseSensitive").as_deref() != Some("false");
     let client = expect_context::<SiteClient>();

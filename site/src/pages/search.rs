@@ -10,7 +10,7 @@ use futures_util::future::try_join;
 use futures_util::stream::{FuturesOrdered, StreamExt};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::use_navigate;
 
 use super::{CollectAny, ErrorPanel, Loading, SiteClient, usd_value};
 use crate::config::SiteConfig;
@@ -116,7 +116,7 @@ enum Outcome {
 /// `/search?q=…`: routes to the right page, lists text matches, or says why it cannot.
 #[component]
 pub fn SearchPage() -> impl IntoView {
-    let query = use_query_map();
+    let query = crate::route::query();
     let q = Memo::new(move |_| query.read().get("q").unwrap_or_default());
     let client = expect_context::<SiteClient>();
     let config = use_context::<SiteConfig>().unwrap_or_default();
