@@ -21,8 +21,7 @@ pub mod search;
 pub mod timeline;
 
 use leptos::prelude::*;
-use leptos_router::components::{A, FlatRoutes, Route, Router};
-use leptos_router::path;
+use leptos_router::components::{A, Router};
 
 use crate::config::SiteConfig;
 use crate::route::Route as Page;
@@ -81,7 +80,7 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
     set_link_base(&base);
     let keeper = config.keeper_configured();
     view! {
-        <Router base=base>
+        <Router base=base.clone()>
             <a class="skip" href="#main">"Skip to content"</a>
             <header class="top">
                 <A href={crate::link("/")} attr:class="brand">"DLMM Explorer"</A>
@@ -102,9 +101,7 @@ pub fn Shell(config: SiteConfig) -> impl IntoView {
             <pages::SourceBanner config=config.clone() />
             <pages::ConsentPanel config=config.clone() />
             <main id="main" tabindex="-1">
-                <FlatRoutes fallback=pages::NotFound>
-                    <Route path=path!("/*path") view=route::Routed />
-                </FlatRoutes>
+                <route::Routed base=base />
             </main>
             <footer class="bottom">{footer}</footer>
         </Router>

@@ -1,11 +1,12 @@
 //! The explorer's URL table as a plain function: which page a path shows and with which path parameters
-//! ([`Route::of`]). The router has one route (`/*path`) whose view is [`Routed`]: one route type and one view type for
-//! every page, which keeps the router's machinery (instantiated per route and per view type) out of the build's size.
-//! The routes are `FlatRoutes`, the router without nested routes' machinery (11 KB gzip less than `Routes`); pages
-//! read the query through [`query`].
+//! ([`Route::of`], [`Route::at`]). The router (`leptos_router`'s `Router`: history, links, navigation, the location)
+//! shows [`Routed`], which reads the page from the location's path itself rather than through the router's route
+//! matching (`Routes` or `FlatRoutes` with one `/*path` route), whose machinery was about 6 % of the explorer's
+//! `.wasm` for one route. A page reads its path parameters with [`param`] and its query with [`query`].
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_location, use_params_map};
+use leptos_router::hooks::use_location;
+use leptos_router::location::{BrowserUrl, LocationProvider};
 use leptos_router::params::ParamsMap;
 
 /// A page of the explorer, with its path parameters (raw URL segments, as the router gives them).
@@ -90,6 +91,15 @@ impl Route {
         }
     }
 
+    /// The page the location's `pathname` shows under the router base `base` (`` at the root, `/sub/dir` under a
+    /// sub-path, as [`crate::router_base`] gives it); a path outside the base is [`Route::NotFound`].
+    pub fn at(pathname: &str, base: &str) -> Route {
+        match pathname.strip_prefix(base) {
+            Some(path) if path.is_empty() || path.starts_with('/') => Route::of(path),
+            _ => Route::NotFound,
+        }
+    }
+
     /// The path parameter `name` (`address`, `mints`, `wallet`, `pair`), when this page has it.
     pub fn param(&self, name: &str) -> Option<&str> {
         let value = match (self, name) {
@@ -131,20 +141,27 @@ pub fn param(name: &'static str) -> Memo<String> {
     })
 }
 
-/// The query of the page on screen, tracked. It is the router's (`use_location().query`), which follows every
-/// navigation: the route's own URL (`use_query_map`) is not updated by `FlatRoutes` when a navigation keeps the route
-/// (here, always) but changes the path.
+/// The query of the page on screen, tracked (the location's).
 pub fn query() -> Memo<ParamsMap> {
     use_location().query
 }
 
-/// The view of the router's one route: the page [`Route::of`] the matched path, rebuilt only when the page (not
-/// only its parameters) changes.
+/// The page on screen: the page [`Route::at`] the location's path under the router base `base`, rebuilt only when
+/// the page (not only its parameters) changes.
 #[component]
-pub fn Routed() -> impl IntoView {
-    let params = use_params_map();
-    let route = Memo::new(move |_| Route::of(&params.read().get("path").unwrap_or_default()));
+pub fn Routed(base: String) -> impl IntoView {
+    let location = use_location();
+    let route = Memo::new(move |_| location.pathname.with(|path| Route::at(path, &base)));
     provide_context(CurrentRoute(route));
+    // The router puts a navigation to another path in the address bar once the routes say the new page is on its
+    // way, as the router's own routes do; an effect runs after the navigation that changed the path has begun.
+    let browser = use_context::<BrowserUrl>();
+    Effect::new(move || {
+        location.pathname.track();
+        if let Some(browser) = &browser {
+            browser.ready_to_complete();
+        }
+    });
     let page = Memo::new_with_compare(
         move |_| route.get(),
         |a: Option<&Route>, b: Option<&Route>| match (a, b) {
@@ -204,6 +221,19 @@ mod tests {
         }
         // Parameters are the raw segments (percent-escapes kept, as the router kept them).
         assert_eq!(Route::of("/pools/a%20b"), Route::Pool { address: owned("a%20b") });
+    }
+
+    #[test]
+    fn a_location_is_read_under_the_router_base() {
+        assert_eq!(Route::at("/pairs", ""), Route::Pairs);
+        assert_eq!(Route::at("/", ""), Route::Home);
+        assert_eq!(Route::at("/sub/dir/pairs/x", "/sub/dir"), Route::Pair { address: owned("x") });
+        assert_eq!(Route::at("/sub/dir", "/sub/dir"), Route::Home);
+        assert_eq!(Route::at("/sub/dir/", "/sub/dir"), Route::Home);
+        // Outside the base, or a longer name that begins with it: no page.
+        for path in ["/pairs", "/sub/pairs", "/sub/dirx/pairs", "/"] {
+            assert_eq!(Route::at(path, "/sub/dir"), Route::NotFound, "{path}");
+        }
     }
 
     #[test]
