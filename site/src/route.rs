@@ -9,7 +9,7 @@ use leptos_router::hooks::use_location;
 use leptos_router::location::{BrowserUrl, LocationProvider};
 use leptos_router::params::ParamsMap;
 
-/// A page of the explorer, with its path parameters (raw URL segments, as the router gives them).
+/// A page of the explorer, with its path parameters (raw URL segments, as the location's path has them).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
     /// `/`: the datapi overview.
