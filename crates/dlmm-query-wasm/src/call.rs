@@ -12,6 +12,7 @@ use std::rc::Rc;
 use futures_util::future::LocalBoxFuture;
 
 use dlmm_query::datapi::series::{SeriesPlan, SeriesRoute};
+use dlmm_query::json_text::JsonText;
 use dlmm_query::models::PoolEnvelope;
 use dlmm_query::ops::{All, GetDeposits, Operation};
 use dlmm_query::shape::{HasShape, Shape};
@@ -24,7 +25,7 @@ use crate::cancel::with_signal;
 use crate::client::Core;
 use crate::js_error::to_js_error;
 use crate::options::Call;
-use crate::to_js::{output_to_js_value, written_to_js};
+use crate::to_js::written_to_js;
 
 /// The full URL `operation` requests through `client` (empty when its input is invalid: the call then rejects
 /// with `invalidInput` before any output exists).
@@ -138,7 +139,9 @@ impl Work {
             Work::PositionPnl(position, current) => Box::pin(async move {
                 let url = request_url(&client, &GetDeposits::new(&position));
                 let pnl = client.position_pnl_with(&position, current, call).await?;
-                output_to_js_value(&pnl, &url)
+                let mut json = JsonText::default();
+                pnl.write_json(&mut json);
+                written_to_js(json.finish(&url)?, &url)
             }),
         };
         guarded(signal, work).await

@@ -1,6 +1,7 @@
 //! JSON text for JavaScript: what the npm package hands to the engine's `JSON.parse`, written in one place and one
 //! way, either from a model (`Serialize`, [`JsonText::write`]) or straight from a response body by the model's
-//! [`Shape`](enum@crate::shape::Shape) ([`crate::transcode`]).
+//! [`Shape`](enum@crate::shape::Shape) ([`crate::transcode`]), whose leaves this writer's own methods write as
+//! [`JsonText::write`] writes them (so a build that only transcodes carries no serializer).
 //!
 //! The writer tracks the JSON path of what it writes. Raw token amounts (`u128`) are written as digit strings and
 //! their paths recorded as patterns (`[*].reserveXAmount`), so that after parsing exactly those strings can become
@@ -265,6 +266,81 @@ impl JsonText {
         self.text.extend_from_slice(literal);
     }
 
+    /// Writes `text` as [`Self::write`] writes a string: quoted, with serde_json's escapes (`\"`, `\\`, `\n`,
+    /// `\u001f`, …) and every character beyond ASCII as `\uXXXX` (see [`JsFormatter`]).
+    pub(crate) fn string(&mut self, text: &str) {
+        self.text.reserve(text.len() + 2);
+        self.text.push(b'"');
+        let mut plain = 0;
+        for (at, c) in text.char_indices() {
+            let short: &[u8] = match c {
+                '"' => b"\\\"",
+                '\\' => b"\\\\",
+                '\u{8}' => b"\\b",
+                '\u{c}' => b"\\f",
+                '\n' => b"\\n",
+                '\r' => b"\\r",
+                '\t' => b"\\t",
+                c if c < ' ' || !c.is_ascii() => b"",
+                _ => continue,
+            };
+            self.text.extend_from_slice(&text.as_bytes()[plain..at]);
+            if short.is_empty() {
+                for &mut unit in c.encode_utf16(&mut [0; 2]) {
+                    self.text.extend_from_slice(&unicode_escape(unit));
+                }
+            } else {
+                self.text.extend_from_slice(short);
+            }
+            plain = at + c.len_utf8();
+        }
+        self.text.extend_from_slice(&text.as_bytes()[plain..]);
+        self.text.push(b'"');
+    }
+
+    /// Writes `true` or `false`.
+    pub(crate) fn boolean(&mut self, value: bool) {
+        self.text.extend_from_slice(if value { b"true" } else { b"false" });
+    }
+
+    /// Writes `value` as [`Self::write`] writes an `f64`: its shortest round-trip digits as serde_json prints them,
+    /// or `null` (recorded as a `None`'s) when it is not finite.
+    pub(crate) fn double(&mut self, value: f64) {
+        if value.is_finite() {
+            self.text.extend_from_slice(zmij::Buffer::new().format_finite(value).as_bytes());
+        } else {
+            self.null();
+        }
+    }
+
+    /// Writes `value` as [`Self::write`] writes a `u64`; one JavaScript cannot hold stops the writing with its path
+    /// (see [`Self::finish`]).
+    pub(crate) fn unsigned(&mut self, value: u64) {
+        if value > MAX_SAFE_INTEGER {
+            return self.unsafe_integer(value.to_string());
+        }
+        self.text.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+    }
+
+    /// Writes `value` as [`Self::write`] writes an `i64` (see [`Self::unsigned`]).
+    pub(crate) fn signed(&mut self, value: i64) {
+        if value.unsigned_abs() > MAX_SAFE_INTEGER {
+            return self.unsafe_integer(value.to_string());
+        }
+        self.text.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+    }
+
+    /// Notes an integer JavaScript cannot hold, where the writing stands, with its path.
+    fn unsafe_integer(&mut self, integer: String) {
+        let path = self.path_text();
+        self.unsafe_integers.push((self.text.len(), path, integer));
+    }
+
+    /// Writes a raw token amount as [`Self::write`] writes an [`crate::Amount`] (see [`Self::amount_digits`]).
+    pub(crate) fn amount(&mut self, amount: crate::Amount) {
+        self.amount_digits(itoa::Buffer::new().format(amount.0).as_bytes());
+    }
+
     /// Writes a raw token amount, given as its canonical decimal digits, as [`Self::write`] writes an
     /// [`crate::Amount`]: a digit string, its path recorded as an amount's.
     pub(crate) fn amount_digits(&mut self, digits: &[u8]) {
@@ -428,9 +504,11 @@ fn u128_digits(value: u128) -> Vec<u8> {
     digits
 }
 
-/// The lowercase hexadecimal digit of the low four bits of `nibble`.
-fn hex(nibble: u16) -> u8 {
-    b"0123456789abcdef"[usize::from(nibble & 0xf)]
+/// The JSON escape of one UTF-16 code unit: `\u` and four lowercase hexadecimal digits, as serde_json writes a
+/// control character's.
+fn unicode_escape(unit: u16) -> [u8; 6] {
+    let hex = |shift: u16| b"0123456789abcdef"[usize::from(unit >> shift & 0xf)];
+    [b'\\', b'u', hex(12), hex(8), hex(4), hex(0)]
 }
 
 /// Compact JSON that keeps [`JsonText`]'s path up to date, writes `u128` amounts as digit strings and refuses
@@ -530,8 +608,7 @@ impl Formatter for JsFormatter<'_> {
         for (at, c) in fragment.char_indices().filter(|(_, c)| !c.is_ascii()) {
             writer.write_all(&fragment.as_bytes()[plain..at])?;
             for &mut unit in c.encode_utf16(&mut [0; 2]) {
-                writer.write_all(b"\\u")?;
-                writer.write_all(&[hex(unit >> 12), hex(unit >> 8), hex(unit >> 4), hex(unit)])?;
+                writer.write_all(&unicode_escape(unit))?;
             }
             plain = at + c.len_utf8();
         }
@@ -605,6 +682,71 @@ mod tests {
         let written = json.finish("https://x").unwrap();
         assert_eq!(patterns(&written.amounts), ["[*].reserveXAmount"]);
         assert_eq!(patterns(&written.nulls), ["[*].launchpad"]);
+    }
+
+    /// The text (or the failure) `direct` writes as the second item of an array, and what [`JsonText::write`]
+    /// writes for `value` there.
+    fn both<T: Serialize + ?Sized>(value: &T, direct: impl Fn(&mut JsonText)) -> [Result<Written, String>; 2] {
+        let (mut by_hand, mut by_serde) = (JsonText::items_from(0), JsonText::items_from(0));
+        by_hand.push_item(&1);
+        by_serde.push_item(&1);
+        by_hand.begin_item();
+        direct(&mut by_hand);
+        by_serde.push_item(value);
+        [by_hand, by_serde].map(|json| json.end_items("u").map_err(|e| e.to_string()))
+    }
+
+    fn same(written: [Result<Written, String>; 2]) -> bool {
+        format!("{:?}", written[0]) == format!("{:?}", written[1])
+    }
+
+    #[test]
+    fn leaves_are_written_directly_as_serde_writes_them() {
+        for text in [
+            "",
+            "plain",
+            "q\"uote b\\ack /slash",
+            "\u{0}\u{1}\u{8}\t\n\u{b}\u{c}\r\u{1f} \u{7f}",
+            "пёс 🐕 é\u{2028}\u{ffff}",
+        ] {
+            assert!(same(both(text, |out| out.string(text))), "{text:?}");
+        }
+        for value in [0.0, -0.0, 1.0, -2.5, 0.1, 1e-7, 1e21, 1e300, 5e-324, f64::MAX, f64::MIN_POSITIVE, 123456.789] {
+            assert!(same(both(&value, |out| out.double(value))), "{value}");
+        }
+        for value in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            assert!(same(both(&value, |out| out.double(value))), "{value}");
+        }
+        for value in [0, 1, MAX_SAFE_INTEGER, MAX_SAFE_INTEGER + 1, u64::MAX] {
+            assert!(same(both(&value, |out| out.unsigned(value))), "{value}");
+            assert!(same(both(&crate::Amount(value), |out| out.amount(crate::Amount(value)))), "{value}");
+        }
+        let max = MAX_SAFE_INTEGER as i64;
+        for value in [0, -1, max, -max, max + 1, -max - 1, i64::MIN, i64::MAX] {
+            assert!(same(both(&value, |out| out.signed(value))), "{value}");
+        }
+        for value in [true, false] {
+            assert!(same(both(&value, |out| out.boolean(value))), "{value}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 2_000,
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        #[test]
+        fn any_string_is_written_directly_as_serde_writes_it(text in "\\PC*|[\\x00-\\x7f]*") {
+            proptest::prop_assert!(same(both(text.as_str(), |out| out.string(&text))), "{:?}", text);
+        }
+
+        #[test]
+        fn any_double_is_written_directly_as_serde_writes_it(bits in proptest::prelude::any::<u64>()) {
+            let value = f64::from_bits(bits);
+            proptest::prop_assert!(same(both(&value, |out| out.double(value))), "{:?}", value);
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use serde::Serialize;
 use serde::de;
 
+use crate::json_text::JsonText;
 use crate::models::{ClaimFee, ClaimReward, DepositWithdraw};
 use crate::pick::{Picked, item_shape, list_items, pick};
 use crate::shape::Shape;
@@ -44,6 +45,54 @@ pub struct PositionPnl {
     pub fee_claim_count: usize,
     /// How many reward claims there were.
     pub reward_claim_count: usize,
+}
+
+impl PositionPnl {
+    /// Writes this P&L into `out` as [`JsonText::write`] writes it (the same text, the same recorded `null`s and
+    /// integers JavaScript cannot hold), member by member, without serde's JSON writer: it is the one model the npm
+    /// package writes from Rust (everything else is transcoded from the body), so its `.wasm` carries no serializer.
+    pub fn write_json(&self, out: &mut JsonText) {
+        let start = out.begin_object();
+        let numbers = [
+            ("deposited_usd", Some(self.deposited_usd)),
+            ("withdrawn_usd", Some(self.withdrawn_usd)),
+            ("claimed_fees_usd", Some(self.claimed_fees_usd)),
+            ("claimed_rewards_usd", Some(self.claimed_rewards_usd)),
+            ("current_value_usd", self.current_value_usd),
+            ("net_usd", Some(self.net_usd)),
+            ("return_percent", self.return_percent),
+        ];
+        for (wire, value) in numbers {
+            out.key(wire);
+            match value {
+                Some(v) => out.double(v),
+                None => out.null(),
+            }
+        }
+        let times = [
+            ("first_activity", self.first_activity),
+            ("last_activity", self.last_activity),
+            ("holding_seconds", self.holding_seconds),
+        ];
+        for (wire, value) in times {
+            out.key(wire);
+            match value {
+                Some(v) => out.signed(v),
+                None => out.null(),
+            }
+        }
+        let counts = [
+            ("deposit_count", self.deposit_count),
+            ("withdrawal_count", self.withdrawal_count),
+            ("fee_claim_count", self.fee_claim_count),
+            ("reward_claim_count", self.reward_claim_count),
+        ];
+        for (wire, count) in counts {
+            out.key(wire);
+            out.unsigned(count as u64);
+        }
+        out.end_object(start);
+    }
 }
 
 /// Sums USD figures; an empty sum is 0.0, not the -0.0 that `Iterator::sum` gives for floats.
@@ -251,6 +300,36 @@ mod tests {
         for bad in [r#"[{"token_x_usd_amount":"x"}]"#, r#"[["t","q","p",1,2,3,4,5,6]]"#, "[1]", "{}", "[", ""] {
             let model = serde_json::from_str::<Vec<DepositWithdraw>>(bad).unwrap_err().to_string();
             assert_eq!(read(bad, flow_shape, FLOW_USD).unwrap_err().to_string(), model, "{bad}");
+        }
+    }
+
+    #[test]
+    fn is_written_for_javascript_as_its_serialize_writes_it() {
+        let full =
+            position_pnl(&[flow(1, 10.0, 5.5)], &[flow(9, 3.0, 1.0)], &[fee(4, 2.0)], &[reward(5, 0.25)], Some(7.0));
+        let mut odd = position_pnl(&[], &[], &[], &[], None);
+        odd.net_usd = f64::NAN;
+        odd.claimed_fees_usd = f64::INFINITY;
+        odd.deposited_usd = 1e300;
+        odd.return_percent = Some(-0.1);
+        odd.deposit_count = usize::MAX;
+        odd.first_activity = Some(-(1 << 53));
+        odd.last_activity = Some((1 << 53) - 1);
+        for pnl in [full, odd, position_pnl(&[], &[], &[], &[], None)] {
+            let (mut by_hand, mut by_serde) = (JsonText::items_from(3), JsonText::items_from(3));
+            by_hand.begin_item();
+            pnl.write_json(&mut by_hand);
+            by_serde.push_item(&pnl);
+            // serde's writer stops at an integer JavaScript cannot hold, this one goes on; the text is not used then.
+            assert_eq!(by_hand.failed(), by_serde.failed(), "{pnl:?}");
+            if !by_serde.failed() {
+                assert_eq!(by_hand.as_bytes(), by_serde.as_bytes(), "{pnl:?}");
+            }
+            match (by_hand.end_items("u"), by_serde.end_items("u")) {
+                (Ok(a), Ok(b)) => assert_eq!(format!("{a:?}"), format!("{b:?}")),
+                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+                (a, b) => panic!("{a:?} / {b:?}"),
+            }
         }
     }
 

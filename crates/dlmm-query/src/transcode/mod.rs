@@ -131,31 +131,31 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) 
             return from_raw_text(leaf, d, out);
         }
         Leaf::String => return d.deserialize_str(Text { out }),
-        Leaf::Enum(names) => out.write(names.js_name(d.deserialize_enum(names.name, &[], VariantName::new(names))?)),
-        Leaf::Bool => out.write(&bool::deserialize(d)?),
-        Leaf::F64 => out.write(&f64::deserialize(d)?),
+        Leaf::Enum(names) => out.string(names.js_name(d.deserialize_enum(names.name, &[], VariantName::new(names))?)),
+        Leaf::Bool => out.boolean(bool::deserialize(d)?),
+        Leaf::F64 => out.double(f64::deserialize(d)?),
         Leaf::Int(ty) => match integer::read(d, *ty)? {
-            Integer::Unsigned(v) => out.write(&v),
-            Integer::Signed(v) => out.write(&v),
+            Integer::Unsigned(v) => out.unsigned(v),
+            Integer::Signed(v) => out.signed(v),
         },
-        Leaf::Amount => out.write(&Amount::deserialize(d)?),
-        Leaf::Decimal => out.write(&Decimal::deserialize(d)?),
+        Leaf::Amount => out.amount(Amount::deserialize(d)?),
+        Leaf::Decimal => out.string(Decimal::deserialize(d)?.as_str()),
         Leaf::NumericText => {
             // Numeric text that is a JSON number literal well inside the range is copied: `JSON.parse` reads it to
             // the double its model writes.
             let text = NumericText::deserialize(d)?;
             match in_range(text.as_str()) && is_json_number(text.as_str()) {
                 true => out.literal(text.as_str().as_bytes()),
-                false => out.write(&text),
+                false => out.double(text.to_f64()),
             }
         }
         Leaf::ProtocolMetrics => return d.deserialize_any(ProtocolMetrics { out }),
         Leaf::With(with) => match wire::read_with(d, *with)? {
             Scalar::Null => out.null(),
-            Scalar::F64(v) => out.write(&v),
-            Scalar::U64(v) => out.write(&v),
-            Scalar::I64(v) => out.write(&v),
-            Scalar::Text(text) => out.write(&text),
+            Scalar::F64(v) => out.double(v),
+            Scalar::U64(v) => out.unsigned(v),
+            Scalar::I64(v) => out.signed(v),
+            Scalar::Text(text) => out.string(&text),
         },
     }
     Ok(())
@@ -216,7 +216,7 @@ impl<'de> Visitor<'de> for Text<'_> {
         f.write_str("a string")
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
-        self.out.write(v);
+        self.out.string(v);
         Ok(())
     }
     /// A string as the body holds it: it had no escapes, so no quote, backslash or control character (the parser
@@ -224,7 +224,7 @@ impl<'de> Visitor<'de> for Text<'_> {
     fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<(), E> {
         match v.is_ascii() {
             true => self.out.unescaped_string(v.as_bytes()),
-            false => self.out.write(v),
+            false => self.out.string(v),
         }
         Ok(())
     }

@@ -466,7 +466,7 @@ impl<'a> Reader<'a> {
             Leaf::Enum(names) => {
                 let name = self.string()?.bytes;
                 let found = names.variants.iter().find(|(wire, _)| wire.as_bytes() == name).map(|(_, js)| *js);
-                out.write(found.or(names.other)?);
+                out.string(found.or(names.other)?);
             }
             Leaf::ProtocolMetrics => return None,
         }
@@ -487,7 +487,7 @@ impl<'a> Reader<'a> {
 fn write_string(out: &mut JsonText, text: Text<'_>) -> Option<()> {
     match text.ascii {
         true => out.unescaped_string(text.bytes),
-        false => out.write(text.as_str()?),
+        false => out.string(text.as_str()?),
     }
     Some(())
 }
