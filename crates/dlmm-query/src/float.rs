@@ -455,11 +455,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            cases: 4_000,
-            failure_persistence: None,
-            ..proptest::prelude::ProptestConfig::default()
-        })]
+        #![proptest_config(crate::proptest_cases(4_000))]
 
         #[test]
         fn any_text_of_number_characters_is_read_as_the_standard_library_reads_it(text in "[-+0-9.eEinfatyINFATY]{0,14}") {

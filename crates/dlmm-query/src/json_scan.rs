@@ -499,7 +499,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 4000, failure_persistence: None, ..ProptestConfig::default() })]
+        #![proptest_config(crate::proptest_cases(4000))]
 
         /// Any text of JSON's bytes (valid or not) is accepted exactly when serde_json accepts it.
         #[test]

@@ -731,11 +731,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            cases: 2_000,
-            failure_persistence: None,
-            ..proptest::prelude::ProptestConfig::default()
-        })]
+        #![proptest_config(crate::proptest_cases(2_000))]
 
         #[test]
         fn any_string_is_written_directly_as_serde_writes_it(text in "\\PC*|[\\x00-\\x7f]*") {

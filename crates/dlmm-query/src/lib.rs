@@ -72,3 +72,13 @@ pub use web::WebTransport;
 #[cfg(all(doctest, feature = "native"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The unit tests' property-test settings: `cases` cases, no failure files written into the source tree.
+#[cfg(test)]
+fn proptest_cases(cases: u32) -> proptest::prelude::ProptestConfig {
+    proptest::prelude::ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    }
+}

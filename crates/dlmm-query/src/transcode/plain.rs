@@ -657,10 +657,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            failure_persistence: None,
-            ..proptest::prelude::ProptestConfig::default()
-        })]
+        #![proptest_config(crate::proptest_cases(256))]
 
         /// A decimal sent as any double, however printed, is written as serde writes it (its shortest form).
         #[test]
@@ -681,11 +678,7 @@ mod tests {
     const EDITS: &[u8] = b"\"\\{}[],:0123456789-+.eEnultrfas \t\x01\x7f\x80\xc3\xa9\xff";
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            cases: 2_000,
-            failure_persistence: None,
-            ..proptest::prelude::ProptestConfig::default()
-        })]
+        #![proptest_config(crate::proptest_cases(2_000))]
 
         /// Whatever a few bytes changed, inserted or removed make of a pair, the fast path gives up when serde
         /// refuses it, and what it writes is what serde writes.
