@@ -111,7 +111,7 @@ fn wasm_attribution() -> Result {
 /// by crate (by module for this workspace's crates), the view that shows which layer to slim. The shipped file is
 /// stripped of names by wasm-opt, so when twiggy finds none there, a copy with names is made from cargo's output
 /// (`target/wasm32-unknown-unknown/wasm-release/<cargo_name>.wasm`) the way the shipped one is made (wasm-bindgen,
-/// then `wasm-opt -Oz` with the same facts, keeping the name section) and attributed instead.
+/// then `wasm-opt -Oz` with the same parameters, keeping the name section) and attributed instead.
 fn attribution(part: &str, shipped: &Path, cargo_name: &str) -> Result {
     twiggy()?;
     let top = |wasm: &Path, args: &[&str]| {
@@ -139,7 +139,7 @@ fn attribution(part: &str, shipped: &Path, cargo_name: &str) -> Result {
         exec(
             command("wasm-opt")
                 .arg("-Oz")
-                .args(crate::build::WASM_OPT_FACTS)
+                .args(crate::build::WASM_OPT_PARAMS)
                 .args(["-g", "--strip-dwarf", "--strip-producers", "-o"])
                 .arg(&named)
                 .arg(&named),
