@@ -26,4 +26,5 @@ pub use datapi::{DammV2Datapi, DlmmDatapi, JsDatapiClient, create_datapi_client}
 pub use iter::PageIterator;
 pub use js_error::{is_dlmm_error, to_js_error};
 pub use keeper::{JsClient, create_client, lexical_order_mints};
+#[cfg(feature = "json-writer")]
 pub use to_js::output_to_js;

@@ -9,24 +9,19 @@
 //! its path (`[1].lockReleasePoint`), never a rounded number.
 
 use dlmm_query::Error;
-use dlmm_query::json_text::{JsonText, Pattern, Written};
+use dlmm_query::json_text::{Pattern, Written};
 use js_sys::{Array, BigInt, JSON, Reflect};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::js_error::to_js_error;
-
-/// Writes an operation's output, answered from `url`, to JavaScript: camelCase fields, raw amounts as `bigint`, token
-/// amounts as exact decimal text, other numbers as numbers, `None` as `undefined`.
-pub fn output_to_js<T: Serialize + ?Sized>(value: &T, url: &str) -> Result<JsValue, JsValue> {
-    output_to_js_value(value, url).map_err(|e| to_js_error(&e))
-}
-
-/// [`output_to_js`] with the core's error (for callers that convert errors once, later).
-pub fn output_to_js_value<T: Serialize + ?Sized>(value: &T, url: &str) -> Result<JsValue, Error> {
-    let mut json = JsonText::default();
+/// Writes a core model (an operation's output, answered from `url`) to JavaScript by its `Serialize`, as the
+/// package's calls write what they transcode: camelCase fields, raw amounts as `bigint`, token amounts as exact
+/// decimal text, other numbers as numbers, `None` as `undefined`. For Rust callers (the `json-writer` feature).
+#[cfg(feature = "json-writer")]
+pub fn output_to_js<T: serde::Serialize + ?Sized>(value: &T, url: &str) -> Result<JsValue, JsValue> {
+    let mut json = dlmm_query::json_text::JsonText::default();
     json.write(value);
-    written_to_js(json.finish(url)?, url)
+    let written = json.finish(url).map_err(|e| crate::js_error::to_js_error(&e))?;
+    written_to_js(written, url).map_err(|e| crate::js_error::to_js_error(&e))
 }
 
 /// Parses written JSON text into JavaScript values and turns the recorded amounts into `bigint`s and the recorded

@@ -11,13 +11,13 @@
 //! total, a timestamp) is refused with its path, and [`JsonText::finish`] gives a `decode` error naming the URL and
 //! that path (`[1].lockReleasePoint`), never a rounded number.
 
-use std::io::{self, Write};
-
-use serde::Serialize;
-use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
-
 use crate::Error;
 use crate::shape::{js_name, push_js_name};
+
+// Writing a model by its `Serialize` ([`JsonText::write`]): natively always; in WebAssembly with the `json-writer`
+// feature, since it needs serde_json's `std` (the package and the explorer only transcode, and leave it out).
+#[cfg(any(not(target_arch = "wasm32"), feature = "json-writer"))]
+mod by_serde;
 
 /// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
 pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
@@ -26,6 +26,8 @@ pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 /// a transcoded object is writing, whose key is its JavaScript name), or an array's current index (`None` before its
 /// first element).
 enum Step {
+    // Only the serde writer (`by_serde`) writes keys of its own.
+    #[cfg_attr(all(target_arch = "wasm32", not(feature = "json-writer")), allow(dead_code))]
     Key(String),
     Field(&'static str),
     Index(Option<usize>),
@@ -64,6 +66,8 @@ pub struct Written {
 pub struct JsonText {
     text: Vec<u8>,
     path: Vec<Step>,
+    /// While the serde writer writes a key (which [`Step::Key`] then collects).
+    #[cfg_attr(all(target_arch = "wasm32", not(feature = "json-writer")), allow(dead_code))]
     in_key: bool,
     /// The paths (array indices as [`Mark::Each`]) where raw amounts were written as digit strings.
     amounts: Vec<Vec<Mark>>,
@@ -99,21 +103,6 @@ pub(crate) struct Checkpoint {
 }
 
 impl JsonText {
-    /// Writes `value` as JSON where the text stands (a whole value, an item after [`Self::push_item`]'s separator,
-    /// or a member's value while transcoding).
-    pub fn write<T: Serialize + ?Sized>(&mut self, value: &T) {
-        let mut text = std::mem::take(&mut self.text);
-        let at = text.len();
-        let result = value.serialize(&mut serde_json::Serializer::with_formatter(&mut text, JsFormatter(self)));
-        self.text = text;
-        if let Err(e) = result {
-            match self.refused.take() {
-                Some((path, integer)) => self.unsafe_integers.push((at, path, integer)),
-                None => self.failure = Some(e.to_string()),
-            }
-        }
-    }
-
     /// Bytes written so far.
     pub fn len(&self) -> usize {
         self.text.len()
@@ -170,12 +159,6 @@ impl JsonText {
     /// True once the writing met a value it cannot write ([`Self::finish`] then gives the error).
     pub fn failed(&self) -> bool {
         !self.unsafe_integers.is_empty() || self.failure.is_some()
-    }
-
-    /// Writes one more item of the array begun by [`Self::items_from`].
-    pub fn push_item<T: Serialize + ?Sized>(&mut self, item: &T) {
-        self.begin_item();
-        self.write(item);
     }
 
     /// Begins one more item of the array begun by [`Self::items_from`]: the separator and the item's index.
@@ -430,12 +413,6 @@ impl JsonText {
         }
         out
     }
-
-    /// Stops the writing at an integer JavaScript cannot hold.
-    fn refuse(&mut self, integer: String) -> io::Error {
-        self.refused = Some((self.path_text(), integer));
-        io::Error::other("an integer above 2^53 - 1")
-    }
 }
 
 /// Adds `path` to `patterns` (array indices as [`Pattern::Each`]) unless a pattern there matches it already.
@@ -483,27 +460,6 @@ fn patterns(marks: Vec<Vec<Mark>>) -> Vec<Vec<Pattern>> {
     out
 }
 
-/// `value`'s decimal digits, by long division in 32-bit limbs: amounts are `u64`s, so this is never met in
-/// practice, and it keeps 128-bit formatting (and division) out of the `.wasm`.
-fn u128_digits(value: u128) -> Vec<u8> {
-    let mut limbs = [(value >> 96) as u32, (value >> 64) as u32, (value >> 32) as u32, value as u32];
-    let mut digits = Vec::with_capacity(39);
-    loop {
-        let mut remainder = 0u64;
-        for limb in &mut limbs {
-            let current = remainder << 32 | u64::from(*limb);
-            *limb = (current / 10) as u32;
-            remainder = current % 10;
-        }
-        digits.push(b'0' + remainder as u8);
-        if limbs == [0; 4] {
-            break;
-        }
-    }
-    digits.reverse();
-    digits
-}
-
 /// The JSON escape of one UTF-16 code unit: `\u` and four lowercase hexadecimal digits, as serde_json writes a
 /// control character's.
 fn unicode_escape(unit: u16) -> [u8; 6] {
@@ -511,142 +467,11 @@ fn unicode_escape(unit: u16) -> [u8; 6] {
     [b'\\', b'u', hex(12), hex(8), hex(4), hex(0)]
 }
 
-/// Compact JSON that keeps [`JsonText`]'s path up to date, writes `u128` amounts as digit strings and refuses
-/// integers JavaScript cannot hold.
-struct JsFormatter<'a>(&'a mut JsonText);
-
-impl Formatter for JsFormatter<'_> {
-    fn write_u64<W: ?Sized + Write>(&mut self, writer: &mut W, value: u64) -> io::Result<()> {
-        if value > MAX_SAFE_INTEGER {
-            return Err(self.0.refuse(value.to_string()));
-        }
-        CompactFormatter.write_u64(writer, value)
-    }
-
-    fn write_i64<W: ?Sized + Write>(&mut self, writer: &mut W, value: i64) -> io::Result<()> {
-        if value.unsigned_abs() > MAX_SAFE_INTEGER {
-            return Err(self.0.refuse(value.to_string()));
-        }
-        CompactFormatter.write_i64(writer, value)
-    }
-
-    fn write_i128<W: ?Sized + Write>(&mut self, writer: &mut W, value: i128) -> io::Result<()> {
-        if value.unsigned_abs() > u128::from(MAX_SAFE_INTEGER) {
-            return Err(self.0.refuse(value.to_string()));
-        }
-        CompactFormatter.write_i128(writer, value)
-    }
-
-    fn write_null<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        record(&self.0.path, &mut self.0.nulls);
-        writer.write_all(b"null")
-    }
-
-    fn write_u128<W: ?Sized + Write>(&mut self, writer: &mut W, value: u128) -> io::Result<()> {
-        record(&self.0.path, &mut self.0.amounts);
-        writer.write_all(b"\"")?;
-        match u64::try_from(value) {
-            Ok(value) => write!(writer, "{value}")?,
-            Err(_) => writer.write_all(&u128_digits(value))?,
-        }
-        writer.write_all(b"\"")
-    }
-
-    fn begin_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.path.push(Step::Index(None));
-        writer.write_all(b"[")
-    }
-
-    fn end_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.path.pop();
-        writer.write_all(b"]")
-    }
-
-    fn begin_array_value<W: ?Sized + Write>(&mut self, writer: &mut W, first: bool) -> io::Result<()> {
-        if let Some(Step::Index(index)) = self.0.path.last_mut() {
-            *index = Some(index.map_or(0, |i| i + 1));
-        }
-        CompactFormatter.begin_array_value(writer, first)
-    }
-
-    fn begin_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.path.push(Step::Key(String::new()));
-        writer.write_all(b"{")
-    }
-
-    fn end_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.path.pop();
-        writer.write_all(b"}")
-    }
-
-    fn begin_object_key<W: ?Sized + Write>(&mut self, writer: &mut W, first: bool) -> io::Result<()> {
-        self.0.in_key = true;
-        if let Some(Step::Key(key)) = self.0.path.last_mut() {
-            key.clear();
-        }
-        CompactFormatter.begin_object_key(writer, first)
-    }
-
-    fn end_object_key<W: ?Sized + Write>(&mut self, _writer: &mut W) -> io::Result<()> {
-        self.0.in_key = false;
-        Ok(())
-    }
-
-    fn write_string_fragment<W: ?Sized + Write>(&mut self, writer: &mut W, fragment: &str) -> io::Result<()> {
-        if self.0.in_key
-            && let Some(Step::Key(key)) = self.0.path.last_mut()
-        {
-            key.push_str(fragment);
-        }
-        if fragment.is_ascii() {
-            return writer.write_all(fragment.as_bytes());
-        }
-        // Non-ASCII characters as `\uXXXX` escapes: the text stays ASCII, so the engine decodes it and `JSON.parse`
-        // reads it as one-byte text (one token name in another script would otherwise make a whole batch two-byte,
-        // several times slower); the parsed strings are the same.
-        let mut plain = 0;
-        for (at, c) in fragment.char_indices().filter(|(_, c)| !c.is_ascii()) {
-            writer.write_all(&fragment.as_bytes()[plain..at])?;
-            for &mut unit in c.encode_utf16(&mut [0; 2]) {
-                writer.write_all(&unicode_escape(unit))?;
-            }
-            plain = at + c.len_utf8();
-        }
-        writer.write_all(&fragment.as_bytes()[plain..])
-    }
-
-    fn write_char_escape<W: ?Sized + Write>(&mut self, writer: &mut W, escape: CharEscape) -> io::Result<()> {
-        if self.0.in_key
-            && let Some(Step::Key(key)) = self.0.path.last_mut()
-        {
-            key.push(match escape {
-                CharEscape::Quote => '"',
-                CharEscape::ReverseSolidus => '\\',
-                CharEscape::Solidus => '/',
-                CharEscape::Backspace => '\u{8}',
-                CharEscape::FormFeed => '\u{c}',
-                CharEscape::LineFeed => '\n',
-                CharEscape::CarriageReturn => '\r',
-                CharEscape::Tab => '\t',
-                CharEscape::AsciiControl(byte) => char::from(byte),
-            });
-        }
-        CompactFormatter.write_char_escape(writer, escape)
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use serde::Serialize;
 
-    #[test]
-    fn u128_digits_are_the_numbers_digits() {
-        for value in
-            [0, 1, 9, 10, 4_294_967_295, 4_294_967_296, u128::from(u64::MAX), u128::from(u64::MAX) + 1, u128::MAX]
-        {
-            assert_eq!(String::from_utf8(u128_digits(value)).unwrap(), value.to_string());
-        }
-    }
+    use super::*;
 
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
