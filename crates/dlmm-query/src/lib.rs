@@ -44,6 +44,7 @@ pub mod page_facts;
 pub mod pick;
 pub mod pnl;
 pub mod policy;
+pub mod query_string;
 pub mod request;
 pub mod response;
 pub mod shape;

@@ -38,7 +38,8 @@ pub struct Request {
 }
 
 impl Request {
-    /// Builds a request for `group` from raw path `segments` and a serializable `query` struct.
+    /// Builds a request for `group` from raw path `segments` and a serializable `query` struct (written by
+    /// [`crate::query_string`]: its fields as pairs, sequences as repeated keys, `None` left out).
     ///
     /// Each segment is percent-encoded, so no input can add a segment, a query or a fragment to the path.
     pub fn new(group: ApiGroup, segments: &[&str], query: &impl Serialize) -> Result<Self, InvalidInput> {
@@ -47,7 +48,7 @@ impl Request {
             path.push('/');
             encode_segment(segment, &mut path);
         }
-        let query = serde_html_form::to_string(query)
+        let query = crate::query_string::to_string(query)
             .map_err(|e| InvalidInput::new("query", format!("cannot be encoded: {e}")))?;
         Ok(Self { group, path, query })
     }
