@@ -2,6 +2,12 @@
 
 use dlmm_explorer::App;
 
+/// The explorer's allocator: talc, as in the npm package (faster than the standard library's dlmalloc in WebAssembly,
+/// and about 2 KB gzip smaller).
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 fn main() {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(App);
