@@ -153,6 +153,15 @@ impl<'a> ser::Serializer for Struct<'a> {
     }
 }
 
+/// Writes each listed integer type as the widest of its signedness is written.
+macro_rules! widened {
+    ($($method:ident($ty:ty) => $wide:ident($wide_ty:ty);)*) => {$(
+        fn $method(self, value: $ty) -> Result<(), Unsupported> {
+            self.$wide(<$wide_ty>::from(value))
+        }
+    )*};
+}
+
 impl ser::Serializer for Value<'_> {
     type Ok = ();
     type Error = Unsupported;
@@ -176,23 +185,13 @@ impl ser::Serializer for Value<'_> {
     fn serialize_f64(self, value: f64) -> Result<(), Unsupported> {
         self.pair(zmij::Buffer::new().format(value))
     }
-    fn serialize_i8(self, value: i8) -> Result<(), Unsupported> {
-        self.serialize_i64(i64::from(value))
-    }
-    fn serialize_i16(self, value: i16) -> Result<(), Unsupported> {
-        self.serialize_i64(i64::from(value))
-    }
-    fn serialize_i32(self, value: i32) -> Result<(), Unsupported> {
-        self.serialize_i64(i64::from(value))
-    }
-    fn serialize_u8(self, value: u8) -> Result<(), Unsupported> {
-        self.serialize_u64(u64::from(value))
-    }
-    fn serialize_u16(self, value: u16) -> Result<(), Unsupported> {
-        self.serialize_u64(u64::from(value))
-    }
-    fn serialize_u32(self, value: u32) -> Result<(), Unsupported> {
-        self.serialize_u64(u64::from(value))
+    widened! {
+        serialize_i8(i8) => serialize_i64(i64);
+        serialize_i16(i16) => serialize_i64(i64);
+        serialize_i32(i32) => serialize_i64(i64);
+        serialize_u8(u8) => serialize_u64(u64);
+        serialize_u16(u16) => serialize_u64(u64);
+        serialize_u32(u32) => serialize_u64(u64);
     }
     fn serialize_f32(self, value: f32) -> Result<(), Unsupported> {
         self.pair(zmij::Buffer::new().format(value))
