@@ -94,16 +94,22 @@ enum Work {
 }
 
 /// The promise of an exported method: `job` (or the error reading the method's input gave) run to completion with
-/// the call options read from `options`. The one `future_to_promise` of the package's calls.
+/// the call options read from `options`.
 pub fn launch(client: Rc<Core>, options: JsValue, job: Result<Job, JsValue>) -> js_sys::Promise {
-    wasm_bindgen_futures::future_to_promise(async move {
+    promise(Box::pin(async move {
         let Job { work, rename } = job?;
         let result = work.run(client, options).await;
         match rename {
             Some(rename) => result.map_err(rename),
             None => result,
         }
-    })
+    }))
+}
+
+/// The promise of a boxed future: the one `future_to_promise` of the package, for the calls ([`launch`]) and the
+/// page iterators' steps alike (each instantiation of it carried its own copy of the task that polls the future).
+pub fn promise(future: LocalBoxFuture<'static, Result<JsValue, JsValue>>) -> js_sys::Promise {
+    wasm_bindgen_futures::future_to_promise(future)
 }
 
 /// How an exported method reads its positional arguments and options into its [`Job`].

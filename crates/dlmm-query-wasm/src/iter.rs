@@ -14,7 +14,7 @@ use dlmm_query::text_walk::ListPages;
 use futures_util::stream::{LocalBoxStream, StreamExt};
 use js_sys::{Array, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::{JsFuture, future_to_promise};
+use wasm_bindgen_futures::JsFuture;
 use web_sys::AbortSignal;
 
 use crate::cancel::with_signal;
@@ -122,12 +122,12 @@ impl PageIterator {
         let (walk, running) = (self.walk.clone(), self.running.clone());
         let previous = self.tail.borrow().clone();
         running.set(running.get() + 1);
-        let promise = future_to_promise(async move {
+        let promise = crate::call::promise(Box::pin(async move {
             let _ = JsFuture::from(previous).await;
             let answer = step(walk).await;
             running.set(running.get() - 1);
             answer
-        });
+        }));
         *self.tail.borrow_mut() = promise.clone();
         promise
     }

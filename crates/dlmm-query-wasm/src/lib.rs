@@ -5,9 +5,10 @@
 //! [`dlmm_query::Client`] with its `fetch` transport ([`dlmm_query::web::WebTransport`], feature `web`).
 //!
 //! Modules depend one way: `options` (reading JS values) and `to_js` (writing them) on `js_error`; `client` (the core
-//! client as the API holds it) on `options`; `all_pairs` (the streamed `all()`) on `client` and `to_js`; `worker` (`all()` in the package's worker, on a browser page) on those and `cancel`;
-//! `call` (the runners) and `iter` (the iterators) on all of these; the exported classes (`keeper`, `datapi`) on all
-//! of them, each operation declared once as a line of an `exports!` table.
+//! client as the API holds it) on `options`; `all_pairs` (the streamed `all()`) on `client` and `to_js`; `worker`
+//! (`all()` in the package's worker, on a browser page) on those and `cancel`; `call` (the runners, and the one
+//! maker of promises from futures) on all of these; `iter` (the iterators) on those and `call`; the exported classes
+//! (`keeper`, `datapi`) on all of them, each operation declared once as a line of an `exports!` table.
 
 mod all_pairs;
 mod call;
