@@ -43,13 +43,23 @@ impl Request {
     ///
     /// Each segment is percent-encoded, so no input can add a segment, a query or a fragment to the path.
     pub fn new(group: ApiGroup, segments: &[&str], query: &impl Serialize) -> Result<Self, InvalidInput> {
+        Self::from_parts(group, segments, crate::query_string::to_string(query))
+    }
+
+    /// [`Request::new`] once its query is written: the part that does not depend on the query's type, so one copy of
+    /// it serves every query type.
+    #[inline(never)]
+    fn from_parts(
+        group: ApiGroup,
+        segments: &[&str],
+        query: Result<String, crate::query_string::Unsupported>,
+    ) -> Result<Self, InvalidInput> {
         let mut path = String::new();
         for segment in segments {
             path.push('/');
             encode_segment(segment, &mut path);
         }
-        let query = crate::query_string::to_string(query)
-            .map_err(|e| InvalidInput::new("query", format!("cannot be encoded: {e}")))?;
+        let query = query.map_err(|e| InvalidInput::new("query", format!("cannot be encoded: {e}")))?;
         Ok(Self { group, path, query })
     }
 
