@@ -42,18 +42,22 @@ impl ser::Error for Unsupported {
 /// Appends `text` form-urlencoded: ASCII letters, digits and `*-._` as they are, a space as `+`, every other byte as
 /// `%XX`.
 fn encode(text: &str, out: &mut String) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     for &byte in text.as_bytes() {
         match byte {
             b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'*' | b'-' | b'.' | b'_' => out.push(char::from(byte)),
             b' ' => out.push('+'),
-            _ => {
-                out.push('%');
-                out.push(char::from(HEX[usize::from(byte >> 4)]));
-                out.push(char::from(HEX[usize::from(byte & 15)]));
-            }
+            _ => push_percent_escape(byte, out),
         }
     }
+}
+
+/// Appends `byte` as `%XX` (two uppercase hexadecimal digits): the escape of query strings and, in
+/// [`crate::request`], of path segments.
+pub(crate) fn push_percent_escape(byte: u8, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.push('%');
+    out.push(char::from(HEX[usize::from(byte >> 4)]));
+    out.push(char::from(HEX[usize::from(byte & 15)]));
 }
 
 /// The whole query: a struct, whose fields become pairs.

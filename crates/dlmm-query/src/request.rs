@@ -78,14 +78,11 @@ impl Request {
 
 /// Appends `segment` to `out`, percent-encoding everything but RFC 3986 unreserved characters.
 fn encode_segment(segment: &str, out: &mut String) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     for &b in segment.as_bytes() {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
             out.push(b as char);
         } else {
-            out.push('%');
-            out.push(HEX[usize::from(b >> 4)] as char);
-            out.push(HEX[usize::from(b & 15)] as char);
+            crate::query_string::push_percent_escape(b, out);
         }
     }
     if segment == "." || segment == ".." {
