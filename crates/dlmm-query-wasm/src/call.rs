@@ -33,11 +33,6 @@ pub fn request_url<O: Operation>(client: &Core, operation: &O) -> String {
     operation.request().map(|r| r.url(client.config().base_url(r.group))).unwrap_or_default()
 }
 
-/// Runs `call` with the signal of `options`, turning a core error into a `DlmmError`.
-async fn guarded<T>(signal: Option<AbortSignal>, call: impl Future<Output = Result<T, Error>>) -> Result<T, JsValue> {
-    with_signal(signal, async move { call.await.map_err(|e| to_js_error(&e)) }).await
-}
-
 /// How a successful answer is written to JavaScript: the one piece of a call that depends on the operation, as data.
 #[derive(Clone, Copy)]
 enum Output {
@@ -128,30 +123,35 @@ impl Work {
     /// Runs the work with the call options (signal, time-out, retry) read from `options`.
     async fn run(self, client: Rc<Core>, options: JsValue) -> Result<JsValue, JsValue> {
         let Call { signal, options: call } = Call::read(&options)?;
-        // Each kind of work but `all()` is a boxed future of one type, so one `guarded` races them all.
-        let work: LocalBoxFuture<'_, Result<JsValue, Error>> = match self {
+        // Every kind of work is a boxed future of one type, so one race against the signal covers them all.
+        let work: LocalBoxFuture<'_, Result<JsValue, JsValue>> = match self {
             Work::Send { request, not_found_on_500, output } => {
-                let request = request.map_err(|e| to_js_error(&e.into()))?;
+                let request = request.map_err(|e| rejection(e.into()))?;
                 Box::pin(async move {
-                    let (url, response) = client.exchange(&request, not_found_on_500, call).await?;
-                    output.write(&url, &response)
+                    let (url, response) = client.exchange(&request, not_found_on_500, call).await.map_err(rejection)?;
+                    output.write(&url, &response).map_err(rejection)
                 })
             }
             Work::Series(plan) => Box::pin(async move {
-                let (url, written) = client.series_text(plan?, call).await?;
-                written_to_js(written, &url)
+                let (url, written) = client.series_text(plan.map_err(rejection)?, call).await.map_err(rejection)?;
+                written_to_js(written, &url).map_err(rejection)
             }),
-            Work::AllPairs(all, floor) => return run_all_pairs(client, &options, signal, call, all, floor).await,
+            Work::AllPairs(all, floor) => Box::pin(run_all_pairs(client, &options, signal.clone(), call, all, floor)),
             Work::PositionPnl(position, current) => Box::pin(async move {
                 let url = request_url(&client, &GetDeposits::new(&position));
-                let pnl = client.position_pnl_with(&position, current, call).await?;
+                let pnl = client.position_pnl_with(&position, current, call).await.map_err(rejection)?;
                 let mut json = JsonText::default();
                 pnl.write_json(&mut json);
-                written_to_js(json.finish(&url)?, &url)
+                written_to_js(json.finish(&url).map_err(rejection)?, &url).map_err(rejection)
             }),
         };
-        guarded(signal, work).await
+        with_signal(signal, work).await
     }
+}
+
+/// A core error as the `DlmmError` a call rejects with.
+fn rejection(error: Error) -> JsValue {
+    to_js_error(&error)
 }
 
 /// Sends `operation`; resolves to its output written to JavaScript.
@@ -186,8 +186,9 @@ pub fn position_pnl((position, current): (String, Option<f64>)) -> Job {
     Work::PositionPnl(position, current).into()
 }
 
-/// `all()` run: every pair, decoded as the body arrives; with a TVL floor, filtered while it is decoded. In a browser
-/// page whose entry registered the package's worker, the body is read and transcoded there ([`crate::worker`]).
+/// `all()` run (raced against the caller's signal by [`Work::run`]): every pair, decoded as the body arrives; with a
+/// TVL floor, filtered while it is decoded. In a browser page whose entry registered the package's worker, the body is
+/// read and transcoded there ([`crate::worker`]).
 async fn run_all_pairs(
     client: Rc<Core>,
     options: &JsValue,
@@ -196,17 +197,17 @@ async fn run_all_pairs(
     all: All,
     floor: Option<f64>,
 ) -> Result<JsValue, JsValue> {
-    let request = all.request().map_err(|e| to_js_error(&e.into()))?;
+    let request = all.request().map_err(|e| rejection(e.into()))?;
     if let Some(client_options) = client.options()
-        && let Some(worker) = with_signal(signal.clone(), async { Ok(crate::worker::shared().await) }).await?
+        && let Some(worker) = crate::worker::shared().await
     {
         // The worker sends with a client of its own: the call takes its turn of this client's limiter first.
-        guarded(signal.clone(), client.take_turn(&request, call)).await?;
-        if let Some(result) = crate::worker::all_pairs(&worker, client_options, options, signal.clone()).await {
+        client.take_turn(&request, call).await.map_err(rejection)?;
+        if let Some(result) = crate::worker::all_pairs(&worker, client_options, options, signal).await {
             return result;
         }
     }
     let mut sink = all_pairs::Collect::new();
-    guarded(signal, all_pairs::all_pairs(&client, &request, call, floor, &mut sink)).await?;
+    all_pairs::all_pairs(&client, &request, call, floor, &mut sink).await.map_err(rejection)?;
     Ok(sink.into_result())
 }
