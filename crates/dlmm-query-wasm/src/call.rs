@@ -18,7 +18,6 @@ use dlmm_query::ops::{All, GetDeposits, Operation};
 use dlmm_query::shape::{HasShape, Shape};
 use dlmm_query::{ApiGroup, CallOptions, Error, HttpResponse, InvalidInput, Request, response};
 use wasm_bindgen::JsValue;
-use web_sys::AbortSignal;
 
 use crate::all_pairs;
 use crate::cancel::with_signal;
@@ -136,7 +135,7 @@ impl Work {
                 let (url, written) = client.series_text(plan.map_err(rejection)?, call).await.map_err(rejection)?;
                 written_to_js(written, &url).map_err(rejection)
             }),
-            Work::AllPairs(all, floor) => Box::pin(run_all_pairs(client, &options, signal.clone(), call, all, floor)),
+            Work::AllPairs(all, floor) => Box::pin(run_all_pairs(client, &options, call, all, floor)),
             Work::PositionPnl(position, current) => Box::pin(async move {
                 let url = request_url(&client, &GetDeposits::new(&position));
                 let pnl = client.position_pnl_with(&position, current, call).await.map_err(rejection)?;
@@ -192,7 +191,6 @@ pub fn position_pnl((position, current): (String, Option<f64>)) -> Job {
 async fn run_all_pairs(
     client: Rc<Core>,
     options: &JsValue,
-    signal: Option<AbortSignal>,
     call: CallOptions,
     all: All,
     floor: Option<f64>,
@@ -203,7 +201,7 @@ async fn run_all_pairs(
     {
         // The worker sends with a client of its own: the call takes its turn of this client's limiter first.
         client.take_turn(&request, call).await.map_err(rejection)?;
-        if let Some(result) = crate::worker::all_pairs(&worker, client_options, options, signal).await {
+        if let Some(result) = crate::worker::all_pairs(&worker, client_options, options).await {
             return result;
         }
     }

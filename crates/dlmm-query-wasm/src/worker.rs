@@ -27,8 +27,7 @@ use std::task::{Poll, Waker};
 use dlmm_query::Error;
 use dlmm_query::json_text::Written;
 use dlmm_query::ops::Operation;
-use futures_util::FutureExt;
-use futures_util::future::{LocalBoxFuture, Shared};
+use futures_util::future::LocalBoxFuture;
 use js_sys::{Array, Function, Object, Promise, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -47,8 +46,9 @@ const CALL_KEYS: [&str; 4] = ["includeUnknown", "minTvl", "timeoutMs", "retry"];
 thread_local! {
     /// The function that creates the worker (and sends it the module), registered by the browser entry.
     static FACTORY: RefCell<Option<Function>> = const { RefCell::new(None) };
-    /// The worker, started on first use and shared by every client of the page (`None` once it failed).
-    static WORKER: RefCell<Option<Shared<LocalBoxFuture<'static, Option<Worker>>>>> = const { RefCell::new(None) };
+    /// The promise of the worker, started on first use and shared by every client of the page (it resolves to
+    /// `undefined` where the worker failed to start, or broke).
+    static WORKER: RefCell<Option<Promise>> = const { RefCell::new(None) };
     /// The calls waiting on the worker, told when it breaks.
     static IN_FLIGHT: RefCell<Vec<Weak<RefCell<Inbox>>>> = const { RefCell::new(Vec::new()) };
 }
@@ -63,8 +63,14 @@ pub fn set_all_worker(factory: Function) {
 /// The page's worker, started on first use; `None` where there is none, or it failed to start.
 pub async fn shared() -> Option<Worker> {
     let factory = FACTORY.with_borrow(Clone::clone)?;
-    let started = WORKER.with_borrow_mut(|w| w.get_or_insert_with(|| start(factory).boxed_local().shared()).clone());
-    started.await
+    // A promise, which any number of calls can wait on (the start runs once, whichever call began it).
+    let started = WORKER.with_borrow_mut(|w| {
+        w.get_or_insert_with(|| {
+            crate::call::promise(Box::pin(async { Ok(start(factory).await.map_or(JsValue::UNDEFINED, JsValue::from)) }))
+        })
+        .clone()
+    });
+    JsFuture::from(started).await.ok()?.dyn_into().ok()
 }
 
 /// How long a new worker has to answer `"ready"` before `all()` runs in the page instead.
@@ -109,7 +115,7 @@ fn broken(event: &JsValue) {
         },
         None => property(event, "message").as_string().unwrap_or_default(),
     };
-    WORKER.with_borrow_mut(|w| *w = Some(async { None }.boxed_local().shared()));
+    WORKER.with_borrow_mut(|w| *w = Some(Promise::resolve(&JsValue::UNDEFINED)));
     let error = failure(&format!("the worker running all() failed: {message}"));
     for inbox in IN_FLIGHT.take().iter().filter_map(Weak::upgrade) {
         inbox.borrow_mut().push(error.clone());
@@ -127,12 +133,12 @@ fn failure(message: &str) -> JsValue {
 }
 
 /// `all()` through `worker`, for a client created from `client_options`, with the call's `options`; `None` when the
-/// call cannot be posted (options that cannot be copied), to be run in the page instead.
+/// call cannot be posted (options that cannot be copied), to be run in the page instead. Dropping the future (the
+/// caller's signal fired) cancels the call in the worker.
 pub async fn all_pairs(
     worker: &Worker,
     client_options: &JsValue,
     options: &JsValue,
-    signal: Option<AbortSignal>,
 ) -> Option<Result<JsValue, JsValue>> {
     let call = Object::new();
     for key in CALL_KEYS {
@@ -148,7 +154,7 @@ pub async fn all_pairs(
     set(&request, "port", channel.port2());
     worker.post_message_with_transfer(&request, &Array::of1(&channel.port2())).ok()?;
     let listening = Listening::new(channel.port1());
-    Some(with_signal(signal, listening.collect()).await)
+    Some(listening.collect().await)
 }
 
 #[wasm_bindgen]
@@ -270,7 +276,8 @@ pub fn all_in_worker(options: JsValue, call: JsValue, port: MessagePort) {
     });
     port.set_onmessage(Some(on_cancel.as_ref().unchecked_ref()));
     wasm_bindgen_futures::spawn_local(async move {
-        let run = async {
+        // Boxed as a call's work is ([`crate::call`]), so both race the signal through one `with_signal`.
+        let run: LocalBoxFuture<'_, Result<JsValue, JsValue>> = Box::pin(async {
             let client = new_core(client_config(&options)?, &options)?;
             let (all, floor) = all_query(&call)?;
             let Call { options: call_options, .. } = Call::read(&call)?;
@@ -278,11 +285,12 @@ pub fn all_in_worker(options: JsValue, call: JsValue, port: MessagePort) {
             let mut sink = Post { port: &port };
             crate::all_pairs::all_pairs(&client, &request, call_options, floor, &mut sink)
                 .await
-                .map_err(|e| to_js_error(&e))
-        };
+                .map_err(|e| to_js_error(&e))?;
+            Ok(JsValue::UNDEFINED)
+        });
         let end = Object::new();
         match with_signal(signal.clone(), run).await {
-            Ok(()) => set(&end, "done", &JsValue::TRUE),
+            Ok(_) => set(&end, "done", &JsValue::TRUE),
             Err(_) if signal.as_ref().is_some_and(AbortSignal::aborted) => {} // the page no longer listens
             Err(error) => set(&end, "error", to_posted(&error)),
         }
