@@ -11,6 +11,7 @@ use dlmm_query::compose::PagedList;
 use dlmm_query::datapi::walk::DatapiPaged;
 use dlmm_query::json_text::Written;
 use dlmm_query::text_walk::ListPages;
+use futures_util::future::LocalBoxFuture;
 use futures_util::stream::{LocalBoxStream, StreamExt};
 use js_sys::{Array, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
@@ -23,8 +24,8 @@ use crate::js_error::{input_error, to_js_error};
 use crate::options::Call;
 use crate::to_js::written_to_js;
 
-/// The pages of a list, each already written to JavaScript.
-type Pages = LocalBoxStream<'static, Result<Vec<JsValue>, JsValue>>;
+/// The pages of a list, each already written to JavaScript: the array of its items.
+type Pages = LocalBoxStream<'static, Result<Array, JsValue>>;
 
 struct Walk {
     /// The page stream; `None` once the walk ended (or while a page is being fetched).
@@ -89,11 +90,11 @@ fn iterate(client: &Core, options: &JsValue, list: ListPages) -> Result<PageIter
 }
 
 /// The items (under the key `items`) of a page transcoded for JavaScript: the page in one `JSON.parse`, then its
-/// items split for the buffer.
-fn page_items(page: Result<(String, Written), Error>, items: &str) -> Result<Vec<JsValue>, JsValue> {
+/// array of items.
+fn page_items(page: Result<(String, Written), Error>, items: &str) -> Result<Array, JsValue> {
     let (url, written) = page.map_err(|e| to_js_error(&e))?;
     let page = written_to_js(written, &url).map_err(|e| to_js_error(&e))?;
-    Ok(Array::from(&Reflect::get(&page, &JsValue::from_str(items))?).iter().collect())
+    Ok(Array::from(&Reflect::get(&page, &JsValue::from_str(items))?))
 }
 
 impl PageIterator {
@@ -174,15 +175,23 @@ async fn step(walk: Rc<RefCell<Walk>>) -> Result<JsValue, JsValue> {
             }
         };
         // The stream is out of the cell while its page is fetched, so `return()` can run meanwhile; a fired signal
-        // drops the fetch (and the stream with it).
-        let page = with_signal(signal, async { Ok(pages.next().await) }).await;
+        // drops the fetch (and the stream with it). The fetch is boxed as a call's work is ([`crate::call`]), so both
+        // race the signal through one `with_signal`: it answers the page's array of items, or `undefined` after the
+        // last page.
+        let fetch: LocalBoxFuture<'_, Result<JsValue, JsValue>> = Box::pin(async {
+            match pages.next().await {
+                Some(items) => items.map(JsValue::from),
+                None => Ok(JsValue::UNDEFINED),
+            }
+        });
+        let page = with_signal(signal, fetch).await;
         let mut w = walk.borrow_mut();
         match page {
-            Ok(Some(Ok(items))) if !w.finished => {
-                w.buffer.extend(items);
+            Ok(items) if !w.finished && !items.is_undefined() => {
+                w.buffer.extend(Array::from(&items).iter());
                 w.pages = Some(pages);
             }
-            Ok(Some(Err(error))) | Err(error) => {
+            Err(error) => {
                 w.finished = true;
                 return Err(error);
             }
