@@ -5,7 +5,7 @@
 //! of pages ([`MAX_PAGES`] unless set otherwise) for a server that invents ever new items under a vast `total`.
 
 use std::collections::HashSet;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The most pages one walk fetches by default (at 50 items a page, five million items).
 pub const MAX_PAGES: u32 = 100_000;
@@ -29,7 +29,7 @@ pub struct PageWalker {
     limit: u32,
     seen: u64,
     total: Option<u64>,
-    first_items: HashSet<u64>,
+    first_items: HashSet<u64, BuildHasherDefault<KeyHashHasher>>,
     pages: u32,
     max_pages: u32,
     state: Option<PageStep>,
@@ -43,7 +43,7 @@ impl PageWalker {
             limit: limit.max(1),
             seen: 0,
             total: None,
-            first_items: HashSet::new(),
+            first_items: HashSet::default(),
             pages: 0,
             max_pages: MAX_PAGES,
             state: None,
@@ -95,16 +95,52 @@ impl PageWalker {
     }
 }
 
-/// A fixed-key hash of an item key (the walker keeps these, not the keys).
+/// A hash of an item key (the walker keeps these, not the keys): 64-bit FNV-1a, fixed and small (the keys come from
+/// the server whose paging is checked, which gains nothing from a collision but an early stop).
 fn key_hash(key: &str) -> u64 {
-    let mut hasher = DefaultHasher::new();
-    key.hash(&mut hasher);
-    hasher.finish()
+    fnv1a(0xcbf2_9ce4_8422_2325, key.as_bytes())
+}
+
+/// `bytes` folded into `hash` by FNV-1a's step.
+fn fnv1a(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The hasher of the set of key hashes: a key hash is already a hash, so it is its own.
+#[derive(Clone, Debug, Default)]
+struct KeyHashHasher(u64);
+
+impl Hasher for KeyHashHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64`s are hashed (`write_u64`); any other input is folded in as FNV-1a would.
+        self.0 = fnv1a(self.0, bytes);
+    }
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn key_hashes_are_fnv1a_and_the_set_keeps_them_apart() {
+        // FNV-1a's published 64-bit values.
+        assert_eq!(key_hash(""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(key_hash("a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(key_hash("foobar"), 0x8594_4171_f739_67e8);
+        let mut w = PageWalker::new(0, 1);
+        for key in ["pair-a", "pair-b", "pair-c"] {
+            w.record(1, 10, Some(key));
+            assert!(matches!(w.step(), PageStep::Fetch(_)), "{key} is new");
+        }
+        w.record(1, 10, Some("pair-b"));
+        assert_eq!(w.step(), PageStep::Looping, "a repeated first item");
+    }
 
     /// Walks a simulated server returning `pages[i]` = (items, total, first key) for page i.
     fn walk(limit: u32, server: impl Fn(u64) -> (usize, u64, Option<String>)) -> (Vec<u64>, PageStep, u64) {
