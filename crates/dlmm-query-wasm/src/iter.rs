@@ -188,7 +188,7 @@ async fn step(walk: Rc<RefCell<Walk>>) -> Result<JsValue, JsValue> {
         let mut w = walk.borrow_mut();
         match page {
             Ok(items) if !w.finished && !items.is_undefined() => {
-                w.buffer.extend(Array::from(&items).iter());
+                w.buffer.extend(items.unchecked_ref::<Array>().iter());
                 w.pages = Some(pages);
             }
             Err(error) => {
