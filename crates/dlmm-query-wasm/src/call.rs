@@ -22,7 +22,7 @@ use wasm_bindgen::JsValue;
 use crate::all_pairs;
 use crate::cancel::with_signal;
 use crate::client::Core;
-use crate::js_error::to_js_error;
+use crate::js_error::{input_error, to_js_error};
 use crate::options::Call;
 use crate::to_js::written_to_js;
 
@@ -125,7 +125,7 @@ impl Work {
         // Every kind of work is a boxed future of one type, so one race against the signal covers them all.
         let work: LocalBoxFuture<'_, Result<JsValue, JsValue>> = match self {
             Work::Send { request, not_found_on_500, output } => {
-                let request = request.map_err(|e| rejection(e.into()))?;
+                let request = request.map_err(input_error)?;
                 Box::pin(async move {
                     let (url, response) = client.exchange(&request, not_found_on_500, call).await.map_err(rejection)?;
                     output.write(&url, &response).map_err(rejection)
@@ -195,7 +195,7 @@ async fn run_all_pairs(
     all: All,
     floor: Option<f64>,
 ) -> Result<JsValue, JsValue> {
-    let request = all.request().map_err(|e| rejection(e.into()))?;
+    let request = all.request().map_err(input_error)?;
     if let Some(client_options) = client.options()
         && let Some(worker) = crate::worker::shared().await
     {

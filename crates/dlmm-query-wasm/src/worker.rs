@@ -36,7 +36,7 @@ use web_sys::{AbortController, AbortSignal, MessageChannel, MessageEvent, Messag
 use crate::all_pairs::{Collect, Sink};
 use crate::cancel::with_signal;
 use crate::client::new_core;
-use crate::js_error::{from_posted, set, to_js_error, to_posted};
+use crate::js_error::{from_posted, input_error, set, to_js_error, to_posted};
 use crate::options::{Call, all_query, client_config, property};
 use crate::to_js::{patterns_to_js, posted_to_js};
 
@@ -281,7 +281,7 @@ pub fn all_in_worker(options: JsValue, call: JsValue, port: MessagePort) {
             let client = new_core(client_config(&options)?, &options)?;
             let (all, floor) = all_query(&call)?;
             let Call { options: call_options, .. } = Call::read(&call)?;
-            let request = all.request().map_err(|e| to_js_error(&e.into()))?;
+            let request = all.request().map_err(input_error)?;
             let mut sink = Post { port: &port };
             crate::all_pairs::all_pairs(&client, &request, call_options, floor, &mut sink)
                 .await
