@@ -9,14 +9,13 @@
 //! size. With a TVL floor, only a pair's `liquidity` is read before it is dropped: a dropped pair never becomes a
 //! `PairInfo`, let alone a JS object.
 
-use dlmm_query::items::{Element, Item, decode_item, transcode_item, transcode_start};
+use dlmm_query::items::{Element, Item, pair_tvl, transcode_item, transcode_start};
 use dlmm_query::json_text::{JsonText, Written};
 use dlmm_query::models::PairInfo;
 use dlmm_query::ops::{All, Operation};
 use dlmm_query::shape::HasShape;
 use dlmm_query::{CallOptions, Error, Request, Streamed, response};
 use js_sys::{Array, Function, Reflect};
-use serde::Deserialize;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::client::Core;
@@ -63,21 +62,6 @@ pub trait Sink {
     fn batch(&mut self, written: Written, url: &str) -> Result<(), Error>;
 }
 
-/// Just the TVL of a pair (`liquidity`, decimal text or a number), as the core's `PairInfo::tvl_usd` reads it, a
-/// number read exactly from its text (`wire::opt_f64_from_text`).
-#[derive(Deserialize)]
-struct Tvl {
-    #[serde(default, deserialize_with = "dlmm_query::wire::opt_f64_from_text")]
-    liquidity: Option<f64>,
-}
-
-/// [`Tvl`] read by serde's reader itself, for the error of a pair [`Tvl`] refuses (message and position).
-#[derive(Deserialize)]
-struct TvlBySerde {
-    #[serde(default, deserialize_with = "dlmm_query::wire::opt_f64")]
-    liquidity: Option<f64>,
-}
-
 /// The batch being written, and where finished ones go.
 struct Batches<'a> {
     sink: &'a mut dyn Sink,
@@ -94,10 +78,7 @@ impl<'a> Batches<'a> {
     /// Decodes one pair of the list and writes it into the batch if it is at or above `floor`.
     fn add(&mut self, item: &Item<'_>, url: &str, status: u16, floor: Option<f64>) -> Result<(), Error> {
         if let Some(floor) = floor {
-            let tvl = match decode_item::<Tvl>(item, url, status) {
-                Ok(tvl) => tvl.liquidity,
-                Err(_) => decode_item::<TvlBySerde>(item, url, status).map_err(Error::Decode)?.liquidity,
-            };
+            let tvl = pair_tvl(item, url, status).map_err(Error::Decode)?;
             if !tvl.is_some_and(|tvl| tvl >= floor) {
                 return Ok(());
             }

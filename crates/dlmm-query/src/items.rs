@@ -5,7 +5,9 @@
 use crate::decode;
 use crate::error::{BodyKind, DecodeError};
 use crate::json_text::JsonText;
-use crate::shape::Shape;
+use crate::models::PairTvl;
+use crate::pick::{Picked, pick};
+use crate::shape::{HasShape, Shape};
 use crate::transcode;
 
 /// Where the splitter is in the array.
@@ -285,6 +287,17 @@ pub fn transcode_item(
         .map_err(|e| within(item, decode::explain(&e, item.bytes, url, status)))
 }
 
+/// The TVL of one pair of the keeper's whole list, as [`PairTvl`] decodes it: the pair checked by `PairTvl`'s shape
+/// (with the error decoding it gives, naming the element's path: `[12].liquidity`), then its `liquidity` picked from
+/// the text ([`crate::pick`]). No model is built and nothing is written: `all({ minTvl })` reads this much of every
+/// pair before deciding whether to keep it.
+pub fn pair_tvl(item: &Item<'_>, url: &str, status: u16) -> Result<Option<f64>, DecodeError> {
+    let Shape::Struct(shape) = &PairTvl::SHAPE else { return Ok(None) };
+    transcode::check(item.bytes, &PairTvl::SHAPE)
+        .map_err(|e| within(item, decode::explain(&e, item.bytes, url, status)))?;
+    Ok(pick(item.bytes, shape, &["liquidity"]).and_then(|picked| picked[0]).and_then(Picked::f64))
+}
+
 /// Transcodes the element at the start of `rest` ([`Element::Start`]) by `shape` as the next item of `out`, when it
 /// is read there whole: its length. `None` when it is not (cut off by the chunk's end, or anything the fast reader
 /// leaves to serde), with nothing written: it is then split out and handed over whole, for [`transcode_item`].
@@ -425,6 +438,53 @@ pub(crate) mod tests {
                     .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
             ]
         })
+    }
+
+    #[test]
+    fn a_pairs_tvl_is_read_as_decoding_pair_tvl_reads_it() {
+        // As decoding the item into `PairTvl` by serde's derive reads it (value to the bit, or message and path).
+        let by_serde = |item: &Item<'_>| {
+            decode::json::<PairTvl>(item.bytes, "u", 200).map(|tvl| tvl.liquidity.map(f64::to_bits)).map_err(|e| {
+                let e = within(item, e);
+                (e.path, e.message)
+            })
+        };
+        let ours = |item: &Item<'_>| {
+            pair_tvl(item, "u", 200).map(|tvl| tvl.map(f64::to_bits)).map_err(|e| (e.path, e.message))
+        };
+        let mut bodies: Vec<String> = crate::wire::tests::EDGE_VALUES
+            .iter()
+            .flat_map(|v| {
+                [
+                    format!(r#"{{"address":"a","liquidity":{v},"name":"n"}}"#),
+                    format!(r#"{{"liqu\u0069dity" : {v}}}"#),
+                    format!("[{v}]"),
+                ]
+            })
+            .collect();
+        bodies.extend(
+            [
+                r#"{}"#,
+                r#"{"name":"x"}"#,
+                r#"[]"#,
+                r#"[1,2]"#,
+                r#"{"liquidity":1,"liquidity":2}"#,
+                r#"{"liquidity":"12.5","other":{"deep":[1,"\"",null]}}"#,
+                r#"{"liquidity":"12.5","other":}"#,
+                r#"{"liquidity":1"#,
+                r#""x""#,
+                "7",
+                "null",
+            ]
+            .map(str::to_owned),
+        );
+        for (index, body) in bodies.iter().enumerate() {
+            let item = Item { index, bytes: body.as_bytes() };
+            assert_eq!(ours(&item), by_serde(&item), "{body}");
+        }
+        assert_eq!(ours(&Item { index: 0, bytes: br#"{"liquidity":"12.5"}"# }), Ok(Some(12.5f64.to_bits())));
+        let (path, _) = ours(&Item { index: 3, bytes: br#"{"liquidity":"x"}"# }).unwrap_err();
+        assert_eq!(path.as_deref(), Some("[3].liquidity"));
     }
 
     #[test]

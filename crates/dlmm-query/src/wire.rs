@@ -295,21 +295,6 @@ pub fn opt_f64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error>
     read_with(d, With::OptF64)?.opt_f64()
 }
 
-/// [`opt_f64`], a number literal read exactly from its text by the crate's own float reader ([`crate::float`]), not by
-/// serde_json's, for a `D` that is serde_json's (whose `RawValue` gives the text). Its errors carry no position: read
-/// a refused value again with [`opt_f64`] itself, for serde's error.
-pub fn opt_f64_from_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    let raw = <&serde_json::value::RawValue as serde::Deserialize>::deserialize(d)?.get();
-    let read = match crate::literal::Literal::of(raw) {
-        Some(literal) => opt_f64(literal),
-        None => {
-            let mut de = serde_json::Deserializer::from_slice(raw.as_bytes());
-            opt_f64(&mut de).and_then(|value| de.end().map(|()| value))
-        }
-    };
-    read.map_err(de::Error::custom)
-}
-
 /// Like [`i64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
 pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
     read_with(d, With::OptI64)?.opt_i64()

@@ -19,7 +19,7 @@ pub use lists::{
     PairGroup, PairGroupMetadata,
 };
 pub use numeric::{NumericText, ParseNumericTextError};
-pub use pair::{FeeData, FeeTvlRatioData, NO_REWARD_MINT, PairInfo, VolumeData, Windows};
+pub use pair::{FeeData, FeeTvlRatioData, NO_REWARD_MINT, PairInfo, PairTvl, VolumeData, Windows};
 pub use pool::{PoolEnvelope, PoolMetrics};
 pub use position::{ClaimFee, ClaimReward, DepositWithdraw, Position, PositionWithApy};
 pub use protocol::ProtocolMetrics;

@@ -143,6 +143,16 @@ pub struct PairInfo {
     pub launchpad: Option<String>,
 }
 
+/// What `all({ minTvl })` reads of a pair before deciding whether to keep it: only its TVL (`liquidity`), as a
+/// number (a JSON number or numeric text, read exactly; `null` or left out, none). Read by its shape
+/// ([`crate::items::pair_tvl`]), a pair whose TVL cannot be read is refused with the error decoding this struct gives.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Shape)]
+pub struct PairTvl {
+    /// Total value locked, USD.
+    #[serde(default, deserialize_with = "wire::opt_f64")]
+    pub liquidity: Option<f64>,
+}
+
 impl PairInfo {
     /// Total value locked, USD (`liquidity` parsed).
     pub fn tvl_usd(&self) -> f64 {
