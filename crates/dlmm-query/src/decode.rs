@@ -248,7 +248,13 @@ pub fn snippet(body: &[u8]) -> String {
     let body = trim_ascii(body);
     let head = &body[..body.len().min(SNIPPET_SCAN_BYTES)];
     let text = String::from_utf8_lossy(head);
-    let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut one_line = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !one_line.is_empty() {
+            one_line.push(' ');
+        }
+        one_line.push_str(word);
+    }
     let mut out = bounded(&one_line, SNIPPET_CHARS);
     if head.len() < body.len() && !out.ends_with('…') {
         out.push('…');

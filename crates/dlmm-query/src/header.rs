@@ -35,7 +35,7 @@ fn is_token_char(c: char) -> bool {
 
 /// The first characters of a header name, for messages.
 fn snip(text: &str) -> String {
-    text.chars().take(40).collect()
+    text.char_indices().nth(40).map_or(text, |(cut, _)| &text[..cut]).to_owned()
 }
 
 #[cfg(test)]

@@ -147,9 +147,13 @@ pub fn pnl_of_events(
     let claimed_rewards_usd = usd(reward_claims);
     let net_usd =
         withdrawn_usd + claimed_fees_usd + claimed_rewards_usd + current_value_usd.unwrap_or(0.0) - deposited_usd;
-    let times = || deposits.iter().chain(withdrawals).chain(fee_claims).chain(reward_claims).map(|e| e.timestamp);
-    let first_activity = times().min();
-    let last_activity = times().max();
+    let (mut first_activity, mut last_activity) = (None, None);
+    for events in [deposits, withdrawals, fee_claims, reward_claims] {
+        for event in events {
+            first_activity = Some(first_activity.map_or(event.timestamp, |t: i64| t.min(event.timestamp)));
+            last_activity = Some(last_activity.map_or(event.timestamp, |t: i64| t.max(event.timestamp)));
+        }
+    }
     let first_deposit = deposits.iter().map(|e| e.timestamp).min();
     PositionPnl {
         deposited_usd,

@@ -389,11 +389,11 @@ pub fn strings_option(options: &JsValue, key: &'static str) -> Result<Option<Vec
     if !Array::is_array(&value) {
         return Err(invalid(key, "must be an array of strings"));
     }
-    let list: Result<Vec<String>, JsValue> = Array::from(&value)
-        .iter()
-        .map(|v| v.as_string().ok_or_else(|| invalid(key, "must be an array of strings")))
-        .collect();
-    list.map(Some)
+    let mut list = Vec::new();
+    for item in Array::from(&value).iter() {
+        list.push(item.as_string().ok_or_else(|| invalid(key, "must be an array of strings"))?);
+    }
+    Ok(Some(list))
 }
 
 /// Reads `options[key]` as an optional finite number in `min..=max`.
@@ -481,8 +481,14 @@ pub fn check_keys(options: &JsValue, keys: &[&[&str]]) -> Result<(), JsValue> {
     for key in Object::keys(options.unchecked_ref::<Object>()).iter() {
         let key = key.as_string().unwrap_or_default();
         if !keys.iter().any(|list| list.contains(&key.as_str())) {
-            let known: Vec<&str> = keys.iter().flat_map(|list| list.iter().copied()).collect();
-            return Err(invalid_key(&key, &format!("is not an option here; expected one of {}", known.join(", "))));
+            let mut reason = String::from("is not an option here; expected one of ");
+            for name in keys.iter().copied().flatten() {
+                if !reason.ends_with(' ') {
+                    reason.push_str(", ");
+                }
+                reason.push_str(name);
+            }
+            return Err(invalid_key(&key, &reason));
         }
     }
     Ok(())

@@ -245,9 +245,10 @@ impl SeriesPlan {
 
     /// The plan of `route` (as [`of`](Self::of), the same for every series).
     pub fn of_route(route: &SeriesRoute) -> Result<Self, Error> {
-        let chunks = planned_chunks(route)?;
-        let requests = chunks.map(|(start, end)| route.request_range(start, end));
-        let requests = requests.collect::<Result<Vec<_>, _>>()?;
+        let mut requests = Vec::new();
+        for (start, end) in planned_chunks(route)? {
+            requests.push(route.request_range(start, end)?);
+        }
         Ok(Self { asked: route.request()?, requests, shape: route.shape })
     }
 }

@@ -324,11 +324,11 @@ impl PairListQuery {
             return Err(InvalidInput::new("hide_low_tvl", format!("is {tvl}; it must be a finite USD amount ≥ 0")));
         }
         q.include_token_mints = validate::addresses("include_token_mints", &q.include_token_mints)?;
-        q.include_pool_token_pairs = q
-            .include_pool_token_pairs
-            .iter()
-            .map(|p| validate::mint_pair("include_pool_token_pairs", p).map(|(a, b)| format!("{a}-{b}")))
-            .collect::<Result<_, _>>()?;
+        q.include_pool_token_pairs.clear();
+        for pair in &self.include_pool_token_pairs {
+            let (a, b) = validate::mint_pair("include_pool_token_pairs", pair)?;
+            q.include_pool_token_pairs.push(format!("{a}-{b}"));
+        }
         for tag in &q.tags {
             validate::text("tags", tag, MAX_TAG_CHARS, false)?;
         }

@@ -41,7 +41,11 @@ pub(crate) fn text(
 
 /// Validates every entry of `values` as an address, returning the normalized (trimmed) texts.
 pub(crate) fn addresses(parameter: &'static str, values: &[String]) -> Result<Vec<String>, InvalidInput> {
-    values.iter().map(|v| Address::parse_param(parameter, v).map(|a| a.as_str().to_owned())).collect()
+    let mut valid = Vec::with_capacity(values.len());
+    for value in values {
+        valid.push(Address::parse_param(parameter, value)?.as_str().to_owned());
+    }
+    Ok(valid)
 }
 
 /// Splits `"A-B"` into two validated, distinct addresses (in the order given).
@@ -63,9 +67,5 @@ pub(crate) fn mint_pair(parameter: &'static str, value: &str) -> Result<(Address
 
 /// The first characters of user input, for error messages.
 pub(crate) fn snip(text: &str) -> String {
-    let mut s: String = text.chars().take(60).collect();
-    if text.chars().nth(60).is_some() {
-        s.push('…');
-    }
-    s
+    crate::decode::bounded(text, 60)
 }

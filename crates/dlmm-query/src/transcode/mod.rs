@@ -533,11 +533,17 @@ fn in_declaration_order(out: &mut JsonText, start: usize, base: usize) {
         return;
     }
     let members = out.fields.split_off(base);
-    let ends = members.iter().skip(1).map(|m| m.1).chain([out.len()]);
-    let mut spans: Vec<(usize, usize, usize)> = members.iter().zip(ends).map(|(&(i, s), e)| (i, s, e)).collect();
+    // Each member's (field index, start, end): it ends where the next one starts, the last at the text's end.
+    let mut spans: Vec<(usize, usize, usize)> = Vec::with_capacity(members.len());
+    for (k, &(index, begins)) in members.iter().enumerate() {
+        spans.push((index, begins, members.get(k + 1).map_or(out.len(), |next| next.1)));
+    }
     spans.sort_unstable_by_key(|span| span.0);
-    let spans: Vec<(usize, usize)> = spans.into_iter().map(|(_, s, e)| (s, e)).collect();
-    out.reorder(start, &spans);
+    let mut ordered = Vec::with_capacity(spans.len());
+    for (_, begins, ends) in spans {
+        ordered.push((begins, ends));
+    }
+    out.reorder(start, &ordered);
 }
 
 /// An object's fields as its keys name them, as serde's derive reads them: each field's index once, the values of
