@@ -36,10 +36,18 @@ pub const MAX_RAW_CHARS: usize = 1000;
 /// The index among `names` (the wire names of a `wire_enum!` enum, in `ALL`'s order) of the text `s` (trimmed, in any
 /// ASCII case), or the error of `param` listing the names. One function for every enum's `from_str`.
 fn wire_index(param: &'static str, names: &[&str], s: &str) -> Result<usize, InvalidInput> {
-    names
-        .iter()
-        .position(|name| name.eq_ignore_ascii_case(s.trim()))
-        .ok_or_else(|| InvalidInput::new(param, format!("{:?} is not one of {}", snip(s), names.join(", "))))
+    let wanted = s.trim();
+    let mut reason = format!("{:?} is not one of ", snip(s));
+    for (index, name) in names.iter().enumerate() {
+        if name.eq_ignore_ascii_case(wanted) {
+            return Ok(index);
+        }
+        if index > 0 {
+            reason.push_str(", ");
+        }
+        reason.push_str(name);
+    }
+    Err(InvalidInput::new(param, reason))
 }
 
 /// Declares a closed set of wire names: the enum, `ALL`, `as_str`, `Display`, `FromStr` (error named `$param`) and a
@@ -412,8 +420,15 @@ impl Condition {
                     [] => return Err(InvalidInput::new("filter_by", format!("{field}: has no value to match"))),
                     [one] => format!("{field}={}", one.trim()),
                     many => {
-                        let joined: Vec<&str> = many.iter().map(|v| v.trim()).collect();
-                        format!("{field}=[{}]", joined.join("|"))
+                        let mut text = format!("{field}=[");
+                        for (index, value) in many.iter().enumerate() {
+                            if index > 0 {
+                                text.push('|');
+                            }
+                            text.push_str(value.trim());
+                        }
+                        text.push(']');
+                        text
                     }
                 }
             }
@@ -447,10 +462,15 @@ impl FromStr for Condition {
             if op != Comparison::Eq {
                 return Err(bad("a text field takes = only"));
             }
-            let values = match value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
-                Some(list) => list.split('|').map(|v| v.trim().to_owned()).collect(),
-                None => vec![value.to_owned()],
-            };
+            let mut values = Vec::new();
+            match value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+                Some(list) => {
+                    for one in list.split('|') {
+                        values.push(one.trim().to_owned());
+                    }
+                }
+                None => values.push(value.to_owned()),
+            }
             let condition = Self::Text(field, values);
             condition.wire()?;
             return Ok(condition);
@@ -540,18 +560,21 @@ impl FilterBy {
 
     /// The wire text, or why it cannot be sent.
     pub(crate) fn wire(&self) -> Result<String, InvalidInput> {
-        let mut parts = Vec::with_capacity(self.conditions.len() + 1);
-        if let Some(text) = &self.raw {
-            raw_text("filter_by", text)?;
-            parts.push(text.trim().to_owned());
+        let mut text = String::new();
+        if let Some(raw) = &self.raw {
+            raw_text("filter_by", raw)?;
+            text.push_str(raw.trim());
         }
-        for condition in &self.conditions {
-            parts.push(condition.wire()?);
+        for (index, condition) in self.conditions.iter().enumerate() {
+            if index > 0 || self.raw.is_some() {
+                text.push_str(" && ");
+            }
+            text.push_str(&condition.wire()?);
         }
-        if parts.is_empty() {
+        if self.raw.is_none() && self.conditions.is_empty() {
             return Err(InvalidInput::new("filter_by", "has no condition; add one or do not set filter_by"));
         }
-        Ok(parts.join(" && "))
+        Ok(text)
     }
 }
 
