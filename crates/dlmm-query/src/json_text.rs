@@ -130,7 +130,13 @@ impl JsonText {
     /// The text and patterns written, or the error the writing met: an integer JavaScript cannot hold (a `decode`
     /// error naming its path) or a value the writer could not write; `url` is where the value came from.
     pub fn finish(self, url: &str) -> Result<Written, Error> {
-        if let Some((_, path, integer)) = self.unsafe_integers.into_iter().min_by_key(|u| u.0) {
+        let mut first: Option<(usize, String, String)> = None;
+        for unsafe_integer in self.unsafe_integers {
+            if first.as_ref().is_none_or(|f| unsafe_integer.0 < f.0) {
+                first = Some(unsafe_integer);
+            }
+        }
+        if let Some((_, path, integer)) = first {
             let message = format!(
                 "a value JavaScript cannot hold exactly: {integer} is above 2^53 - 1 (Number.MAX_SAFE_INTEGER)"
             );
@@ -417,42 +423,49 @@ impl JsonText {
 
 /// Adds `path` to `patterns` (array indices as [`Pattern::Each`]) unless a pattern there matches it already.
 fn record(path: &[Step], patterns: &mut Vec<Vec<Mark>>) {
-    let matches = |pattern: &Vec<Mark>| {
-        pattern.len() == path.len()
-            && pattern.iter().zip(path).all(|(p, s)| match (p, s) {
-                (Mark::Key(a), Step::Key(b)) => a == b,
-                (Mark::Field(a), Step::Field(b)) => a == b,
-                // The same member written by serde in one place and transcoded in another.
-                (Mark::Key(key), Step::Field(wire)) | (Mark::Field(wire), Step::Key(key)) => *key == js_name(wire),
-                (Mark::Each, Step::Index(_)) => true,
-                _ => false,
-            })
+    let same = |mark: &Mark, step: &Step| match (mark, step) {
+        (Mark::Key(a), Step::Key(b)) => a == b,
+        (Mark::Field(a), Step::Field(b)) => a == b,
+        // The same member written by serde in one place and transcoded in another.
+        (Mark::Key(key), Step::Field(wire)) | (Mark::Field(wire), Step::Key(key)) => *key == js_name(wire),
+        (Mark::Each, Step::Index(_)) => true,
+        _ => false,
     };
-    if !patterns.iter().any(matches) {
-        let pattern = path
-            .iter()
-            .map(|s| match s {
-                Step::Key(k) => Mark::Key(k.clone()),
-                Step::Field(wire) => Mark::Field(wire),
-                Step::Index(_) => Mark::Each,
-            })
-            .collect();
-        patterns.push(pattern);
+    // Loops rather than iterator adapters in this module: the same code, less of it in the `.wasm` files.
+    'patterns: for pattern in patterns.iter() {
+        if pattern.len() != path.len() {
+            continue;
+        }
+        for (mark, step) in pattern.iter().zip(path) {
+            if !same(mark, step) {
+                continue 'patterns;
+            }
+        }
+        return;
     }
+    let mut pattern = Vec::with_capacity(path.len());
+    for step in path {
+        pattern.push(match step {
+            Step::Key(k) => Mark::Key(k.clone()),
+            Step::Field(wire) => Mark::Field(wire),
+            Step::Index(_) => Mark::Each,
+        });
+    }
+    patterns.push(pattern);
 }
 
 /// The recorded patterns with their keys as JavaScript names, each once.
 fn patterns(marks: Vec<Vec<Mark>>) -> Vec<Vec<Pattern>> {
     let mut out: Vec<Vec<Pattern>> = Vec::with_capacity(marks.len());
     for mark in marks {
-        let pattern = mark
-            .into_iter()
-            .map(|m| match m {
+        let mut pattern = Vec::with_capacity(mark.len());
+        for m in mark {
+            pattern.push(match m {
                 Mark::Key(key) => Pattern::Key(key),
                 Mark::Field(wire) => Pattern::Key(js_name(wire)),
                 Mark::Each => Pattern::Each,
-            })
-            .collect();
+            });
+        }
         if !out.contains(&pattern) {
             out.push(pattern);
         }

@@ -67,7 +67,10 @@ pub fn pick(text: &[u8], item: &StructShape, names: &[&str]) -> Option<Vec<Optio
     for name in names {
         fields.push(item.fields.iter().position(|f| f.wire == *name)?);
     }
-    let wire_names: Vec<&str> = item.fields.iter().map(|f| f.wire).collect();
+    let mut wire_names = Vec::with_capacity(item.fields.len());
+    for field in item.fields {
+        wire_names.push(field.wire);
+    }
     let mut picked = vec![None; names.len()];
     let mut scan = Scan::new(text);
     scan.fields(&wire_names, |field, scan| match fields.iter().position(|f| *f == field) {

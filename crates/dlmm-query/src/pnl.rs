@@ -184,13 +184,19 @@ pub const REWARD_USD: &[&str] = &["token_usd_amount"];
 pub fn events_of(body: &[u8], shape: &Shape, usd: &[&str]) -> Result<Vec<Event>, serde_json::Error> {
     check(body, shape)?;
     let item = item_shape(shape).ok_or_else(|| de::Error::custom("not the shape of a list of events"))?;
-    let names: Vec<&str> = usd.iter().copied().chain(["onchain_timestamp"]).collect();
+    let mut names = usd.to_vec();
+    names.push("onchain_timestamp");
     let mut events = Vec::new();
     let unreadable = || de::Error::custom("a list its shape accepted could not be read again");
     for text in list_items(body).ok_or_else(unreadable)? {
         let picked = pick(text, item, &names).ok_or_else(unreadable)?;
         let (timestamp, values) = picked.split_last().unwrap_or((&None, &[]));
-        let usd = values.iter().map(|v| v.and_then(Picked::f64).unwrap_or_default()).reduce(|sum, v| sum + v);
+        // The fields summed in order, as the model's `+` sums them (no `0.0 +` first: `-0.0` stays).
+        let mut usd: Option<f64> = None;
+        for value in values {
+            let value = value.and_then(Picked::f64).unwrap_or_default();
+            usd = Some(usd.map_or(value, |sum| sum + value));
+        }
         events.push(Event {
             usd: usd.unwrap_or_default(),
             timestamp: timestamp.and_then(Picked::i64).unwrap_or_default(),

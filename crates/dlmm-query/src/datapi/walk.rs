@@ -94,7 +94,7 @@ macro_rules! counted {
                     page: facts.page.unwrap_or(0),
                     page_size: facts.page_size.unwrap_or(0),
                     end: PageEnd::Counted { total: facts.total.unwrap_or(0), pages: facts.pages.unwrap_or(0) },
-                    items: facts.first.into_iter().collect(),
+                    items: facts.first.map_or_else(Vec::new, |first| vec![first]),
                 }
             }
             fn with_page(self, page: u32) -> Self {
@@ -142,7 +142,7 @@ macro_rules! has_next {
                         has_next: facts.has_next.unwrap_or(false),
                         total_count: facts.total_count.unwrap_or(0),
                     },
-                    items: facts.first.into_iter().collect(),
+                    items: facts.first.map_or_else(Vec::new, |first| vec![first]),
                 }
             }
             fn with_page(self, page: u32) -> Self {
