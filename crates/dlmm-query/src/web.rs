@@ -5,11 +5,10 @@ use std::future::Future;
 use std::time::Duration;
 
 use futures_util::stream::{self, StreamExt};
-use gloo_net::http::{Method, RequestBuilder};
 use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{AbortController, ReadableStreamDefaultReader};
+use web_sys::{AbortController, Headers, ReadableStreamDefaultReader, RequestInit};
 
 use crate::error::TransportError;
 use crate::transport::{DEFAULT_MAX_BODY_BYTES, HttpRequest, HttpResponse, OpenResponse, Transport};
@@ -70,13 +69,19 @@ impl Transport for WebTransport {
     async fn open(&self, request: HttpRequest) -> Result<OpenResponse, TransportError> {
         let controller =
             AbortController::new().map_err(|e| TransportError::network(format!("no AbortController: {e:?}")))?;
-        let signal = controller.signal();
         let abort_on_drop = AbortOnDrop(controller);
-        let mut builder = RequestBuilder::new(&request.url).method(Method::GET).abort_signal(Some(&signal));
+        // The request is made here rather than by gloo-net's builder, which takes the URL apart and puts it back
+        // together to add query parameters (the URL has its query already); gloo-net sends it.
+        let init = RequestInit::new();
+        init.set_method("GET");
+        init.set_signal(Some(&abort_on_drop.0.signal()));
+        let headers = Headers::new().map_err(refused)?;
         for (name, value) in &request.headers {
-            builder = builder.header(name, value);
+            headers.set(name, value).map_err(refused)?;
         }
-        let response = builder.send().await.map_err(describe)?;
+        init.set_headers(&headers);
+        let raw = web_sys::Request::new_with_str_and_init(&request.url, &init).map_err(refused)?;
+        let response = gloo_net::http::Request::from(raw).send().await.map_err(describe)?;
         let status = response.status();
         let headers = response.headers().entries().map(|(k, v)| (k.to_ascii_lowercase(), v)).collect();
         let declared = response.headers().get("content-length").and_then(|v| v.trim().parse::<u64>().ok());
@@ -170,15 +175,25 @@ impl BodyReader {
     }
 }
 
+/// The `name` and `message` of a JavaScript error (empty when it has none).
+fn name_and_message(error: &JsValue) -> (String, String) {
+    let text = |key: &str| Reflect::get(error, &JsValue::from_str(key)).ok().and_then(|v| v.as_string());
+    (text("name").unwrap_or_default(), text("message").unwrap_or_default())
+}
+
 /// Maps a rejection of the body stream (an abort, a broken connection) to a transport error.
 fn describe_js(error: JsValue) -> TransportError {
-    let name = Reflect::get(&error, &JsValue::from_str("name")).ok().and_then(|n| n.as_string()).unwrap_or_default();
+    let (name, message) = name_and_message(&error);
     if name == "AbortError" {
         return TransportError::aborted();
     }
-    let message =
-        Reflect::get(&error, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()).unwrap_or_default();
     TransportError::network(format!("reading the body failed: {name}: {message}"))
+}
+
+/// Maps a request the browser refused to make (a URL or header `fetch` does not accept) to a transport error.
+fn refused(error: JsValue) -> TransportError {
+    let (name, message) = name_and_message(&error);
+    TransportError::network(format!("{name}: {message}"))
 }
 
 /// Maps a gloo-net failure to a transport error (`fetch` rejects with `AbortError` or a `TypeError`).
