@@ -83,7 +83,10 @@ impl Transport for WebTransport {
         let raw = web_sys::Request::new_with_str_and_init(&request.url, &init).map_err(refused)?;
         let response = gloo_net::http::Request::from(raw).send().await.map_err(describe)?;
         let status = response.status();
-        let headers = response.headers().entries().map(|(k, v)| (k.to_ascii_lowercase(), v)).collect();
+        let mut headers = Vec::new();
+        for (name, value) in response.headers().entries() {
+            headers.push((name.to_ascii_lowercase(), value));
+        }
         let declared = response.headers().get("content-length").and_then(|v| v.trim().parse::<u64>().ok());
         if declared.is_some_and(|length| length > self.max_body_bytes as u64) {
             return Err(TransportError::body_too_large(self.max_body_bytes));

@@ -268,18 +268,19 @@ pub fn merge_bodies(parts: &[Vec<u8>], shape: &Shape) -> Result<Option<Vec<u8>>,
     };
     let bucket_shape = bucket.ok_or("not the shape of a series")?;
     let mut members = Vec::with_capacity(parts.len());
-    let mut buckets: Vec<(u64, &[u8])> = Vec::new();
+    // Each bucket's time, then its place in the parts: sorted by both, a time's first bucket stays first.
+    let mut buckets: Vec<(u64, usize, &[u8])> = Vec::new();
     for part in parts {
         let part = Members::read(part).ok_or("a part is not a series")?;
         for bucket in &part.data {
             let stamp = pick(bucket, bucket_shape, &["timestamp"]).ok_or("a bucket is not one")?[0];
-            buckets.push((stamp.and_then(Picked::u64).unwrap_or_default(), bucket));
+            buckets.push((stamp.and_then(Picked::u64).unwrap_or_default(), buckets.len(), bucket));
         }
         members.push(part);
     }
     let (Some(first), Some(last)) = (members.first(), members.last()) else { return Ok(None) };
-    buckets.sort_by_key(|(stamp, _)| *stamp);
-    buckets.dedup_by_key(|(stamp, _)| *stamp);
+    buckets.sort_unstable_by_key(|(stamp, place, _)| (*stamp, *place));
+    buckets.dedup_by_key(|(stamp, ..)| *stamp);
     let timeframe = members.iter().find_map(|m| m.timeframe).unwrap_or(b"null");
     let mut body = Vec::with_capacity(parts.iter().map(Vec::len).sum());
     for piece in [&br#"{"start_time":"#[..], first.start_time, br#","end_time":"#, last.end_time] {
@@ -288,7 +289,7 @@ pub fn merge_bodies(parts: &[Vec<u8>], shape: &Shape) -> Result<Option<Vec<u8>>,
     for piece in [&br#","timeframe":"#[..], timeframe, br#","data":["#] {
         body.extend_from_slice(piece);
     }
-    for (index, (_, bucket)) in buckets.iter().enumerate() {
+    for (index, (_, _, bucket)) in buckets.iter().enumerate() {
         if index > 0 {
             body.push(b',');
         }
