@@ -3,7 +3,6 @@
 //! and the datapi's alike), one class for both, `DlmmPageIterator`.
 
 use std::cell::{Cell, RefCell};
-use std::collections::VecDeque;
 use std::rc::Rc;
 
 use dlmm_query::Error;
@@ -30,7 +29,8 @@ type Pages = LocalBoxStream<'static, Result<Array, JsValue>>;
 struct Walk {
     /// The page stream; `None` once the walk ended (or while a page is being fetched).
     pages: Option<Pages>,
-    buffer: VecDeque<JsValue>,
+    /// The items of the last page fetched, and how many of them were answered.
+    buffer: (Array, u32),
     finished: bool,
     signal: Option<AbortSignal>,
 }
@@ -99,7 +99,7 @@ fn page_items(page: Result<(String, Written), Error>, items: &str) -> Result<Arr
 
 impl PageIterator {
     fn new(pages: Pages, signal: Option<AbortSignal>) -> Self {
-        let walk = Walk { pages: Some(pages), buffer: VecDeque::new(), finished: false, signal };
+        let walk = Walk { pages: Some(pages), buffer: (Array::new(), 0), finished: false, signal };
         Self {
             walk: Rc::new(RefCell::new(walk)),
             tail: RefCell::new(Promise::resolve(&JsValue::UNDEFINED)),
@@ -138,7 +138,7 @@ impl PageIterator {
     pub fn stop(&self) -> Promise {
         let mut walk = self.walk.borrow_mut();
         walk.finished = true;
-        walk.buffer.clear();
+        walk.buffer = (Array::new(), 0);
         walk.pages = None;
         Promise::resolve(&result(JsValue::UNDEFINED, true))
     }
@@ -156,7 +156,12 @@ fn buffered(w: &mut Walk) -> Option<JsValue> {
     if w.finished {
         return Some(result(JsValue::UNDEFINED, true));
     }
-    w.buffer.pop_front().map(|item| result(item, false))
+    let (items, answered) = &mut w.buffer;
+    if *answered >= items.length() {
+        return None;
+    }
+    *answered += 1;
+    Some(result(items.get(*answered - 1), false))
 }
 
 async fn step(walk: Rc<RefCell<Walk>>) -> Result<JsValue, JsValue> {
@@ -188,7 +193,8 @@ async fn step(walk: Rc<RefCell<Walk>>) -> Result<JsValue, JsValue> {
         let mut w = walk.borrow_mut();
         match page {
             Ok(items) if !w.finished && !items.is_undefined() => {
-                w.buffer.extend(items.unchecked_ref::<Array>().iter());
+                // Fetched only once the last page's items were all answered.
+                w.buffer = (items.unchecked_into(), 0);
                 w.pages = Some(pages);
             }
             Err(error) => {

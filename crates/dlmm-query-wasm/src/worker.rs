@@ -19,7 +19,6 @@
 //! - worker → page: `{ failed }` when the worker itself broke (every call in flight then rejects).
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::future::poll_fn;
 use std::rc::{Rc, Weak};
 use std::task::{Poll, Waker};
@@ -172,13 +171,14 @@ extern "C" {
 /// Messages received on a port, and the task waiting for the next one.
 #[derive(Default)]
 struct Inbox {
-    messages: VecDeque<JsValue>,
+    /// The messages not yet taken, oldest first (a JavaScript array used as a queue: no queue type in the `.wasm`).
+    messages: Array,
     waker: Option<Waker>,
 }
 
 impl Inbox {
     fn push(&mut self, message: JsValue) {
-        self.messages.push_back(message);
+        self.messages.push(&message);
         if let Some(waker) = self.waker.take() {
             waker.wake();
         }
@@ -215,9 +215,9 @@ impl Listening {
     async fn next(&self) -> JsValue {
         poll_fn(|cx| {
             let mut inbox = self.inbox.borrow_mut();
-            match inbox.messages.pop_front() {
-                Some(message) => Poll::Ready(message),
-                None => {
+            match inbox.messages.length() {
+                1.. => Poll::Ready(inbox.messages.shift()),
+                0 => {
                     inbox.waker = Some(cx.waker().clone());
                     Poll::Pending
                 }
