@@ -67,7 +67,6 @@ pub fn keeper_pages<O: PagedList + 'static>(
     options: &JsValue,
     operation: O,
 ) -> Result<PageIterator, JsValue> {
-    operation.request().map_err(input_error)?;
     iterate(&client, options, ListPages::keeper(operation))
 }
 
@@ -77,12 +76,12 @@ pub fn datapi_pages<O: DatapiPaged + 'static>(
     options: &JsValue,
     operation: O,
 ) -> Result<PageIterator, JsValue> {
-    operation.request().map_err(input_error)?;
     iterate(&client, options, ListPages::datapi(operation))
 }
 
 /// An iterator over `list`, one for every list of both generations.
 fn iterate(client: &Core, options: &JsValue, list: ListPages) -> Result<PageIterator, JsValue> {
+    list.check().map_err(input_error)?;
     let Call { signal, options } = Call::read(options)?;
     let items = list.items;
     let pages = client.page_texts(list, options).map(move |page| page_items(page, items));

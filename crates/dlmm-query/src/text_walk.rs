@@ -23,8 +23,8 @@ use crate::transport::Transport;
 pub struct ListPages {
     /// The operation's request at a page (0-based for the keeper, 1-based for the datapi).
     request_at: Box<dyn Fn(u64) -> Result<Request, InvalidInput>>,
-    /// The request as the operation asks it (named by the keeper's looping error).
-    asked: Option<Request>,
+    /// The request as the operation asks it (named by the keeper's looping error), or why it cannot be made.
+    asked: Result<Request, InvalidInput>,
     not_found_on_500: bool,
     shape: &'static Shape,
     /// The output's key holding the items, as written for JavaScript (`pairs`, `data`).
@@ -63,13 +63,18 @@ impl ListPages {
         items: &'static str,
     ) -> Self {
         Self {
-            asked: operation.request().ok(),
+            asked: operation.request(),
             not_found_on_500: O::NOT_FOUND_ON_500,
             shape: &<O::Output as HasShape>::SHAPE,
             items,
             walker,
             request_at: Box::new(move |page| at_page(operation.clone(), page).request()),
         }
+    }
+
+    /// Checks the operation's input: the error its request gives, if it cannot be made (nothing is sent then).
+    pub fn check(&self) -> Result<(), InvalidInput> {
+        self.asked.as_ref().map(drop).map_err(Clone::clone)
     }
 
     /// What to do now: fetch a page, stop, or stop with the looping error.
@@ -80,7 +85,7 @@ impl ListPages {
             Walker::Keeper { walker, .. } => match walker.step() {
                 PageStep::Fetch(page) => Ok(Some(page)),
                 PageStep::Done => Ok(None),
-                PageStep::Looping => Err(crate::compose::looping_error(url(self.asked.clone()))),
+                PageStep::Looping => Err(crate::compose::looping_error(url(self.asked.clone().ok()))),
             },
             Walker::Datapi { walker, .. } => match walker.step() {
                 WalkStep::Fetch(page) => Ok(Some(page.into())),
