@@ -239,7 +239,18 @@ impl<T: Transport> Client<T> {
         not_found_on_500: bool,
         options: CallOptions,
     ) -> Result<(String, HttpResponse), Error> {
-        self.attempts(request, not_found_on_500, options, |http, timeout| self.whole_attempt(http, timeout)).await
+        let (url, (mut open, deadline)) = self.attempts(request, not_found_on_500, options, true).await?;
+        // The body was read within the attempt (a failure while reading it was retried like any other): it is here
+        // as one chunk.
+        let mut body = Vec::new();
+        while let Some(chunk) = self
+            .next_chunk(&mut open.body, deadline)
+            .await
+            .map_err(|error| Error::Transport { url: url.clone(), error })?
+        {
+            body.extend_from_slice(&chunk);
+        }
+        Ok((url, HttpResponse { status: open.status, headers: open.headers, body }))
     }
 
     /// Like [`exchange`](Self::exchange), but the successful answer's body is read chunk by chunk as it arrives and,
@@ -270,8 +281,7 @@ impl<T: Transport> Client<T> {
         options: CallOptions,
         mut element: impl FnMut(Element<'_>, &str, u16) -> Result<Option<usize>, Error>,
     ) -> Result<Streamed, Error> {
-        let (url, (mut open, deadline)) =
-            self.attempts(request, not_found_on_500, options, |http, timeout| self.open_attempt(http, timeout)).await?;
+        let (url, (mut open, deadline)) = self.attempts(request, not_found_on_500, options, false).await?;
         let transport_error = |error| Error::Transport { url: url.clone(), error };
         let mut items = ArrayItems::new(&url, open.status);
         while let Some(chunk) = self.next_chunk(&mut open.body, deadline).await.map_err(transport_error)? {
@@ -298,18 +308,15 @@ impl<T: Transport> Client<T> {
         Ok(Streamed::Array { url, count: items.count() })
     }
 
-    /// The one send loop of every call (generic only over what an attempt returns: a whole response or an open
-    /// one): rate limit, `attempt`, then on failure the retry policy's back-off, until a success or the end.
-    async fn attempts<R, F>(
+    /// The one send loop of every call: rate limit, an attempt ([`attempt`](Self::attempt), its successful body read
+    /// `whole` or left to stream), then on failure the retry policy's back-off, until a success or the end.
+    async fn attempts(
         &self,
         request: &Request,
         not_found_on_500: bool,
         options: CallOptions,
-        attempt: impl Fn(HttpRequest, Option<Duration>) -> F,
-    ) -> Result<(String, R), Error>
-    where
-        F: Future<Output = Result<Attempt<R>, TransportError>>,
-    {
+        whole: bool,
+    ) -> Result<(String, (OpenResponse, Option<Deadline>)), Error> {
         let url = request.url(self.config.base_url(request.group));
         let timeout = options.timeout.unwrap_or(self.config.timeout);
         let retry = options.retry.unwrap_or(self.config.retry);
@@ -319,7 +326,7 @@ impl<T: Transport> Client<T> {
             let budget_left = retry.max_total.saturating_sub(self.transport.now().saturating_sub(started));
             self.turn(request.group, &url, timeout, budget_left).await?;
             let http = HttpRequest { url: url.clone(), headers: self.config.headers.clone() };
-            let error = match attempt(http, timeout).await {
+            let error = match self.attempt(http, timeout, whole).await {
                 Ok(Attempt::Success(answer)) => return Ok((url, answer)),
                 Ok(Attempt::Failure(response)) => response::failure(request.group, not_found_on_500, &url, &response)
                     .unwrap_or_else(|| Error::wrong_shape(&url, None, "an unsuccessful answer with a 2xx status")),
@@ -378,33 +385,30 @@ impl<T: Transport> Client<T> {
         Ok(())
     }
 
-    /// One attempt reading the whole response.
-    async fn whole_attempt(
+    /// One attempt, resolving once the head is in; an unsuccessful answer's (small) body is read whole, and so is a
+    /// successful one's when `whole` (then handed on as one chunk). A success comes with the deadline the rest of
+    /// its body must arrive by.
+    async fn attempt(
         &self,
         request: HttpRequest,
         timeout: Option<Duration>,
-    ) -> Result<Attempt<HttpResponse>, TransportError> {
-        let response = self.before(self.deadline(timeout), self.transport.send(request)).await??;
-        Ok(if (200..300).contains(&response.status) { Attempt::Success(response) } else { Attempt::Failure(response) })
-    }
-
-    /// One attempt resolving once the head is in; an unsuccessful answer's (small) body is read whole. A success
-    /// comes with the deadline its body must arrive by.
-    async fn open_attempt(
-        &self,
-        request: HttpRequest,
-        timeout: Option<Duration>,
+        whole: bool,
     ) -> Result<Attempt<(OpenResponse, Option<Deadline>)>, TransportError> {
         let deadline = self.deadline(timeout);
         let mut open = self.before(deadline, self.transport.open(request)).await??;
-        if (200..300).contains(&open.status) {
+        let success = (200..300).contains(&open.status);
+        if success && !whole {
             return Ok(Attempt::Success((open, deadline)));
         }
         let mut body = Vec::new();
         while let Some(chunk) = self.next_chunk(&mut open.body, deadline).await? {
             body.extend_from_slice(&chunk);
         }
-        Ok(Attempt::Failure(HttpResponse { status: open.status, headers: open.headers, body }))
+        let response = HttpResponse { status: open.status, headers: open.headers, body };
+        Ok(match success {
+            true => Attempt::Success((OpenResponse::whole(response), deadline)),
+            false => Attempt::Failure(response),
+        })
     }
 
     /// The next chunk of `body`, or a time-out once `deadline` passed.
