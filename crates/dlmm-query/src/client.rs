@@ -327,7 +327,7 @@ impl<T: Transport> Client<T> {
             self.turn(request.group, &url, timeout, budget_left).await?;
             let http = HttpRequest { url: url.clone(), headers: self.config.headers.clone() };
             let error = match self.attempt(http, timeout, whole).await {
-                Ok(Attempt::Success(answer)) => return Ok((url, answer)),
+                Ok(Attempt::Success(open, deadline)) => return Ok((url, (open, deadline))),
                 Ok(Attempt::Failure(response)) => response::failure(request.group, not_found_on_500, &url, &response)
                     .unwrap_or_else(|| Error::wrong_shape(&url, None, "an unsuccessful answer with a 2xx status")),
                 Err(error) => Error::Transport { url: url.clone(), error },
@@ -393,12 +393,12 @@ impl<T: Transport> Client<T> {
         request: HttpRequest,
         timeout: Option<Duration>,
         whole: bool,
-    ) -> Result<Attempt<(OpenResponse, Option<Deadline>)>, TransportError> {
+    ) -> Result<Attempt, TransportError> {
         let deadline = self.deadline(timeout);
         let mut open = self.before(deadline, self.transport.open(request)).await??;
         let success = (200..300).contains(&open.status);
         if success && !whole {
-            return Ok(Attempt::Success((open, deadline)));
+            return Ok(Attempt::Success(open, deadline));
         }
         let mut body = Vec::new();
         while let Some(chunk) = self.next_chunk(&mut open.body, deadline).await? {
@@ -406,7 +406,7 @@ impl<T: Transport> Client<T> {
         }
         let response = HttpResponse { status: open.status, headers: open.headers, body };
         Ok(match success {
-            true => Attempt::Success((OpenResponse::whole(response), deadline)),
+            true => Attempt::Success(OpenResponse::whole(response), deadline),
             false => Attempt::Failure(response),
         })
     }
@@ -455,9 +455,10 @@ impl<T: Transport> Client<T> {
     }
 }
 
-/// What one attempt brought: a successful answer of the attempt's kind, or an unsuccessful one read whole.
-enum Attempt<R> {
-    Success(R),
+/// What one attempt brought: a successful answer (its body still to read, or read and handed on as one chunk) with
+/// the deadline the rest of it must arrive by, or an unsuccessful one read whole.
+enum Attempt {
+    Success(OpenResponse, Option<Deadline>),
     Failure(HttpResponse),
 }
 
