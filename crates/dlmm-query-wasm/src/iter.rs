@@ -1,17 +1,18 @@
-//! Async iterators over every item of every page of a list: thin adapters over the core's one `'static` stream of
-//! pages transcoded for JavaScript ([`Client::page_texts`](dlmm_query::Client::page_texts), for the keeper's lists
-//! and the datapi's alike), one class for both, `DlmmPageIterator`.
+//! Async iterators over every item of every page of a list: thin adapters over the core's one walk of pages
+//! transcoded for JavaScript ([`ListPages::next_page`], what [`Client::page_texts`](dlmm_query::Client::page_texts)
+//! streams, driven here directly), for the keeper's lists and the datapi's alike, one class for both,
+//! `DlmmPageIterator`.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use dlmm_query::Error;
 use dlmm_query::compose::PagedList;
 use dlmm_query::datapi::walk::DatapiPaged;
 use dlmm_query::json_text::Written;
 use dlmm_query::text_walk::ListPages;
+use dlmm_query::web::WebTransport;
+use dlmm_query::{CallOptions, Client, Error};
 use futures_util::future::LocalBoxFuture;
-use futures_util::stream::{LocalBoxStream, StreamExt};
 use js_sys::{Array, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -23,11 +24,26 @@ use crate::js_error::{input_error, to_js_error};
 use crate::options::Call;
 use crate::to_js::written_to_js;
 
-/// The pages of a list, each already written to JavaScript: the array of its items.
-type Pages = LocalBoxStream<'static, Result<Array, JsValue>>;
+/// A list's walk, driven page by page: the client it fetches through (a clone sharing its limits), the call
+/// options, and the list.
+struct Pages {
+    client: Client<WebTransport>,
+    options: CallOptions,
+    list: ListPages,
+}
+
+impl Pages {
+    /// The next page's array of items, the walk's error, or `undefined` after the last page.
+    async fn next(&mut self) -> Result<JsValue, JsValue> {
+        match self.list.next_page(&self.client, self.options).await {
+            Some(page) => page_items(page, self.list.items).map(JsValue::from),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+}
 
 struct Walk {
-    /// The page stream; `None` once the walk ended (or while a page is being fetched).
+    /// The walk; `None` once it ended (or while a page is being fetched).
     pages: Option<Pages>,
     /// The items of the last page fetched, and how many of them were answered.
     buffer: (Array, u32),
@@ -83,9 +99,7 @@ pub fn datapi_pages<O: DatapiPaged + 'static>(
 fn iterate(client: &Core, options: &JsValue, list: ListPages) -> Result<PageIterator, JsValue> {
     list.check().map_err(input_error)?;
     let Call { signal, options } = Call::read(options)?;
-    let items = list.items;
-    let pages = client.page_texts(list, options).map(move |page| page_items(page, items));
-    Ok(PageIterator::new(pages.boxed_local(), signal))
+    Ok(PageIterator::new(Pages { client: Client::clone(client), options, list }, signal))
 }
 
 /// The items (under the key `items`) of a page transcoded for JavaScript: the page in one `JSON.parse`, then its
@@ -178,16 +192,11 @@ async fn step(walk: Rc<RefCell<Walk>>) -> Result<JsValue, JsValue> {
                 }
             }
         };
-        // The stream is out of the cell while its page is fetched, so `return()` can run meanwhile; a fired signal
-        // drops the fetch (and the stream with it). The fetch is boxed as a call's work is ([`crate::call`]), so both
+        // The walk is out of the cell while its page is fetched, so `return()` can run meanwhile; a fired signal
+        // drops the fetch (and the walk with it). The fetch is boxed as a call's work is ([`crate::call`]), so both
         // race the signal through one `with_signal`: it answers the page's array of items, or `undefined` after the
         // last page.
-        let fetch: LocalBoxFuture<'_, Result<JsValue, JsValue>> = Box::pin(async {
-            match pages.next().await {
-                Some(items) => items.map(JsValue::from),
-                None => Ok(JsValue::UNDEFINED),
-            }
-        });
+        let fetch: LocalBoxFuture<'_, Result<JsValue, JsValue>> = Box::pin(pages.next());
         let page = with_signal(signal, fetch).await;
         let mut w = walk.borrow_mut();
         match page {

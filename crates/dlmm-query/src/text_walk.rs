@@ -30,6 +30,8 @@ pub struct ListPages {
     /// The output's key holding the items, as written for JavaScript (`pairs`, `data`).
     pub items: &'static str,
     walker: Walker,
+    /// True once the walk ended (after its last page or an error).
+    ended: bool,
 }
 
 /// The guard of a walk: the keeper's over `total`, or the datapi's over either envelope.
@@ -68,6 +70,7 @@ impl ListPages {
             shape: &<O::Output as HasShape>::SHAPE,
             items,
             walker,
+            ended: false,
             request_at: Box::new(move |page| at_page(operation.clone(), page).request()),
         }
     }
@@ -94,6 +97,39 @@ impl ListPages {
                     Err(crate::datapi::walk::looping_error(url((self.request_at)(walker.next_page().into()).ok()), why))
                 }
             },
+        }
+    }
+
+    /// The next page through `client` with `options`: its URL and text, the error that ended the walk (given once),
+    /// or `None` after the last page. What [`Client::page_texts`] yields, for a caller that drives the walk itself.
+    pub async fn next_page<T: Transport>(
+        &mut self,
+        client: &Client<T>,
+        options: CallOptions,
+    ) -> Option<Result<(String, Written), Error>> {
+        if self.ended {
+            return None;
+        }
+        let page = match self.step(client) {
+            Ok(Some(page)) => page,
+            Ok(None) => {
+                self.ended = true;
+                return None;
+            }
+            Err(looping) => {
+                self.ended = true;
+                return Some(Err(looping));
+            }
+        };
+        match self.fetch(client, page, options).await {
+            Err(error) => {
+                self.ended = true;
+                Some(Err(error))
+            }
+            Ok((url, written, facts)) => {
+                self.record(facts);
+                Some(Ok((url, written)))
+            }
         }
     }
 
@@ -138,20 +174,9 @@ impl<T: Transport + Clone + 'static> Client<T> {
         list: ListPages,
         options: CallOptions,
     ) -> impl Stream<Item = Result<(String, Written), Error>> + 'static {
-        futures_util::stream::unfold(Some((self.clone(), list)), move |state| async move {
-            let (client, mut list) = state?;
-            let page = match list.step(&client) {
-                Ok(Some(page)) => page,
-                Ok(None) => return None,
-                Err(looping) => return Some((Err(looping), None)),
-            };
-            match list.fetch(&client, page, options).await {
-                Err(error) => Some((Err(error), None)),
-                Ok((url, written, facts)) => {
-                    list.record(facts);
-                    Some((Ok((url, written)), Some((client, list))))
-                }
-            }
+        futures_util::stream::unfold((self.clone(), list), move |(client, mut list)| async move {
+            let page = list.next_page(&client, options).await?;
+            Some((page, (client, list)))
         })
     }
 
