@@ -2,9 +2,11 @@
 //! workers and Node 18+; the twin of the `native` feature's `NativeTransport`.
 
 use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
-use futures_util::stream::{self, StreamExt};
+use futures_util::stream::{Stream, StreamExt};
 use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -92,18 +94,15 @@ impl Transport for WebTransport {
             return Err(TransportError::body_too_large(self.max_body_bytes));
         }
         let reader = response.body().map(|stream| stream.get_reader().unchecked_into());
-        let body =
-            BodyReader { reader, pending: None, read: 0, limit: self.max_body_bytes, _abort_on_drop: abort_on_drop };
-        let chunks = stream::unfold(Some(body), |body| async move {
-            let mut body = body?;
-            match body.next_chunk().await {
-                Ok(Some(chunk)) => Some((Ok(chunk), Some(body))),
-                Ok(None) => None,
-                // The stream ends after its first error.
-                Err(error) => Some((Err(error), None)),
-            }
-        });
-        Ok(OpenResponse { status, headers, body: chunks.boxed_local() })
+        let body = BodyReader {
+            reader,
+            reading: None,
+            pending: None,
+            read: 0,
+            limit: self.max_body_bytes,
+            _abort_on_drop: abort_on_drop,
+        };
+        Ok(OpenResponse { status, headers, body: body.boxed_local() })
     }
 
     fn sleep(&self, duration: Duration) -> impl Future<Output = ()> {
@@ -133,7 +132,10 @@ const MAX_CHUNK_BYTES: u32 = 64 * 1024;
 /// A response body read chunk by chunk, refused as soon as it grows past `limit` bytes. Dropping it aborts the
 /// `fetch`.
 struct BodyReader {
+    /// The body's reader; `None` once the body ended (or failed: the stream ends after its first error).
     reader: Option<ReadableStreamDefaultReader>,
+    /// The read in progress.
+    reading: Option<JsFuture>,
     /// The rest of the last chunk read, when it was larger than [`MAX_CHUNK_BYTES`].
     pending: Option<Uint8Array>,
     read: usize,
@@ -141,30 +143,52 @@ struct BodyReader {
     _abort_on_drop: AbortOnDrop,
 }
 
+impl Stream for BodyReader {
+    type Item = Result<Vec<u8>, TransportError>;
+
+    /// The next chunk (at most [`MAX_CHUNK_BYTES`]), an error (then the end), or the end of the body.
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let body = &mut *self;
+        if let Some(pending) = body.pending.take() {
+            return Poll::Ready(Some(Ok(body.piece(pending))));
+        }
+        let Some(reader) = &body.reader else { return Poll::Ready(None) };
+        let reading = body.reading.get_or_insert_with(|| JsFuture::from(reader.read()));
+        let Poll::Ready(chunk) = Pin::new(reading).poll(cx) else { return Poll::Pending };
+        body.reading = None;
+        let chunk = body.chunk(chunk);
+        if !matches!(chunk, Some(Ok(_))) {
+            body.reader = None;
+        }
+        Poll::Ready(chunk)
+    }
+}
+
 impl BodyReader {
-    /// The next chunk (at most [`MAX_CHUNK_BYTES`]), or `None` at the end of the body.
-    async fn next_chunk(&mut self) -> Result<Option<Vec<u8>>, TransportError> {
-        if let Some(pending) = self.pending.take() {
-            return Ok(Some(self.piece(pending)));
-        }
-        let Some(reader) = &self.reader else { return Ok(None) };
-        let chunk = JsFuture::from(reader.read()).await.map_err(describe_js)?;
+    /// What a read of the body's reader gave: its bytes (at most [`MAX_CHUNK_BYTES`] now, the rest kept), the end,
+    /// or an error (a broken body, or one past the limit).
+    fn chunk(&mut self, chunk: Result<JsValue, JsValue>) -> Option<Result<Vec<u8>, TransportError>> {
+        let chunk = match chunk {
+            Ok(chunk) => chunk,
+            Err(error) => return Some(Err(describe_js(error))),
+        };
         if Reflect::get(&chunk, &JsValue::from_str("done")).ok().and_then(|d| d.as_bool()).unwrap_or(true) {
-            self.reader = None;
-            return Ok(None);
+            return None;
         }
-        let bytes: Uint8Array = Reflect::get(&chunk, &JsValue::from_str("value"))
-            .map_err(describe_js)?
-            .dyn_into()
-            .map_err(|_| TransportError::network("the body stream gave something other than bytes"))?;
+        let bytes: Uint8Array = match Reflect::get(&chunk, &JsValue::from_str("value")).map(JsCast::dyn_into) {
+            Ok(Ok(bytes)) => bytes,
+            Ok(Err(_)) => return Some(Err(TransportError::network("the body stream gave something other than bytes"))),
+            Err(error) => return Some(Err(describe_js(error))),
+        };
         let length = bytes.length() as usize;
         if self.read.saturating_add(length) > self.limit {
-            let _ = reader.cancel();
-            self.reader = None;
-            return Err(TransportError::body_too_large(self.limit));
+            if let Some(reader) = &self.reader {
+                let _ = reader.cancel();
+            }
+            return Some(Err(TransportError::body_too_large(self.limit)));
         }
         self.read += length;
-        Ok(Some(self.piece(bytes)))
+        Some(Ok(self.piece(bytes)))
     }
 
     /// The first [`MAX_CHUNK_BYTES`] of `bytes`, copied into linear memory; the rest waits in `pending`.
