@@ -6,7 +6,6 @@ use crate::decode;
 use crate::error::{BodyKind, DecodeError};
 use crate::json_text::JsonText;
 use crate::models::PairTvl;
-use crate::pick::{Picked, pick};
 use crate::shape::{HasShape, Shape};
 use crate::transcode;
 
@@ -287,15 +286,18 @@ pub fn transcode_item(
         .map_err(|e| within(item, decode::explain(&e, item.bytes, url, status)))
 }
 
-/// The TVL of one pair of the keeper's whole list, as [`PairTvl`] decodes it: the pair checked by `PairTvl`'s shape
-/// (with the error decoding it gives, naming the element's path: `[12].liquidity`), then its `liquidity` picked from
-/// the text ([`crate::pick`]). No model is built and nothing is written: `all({ minTvl })` reads this much of every
-/// pair before deciding whether to keep it.
+/// The TVL of one pair of the keeper's whole list, as [`PairTvl`] decodes it: the pair transcoded by `PairTvl`'s
+/// shape (with the error decoding it gives, naming the element's path: `[12].liquidity`), which writes its one member,
+/// the TVL as a JSON number (as sent, or the double numeric text reads to) or `null`, read back exactly. No model is
+/// built: `all({ minTvl })` reads this much of every pair before deciding whether to keep it.
 pub fn pair_tvl(item: &Item<'_>, url: &str, status: u16) -> Result<Option<f64>, DecodeError> {
-    let Shape::Struct(shape) = &PairTvl::SHAPE else { return Ok(None) };
-    transcode::check(item.bytes, &PairTvl::SHAPE)
+    let mut out = JsonText::default();
+    transcode::transcode(item.bytes, &PairTvl::SHAPE, &mut out)
         .map_err(|e| within(item, decode::explain(&e, item.bytes, url, status)))?;
-    Ok(pick(item.bytes, shape, &["liquidity"]).and_then(|picked| picked[0]).and_then(Picked::f64))
+    // `{"liquidity":<number or null>}`
+    let written = out.as_bytes();
+    let value = written.iter().position(|&b| b == b':').and_then(|colon| written.get(colon + 1..written.len() - 1));
+    Ok(value.and_then(|value| std::str::from_utf8(value).ok()).and_then(crate::float::parse))
 }
 
 /// Transcodes the element at the start of `rest` ([`Element::Start`]) by `shape` as the next item of `out`, when it

@@ -60,7 +60,7 @@ pub fn item_shape(shape: &Shape) -> Option<&'static StructShape> {
 
 /// Reads the fields `names` (wire names, each a number field of `item` read by `wire`) from one item's text (an
 /// object, or an array in the fields' declaration order): each as its field's reader reads it, in the order of
-/// `names`; `None` for a field the item leaves out (its model's default then) or an optional one sent as `null`. `None` for text that is no such
+/// `names`; `None` for a field the item leaves out (its model's default then). `None` for text that is no such
 /// item (never met once the item's shape has checked it).
 pub fn pick(text: &[u8], item: &StructShape, names: &[&str]) -> Option<Vec<Option<Picked>>> {
     let mut fields = Vec::with_capacity(names.len());
@@ -75,7 +75,7 @@ pub fn pick(text: &[u8], item: &StructShape, names: &[&str]) -> Option<Vec<Optio
     let mut scan = Scan::new(text);
     scan.fields(&wire_names, |field, scan| match fields.iter().position(|f| *f == field) {
         Some(slot) => {
-            picked[slot] = read(item.fields[field].shape, scan)?;
+            picked[slot] = Some(read(item.fields[field].shape, scan)?);
             Some(())
         }
         None => scan.value().map(drop),
@@ -83,16 +83,10 @@ pub fn pick(text: &[u8], item: &StructShape, names: &[&str]) -> Option<Vec<Optio
     scan.at_end().then_some(picked)
 }
 
-/// Reads one number field by its model's reader ([`wire::f64`], [`wire::u64`], [`wire::i64`] or
-/// [`wire::opt_f64`]): a number literal as serde_json hands it to the reader, or a numeric string; for
-/// [`wire::opt_f64`], `null` too (`Some(None)`, as when the field is left out).
-fn read(shape: &Shape, scan: &mut Scan<'_>) -> Option<Option<Picked>> {
+/// Reads one number field by its model's reader ([`wire::f64`], [`wire::u64`] or [`wire::i64`]): a number
+/// literal as serde_json hands it to the reader, or a numeric string.
+fn read(shape: &Shape, scan: &mut Scan<'_>) -> Option<Picked> {
     let Shape::Leaf(Leaf::With(with)) = shape else { return None };
-    let with = match with {
-        With::OptF64 if scan.null() => return Some(None),
-        With::OptF64 => &With::F64,
-        with => with,
-    };
     let Some(literal) = scan.number_text() else {
         let text = scan.string()?;
         return match with {
@@ -100,10 +94,9 @@ fn read(shape: &Shape, scan: &mut Scan<'_>) -> Option<Option<Picked>> {
             With::U64 => wire::u64_of_text(&text).map(Picked::U64),
             With::I64 => wire::i64_of_text(&text).map(Picked::I64),
             _ => None,
-        }
-        .map(Some);
+        };
     };
-    Some(Some(match (with, Number::of(literal)?) {
+    Some(match (with, Number::of(literal)?) {
         (With::F64, Number::U64(v)) => Picked::F64(v as f64),
         (With::F64, Number::I64(v)) => Picked::F64(v as f64),
         (With::F64, Number::F64(v)) => Picked::F64(v),
@@ -114,7 +107,7 @@ fn read(shape: &Shape, scan: &mut Scan<'_>) -> Option<Option<Picked>> {
         (With::I64, Number::I64(v)) => Picked::I64(v),
         (With::I64, Number::F64(v)) => Picked::I64(wire::i64_of_f64(v)?),
         _ => return None,
-    }))
+    })
 }
 
 #[cfg(test)]

@@ -408,6 +408,10 @@ impl<'a> Reader<'a> {
             Leaf::Bool if self.word("false") => out.literal(b"false"),
             Leaf::Bool => return None,
             Leaf::With(With::OptF64 | With::OptU64 | With::OptI64 | With::OptI32) if self.null() => out.null(),
+            // Numeric text read by `wire::f64` (the vendor sends many figures so): the double its text reads to.
+            Leaf::With(With::F64 | With::OptF64) if self.peek()? == b'"' => {
+                out.double(crate::wire::f64_of_text(self.string()?.as_str()?)?);
+            }
             Leaf::F64 | Leaf::With(With::F64 | With::OptF64) => {
                 let number = self.number().filter(|number| number.in_range())?;
                 out.literal(number.text);
