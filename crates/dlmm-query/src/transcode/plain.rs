@@ -3,7 +3,8 @@
 //!
 //! It reads by itself what it can write as serde's readers would without their help: strings without escapes,
 //! number literals copied as sent, integers and amounts in canonical form, numeric and decimal text that is a JSON
-//! number, decimals sent as numbers (the shortest form of the correctly rounded double, as serde's reader writes),
+//! number, the numeric text of `wire::f64` fields (the double it reads to, as that reader writes it), decimals sent as
+//! numbers (the shortest form of the correctly rounded double, as serde's reader writes),
 //! objects sent as objects, and the values of keys the model ignores when they are plain JSON. Any other
 //! value (an escape, a string where a number is usual, an integer JavaScript cannot hold, a struct sent as an
 //! array) it hands to serde, from the value's own text, which writes it as it would within the whole body. When
