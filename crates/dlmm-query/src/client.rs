@@ -241,14 +241,18 @@ impl<T: Transport> Client<T> {
     ) -> Result<(String, HttpResponse), Error> {
         let (url, (mut open, deadline)) = self.attempts(request, not_found_on_500, options, true).await?;
         // The body was read within the attempt (a failure while reading it was retried like any other): it is here
-        // as one chunk.
+        // as one chunk, taken as it is rather than copied.
         let mut body = Vec::new();
         while let Some(chunk) = self
             .next_chunk(&mut open.body, deadline)
             .await
             .map_err(|error| Error::Transport { url: url.clone(), error })?
         {
-            body.extend_from_slice(&chunk);
+            if body.is_empty() {
+                body = chunk;
+            } else {
+                body.extend_from_slice(&chunk);
+            }
         }
         Ok((url, HttpResponse { status: open.status, headers: open.headers, body }))
     }
