@@ -239,14 +239,12 @@ impl<T: Transport> Client<T> {
         not_found_on_500: bool,
         options: CallOptions,
     ) -> Result<(String, HttpResponse), Error> {
-        let (url, (mut open, deadline)) = self.attempts(request, not_found_on_500, options, true).await?;
+        let (url, (mut open, _)) = self.attempts(request, not_found_on_500, options, true).await?;
         // The body was read within the attempt (a failure while reading it was retried like any other): it is here
-        // as one chunk, taken as it is rather than copied.
+        // in memory as one chunk, taken as it is rather than copied, with no deadline left to race.
         let mut body = Vec::new();
-        while let Some(chunk) = self
-            .next_chunk(&mut open.body, deadline)
-            .await
-            .map_err(|error| Error::Transport { url: url.clone(), error })?
+        while let Some(chunk) =
+            open.body.next().await.transpose().map_err(|error| Error::Transport { url: url.clone(), error })?
         {
             if body.is_empty() {
                 body = chunk;
