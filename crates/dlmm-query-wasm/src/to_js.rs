@@ -45,10 +45,13 @@ pub fn posted_to_js(text: &JsValue, amounts: &JsValue, nulls: &JsValue, url: &st
 /// Patterns as JavaScript arrays (a key as a string, every element as `null`), to be posted between threads.
 pub fn patterns_to_js(patterns: &[Vec<Pattern>]) -> Array {
     let all = Array::new();
-    for keys in keys_of(patterns) {
+    for pattern in patterns {
         let steps = Array::new();
-        for key in keys {
-            steps.push(&key.unwrap_or(JsValue::NULL));
+        for step in pattern {
+            steps.push(&match step {
+                Pattern::Key(key) => JsValue::from_str(key),
+                Pattern::Each => JsValue::NULL,
+            });
         }
         all.push(&steps);
     }
