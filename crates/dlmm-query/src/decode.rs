@@ -1,5 +1,7 @@
 //! Turning response bytes into models: a fast typed parse, and on failure a precise, path-naming error.
 
+use std::fmt;
+
 use serde::de::DeserializeOwned;
 
 use crate::error::{BodyKind, DecodeError};
@@ -26,13 +28,13 @@ const PATH_CHARS: usize = 200;
 /// and, from the position where the parser stopped, which value was wrong (`pairs[12].reserve_x_amount`). That
 /// examination is the same code for every `T` ([`explain`]), so naming the path costs no second decoder per model.
 pub fn json<T: DeserializeOwned>(body: &[u8], url: &str, status: u16) -> Result<T, DecodeError> {
-    serde_json::from_slice(body).map_err(|e| explain(&e, body, url, status))
+    serde_json::from_slice(body).map_err(|e| explain(&e.into(), body, url, status))
 }
 
 /// Like [`json`], reading the body by `T`'s shape ([`crate::slot`]): the same value and the same errors, from the
 /// one reader every model shares instead of serde's per-model decoder.
 pub fn by_shape<T: HasShape + FromSlot>(body: &[u8], url: &str, status: u16) -> Result<T, DecodeError> {
-    slot::decode(body).map_err(|e| explain(&e, body, url, status))
+    slot::decode(body).map_err(|e| explain(&e.into(), body, url, status))
 }
 
 /// Decodes a model: [`by_shape`] in WebAssembly, where one reader for every model keeps the module small (the
@@ -49,8 +51,75 @@ where
     return json(body, url, status);
 }
 
-/// Builds the [`DecodeError`] for a body whose typed parse failed with `error`.
-pub fn explain(error: &serde_json::Error, body: &[u8], url: &str, status: u16) -> DecodeError {
+/// Why a reader refused a body: its message (serde_json's wording, which the shape readers keep) and where it
+/// stopped, as serde_json reports positions (line from 1, column in bytes; line 0 when it does not say).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    message: String,
+    line: usize,
+    column: usize,
+    eof: bool,
+}
+
+impl Refusal {
+    /// The refusal `message` after `consumed` bytes of `body` had been read.
+    pub fn at(message: String, body: &[u8], consumed: usize) -> Self {
+        let read = &body[..consumed.min(body.len())];
+        let start_of_line = read.iter().rposition(|&b| b == b'\n').map_or(0, |newline| newline + 1);
+        let line = 1 + read[..start_of_line].iter().filter(|&&b| b == b'\n').count();
+        Self { message, line, column: read.len() - start_of_line, eof: false }
+    }
+
+    /// The refusal `message` at the end of `body`, which ended too early.
+    pub fn at_end(message: String, body: &[u8]) -> Self {
+        Self { eof: true, ..Self::at(message, body, body.len()) }
+    }
+
+    /// serde_json's `error` reading `body` from byte `start` on, placed in the whole of `body`.
+    pub fn within(error: serde_json::Error, body: &[u8], start: usize) -> Self {
+        let part = &body[start.min(body.len())..];
+        let consumed = start + consumed_bytes(part, error.line(), error.column());
+        Self { eof: error.is_eof(), ..Self::at(strip_position(&error), body, consumed) }
+    }
+
+    /// A refusal that says nothing of where.
+    pub fn custom(message: impl fmt::Display) -> Self {
+        Self { message: message.to_string(), line: 0, column: 0, eof: false }
+    }
+
+    /// The message, without the position.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// True when the body ended before its JSON did.
+    pub fn is_eof(&self) -> bool {
+        self.eof
+    }
+}
+
+impl From<serde_json::Error> for Refusal {
+    fn from(error: serde_json::Error) -> Self {
+        let message = strip_position(&error);
+        Self { message, line: error.line(), column: error.column(), eof: error.is_eof() }
+    }
+}
+
+/// As serde_json writes its errors: the message, then ` at line L column C` when the position is known.
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)?;
+        if self.line > 0 {
+            write!(f, " at line {} column {}", self.line, self.column)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// Builds the [`DecodeError`] for a body whose reading was refused with `error`.
+pub fn explain(error: &Refusal, body: &[u8], url: &str, status: u16) -> DecodeError {
     let kind = classify(body);
     let mut err = DecodeError { url: url.to_owned(), status, body: kind, path: None, message: String::new() };
     match kind {
@@ -58,8 +127,8 @@ pub fn explain(error: &serde_json::Error, body: &[u8], url: &str, status: u16) -
         BodyKind::Html => err.message = format!("expected JSON but the server sent an HTML page: {}", snippet(body)),
         BodyKind::NotJson => err.message = format!("expected JSON but the server sent: {}", snippet(body)),
         BodyKind::Truncated | BodyKind::WrongShape => {
-            let message = strip_position(error);
-            let consumed = consumed_bytes(body, error.line(), error.column());
+            let message = error.message.clone();
+            let consumed = consumed_bytes(body, error.line, error.column);
             let about = if message.starts_with("missing field") {
                 json_path::About::EnclosingObject
             } else if message.starts_with("invalid type: map") || message.starts_with("invalid type: sequence") {
@@ -104,6 +173,8 @@ fn consumed_bytes(body: &[u8], line: usize, column: usize) -> usize {
 
 /// Where in a JSON document a byte offset lies, as a path (`data[3].tvl`): a small scanner, the same for every model.
 mod json_path {
+    use std::borrow::Cow;
+
     /// One open container on the way to the offset.
     enum Frame {
         /// An object, with the last key read in it (and whether a key is expected next).
@@ -140,10 +211,10 @@ mod json_path {
                     match frames.last_mut() {
                         Some(Frame::Object { key, expecting_key }) if *expecting_key => {
                             let raw = &body[start..(i + 1).min(body.len())];
-                            *key = Some(
-                                serde_json::from_slice::<String>(raw)
-                                    .unwrap_or_else(|_| String::from_utf8_lossy(raw).trim_matches('"').to_owned()),
-                            );
+                            *key = Some(crate::json_scan::Scan::new(raw).string().map_or_else(
+                                || String::from_utf8_lossy(raw).trim_matches('"').to_owned(),
+                                Cow::into_owned,
+                            ));
                             *expecting_key = false;
                         }
                         _ => begin_value(&mut frames),

@@ -312,6 +312,12 @@ pub fn is_json(bytes: &[u8]) -> bool {
 /// A string's contents (between its quotes, escapes checked) unescaped, or `None` where serde refuses it: bytes
 /// that are not UTF-8, an escaped lone surrogate.
 fn unescape(raw: &[u8]) -> Option<String> {
+    String::from_utf8(unescape_bytes(raw)?).ok()
+}
+
+/// A string's contents (between its quotes, escapes checked) with its escapes undone, not yet checked to be UTF-8;
+/// `None` for an escaped lone surrogate.
+pub(crate) fn unescape_bytes(raw: &[u8]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(raw.len());
     let mut i = 0;
     while i < raw.len() {
@@ -351,7 +357,7 @@ fn unescape(raw: &[u8]) -> Option<String> {
         };
         out.push(byte);
     }
-    String::from_utf8(out).ok()
+    Some(out)
 }
 
 /// Four hex digits (already checked) as a number.

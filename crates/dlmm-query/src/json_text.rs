@@ -84,9 +84,6 @@ pub struct JsonText {
     first_index: usize,
     /// The fields of the objects being transcoded, innermost last: (field index, where its text starts).
     pub(crate) fields: Vec<(usize, usize)>,
-    /// While transcoding: number literals of `f64` leaves are copied as the body sent them (see
-    /// [`crate::transcode`]).
-    pub(crate) numbers_as_sent: bool,
 }
 
 /// What [`JsonText::rollback`] goes back to.

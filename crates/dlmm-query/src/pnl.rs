@@ -1,8 +1,8 @@
 //! Profit and loss of a position from its deposits, withdrawals and claims (USD as valued at indexing time).
 
 use serde::Serialize;
-use serde::de;
 
+use crate::decode::Refusal;
 use crate::json_text::JsonText;
 use crate::models::{ClaimFee, ClaimReward, DepositWithdraw};
 use crate::pick::{Picked, item_shape, list_items, pick};
@@ -181,13 +181,13 @@ pub const REWARD_USD: &[&str] = &["token_usd_amount"];
 /// The events of one list `body` of a position's events, checked first by its `shape` (the same errors as decoding
 /// its models): each item's `usd` fields summed in order, and its `onchain_timestamp`, read as the model reads them,
 /// with no item built as a model.
-pub fn events_of(body: &[u8], shape: &Shape, usd: &[&str]) -> Result<Vec<Event>, serde_json::Error> {
+pub fn events_of(body: &[u8], shape: &Shape, usd: &[&str]) -> Result<Vec<Event>, Refusal> {
     check(body, shape)?;
-    let item = item_shape(shape).ok_or_else(|| de::Error::custom("not the shape of a list of events"))?;
+    let item = item_shape(shape).ok_or_else(|| Refusal::custom("not the shape of a list of events"))?;
     let mut names = usd.to_vec();
     names.push("onchain_timestamp");
     let mut events = Vec::new();
-    let unreadable = || de::Error::custom("a list its shape accepted could not be read again");
+    let unreadable = || Refusal::custom("a list its shape accepted could not be read again");
     for text in list_items(body).ok_or_else(unreadable)? {
         let picked = pick(text, item, &names).ok_or_else(unreadable)?;
         let (timestamp, values) = picked.split_last().unwrap_or((&None, &[]));

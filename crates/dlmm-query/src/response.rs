@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::decode;
+use crate::decode::{self, Refusal};
 use crate::error::{ApiError, BodyKind, DecodeError, Error, ErrorKind, StatusError};
 use crate::json_scan::{Scan, is_json};
 use crate::json_text::{JsonText, Written};
@@ -70,7 +70,7 @@ pub fn transcode_envelope_success(
     envelope: &Shape,
     data: &Shape,
 ) -> Result<Written, Error> {
-    let explain = |e: serde_json::Error| Error::Decode(decode::explain(&e, &response.body, url, response.status));
+    let explain = |e: Refusal| Error::Decode(decode::explain(&e, &response.body, url, response.status));
     check(&response.body, envelope).map_err(explain)?;
     let (data_text, error) = envelope_parts(&response.body)
         .ok_or_else(|| Error::wrong_shape(url, None, "the envelope its shape accepted could not be read again"))?;

@@ -1,31 +1,35 @@
-//! Transcoding's fast path: a reader by hand for the plain JSON nearly every body is, writing exactly what reading
-//! by serde writes ([`super::by_serde`]), several times faster.
+//! Transcoding's reader: a reader by hand for any JSON body, writing exactly what decoding the model and writing it
+//! writes, and refusing exactly what decoding refuses, with the same error.
 //!
-//! It reads by itself what it can write as serde's readers would without their help: strings without escapes,
-//! number literals copied as sent, integers and amounts in canonical form, numeric and decimal text that is a JSON
-//! number, the numeric text of `wire::f64` fields (the double it reads to, as that reader writes it), decimals sent as
-//! numbers (the shortest form of the correctly rounded double, as serde's reader writes),
-//! objects sent as objects, and the values of keys the model ignores when they are plain JSON. Any other
-//! value (an escape, a string where a number is usual, an integer JavaScript cannot hold, a struct sent as an
-//! array) it hands to serde, from the value's own text, which writes it as it would within the whole body. When
-//! serde refuses such a value, or the body breaks JSON's grammar or the model's (a duplicate or missing field), it
-//! gives the whole body up, and the caller reads it by serde from the start, for serde's error. So it never decides
-//! an error, and what it writes is what serde writes: the tests pin the two together, mutated bodies included.
+//! It reads by itself what it can write without help: strings without escapes, number literals copied as sent,
+//! integers and amounts in canonical form, numeric and decimal text that is a JSON number, the numeric text of
+//! `wire::f64` fields (the double it reads to, as that reader writes it), decimals sent as numbers (the shortest form
+//! of the correctly rounded double, as their reader writes), objects, structs sent as arrays, and the values of keys
+//! the model ignores (skipped as serde_json skips them: at any depth, without reading their strings). Any other leaf
+//! value (an escape, a string where a number is usual, an integer JavaScript cannot hold) is handed, as the scalar
+//! serde_json would hand it, to the reader the model's `Deserialize` calls ([`super::leaf_value`] over a
+//! [`Token`]), which writes it or refuses it in serde's words.
+//!
+//! Errors follow serde_json's reading step for step: a value of the wrong kind, a missing or duplicate field, an
+//! unknown variant, a struct sent as a too-short array are refused where serde_json refuses them (the position after
+//! the value, or at a container's bracket), with its message; a body that breaks JSON's grammar is left to
+//! serde_json's own reading ([`Stop::Grammar`]), which names the fault exactly. The tests pin every outcome to
+//! serde's, mutated bodies included.
+
+use std::borrow::Cow;
 
 use serde::Deserialize;
-use serde::de::{DeserializeSeed, IgnoredAny};
-use serde_json::de::SliceRead;
+use serde::de::Deserializer as _;
 
-use super::{Seen, Value, end_object, field_named, in_range, keep_member};
+use super::token::{Expected, Handed, Token, Value};
+use super::{Seen, VariantIndex, end_object, field_named, in_range, keep_member, leaf_value, write_default};
 use crate::datapi::models::is_decimal_text;
+use crate::decode::Refusal;
 use crate::integer::IntType;
+use crate::json_scan::unescape_bytes;
 use crate::json_text::{JsonText, MAX_SAFE_INTEGER};
-use crate::shape::{Leaf, Shape, StructShape, With};
-
-/// The deepest nesting the reader steps over inside one value (an ignored key's, or one handed to serde). serde_json
-/// refuses a body nested deeper than 128, counted from its root: a value nested at most this deep, at the few levels
-/// of any model, stays within that, so what is read here is never what serde would refuse for its depth.
-const MAX_DEPTH: usize = 100;
+use crate::models::protocol;
+use crate::shape::{EnumShape, Leaf, Missing, Shape, StructShape, With};
 
 /// What each byte is inside a string: [`PLAIN`], [`WIDE`] (part of a character beyond ASCII) or [`STOP`] (a
 /// quote, a backslash or a control character).
@@ -46,19 +50,37 @@ const PLAIN: u8 = 0;
 const WIDE: u8 = 1;
 const STOP: u8 = 2;
 
-/// Transcodes the JSON value `body` of shape `shape` into `out`, or gives up (`None`) with part of it written.
-pub(super) fn read(body: &[u8], shape: &Shape, out: &mut JsonText) -> Option<()> {
-    let mut reader = Reader { body, at: 0 };
-    reader.value(shape, out)?;
-    reader.space();
-    (reader.at == body.len()).then_some(())
+/// Why the reader stopped.
+#[derive(Debug)]
+pub(super) enum Stop {
+    /// The value that begins at this byte breaks JSON's grammar: serde_json's reading of it (which is how serde_json
+    /// reads it within the body) names the fault.
+    Grammar(usize),
+    /// The body is refused, as serde_json refuses it.
+    Refused(Refusal),
+    /// A leaf's reader refused the value it was handed after serde_json handed it over: serde_json places the
+    /// error where it ends the container around the value.
+    Unplaced(String),
 }
 
-/// Transcodes the JSON value `body` begins with (after no whitespace) into `out`: its length; or gives up (`None`)
+/// A reading step's result.
+type Step<T> = Result<T, Stop>;
+
+/// Transcodes the JSON value `body` of shape `shape` into `out`, or stops with part of it written.
+pub(super) fn read(body: &[u8], shape: &Shape, out: &mut JsonText) -> Step<()> {
+    let mut reader = Reader { body, at: 0 };
+    reader.value(shape, out)?;
+    match reader.peek() {
+        None => Ok(()),
+        Some(_) => reader.refuse("trailing characters", reader.at + 1),
+    }
+}
+
+/// Transcodes the JSON value `body` begins with (after no whitespace) into `out`: its length; or stops (`None`)
 /// with part of it written.
 pub(super) fn read_leading(body: &[u8], shape: &Shape, out: &mut JsonText) -> Option<usize> {
     let mut reader = Reader { body, at: 0 };
-    reader.value(shape, out)?;
+    reader.value(shape, out).ok()?;
     Some(reader.at)
 }
 
@@ -92,12 +114,14 @@ pub(super) struct Number<'a> {
 }
 
 impl<'a> Number<'a> {
-    /// The number literal (by JSON's grammar) that `bytes` begin with, or `None` when they do not begin with one or
-    /// it runs on into what cannot follow a number (`01`, `1.`, `1e+`).
+    /// The number literal (by JSON's grammar) that `bytes` begin with, or `None` when what they begin with is not
+    /// one as serde_json reads numbers (`01`, `1.`, `1e+`, `-`): what follows a literal is not the literal's concern.
     fn at(bytes: &'a [u8]) -> Option<Self> {
         let digits = |from: usize| bytes[from.min(bytes.len())..].iter().take_while(|b| b.is_ascii_digit()).count();
         let mut end = usize::from(bytes.first() == Some(&b'-'));
         match bytes.get(end)? {
+            // One leading zero, and no digit after it.
+            b'0' if bytes.get(end + 1).is_some_and(u8::is_ascii_digit) => return None,
             b'0' => end += 1,
             b'1'..=b'9' => end += digits(end),
             _ => return None,
@@ -120,9 +144,6 @@ impl<'a> Number<'a> {
             end += digits;
             (whole, exponent) = (false, true);
         }
-        if let Some(b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-') = bytes.get(end) {
-            return None;
-        }
         Some(Self { text: &bytes[..end], whole, plain: !exponent && end < 300 })
     }
 
@@ -142,6 +163,27 @@ impl<'a> Number<'a> {
         self.plain || in_range(self.as_str())
     }
 
+    /// For a literal beyond a double's range because its exponent is beyond an `i32`, how much of it serde_json
+    /// has read when it refuses it: up to the exponent's digit that takes it past `i32::MAX`.
+    fn exponent_overflow(self) -> Option<usize> {
+        let e = self.text.iter().position(|b| matches!(b, b'e' | b'E'))?;
+        let significand_zero = self.text[..e].iter().all(|b| matches!(b, b'0' | b'.' | b'-'));
+        let mut at = e + 1;
+        match self.text.get(at) {
+            Some(b'-') => return None,
+            Some(b'+') => at += 1,
+            _ => {}
+        }
+        let mut exponent: i64 = 0;
+        for (k, digit) in self.text[at..].iter().enumerate() {
+            exponent = exponent * 10 + i64::from(digit - b'0');
+            if exponent > i64::from(i32::MAX) {
+                return (!significand_zero).then_some(at + k + 1);
+            }
+        }
+        None
+    }
+
     /// The value of a whole number in canonical form (no `-0`; JSON's grammar allows no leading zero) of at most
     /// `max` in magnitude, negative only when `signed`.
     fn integer(self, signed: bool, max: u64) -> Option<u64> {
@@ -157,16 +199,9 @@ impl<'a> Number<'a> {
     }
 }
 
-/// What serde's reading of a value gives.
-type SerdeResult = Result<(), serde_json::Error>;
-
-/// Which strings [`Reader::skip`] steps over.
-#[derive(Clone, Copy)]
-enum Strings {
-    /// Only those the reader reads itself: serde must accept what is skipped.
-    Plain,
-    /// Any, escapes and all: serde reads what is skipped next.
-    Escaped,
+/// The error serde_json's `Error` type gives for `refused`, as text (it carries no position here).
+fn refusal(refused: serde_json::Error) -> String {
+    refused.to_string()
 }
 
 /// A position in a body.
@@ -183,22 +218,15 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The next byte that is not whitespace, not taken.
+    /// The next byte that is not whitespace, not taken (`None` at the body's end).
     fn peek(&mut self) -> Option<u8> {
         self.space();
         self.body.get(self.at).copied()
     }
 
-    /// The next byte that is not whitespace, taken.
-    fn next(&mut self) -> Option<u8> {
-        let byte = self.peek()?;
-        self.at += 1;
-        Some(byte)
-    }
-
-    /// Takes `byte`, the next one that is not whitespace.
-    fn expect(&mut self, byte: u8) -> Option<()> {
-        (self.next()? == byte).then_some(())
+    /// The first byte of the value that comes next (the body ending is a fault of that value's grammar).
+    fn value_start(&mut self) -> Step<u8> {
+        self.peek().ok_or(Stop::Grammar(self.at))
     }
 
     /// Takes `word` (`true`, `false`, `null`) when it comes next.
@@ -216,10 +244,20 @@ impl<'a> Reader<'a> {
         self.word("null")
     }
 
-    /// A string without escapes or control characters.
+    /// Refuses the body with `message`, serde_json having read `at` bytes.
+    fn refuse<T>(&self, message: impl Into<String>, at: usize) -> Step<T> {
+        Err(Stop::Refused(Refusal::at(message.into(), self.body, at)))
+    }
+
+    /// Refuses the body with `message` (serde_json's for what it was reading), for ending early.
+    fn ended<T>(&self, message: &str) -> Step<T> {
+        Err(Stop::Refused(Refusal::at_end(message.to_owned(), self.body)))
+    }
+
+    /// A string without escapes or control characters (`None`, nothing taken, for any other).
     fn string(&mut self) -> Option<Text<'a>> {
-        self.expect(b'"')?;
-        let rest = &self.body[self.at..];
+        self.space();
+        let rest = self.body[self.at..].strip_prefix(b"\"")?;
         let (mut length, mut ascii) = (0, true);
         loop {
             match STRING_BYTES[usize::from(*rest.get(length)?)] {
@@ -229,13 +267,91 @@ impl<'a> Reader<'a> {
             }
             length += 1;
         }
-        // Not whitespace first: a tab inside a string is a control character, not a gap before the quote.
         (rest[length] == b'"').then_some(())?;
-        self.at += length + 1;
+        self.at += length + 2;
         Some(Text { bytes: &rest[..length], ascii })
     }
 
-    /// A number literal.
+    /// The string that comes next, as serde_json reads one it hands on (escapes undone, UTF-8 checked).
+    fn text(&mut self) -> Step<Cow<'a, str>> {
+        if let Some(text) = self.string() {
+            return match std::str::from_utf8(text.bytes) {
+                Ok(str) => Ok(Cow::Borrowed(str)),
+                // serde_json points at the first byte that is not UTF-8.
+                Err(e) => self.refuse("invalid unicode code point", self.at - (text.bytes.len() - e.valid_up_to())),
+            };
+        }
+        // An escape or a control character.
+        self.space();
+        let quote = self.at;
+        let text = self.skip_text().and_then(|()| unescape_bytes(&self.body[quote + 1..self.at - 1]));
+        let Some(text) = text else { return self.string_fault(quote) };
+        String::from_utf8(text).map(Cow::Owned).or_else(|e| {
+            // serde_json points at the first byte that is not UTF-8, counting back from the end of the text.
+            let wrong = e.as_bytes().len() - e.utf8_error().valid_up_to();
+            self.refuse("invalid unicode code point", self.at.saturating_sub(wrong))
+        })
+    }
+
+    /// Refuses the string whose quote is at `quote` as serde_json refuses a string it reads: at its first wrong
+    /// escape or control character, or its end missing.
+    fn string_fault<T>(&self, quote: usize) -> Step<T> {
+        let body = self.body;
+        let fault = |message: &str, at: usize| Stop::Refused(Refusal::at(message.to_owned(), body, at));
+        let ended = || Stop::Refused(Refusal::at_end("EOF while parsing a string".to_owned(), body));
+        // Four hex digits from `at` (and the index after them), as serde_json reads those of a `\u` escape.
+        let hex = |at: usize| -> Result<(u16, usize), Stop> {
+            let digits = body.get(at..at + 4).ok_or_else(ended)?;
+            let value = std::str::from_utf8(digits).ok().and_then(|d| u16::from_str_radix(d, 16).ok());
+            match value {
+                Some(value) if digits.iter().all(u8::is_ascii_hexdigit) => Ok((value, at + 4)),
+                _ => Err(fault("invalid escape", at + 4)),
+            }
+        };
+        let mut at = quote + 1;
+        loop {
+            let &byte = body.get(at).ok_or_else(ended)?;
+            at += 1;
+            match byte {
+                b'\\' => {
+                    let &escape = body.get(at).ok_or_else(ended)?;
+                    at += 1;
+                    match escape {
+                        b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {}
+                        b'u' => {
+                            let (unit, after) = hex(at)?;
+                            at = after;
+                            match unit {
+                                0xdc00..=0xdfff => return Err(fault("lone leading surrogate in hex escape", at)),
+                                0xd800..=0xdbff => {
+                                    // A leading surrogate: `\u` and a trailing one must follow.
+                                    for next in [b'\\', b'u'] {
+                                        match *body.get(at).ok_or_else(ended)? == next {
+                                            true => at += 1,
+                                            false => return Err(fault("unexpected end of hex escape", at + 1)),
+                                        }
+                                    }
+                                    let (low, after) = hex(at)?;
+                                    at = after;
+                                    if !(0xdc00..=0xdfff).contains(&low) {
+                                        return Err(fault("lone leading surrogate in hex escape", at));
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
+                        _ => return Err(fault("invalid escape", at)),
+                    }
+                }
+                0..0x20 => return Err(fault("control character (\\u0000-\\u001F) found while parsing a string", at)),
+                // Never: the reader reads every string serde_json reads.
+                b'"' => return Err(fault("the string could not be read", at)),
+                _ => {}
+            }
+        }
+    }
+
+    /// A number literal (`None`, nothing taken, for a fault in one).
     fn number(&mut self) -> Option<Number<'a>> {
         self.space();
         let number = Number::at(&self.body[self.at..])?;
@@ -243,166 +359,447 @@ impl<'a> Reader<'a> {
         Some(number)
     }
 
-    /// A value of `shape`. What the reader does not read itself is read by serde (see [`Self::by_serde`]).
-    fn value(&mut self, shape: &Shape, out: &mut JsonText) -> Option<()> {
-        let start = self.at;
-        let read = match shape {
+    /// The value at a leaf, as serde_json hands it to the leaf's reader, and how many bytes serde_json has read
+    /// when that reader refuses it: after a scalar; at a container's bracket (unless the reader asked for any
+    /// value: [`Self::stepped_in`]).
+    fn token(&mut self) -> Step<(Value<'a>, usize)> {
+        let value = match self.value_start()? {
+            b'"' => Value::Str(self.text()?),
+            b'{' => return Ok((Value::Map, self.at)),
+            b'[' => return Ok((Value::Seq, self.at)),
+            b'-' | b'0'..=b'9' => {
+                let Some(number) = Number::at(&self.body[self.at..]) else { return self.number_fault() };
+                self.at += number.text.len();
+                if let Some(overflow) = number.exponent_overflow() {
+                    return Ok((Value::Number(number.as_str()), self.at - number.text.len() + overflow));
+                }
+                Value::Number(number.as_str())
+            }
+            _ if self.null() => Value::Null,
+            _ if self.word("true") => Value::Bool(true),
+            _ if self.word("false") => Value::Bool(false),
+            _ => return Err(Stop::Grammar(self.at)),
+        };
+        Ok((value, self.at))
+    }
+
+    /// Hands the value that comes next to `read` (a leaf's reader, given it as serde_json gives it), refusing the
+    /// body where serde_json does when the reader refuses the value.
+    fn by_reader<T>(&mut self, read: impl FnOnce(Token<'a, '_>) -> Result<T, serde_json::Error>) -> Step<T> {
+        let handed = Handed::default();
+        let (value, at) = self.token()?;
+        match read(Token { value, handed: &handed }) {
+            Ok(value) => Ok(value),
+            Err(e) if !handed.refused.get() => Err(Stop::Unplaced(refusal(e))),
+            Err(e) if handed.opened.get() => self.refuse(refusal(e), self.stepped_in(at)),
+            Err(e) => self.refuse(refusal(e), at),
+        }
+    }
+
+    /// How far serde_json has read into the container whose bracket is at `at` when it stepped into it for a
+    /// reader that refused it: past the bracket and the space after it, then past the container's end, or in an
+    /// array past one comma and the space after it.
+    fn stepped_in(&self, at: usize) -> usize {
+        let close = if self.body[at] == b'{' { b'}' } else { b']' };
+        let mut reader = Reader { body: self.body, at: at + 1 };
+        match reader.peek() {
+            Some(byte) if byte == close => reader.at + 1,
+            Some(b',') if close == b']' => {
+                reader.at += 1;
+                reader.space();
+                reader.at
+            }
+            _ => reader.at,
+        }
+    }
+
+    /// Refuses the number that comes next, which breaks JSON's grammar, as serde_json's reader of numbers refuses
+    /// it (not as it refuses one it skips: a number cut short by the body's end is a truncated body).
+    fn number_fault<T>(&self) -> Step<T> {
+        let body = self.body;
+        let digits = |at: usize| body[at..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let mut at = self.at + usize::from(body[self.at] == b'-');
+        match body.get(at) {
+            None => return self.ended("EOF while parsing a value"),
+            Some(b'0') if body.get(at + 1).is_some_and(u8::is_ascii_digit) => {
+                return self.refuse("invalid number", at + 2);
+            }
+            Some(b'0'..=b'9') => at += digits(at),
+            Some(_) => return self.refuse("invalid number", at + 1),
+        }
+        if body.get(at) == Some(&b'.') {
+            at += 1;
+            match digits(at) {
+                0 if at == body.len() => return self.ended("EOF while parsing a value"),
+                0 => return self.refuse("invalid number", at + 1),
+                n => at += n,
+            }
+        }
+        // What is left to break is the exponent: no digit after its sign.
+        at += 1 + usize::from(matches!(body.get(at + 1), Some(b'+' | b'-')));
+        match at < body.len() {
+            true => self.refuse("invalid number", at + 1),
+            false => self.ended("EOF while parsing a value"),
+        }
+    }
+
+    /// Refuses the next value, which is not the `expected` kind (`invalid type: …, expected …`).
+    fn refuse_kind<T>(&mut self, expected: Expected<'_>) -> Step<T> {
+        self.by_reader(|token| token.deserialize_str(expected))?;
+        // Never: nothing is the kind `Expected` takes.
+        self.refuse("expected value", self.at)
+    }
+
+    /// A value of `shape`.
+    fn value(&mut self, shape: &Shape, out: &mut JsonText) -> Step<()> {
+        match shape {
             Shape::Leaf(leaf) => self.leaf(leaf, out),
-            Shape::Struct(fields) if self.peek()? == b'{' => return self.object(fields, out),
-            Shape::List(item) if self.peek()? == b'[' => return self.list(item, out),
             Shape::Optional(_) if self.null() => {
                 out.null();
-                return Some(());
+                Ok(())
             }
-            Shape::Optional(inner) => return self.value(inner, out),
-            Shape::Struct(_) | Shape::List(_) => None,
-        };
-        if read.is_none() {
-            self.at = start;
-            return self.value_by_serde(shape, out);
+            Shape::Optional(inner) => self.value(inner, out),
+            Shape::Struct(fields) => match self.value_start()? {
+                b'{' => self.object(fields, out),
+                b'[' => self.by_position(fields, out),
+                _ => self.refuse_kind(Expected("struct ", fields.name)),
+            },
+            Shape::List(item) => match self.value_start()? {
+                b'[' => self.list(item, out),
+                _ => self.refuse_kind(Expected("a sequence", "")),
+            },
         }
-        read
     }
 
-    /// A value the reader does not read itself (an escape, a number where text is usual, a struct sent as an
-    /// array, …), read by serde from its own text as [`super::by_serde`] reads it within the body: so it is written
-    /// the same. `None` when serde refuses it (the caller then reads the whole body by serde, for serde's error).
-    fn value_by_serde(&mut self, shape: &Shape, out: &mut JsonText) -> Option<()> {
-        let numbers_as_sent = std::mem::replace(&mut out.numbers_as_sent, true);
-        let read = self.by_serde(|de| Value { shape, out: &mut *out }.deserialize(de));
-        out.numbers_as_sent = numbers_as_sent;
-        read
+    /// Whether an array goes on after an element (`first`: before the first), as serde_json reads one: true for
+    /// another element (its comma taken), false at the end (`]`, not taken).
+    fn more_items(&mut self, first: bool) -> Step<bool> {
+        match self.peek() {
+            None => self.ended("EOF while parsing a list"),
+            Some(b']') => Ok(false),
+            Some(_) if first => Ok(true),
+            Some(b',') => {
+                self.at += 1;
+                match self.peek() {
+                    Some(b']') => self.refuse("trailing comma", self.at + 1),
+                    Some(_) => Ok(true),
+                    None => self.ended("EOF while parsing a value"),
+                }
+            }
+            Some(_) => self.refuse("expected `,` or `]`", self.at + 1),
+        }
     }
 
-    /// The next value, read by `read` from its own text.
-    fn by_serde(
-        &mut self,
-        read: impl FnOnce(&mut serde_json::Deserializer<SliceRead<'a>>) -> SerdeResult,
-    ) -> Option<()> {
-        self.space();
-        let start = self.at;
-        self.skip(0, Strings::Escaped)?;
-        let mut de = serde_json::Deserializer::from_slice(&self.body[start..self.at]);
-        read(&mut de).and_then(|()| de.end()).ok()
+    /// Whether an object goes on after a member (`first`: before the first), as serde_json reads one: true for
+    /// another key (its comma taken; the key's quote next), false at the end (`}`, not taken).
+    fn more_keys(&mut self, first: bool) -> Step<bool> {
+        match self.peek() {
+            None => self.ended("EOF while parsing an object"),
+            Some(b'}') => Ok(false),
+            Some(b'"') if first => Ok(true),
+            Some(_) if first => self.refuse("key must be a string", self.at + 1),
+            Some(b',') => {
+                self.at += 1;
+                match self.peek() {
+                    Some(b'"') => Ok(true),
+                    Some(b'}') => self.refuse("trailing comma", self.at + 1),
+                    Some(_) => self.refuse("key must be a string", self.at + 1),
+                    None => self.ended("EOF while parsing a value"),
+                }
+            }
+            Some(_) => self.refuse("expected `,` or `}`", self.at + 1),
+        }
     }
 
-    /// An object with named fields (a struct sent as an array is left to serde).
-    fn object(&mut self, shape: &StructShape, out: &mut JsonText) -> Option<()> {
-        self.expect(b'{')?;
+    /// The colon after a key.
+    fn colon(&mut self) -> Step<()> {
+        match self.peek() {
+            Some(b':') => {
+                self.at += 1;
+                Ok(())
+            }
+            Some(_) => self.refuse("expected `:`", self.at + 1),
+            None => self.ended("EOF while parsing an object"),
+        }
+    }
+
+    /// `read`, a member of the object or array that `close` ends, with an error a reader made after it was handed
+    /// its value placed where serde_json places it: after the container's end when it comes next, after one more
+    /// comma and the space after it in an array, else where the space after the value ends.
+    fn placed(&mut self, read: Step<()>, close: u8) -> Step<()> {
+        let Err(Stop::Unplaced(message)) = read else { return read };
+        match self.peek() {
+            Some(byte) if byte == close => self.at += 1,
+            Some(b',') if close == b']' => {
+                self.at += 1;
+                self.space();
+            }
+            _ => {}
+        }
+        self.refuse(message, self.at)
+    }
+
+    /// An object with named fields, written in declaration order whatever order the body sends them in.
+    fn object(&mut self, shape: &StructShape, out: &mut JsonText) -> Step<()> {
+        self.at += 1;
         let (start, base) = (out.begin_object(), out.fields.len());
         let mut seen = Seen::new(shape.fields.len());
         let mut next = 0;
-        let mut more = self.peek()? != b'}';
-        if !more {
-            self.at += 1;
-        }
-        while more {
-            let key = self.string()?;
-            self.expect(b':')?;
-            match field_named(shape, next, key.bytes) {
-                // A key the model ignores (serde reads it as text, so it must be UTF-8), and its value.
+        let mut first = true;
+        while self.more_keys(first)? {
+            first = false;
+            let key = self.text()?;
+            match field_named(shape, next, key.as_bytes()) {
+                // A key the model ignores, and its value, skipped.
                 None => {
-                    key.as_str()?;
-                    let start = self.at;
-                    if self.skip(0, Strings::Plain).is_none() {
-                        self.at = start;
-                        self.by_serde(|de| IgnoredAny::deserialize(de).map(drop))?;
-                    }
+                    self.colon()?;
+                    self.skip()?;
                 }
                 Some(index) => {
                     next = index + 1;
-                    if !seen.insert(index) {
-                        return None;
-                    }
                     let field = &shape.fields[index];
+                    if !seen.insert(index) {
+                        self.space();
+                        return self.refuse(format!("duplicate field `{}`", field.wire), self.at);
+                    }
+                    self.colon()?;
                     let (at, nulls) = (out.key(field.wire), out.null_patterns());
-                    self.value(field.shape, out)?;
+                    let read = self.value(field.shape, out);
+                    self.placed(read, b'}')?;
                     keep_member(out, field, index, at, nulls);
                 }
             }
-            more = match self.next()? {
-                b',' => true,
-                b'}' => false,
-                _ => return None,
-            };
         }
-        end_object(out, shape, &seen, start, base).ok()
+        self.at += 1;
+        end_object(out, shape, &seen, start, base)
+            .or_else(|field| self.refuse(format!("missing field `{}`", field.wire), self.at))
+    }
+
+    /// A struct sent as an array, its fields by position, as serde's derive reads it.
+    fn by_position(&mut self, shape: &StructShape, out: &mut JsonText) -> Step<()> {
+        self.at += 1;
+        let (start, base) = (out.begin_object(), out.fields.len());
+        for (index, field) in shape.fields.iter().enumerate() {
+            let (at, nulls) = (out.key(field.wire), out.null_patterns());
+            if self.more_items(index == 0)? {
+                let read = self.value(field.shape, out);
+                self.placed(read, b']')?;
+            } else {
+                out.undo(at, nulls);
+                if field.missing == Missing::Required || !field.default_attr {
+                    self.at += 1;
+                    return self.refuse(format!("invalid length {index}, expected {}", shape.as_array()), self.at);
+                }
+                out.key(field.wire);
+                write_default(field.shape, out);
+            }
+            keep_member(out, field, index, at, nulls);
+        }
+        out.fields.truncate(base);
+        out.end_object(start);
+        self.end_of_array()
+    }
+
+    /// The end of an array whose elements were all read (`trailing characters` when more follow).
+    fn end_of_array(&mut self) -> Step<()> {
+        match self.peek() {
+            Some(b']') => {
+                self.at += 1;
+                Ok(())
+            }
+            Some(b',') => {
+                self.at += 1;
+                let message = match self.peek() {
+                    Some(b']') => "trailing comma",
+                    _ => "trailing characters",
+                };
+                self.refuse(message, self.at + 1)
+            }
+            Some(_) => self.refuse("trailing characters", self.at + 1),
+            None => self.ended("EOF while parsing a list"),
+        }
     }
 
     /// An array of values of one shape.
-    fn list(&mut self, item: &Shape, out: &mut JsonText) -> Option<()> {
-        self.expect(b'[')?;
+    fn list(&mut self, item: &Shape, out: &mut JsonText) -> Step<()> {
+        self.at += 1;
         out.begin_array();
-        let mut more = self.peek()? != b']';
-        if !more {
-            self.at += 1;
-        }
-        while more {
+        let mut first = true;
+        while self.more_items(first)? {
+            first = false;
             out.element();
-            self.value(item, out)?;
-            more = match self.next()? {
-                b',' => true,
-                b']' => false,
-                _ => return None,
-            };
+            let read = self.value(item, out);
+            self.placed(read, b']')?;
         }
+        self.at += 1;
         out.end_array();
-        Some(())
+        Ok(())
     }
 
-    /// A well-formed JSON value, stepped over: the value of a key the model ignores ([`Strings::Plain`]), or the
-    /// extent of a value serde is to read ([`Strings::Escaped`]).
-    fn skip(&mut self, depth: usize, strings: Strings) -> Option<()> {
-        if depth > MAX_DEPTH {
-            return None;
-        }
-        let (close, mut more) = match self.peek()? {
-            b'"' => return self.skip_string(strings),
-            b'{' => (b'}', true),
-            b'[' => (b']', true),
-            b't' | b'f' | b'n' => return (self.word("true") || self.word("false") || self.null()).then_some(()),
-            _ => return self.number().map(drop),
-        };
-        self.at += 1;
-        if self.peek()? == close {
-            self.at += 1;
-            more = false;
-        }
-        while more {
-            if close == b'}' {
-                self.skip_string(strings)?;
-                self.expect(b':')?;
-            }
-            self.skip(depth + 1, strings)?;
-            more = match self.next()? {
-                b',' => true,
-                b if b == close => false,
-                _ => return None,
-            };
-        }
-        Some(())
+    /// A value stepped over as serde_json steps over a value it ignores (at any depth, its strings' escapes
+    /// checked but their text not read); a fault in it is left to serde_json to name.
+    fn skip(&mut self) -> Step<()> {
+        self.space();
+        let start = self.at;
+        self.skip_value().ok_or(Stop::Grammar(start))
     }
 
-    /// A string stepped over: UTF-8 without escapes ([`Strings::Plain`]), or up to its closing quote
-    /// ([`Strings::Escaped`]).
-    fn skip_string(&mut self, strings: Strings) -> Option<()> {
-        if let Strings::Plain = strings {
-            return self.string()?.as_str().map(drop);
-        }
-        self.expect(b'"')?;
+    /// A well-formed JSON value, stepped over (`None` at a fault).
+    fn skip_value(&mut self) -> Option<()> {
+        // The brackets that close the containers entered, innermost last.
+        let mut open: Vec<u8> = Vec::new();
         loop {
-            match self.body.get(self.at)? {
-                b'"' => break,
-                b'\\' => self.at += 2,
-                _ => self.at += 1,
+            match self.peek()? {
+                b'"' => self.skip_text()?,
+                byte @ (b'{' | b'[') => {
+                    let close = if byte == b'{' { b'}' } else { b']' };
+                    self.at += 1;
+                    if self.peek()? == close {
+                        self.at += 1;
+                    } else {
+                        if close == b'}' {
+                            self.skip_key()?;
+                        }
+                        open.push(close);
+                        continue;
+                    }
+                }
+                b't' | b'f' | b'n' => (self.word("true") || self.word("false") || self.null()).then_some(())?,
+                _ => drop(self.number()?),
+            }
+            // After a value: the containers it ends, then the next member.
+            loop {
+                let Some(&close) = open.last() else { return Some(()) };
+                match self.peek()? {
+                    b',' => {
+                        self.at += 1;
+                        if close == b'}' {
+                            self.skip_key()?;
+                        }
+                        break;
+                    }
+                    byte if byte == close => {
+                        self.at += 1;
+                        open.pop();
+                        if open.is_empty() {
+                            return Some(());
+                        }
+                    }
+                    _ => return None,
+                }
             }
         }
-        self.at += 1;
-        Some(())
     }
 
-    /// A leaf, read and written as its reader and the model's writer would.
-    fn leaf(&mut self, leaf: &Leaf, out: &mut JsonText) -> Option<()> {
+    /// An object's key and its colon, stepped over.
+    fn skip_key(&mut self) -> Option<()> {
+        (self.peek()? == b'"').then_some(())?;
+        self.skip_text()?;
+        (self.peek()? == b':').then(|| self.at += 1)
+    }
+
+    /// A string stepped over, its escapes checked (as serde_json checks a string it ignores).
+    fn skip_text(&mut self) -> Option<()> {
+        self.at += 1;
+        loop {
+            let byte = *self.body.get(self.at)?;
+            self.at += 1;
+            match byte {
+                b'"' => return Some(()),
+                b'\\' => match self.body.get(self.at)? {
+                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => self.at += 1,
+                    b'u' => {
+                        let hex = self.body.get(self.at + 1..self.at + 5)?;
+                        hex.iter().all(u8::is_ascii_hexdigit).then_some(())?;
+                        self.at += 5;
+                    }
+                    _ => return None,
+                },
+                0..0x20 => return None,
+                _ => {}
+            }
+        }
+    }
+
+    /// A leaf: read by hand where it can be, else by the reader the model's `Deserialize` calls.
+    fn leaf(&mut self, leaf: &Leaf, out: &mut JsonText) -> Step<()> {
+        let start = self.at;
+        if self.by_hand(leaf, out).is_some() {
+            return Ok(());
+        }
+        self.at = start;
+        match leaf {
+            Leaf::Enum(names) => self.variant(names, out),
+            Leaf::ProtocolMetrics => self.protocol_metrics(out),
+            _ => self.by_reader(|token| leaf_value(leaf, token, out)),
+        }
+    }
+
+    /// An enum's variant, as serde_json reads an enum: its name, or an object of one key naming it whose value is
+    /// `null`.
+    fn variant(&mut self, names: &EnumShape, out: &mut JsonText) -> Step<()> {
+        let map = match self.peek() {
+            Some(b'"') => false,
+            Some(b'{') => {
+                self.at += 1;
+                match self.peek() {
+                    Some(b'"') => true,
+                    Some(b'}') => return self.refuse("expected value", self.at + 1),
+                    Some(_) => return self.refuse("key must be a string", self.at + 1),
+                    None => return self.ended("EOF while parsing an object"),
+                }
+            }
+            Some(_) => return self.refuse("expected value", self.at + 1),
+            None => return self.ended("EOF while parsing a value"),
+        };
+        let index = self.by_reader(|token| token.deserialize_identifier(VariantIndex { names }))?;
+        if map {
+            self.colon()?;
+            self.by_reader(|token| <()>::deserialize(token))?;
+            match self.peek() {
+                Some(b'}') => self.at += 1,
+                Some(_) => return self.refuse("expected value", self.at),
+                None => return self.ended("EOF while parsing an object"),
+            }
+        }
+        out.string(names.js_name(index));
+        Ok(())
+    }
+
+    /// The protocol metrics, as their model reads them: the wire object, or an array of exactly one.
+    fn protocol_metrics(&mut self, out: &mut JsonText) -> Step<()> {
+        match self.value_start()? {
+            b'{' => return self.object(protocol::WIRE_FIELDS, out),
+            b'[' => self.at += 1,
+            _ => return self.refuse_kind(Expected(protocol::EXPECTING, "")),
+        }
+        let length = |n: usize| format!("invalid length {n}, expected {}", protocol::EXPECTING);
+        if !self.more_items(true)? {
+            self.at += 1;
+            return self.refuse(length(0), self.at);
+        }
+        let read = self.value(protocol::WIRE_SHAPE, out);
+        self.placed(read, b']')?;
+        if !self.more_items(false)? {
+            self.at += 1;
+            return Ok(());
+        }
+        self.skip()?;
+        // serde_json steps past the array's end (or one more comma and the space after it) before it reports the
+        // length.
+        match self.peek() {
+            Some(b']') => self.at += 1,
+            Some(b',') => {
+                self.at += 1;
+                self.space();
+            }
+            _ => {}
+        }
+        self.refuse(length(2), self.at)
+    }
+
+    /// A leaf read by hand, when it is plain (`None`, with nothing written, otherwise).
+    fn by_hand(&mut self, leaf: &Leaf, out: &mut JsonText) -> Option<()> {
         match leaf {
             Leaf::String => write_string(out, self.string()?)?,
             Leaf::Bool if self.word("true") => out.literal(b"true"),
@@ -434,8 +831,8 @@ impl<'a> Reader<'a> {
                 let number = self.number()?;
                 match number.integer(true, MAX_SAFE_INTEGER) {
                     Some(_) => out.unescaped_string(number.text),
-                    // A fraction or an exponent: serde reads a double (correctly rounded, as `float::parse` does)
-                    // and the decimal text is its shortest form; one beyond a double's range is serde's error.
+                    // A fraction or an exponent: the reader reads a double (correctly rounded, as `float::parse`
+                    // does) and the decimal text is its shortest form; one beyond a double's range is refused.
                     None if !number.whole => {
                         let value = crate::float::parse(number.as_str()).filter(|value| value.is_finite())?;
                         out.unescaped_string(value.to_string().as_bytes());
@@ -469,8 +866,9 @@ impl<'a> Reader<'a> {
                 text => write_string(out, text)?,
             },
             Leaf::Enum(names) => {
-                let name = self.string()?.bytes;
-                let found = names.variants.iter().find(|(wire, _)| wire.as_bytes() == name).map(|(_, js)| *js);
+                // A name that is not UTF-8 is refused (by the slow path), even where any name is taken.
+                let name = self.string()?.as_str()?;
+                let found = names.variants.iter().find(|(wire, _)| *wire == name).map(|(_, js)| *js);
                 out.string(found.or(names.other)?);
             }
             Leaf::ProtocolMetrics => return None,
@@ -500,22 +898,47 @@ fn write_string(out: &mut JsonText, text: Text<'_>) -> Option<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::datapi::models::Decimal;
     use crate::json_text::Written;
     use crate::models::PairInfo;
     use crate::shape::HasShape;
+    use crate::transcode::tests::doubles;
 
-    /// What the fast path writes for `body`, or `None` when it gives up.
-    fn fast(body: &str, shape: &Shape) -> Option<Written> {
-        let mut out = JsonText::default();
-        read(body.as_bytes(), shape, &mut out)?;
-        Some(out.finish("test").expect("written"))
+    /// A reading's outcome, comparable: the text with numbers as the doubles they parse to, the amount and `null`
+    /// patterns (sorted: the reader meets them in the body's order), or the error as serde_json prints its own.
+    type Outcome = Result<(String, Vec<String>, Vec<String>), String>;
+
+    fn outcome(written: Result<Written, String>) -> Outcome {
+        let sorted = |patterns: &[Vec<crate::json_text::Pattern>]| {
+            let mut patterns: Vec<String> = patterns.iter().map(|p| format!("{p:?}")).collect();
+            patterns.sort();
+            patterns
+        };
+        written.map(|w| (doubles(&w.text), sorted(&w.amounts), sorted(&w.nulls)))
     }
 
-    /// What reading by serde writes for `body`.
-    fn by_serde(body: &str, shape: &Shape) -> Option<Written> {
+    /// What transcoding writes for `body`, or its error.
+    fn transcoded(body: &[u8], shape: &Shape) -> Outcome {
         let mut out = JsonText::default();
-        super::super::by_serde(body.as_bytes(), shape, &mut out).ok()?;
-        out.finish("test").ok()
+        let read = super::super::transcode(body, shape, &mut out).map_err(|e| e.to_string());
+        outcome(read.and_then(|()| out.finish("test").map_err(|e| format!("{e:?}"))))
+    }
+
+    /// What decoding `body` by serde's derive and writing the model gives, or serde's error.
+    fn decoded<T: serde::de::DeserializeOwned + serde::Serialize>(body: &[u8]) -> Outcome {
+        let model = serde_json::from_slice::<T>(body).map_err(|e| e.to_string());
+        outcome(model.and_then(|model| {
+            let mut out = JsonText::default();
+            out.write(&model);
+            out.finish("test").map_err(|e| format!("{e:?}"))
+        }))
+    }
+
+    /// The text transcoding writes for `body` (which it must read).
+    fn text(body: &str, shape: &Shape) -> String {
+        let mut out = JsonText::default();
+        super::super::transcode(body.as_bytes(), shape, &mut out).unwrap_or_else(|e| panic!("{body}: {e}"));
+        out.finish("test").expect("written").text
     }
 
     fn pair() -> String {
@@ -534,17 +957,14 @@ mod tests {
     #[test]
     fn a_plain_body_is_read_by_hand_to_what_serde_writes() {
         let body = pair();
-        let fast = fast(&body, &PairInfo::SHAPE).expect("the plain body is read by the fast path");
-        let slow = by_serde(&body, &PairInfo::SHAPE).expect("serde reads it");
-        assert_eq!(fast.text, slow.text);
-        assert_eq!(fast.amounts, slow.amounts);
-        assert_eq!(fast.nulls, slow.nulls);
-        assert!(fast.text.contains(r#""reserveXAmount":"18446744073709551615""#), "{}", fast.text);
-        assert!(fast.text.contains(r#""maxFeePercentage":1e1"#), "numbers as sent: {}", fast.text);
+        assert_eq!(transcoded(body.as_bytes(), &PairInfo::SHAPE), decoded::<PairInfo>(body.as_bytes()));
+        let text = text(&body, &PairInfo::SHAPE);
+        assert!(text.contains(r#""reserveXAmount":"18446744073709551615""#), "{text}");
+        assert!(text.contains(r#""maxFeePercentage":1e1"#), "numbers as sent: {text}");
     }
 
     #[test]
-    fn what_serde_refuses_is_given_up_and_what_it_reads_is_written_the_same() {
+    fn what_serde_refuses_is_refused_alike_and_what_it_reads_is_written_the_same() {
         let body = pair();
         for (from, to, serde_reads) in [
             // Read by hand.
@@ -579,28 +999,58 @@ mod tests {
         ] {
             let changed = body.replacen(from, to, 1);
             assert_ne!(changed, body, "{from}");
-            let (fast, slow) = (fast(&changed, &PairInfo::SHAPE), by_serde(&changed, &PairInfo::SHAPE));
-            assert_eq!(slow.is_some(), serde_reads, "serde reads {to}");
-            match slow {
-                None => assert!(fast.is_none(), "given up on {to}"),
-                Some(slow) => {
-                    let fast = fast.unwrap_or_else(|| panic!("read: {to}"));
-                    assert_eq!((fast.text, fast.amounts, fast.nulls), (slow.text, slow.amounts, slow.nulls), "{to}");
-                }
-            }
+            let serde = decoded::<PairInfo>(changed.as_bytes());
+            assert_eq!(serde.is_ok(), serde_reads, "serde reads {to}: {serde:?}");
+            assert_eq!(transcoded(changed.as_bytes(), &PairInfo::SHAPE), serde, "{to}");
         }
     }
 
     #[test]
-    fn deep_nesting_is_given_up_where_serde_refuses_it() {
-        for depth in [99, 110, 126, 127, 200] {
+    fn values_ignored_at_any_depth_are_skipped_as_serde_skips_them() {
+        for depth in [99, 110, 126, 127, 128, 200, 10_000] {
             let nested = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
             let body = pair().replacen(r#""s":"t""#, &format!(r#""s":{nested}"#), 1);
-            let slow = by_serde(&body, &PairInfo::SHAPE);
-            match fast(&body, &PairInfo::SHAPE) {
-                Some(fast) => assert_eq!(Some(fast.text), slow.map(|w| w.text), "depth {depth}"),
-                None => assert!(depth > MAX_DEPTH, "depth {depth} read by hand"),
+            assert_eq!(transcoded(body.as_bytes(), &PairInfo::SHAPE), decoded::<PairInfo>(body.as_bytes()), "{depth}");
+            let unclosed = pair().replacen(r#""s":"t""#, &format!(r#""s":{}"#, "[".repeat(depth)), 1);
+            let serde = decoded::<PairInfo>(unclosed.as_bytes());
+            assert!(serde.is_err());
+            assert_eq!(transcoded(unclosed.as_bytes(), &PairInfo::SHAPE), serde, "{depth}");
+        }
+    }
+
+    /// Pieces of strings: plain text, every escape, broken escapes and surrogates, bytes that are not UTF-8,
+    /// control characters.
+    #[rustfmt::skip]
+    const STRING_PIECES: &[&[u8]] = &[
+        b"a", b"\xc3\xa9", b"\\\"", b"\\\\", b"\\/", b"\\b", b"\\f", b"\\n", b"\\r", b"\\t", b"\\u00e9", b"\\u0041",
+        b"\\ud83d", b"\\ude00", b"\\u12", b"\\u12G4", b"\\q", b"\\", b"\t", b"\x01", b"\xff", b"\xc3", b"\\u",
+        b"\\ud83d\\ude00", b"\"",
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(crate::proptest_cases(4_000))]
+
+        /// Any string, escapes broken or not, ended or not, is read as serde reads it into a `String`, or refused
+        /// as it refuses it (the same message at the same position).
+        #[test]
+        fn strings_are_read_and_refused_as_serde_reads_them(
+            pieces in proptest::collection::vec(proptest::sample::select(STRING_PIECES), 0..6),
+            ended in proptest::bool::ANY,
+        ) {
+            let mut body = b"\"".to_vec();
+            for piece in pieces {
+                body.extend_from_slice(piece);
             }
+            if ended {
+                body.push(b'"');
+            }
+            let string = Shape::Leaf(Leaf::String);
+            proptest::prop_assert_eq!(
+                transcoded(&body, &string),
+                decoded::<String>(&body),
+                "{}",
+                String::from_utf8_lossy(&body)
+            );
         }
     }
 
@@ -625,10 +1075,13 @@ mod tests {
             let number = Number::at(text.as_bytes()).unwrap_or_else(|| panic!("{text}"));
             assert_eq!(number.text, text.as_bytes());
         }
-        for text in ["", "-", "01", ".5", "1.", "+1", "1e", "1e+", "1.5.2", "1-2", "--1"] {
+        for text in ["", "-", "01", ".5", "1.", "+1", "1e", "1e+", "--1", "-01"] {
             assert!(Number::at(text.as_bytes()).is_none(), "{text:?}");
         }
-        assert_eq!(Number::at(b"12,").map(|n| n.text), Some(&b"12"[..]));
+        for (text, literal) in [("12,", "12"), ("1.5.2", "1.5"), ("1-2", "1"), ("0e5e", "0e5"), ("1e5.", "1e5")] {
+            assert_eq!(Number::at(text.as_bytes()).map(|n| n.text), Some(literal.as_bytes()), "{text}");
+            assert!(Number::whole_of(text.as_bytes()).is_none(), "{text}");
+        }
         assert!(Number::at(b"1e299").is_some_and(|n| !n.plain && n.in_range()));
         assert!(Number::at(b"1e300").is_some_and(|n| !n.in_range()));
     }
@@ -650,14 +1103,18 @@ mod tests {
             ("9007199254740993", false),
             ("18446744073709551616", false),
         ] {
-            let fast = fast(literal, &decimal).unwrap_or_else(|| panic!("{literal} read"));
-            assert_eq!(Some(fast.text), by_serde(literal, &decimal).map(|w| w.text), "{literal}");
-            let read = Reader { body: literal.as_bytes(), at: 0 }.leaf(&Leaf::Decimal, &mut JsonText::default());
+            let serde = serde_json::from_str::<Decimal>(literal).expect("a decimal");
+            assert_eq!(text(literal, &decimal), format!("\"{}\"", serde.as_str()), "{literal}");
+            let read = Reader { body: literal.as_bytes(), at: 0 }.by_hand(&Leaf::Decimal, &mut JsonText::default());
             assert_eq!(read.is_some(), by_hand, "{literal}");
         }
-        assert_eq!(fast("41208.790832405", &decimal).map(|w| w.text).as_deref(), Some(r#""41208.790832405""#));
+        assert_eq!(text("41208.790832405", &decimal), r#""41208.790832405""#);
         for refused in ["1e400", "-1.8e308"] {
-            assert!(fast(refused, &decimal).is_none() && by_serde(refused, &decimal).is_none(), "{refused}");
+            let serde = serde_json::from_str::<Decimal>(refused).map(drop).map_err(|e| e.to_string());
+            let mut out = JsonText::default();
+            let ours = super::super::transcode(refused.as_bytes(), &decimal, &mut out).map_err(|e| e.to_string());
+            assert!(serde.is_err());
+            assert_eq!(ours, serde, "{refused}");
         }
     }
 
@@ -672,9 +1129,8 @@ mod tests {
                 if literal.contains(['N', 'i']) {
                     continue;
                 }
-                let fast = fast(&literal, &decimal).map(|w| w.text);
-                proptest::prop_assert!(fast.is_some(), "{} is read", literal);
-                proptest::prop_assert_eq!(fast, by_serde(&literal, &decimal).map(|w| w.text), "{}", literal);
+                let serde = serde_json::from_str::<Decimal>(&literal).expect("a decimal");
+                proptest::prop_assert_eq!(text(&literal, &decimal), format!("\"{}\"", serde.as_str()), "{}", literal);
             }
         }
     }
@@ -685,10 +1141,10 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(crate::proptest_cases(2_000))]
 
-        /// Whatever a few bytes changed, inserted or removed make of a pair, the fast path gives up when serde
-        /// refuses it, and what it writes is what serde writes.
+        /// Whatever a few bytes changed, inserted or removed make of a pair, the reader refuses it as serde does
+        /// (the same message at the same position), or writes what serde's reading writes.
         #[test]
-        fn a_mutated_body_is_given_up_or_written_as_serde_writes(
+        fn a_mutated_body_is_refused_or_written_as_serde_does(
             edits in proptest::collection::vec((0.0f64..1.0, 0u8..3, proptest::sample::select(EDITS)), 1..4)
         ) {
             let mut body = pair().into_bytes();
@@ -700,16 +1156,12 @@ mod tests {
                     _ => drop(body.remove(at)),
                 }
             }
-            let read = |read: fn(&[u8], &Shape, &mut JsonText) -> Option<()>| {
-                let mut out = JsonText::default();
-                read(&body, &PairInfo::SHAPE, &mut out)?;
-                out.finish("test").ok().map(|w| (w.text, w.amounts, w.nulls))
-            };
-            let slow = read(|body, shape, out| super::super::by_serde(body, shape, out).ok());
-            // Giving up on what serde reads is allowed (an escaped key, say): the caller then reads by serde.
-            if let Some(fast) = read(super::read) {
-                proptest::prop_assert_eq!(Some(fast), slow, "{}", String::from_utf8_lossy(&body));
-            }
+            proptest::prop_assert_eq!(
+                transcoded(&body, &PairInfo::SHAPE),
+                decoded::<PairInfo>(&body),
+                "{}",
+                String::from_utf8_lossy(&body)
+            );
         }
     }
 }

@@ -378,6 +378,9 @@ fn hostile_number() -> impl Strategy<Value = String> {
     prop_oneof![bare, quoted]
 }
 
+/// Bytes that make or break JSON, or change a value's kind, for the byte mutations.
+const BYTE_EDITS: &[u8] = b"\"\\{}[],:0123456789-+.eEnultrfas \t\x01\x7f\x80\xc3\xa9\xff";
+
 /// What to do to a valid body.
 #[derive(Clone, Debug)]
 enum Mutation {
@@ -484,6 +487,27 @@ proptest! {
                 let (body, needs_path) = apply(&decoder.body, mutation);
                 check_outcome(decoder.name, &body, decode(index, &body), needs_path)?;
             }
+        }
+    }
+
+    /// Every decoder, its valid body with a few bytes changed, inserted or removed (JSON's grammar broken or kept,
+    /// kinds of values changed): transcoding refuses it as decoding does, with the same message and path, or
+    /// writes what decoding writes ([`decode`] compares them).
+    #[test]
+    fn every_decoder_refuses_broken_bytes_as_decoding_does(
+        edits in prop::collection::vec((0.0f64..1.0, 0u8..3, proptest::sample::select(BYTE_EDITS)), 1..4)
+    ) {
+        for (index, decoder) in decoders().iter().enumerate() {
+            let mut body = serde_json::to_vec(&decoder.body).expect("JSON serializes");
+            for &(at, kind, byte) in &edits {
+                let at = ((body.len() as f64) * at) as usize;
+                match kind {
+                    0 if at < body.len() => body[at] = byte,
+                    2 if at < body.len() => drop(body.remove(at)),
+                    _ => body.insert(at, byte),
+                }
+            }
+            let _ = decode(index, &body);
         }
     }
 
