@@ -2,10 +2,10 @@
 
 use serde::Serialize;
 
-use crate::decode::Refusal;
 use crate::json_text::JsonText;
 use crate::models::{ClaimFee, ClaimReward, DepositWithdraw};
 use crate::pick::{Picked, item_shape, list_items, pick};
+use crate::refusal::Refusal;
 use crate::shape::Shape;
 use crate::transcode::check;
 

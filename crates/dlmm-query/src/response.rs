@@ -2,12 +2,13 @@
 
 use std::time::Duration;
 
-use crate::decode::{self, Refusal};
+use crate::decode;
 use crate::error::{ApiError, BodyKind, DecodeError, Error, ErrorKind, StatusError};
 use crate::json_scan::{Scan, is_json};
 use crate::json_text::{JsonText, Written};
 use crate::models::PoolEnvelope;
 use crate::ops::Operation;
+use crate::refusal::Refusal;
 use crate::request::ApiGroup;
 use crate::shape::Shape;
 use crate::transcode::{check, transcode};

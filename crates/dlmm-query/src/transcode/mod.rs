@@ -24,10 +24,10 @@ use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 
 use crate::datapi::models::Decimal;
-use crate::decode::Refusal;
 use crate::integer::{self, Integer};
 use crate::json_text::JsonText;
 use crate::models::{NumericText, protocol};
+use crate::refusal::Refusal;
 use crate::shape::{EnumShape, Field, Leaf, Missing, Shape, StructShape, With, js_name_len};
 use crate::wire::Scalar;
 use crate::{Amount, wire};
@@ -48,12 +48,10 @@ pub fn transcode(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<(), R
 /// The fault in the grammar of the value of `body` that begins at byte `start`, as serde_json names it: the
 /// reader found one there, and serde_json reads that value as it reads any value it ignores.
 fn grammar_fault(body: &[u8], start: usize) -> Refusal {
-    let mut de = serde_json::Deserializer::from_slice(&body[start.min(body.len())..]);
-    match IgnoredAny::deserialize(&mut de) {
-        Err(e) => Refusal::within(e, body, start),
-        // Never: the reader finds no fault where serde_json finds none (the tests pin it); a refusal, not a panic.
-        Ok(_) => Refusal::at("the body could not be read".to_owned(), body, start),
-    }
+    // Never `Ok`: the reader finds no fault where serde_json finds none (the tests pin it); a refusal, not a panic.
+    crate::skip::value(body, start)
+        .err()
+        .unwrap_or_else(|| Refusal::at("the body could not be read".into(), body, start))
 }
 
 /// Checks that `body` is a value of shape `shape`, with the errors decoding its model gives, writing nothing kept

@@ -24,11 +24,11 @@ use serde::de::Deserializer as _;
 use super::token::{Expected, Handed, Token, Value};
 use super::{Seen, VariantIndex, end_object, field_named, in_range, keep_member, leaf_value, write_default};
 use crate::datapi::models::is_decimal_text;
-use crate::decode::Refusal;
 use crate::integer::IntType;
 use crate::json_scan::unescape_bytes;
 use crate::json_text::{JsonText, MAX_SAFE_INTEGER};
 use crate::models::protocol;
+use crate::refusal::Refusal;
 use crate::shape::{EnumShape, Leaf, Missing, Shape, StructShape, With};
 
 /// What each byte is inside a string: [`PLAIN`], [`WIDE`] (part of a character beyond ASCII) or [`STOP`] (a
@@ -53,8 +53,8 @@ const STOP: u8 = 2;
 /// Why the reader stopped.
 #[derive(Debug)]
 pub(super) enum Stop {
-    /// The value that begins at this byte breaks JSON's grammar: serde_json's reading of it (which is how serde_json
-    /// reads it within the body) names the fault.
+    /// The value that begins at this byte breaks JSON's grammar where serde_json reads it as it reads a value it
+    /// ignores ([`crate::skip`] names the fault).
     Grammar(usize),
     /// The body is refused, as serde_json refuses it.
     Refused(Refusal),
@@ -637,65 +637,10 @@ impl<'a> Reader<'a> {
     }
 
     /// A value stepped over as serde_json steps over a value it ignores (at any depth, its strings' escapes
-    /// checked but their text not read); a fault in it is left to serde_json to name.
+    /// checked but their text not read), or refused as it refuses it.
     fn skip(&mut self) -> Step<()> {
-        self.space();
-        let start = self.at;
-        self.skip_value().ok_or(Stop::Grammar(start))
-    }
-
-    /// A well-formed JSON value, stepped over (`None` at a fault).
-    fn skip_value(&mut self) -> Option<()> {
-        // The brackets that close the containers entered, innermost last.
-        let mut open: Vec<u8> = Vec::new();
-        loop {
-            match self.peek()? {
-                b'"' => self.skip_text()?,
-                byte @ (b'{' | b'[') => {
-                    let close = if byte == b'{' { b'}' } else { b']' };
-                    self.at += 1;
-                    if self.peek()? == close {
-                        self.at += 1;
-                    } else {
-                        if close == b'}' {
-                            self.skip_key()?;
-                        }
-                        open.push(close);
-                        continue;
-                    }
-                }
-                b't' | b'f' | b'n' => (self.word("true") || self.word("false") || self.null()).then_some(())?,
-                _ => drop(self.number()?),
-            }
-            // After a value: the containers it ends, then the next member.
-            loop {
-                let Some(&close) = open.last() else { return Some(()) };
-                match self.peek()? {
-                    b',' => {
-                        self.at += 1;
-                        if close == b'}' {
-                            self.skip_key()?;
-                        }
-                        break;
-                    }
-                    byte if byte == close => {
-                        self.at += 1;
-                        open.pop();
-                        if open.is_empty() {
-                            return Some(());
-                        }
-                    }
-                    _ => return None,
-                }
-            }
-        }
-    }
-
-    /// An object's key and its colon, stepped over.
-    fn skip_key(&mut self) -> Option<()> {
-        (self.peek()? == b'"').then_some(())?;
-        self.skip_text()?;
-        (self.peek()? == b':').then(|| self.at += 1)
+        self.at = crate::skip::value(self.body, self.at).map_err(Stop::Refused)?;
+        Ok(())
     }
 
     /// A string stepped over, its escapes checked (as serde_json checks a string it ignores).
