@@ -80,6 +80,20 @@ pub fn read<'de, D: Deserializer<'de>>(d: D, ty: IntType) -> Result<Integer, D::
     }
 }
 
+/// Reads `input` as [`read`] reads the value a deserializer hands it: the integer, or the error.
+pub(crate) fn read_input<E: Error>(ty: IntType, input: crate::wire::Input<'_>) -> Result<Integer, E> {
+    use crate::wire::Input;
+    let visitor = Strict(ty);
+    match input {
+        Input::U64(v) => visitor.visit_u64(v),
+        Input::I64(v) => visitor.visit_i64(v),
+        Input::F64(v) => Err(E::invalid_type(Unexpected::Float(v), &visitor)),
+        Input::Str(v) => Err(E::invalid_type(Unexpected::Str(v), &visitor)),
+        Input::Null => Err(E::invalid_type(Unexpected::Unit, &visitor)),
+        Input::Other(unexpected) => Err(E::invalid_type(unexpected, &visitor)),
+    }
+}
+
 /// serde's primitive visitor for any of the [`IntType`]s.
 struct Strict(IntType);
 

@@ -114,6 +114,39 @@ impl Scalar {
     }
 }
 
+/// A JSON value as a lenient reader is handed it (what a deserializer hands its visitor).
+#[derive(Clone, Copy)]
+pub(crate) enum Input<'a> {
+    /// `null`.
+    Null,
+    /// A number handed over as a double.
+    F64(f64),
+    /// A non-negative integer.
+    U64(u64),
+    /// A negative integer.
+    I64(i64),
+    /// A string.
+    Str(&'a str),
+    /// Any other value (a boolean, an object, an array), as serde names it.
+    Other(de::Unexpected<'a>),
+}
+
+/// Reads `input` as the reader `with` names reads it (any reader but [`nonempty_string`]'s, which reads a string):
+/// its value, or its error and whether a deserializer places that error at the value (`true`: the reader's visitor
+/// refused it) or leaves it to the container around it (`false`: a narrower integer's range, checked after).
+pub(crate) fn read_input<E: de::Error>(with: With, input: Input<'_>) -> Result<Scalar, (E, bool)> {
+    let (kind, nullable) = kind_of(with);
+    let reader = Lenient { kind, nullable };
+    let value = reader.rule(input).map_err(|wrong| (reader.refuse(wrong), true))?;
+    narrowed(with, value).map_err(|e| (e, false))
+}
+
+/// Reads `input` as [`text`] reads it by `rule`: the text, or the error (placed at the value).
+pub(crate) fn read_text_input<E: de::Error>(rule: &'static TextRule, input: Input<'_>) -> Result<String, E> {
+    let reader = Lenient { kind: Kind::Text(rule), nullable: false };
+    reader.rule(input).map_err(|wrong| reader.refuse(wrong))?.into_text()
+}
+
 /// Reads a value by the rules of `kind` (`null` too, as `Scalar::Null`, when `nullable`). One visitor for every
 /// kind, so the deserializer's `deserialize_any` is built once for all the lenient readers, not once per reader.
 fn read<'de, D: Deserializer<'de>>(d: D, kind: Kind, nullable: bool) -> Result<Scalar, D::Error> {
@@ -125,18 +158,29 @@ fn read<'de, D: Deserializer<'de>>(d: D, kind: Kind, nullable: bool) -> Result<S
 /// function for every reader, its value a [`Scalar`] (`Null` for `null` where the reader accepts it, and for
 /// [`nonempty_string`]'s none).
 pub(crate) fn read_with<'de, D: Deserializer<'de>>(d: D, with: With) -> Result<Scalar, D::Error> {
-    let (kind, nullable) = match with {
+    if let With::NonemptyString = with {
+        return Ok(nonempty_string(d)?.map_or(Scalar::Null, Scalar::Text));
+    }
+    let (kind, nullable) = kind_of(with);
+    narrowed(with, read(d, kind, nullable)?)
+}
+
+/// What the reader `with` reads, and whether `null` is a value to it ([`nonempty_string`]'s reads text).
+fn kind_of(with: With) -> (Kind, bool) {
+    match with {
         With::F64 => (Kind::F64, false),
         With::OptF64 => (Kind::F64, true),
         With::U64 | With::U16 | With::U8 => (Kind::U64, false),
         With::OptU64 => (Kind::U64, true),
         With::I64 | With::I32 => (Kind::I64, false),
         With::OptI64 | With::OptI32 => (Kind::I64, true),
-        With::NumericString => (Kind::Text(&NUMERIC_TEXT), false),
-        With::NonemptyString => return Ok(nonempty_string(d)?.map_or(Scalar::Null, Scalar::Text)),
-    };
-    let value = read(d, kind, nullable)?;
-    // The narrower integers: the range, and what a value outside it is refused against.
+        With::NumericString | With::NonemptyString => (Kind::Text(&NUMERIC_TEXT), false),
+    }
+}
+
+/// `value`, read by the reader `with` names, within a narrower integer's range: what a value outside it is refused
+/// against.
+fn narrowed<E: de::Error>(with: With, value: Scalar) -> Result<Scalar, E> {
     let refused = match (with, &value) {
         (With::U16, &Scalar::U64(v)) if v > u64::from(::core::primitive::u16::MAX) => {
             Some((de::Unexpected::Unsigned(v), "an integer from 0 to 65535"))
@@ -173,6 +217,72 @@ impl Lenient {
     }
 }
 
+/// Why a lenient reader refused a value: what it was, and whether it was of a type the reader reads but outside
+/// its rules (`invalid value`, `true`) or of a type it does not read (`invalid type`, `false`).
+type Wrong<'a> = (de::Unexpected<'a>, bool);
+
+impl Lenient {
+    /// The one description of what the reader reads: the value of `input`, or why it is refused.
+    fn rule<'a>(self, input: Input<'a>) -> Result<Scalar, Wrong<'a>> {
+        let (read, unexpected) = match input {
+            Input::Null if self.nullable => return Ok(Scalar::Null),
+            Input::Null => return Err((de::Unexpected::Unit, false)),
+            Input::Other(unexpected) => return Err((unexpected, false)),
+            Input::F64(v) => {
+                let read = match self.kind {
+                    Kind::F64 => Some(Scalar::F64(v)),
+                    Kind::U64 => u64_of_f64(v).map(Scalar::U64),
+                    Kind::I64 => i64_of_f64(v).map(Scalar::I64),
+                    Kind::Text(_) => v.is_finite().then(|| Scalar::Text(v.to_string())),
+                };
+                (read, de::Unexpected::Float(v))
+            }
+            Input::U64(v) => {
+                let read = match self.kind {
+                    Kind::F64 => Some(Scalar::F64(v as f64)),
+                    Kind::U64 => Some(Scalar::U64(v)),
+                    Kind::I64 => i64::try_from(v).ok().map(Scalar::I64),
+                    Kind::Text(_) => Some(Scalar::Text(v.to_string())),
+                };
+                (read, de::Unexpected::Unsigned(v))
+            }
+            Input::I64(v) => {
+                let read = match self.kind {
+                    Kind::F64 => Some(Scalar::F64(v as f64)),
+                    Kind::U64 => u64::try_from(v).ok().map(Scalar::U64),
+                    Kind::I64 => Some(Scalar::I64(v)),
+                    Kind::Text(_) => Some(Scalar::Text(v.to_string())),
+                };
+                (read, de::Unexpected::Signed(v))
+            }
+            Input::Str(v) => {
+                let read = match self.kind {
+                    Kind::F64 => f64_of_text(v).map(Scalar::F64),
+                    Kind::U64 => u64_of_text(v).map(Scalar::U64),
+                    Kind::I64 => i64_of_text(v).map(Scalar::I64),
+                    Kind::Text(rule) => (rule.accepts)(v).then(|| Scalar::Text(v.trim().to_owned())),
+                };
+                (read, de::Unexpected::Str(v))
+            }
+        };
+        read.ok_or((unexpected, true))
+    }
+
+    /// The error for a value [`Self::rule`] refused: a value of a type the reader reads is refused against the
+    /// kind without `null`, any other against the reader.
+    fn refuse<E: de::Error>(self, (unexpected, typed): Wrong<'_>) -> E {
+        match typed {
+            true => E::invalid_value(unexpected, &self.strict()),
+            false => E::invalid_type(unexpected, &self),
+        }
+    }
+
+    /// Reads `input` by [`Self::rule`], refusing it with the reader's error.
+    fn visit<E: de::Error>(self, input: Input<'_>) -> Result<Scalar, E> {
+        self.rule(input).map_err(|wrong| self.refuse(wrong))
+    }
+}
+
 impl<'de> Visitor<'de> for Lenient {
     type Value = Scalar;
 
@@ -189,10 +299,7 @@ impl<'de> Visitor<'de> for Lenient {
         Ok(())
     }
     fn visit_unit<E: de::Error>(self) -> Result<Scalar, E> {
-        match self.nullable {
-            true => Ok(Scalar::Null),
-            false => Err(E::invalid_type(de::Unexpected::Unit, &self)),
-        }
+        self.visit(Input::Null)
     }
     fn visit_none<E: de::Error>(self) -> Result<Scalar, E> {
         match self.nullable {
@@ -207,31 +314,13 @@ impl<'de> Visitor<'de> for Lenient {
         }
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Scalar, E> {
-        let read = match self.kind {
-            Kind::F64 => Some(Scalar::F64(v)),
-            Kind::U64 => u64_of_f64(v).map(Scalar::U64),
-            Kind::I64 => i64_of_f64(v).map(Scalar::I64),
-            Kind::Text(_) => v.is_finite().then(|| Scalar::Text(v.to_string())),
-        };
-        read.ok_or_else(|| E::invalid_value(de::Unexpected::Float(v), &self.strict()))
+        self.visit(Input::F64(v))
     }
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Scalar, E> {
-        let read = match self.kind {
-            Kind::F64 => Some(Scalar::F64(v as f64)),
-            Kind::U64 => Some(Scalar::U64(v)),
-            Kind::I64 => i64::try_from(v).ok().map(Scalar::I64),
-            Kind::Text(_) => Some(Scalar::Text(v.to_string())),
-        };
-        read.ok_or_else(|| E::invalid_value(de::Unexpected::Unsigned(v), &self.strict()))
+        self.visit(Input::U64(v))
     }
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Scalar, E> {
-        let read = match self.kind {
-            Kind::F64 => Some(Scalar::F64(v as f64)),
-            Kind::U64 => u64::try_from(v).ok().map(Scalar::U64),
-            Kind::I64 => Some(Scalar::I64(v)),
-            Kind::Text(_) => Some(Scalar::Text(v.to_string())),
-        };
-        read.ok_or_else(|| E::invalid_value(de::Unexpected::Signed(v), &self.strict()))
+        self.visit(Input::I64(v))
     }
     // No JSON reader of this crate hands over 128-bit integers (serde_json does only with its `arbitrary_precision`),
     // so these are never built into a `.wasm`; they keep what a text reader accepted (its integer's digits) and
@@ -249,13 +338,7 @@ impl<'de> Visitor<'de> for Lenient {
         }
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Scalar, E> {
-        let read = match self.kind {
-            Kind::F64 => f64_of_text(v).map(Scalar::F64),
-            Kind::U64 => u64_of_text(v).map(Scalar::U64),
-            Kind::I64 => i64_of_text(v).map(Scalar::I64),
-            Kind::Text(rule) => (rule.accepts)(v).then(|| Scalar::Text(v.trim().to_owned())),
-        };
-        read.ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self.strict()))
+        self.visit(Input::Str(v))
     }
 }
 
@@ -267,17 +350,28 @@ pub fn f64_of_text(text: &str) -> Option<f64> {
 /// A string of digits as [`u64()`] reads it: trimmed, an optional `+`, then digits of a `u64`.
 pub fn u64_of_text(text: &str) -> Option<u64> {
     let t = text.trim();
-    let t = t.strip_prefix('+').unwrap_or(t);
-    (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())).then(|| t.parse().ok()).flatten()
+    digits_value(t.strip_prefix('+').unwrap_or(t))
 }
 
 /// A string of digits as [`i64()`] reads it: trimmed, an optional sign, then digits of an `i64`.
 pub fn i64_of_text(text: &str) -> Option<i64> {
     let t = text.trim();
-    let digits = t.strip_prefix('-').or_else(|| t.strip_prefix('+')).unwrap_or(t);
-    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
-        .then(|| t.trim_start_matches('+').parse().ok())
-        .flatten()
+    match t.as_bytes().first() {
+        Some(b'-') => 0i64.checked_sub_unsigned(digits_value(&t[1..])?),
+        Some(b'+') => i64::try_from(digits_value(&t[1..])?).ok(),
+        _ => i64::try_from(digits_value(t)?).ok(),
+    }
+}
+
+/// The value of `digits` when they are one or more ASCII digits and it fits a `u64`.
+fn digits_value(digits: &str) -> Option<u64> {
+    if digits.is_empty() {
+        return None;
+    }
+    digits.bytes().try_fold(0u64, |value, digit| {
+        let digit = digit.checked_sub(b'0').filter(|d| *d < 10)?;
+        value.checked_mul(10)?.checked_add(u64::from(digit))
+    })
 }
 
 /// A double as [`u64()`] reads one: only whole numbers small enough to have been exact on the wire.
@@ -739,6 +833,26 @@ pub(crate) mod tests {
 
     fn row(json: &str) -> Result<Row, serde_json::Error> {
         serde_json::from_str(json)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(crate::proptest_cases(4_000))]
+
+        /// Digit strings read by hand as the standard library's integer parsers read them after the same checks.
+        #[test]
+        fn digit_strings_read_as_the_standard_parsers_read_them(text in "[ +-]{0,2}[0-9]{0,21}[ a]{0,1}") {
+            let t = text.trim();
+            let unsigned = t.strip_prefix('+').unwrap_or(t);
+            let expected_u64 = (!unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| unsigned.parse::<u64>().ok())
+                .flatten();
+            proptest::prop_assert_eq!(super::u64_of_text(&text), expected_u64);
+            let digits = t.strip_prefix('-').or_else(|| t.strip_prefix('+')).unwrap_or(t);
+            let expected_i64 = (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| t.trim_start_matches('+').parse::<i64>().ok())
+                .flatten();
+            proptest::prop_assert_eq!(super::i64_of_text(&text), expected_i64);
+        }
     }
 
     #[test]

@@ -4,33 +4,29 @@
 //! The result is the text [`JsonText::write`] writes for the decoded model: the same keys in the same (declaration)
 //! order, the same numbers, the same defaults for missing fields. A body the model would refuse is refused with the
 //! same error (same message, same position, so [`crate::decode::explain`] names the same path). One reader by hand
-//! (the `plain` module) reads every body: the leaves it does not read itself are read by the functions the model's
-//! `Deserialize` calls (for the `wire` readers, `wire::read_with`, the one description they are built on), handed
-//! the scalar serde_json would hand them, and a body that breaks JSON's grammar is named by serde_json's own reading.
+//! (the `plain` module) reads every body: the leaves it does not read itself are read by the rules of the readers the
+//! model's `Deserialize` calls (for the `wire` readers, `wire::read_input`, the one description their visitor
+//! shares), from the value serde_json would hand them, with serde_json's words for what they refuse.
 //! Of several integers JavaScript cannot hold, the first in the output is named, as when the model is written. One
 //! instantiation of this module serves every model.
 //!
 //! No value rests on serde_json's float parser (the WebAssembly builds leave its exact one out): a floating-point
 //! leaf's number literal (and numeric text that is a JSON number literal) is copied as the body sent it rather than
 //! parsed and printed (`JSON.parse` reads `1e2` and `100.0` to the same double, so only the spelling differs), and
-//! any other number literal is read exactly (`literal::Literal`: what serde_json hands the leaf's reader).
+//! any other number literal is read exactly (`literal::Number`: what serde_json hands the leaf's reader).
 
+mod leaf;
 mod plain;
-mod token;
+mod value;
 
 use std::fmt;
 
-use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 
-use crate::datapi::models::Decimal;
-use crate::integer::{self, Integer};
 use crate::json_text::JsonText;
-use crate::models::{NumericText, protocol};
+use crate::models::protocol;
 use crate::refusal::Refusal;
 use crate::shape::{EnumShape, Field, Leaf, Missing, Shape, StructShape, With, js_name_len};
-use crate::wire::Scalar;
-use crate::{Amount, wire};
 
 /// Transcodes the JSON value `body` of shape `shape` into `out`. An error is the body's (the text is then
 /// unusable); an integer JavaScript cannot hold does not stop the reading, as it does not stop decoding the model:
@@ -85,40 +81,6 @@ pub(crate) fn transcode_leading_item(body: &[u8], shape: &Shape, out: &mut JsonT
     }
 }
 
-/// Reads a leaf's value by the reader its model uses and writes it (the enums and the protocol metrics, which take
-/// more than a scalar, are read by the transcoder's reader itself).
-fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, out: &mut JsonText) -> Result<(), D::Error> {
-    match leaf {
-        Leaf::String => return d.deserialize_str(Text { out }),
-        Leaf::Bool => out.boolean(bool::deserialize(d)?),
-        Leaf::F64 => out.double(f64::deserialize(d)?),
-        Leaf::Int(ty) => match integer::read(d, *ty)? {
-            Integer::Unsigned(v) => out.unsigned(v),
-            Integer::Signed(v) => out.signed(v),
-        },
-        Leaf::Amount => out.amount(Amount::deserialize(d)?),
-        Leaf::Decimal => out.string(Decimal::deserialize(d)?.as_str()),
-        Leaf::NumericText => {
-            // Numeric text that is a JSON number literal well inside the range is copied: `JSON.parse` reads it to
-            // the double its model writes.
-            let text = NumericText::deserialize(d)?;
-            match in_range(text.as_str()) && is_json_number(text.as_str()) {
-                true => out.literal(text.as_str().as_bytes()),
-                false => out.double(text.to_f64()),
-            }
-        }
-        Leaf::With(with) => match wire::read_with(d, *with)? {
-            Scalar::Null => out.null(),
-            Scalar::F64(v) => out.double(v),
-            Scalar::U64(v) => out.unsigned(v),
-            Scalar::I64(v) => out.signed(v),
-            Scalar::Text(text) => out.string(&text),
-        },
-        Leaf::Enum(_) | Leaf::ProtocolMetrics => return Err(de::Error::custom("read by the transcoder's reader")),
-    }
-    Ok(())
-}
-
 /// True when the decimal `number` is well inside a double's range (below 1e300 in magnitude; the edges are left to
 /// the readers, which report them).
 fn in_range(number: &str) -> bool {
@@ -129,32 +91,6 @@ fn in_range(number: &str) -> bool {
 /// `JSON.parse` reads as it is.
 fn is_json_number(text: &str) -> bool {
     plain::Number::whole_of(text.as_bytes()).is_some()
-}
-
-/// A string, written without a copy when the body holds it unescaped.
-struct Text<'a> {
-    out: &'a mut JsonText,
-}
-
-impl<'de> Visitor<'de> for Text<'_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a string")
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
-        self.out.string(v);
-        Ok(())
-    }
-    /// A string as the body holds it: it had no escapes, so no quote, backslash or control character (the parser
-    /// refuses those raw); when it is ASCII too, it is copied as it is.
-    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<(), E> {
-        match v.is_ascii() {
-            true => self.out.unescaped_string(v.as_bytes()),
-            false => self.out.string(v),
-        }
-        Ok(())
-    }
 }
 
 /// An enum of unit variants read by name, as its `Deserialize` reads it: the variant's index among the shape's

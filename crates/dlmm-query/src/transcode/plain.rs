@@ -6,23 +6,23 @@
 //! `wire::f64` fields (the double it reads to, as that reader writes it), decimals sent as numbers (the shortest form
 //! of the correctly rounded double, as their reader writes), objects, structs sent as arrays, and the values of keys
 //! the model ignores (skipped as serde_json skips them: at any depth, without reading their strings). Any other leaf
-//! value (an escape, a string where a number is usual, an integer JavaScript cannot hold) is handed, as the scalar
-//! serde_json would hand it, to the reader the model's `Deserialize` calls ([`super::leaf_value`] over a
-//! [`Token`]), which writes it or refuses it in serde's words.
+//! value (an escape, a string where a number is usual, an integer JavaScript cannot hold) is read, as the value
+//! serde_json would hand the model's reader, by that reader's rules ([`leaf::read`]), which write it or refuse it in
+//! serde's words.
 //!
 //! Errors follow serde_json's reading step for step: a value of the wrong kind, a missing or duplicate field, an
-//! unknown variant, a struct sent as a too-short array are refused where serde_json refuses them (the position after
-//! the value, or at a container's bracket), with its message; a body that breaks JSON's grammar is left to
-//! serde_json's own reading ([`Stop::Grammar`]), which names the fault exactly. The tests pin every outcome to
-//! serde's, mutated bodies included.
+//! unknown variant, a struct sent as a too-short array, a broken string or number are refused where serde_json
+//! refuses them (after the value, at a container's bracket, where the container ends), with its message; a fault of
+//! grammar in a value read as serde_json reads values it ignores is named by [`crate::skip`], which steps as it
+//! does. The tests pin every outcome to serde's, mutated bodies included.
 
 use std::borrow::Cow;
 
-use serde::Deserialize;
-use serde::de::Deserializer as _;
+use serde::de::Visitor as _;
 
-use super::token::{Expected, Handed, Token, Value};
-use super::{Seen, VariantIndex, end_object, field_named, in_range, keep_member, leaf_value, write_default};
+use super::leaf::{self, Place, Refused};
+use super::value::{Value, Words, wrong_type};
+use super::{Seen, VariantIndex, end_object, field_named, in_range, keep_member, write_default};
 use crate::datapi::models::is_decimal_text;
 use crate::integer::IntType;
 use crate::json_scan::unescape_bytes;
@@ -197,11 +197,6 @@ impl<'a> Number<'a> {
         let value = digits.iter().try_fold(0u64, |v, d| v.checked_mul(10)?.checked_add(u64::from(d - b'0')))?;
         (value <= max && !(negative && value == 0)).then_some(value)
     }
-}
-
-/// The error serde_json's `Error` type gives for `refused`, as text (it carries no position here).
-fn refusal(refused: serde_json::Error) -> String {
-    refused.to_string()
 }
 
 /// A position in a body.
@@ -383,16 +378,19 @@ impl<'a> Reader<'a> {
         Ok((value, self.at))
     }
 
-    /// Hands the value that comes next to `read` (a leaf's reader, given it as serde_json gives it), refusing the
-    /// body where serde_json does when the reader refuses the value.
-    fn by_reader<T>(&mut self, read: impl FnOnce(Token<'a, '_>) -> Result<T, serde_json::Error>) -> Step<T> {
-        let handed = Handed::default();
-        let (value, at) = self.token()?;
-        match read(Token { value, handed: &handed }) {
-            Ok(value) => Ok(value),
-            Err(e) if !handed.refused.get() => Err(Stop::Unplaced(refusal(e))),
-            Err(e) if handed.opened.get() => self.refuse(refusal(e), self.stepped_in(at)),
-            Err(e) => self.refuse(refusal(e), at),
+    /// Refuses `value`, which came next (serde_json having read `at` bytes), where a value `expected` was.
+    fn refuse_value<T>(&self, value: &Value<'_>, expected: &str, at: usize) -> Step<T> {
+        match value.input() {
+            Ok(input) => self.refuse(wrong_type(input, expected), at),
+            Err(message) => self.refuse(message, at),
+        }
+    }
+
+    /// The value that comes next, refused unless it is a string (a variant's name): the string.
+    fn name(&mut self, expected: &str) -> Step<(Cow<'a, str>, usize)> {
+        match self.token()? {
+            (Value::Str(name), at) => Ok((name, at)),
+            (value, at) => self.refuse_value(&value, expected, at),
         }
     }
 
@@ -444,10 +442,9 @@ impl<'a> Reader<'a> {
     }
 
     /// Refuses the next value, which is not the `expected` kind (`invalid type: …, expected …`).
-    fn refuse_kind<T>(&mut self, expected: Expected<'_>) -> Step<T> {
-        self.by_reader(|token| token.deserialize_str(expected))?;
-        // Never: nothing is the kind `Expected` takes.
-        self.refuse("expected value", self.at)
+    fn refuse_kind<T>(&mut self, expected: &str) -> Step<T> {
+        let (value, at) = self.token()?;
+        self.refuse_value(&value, expected, at)
     }
 
     /// A value of `shape`.
@@ -462,11 +459,11 @@ impl<'a> Reader<'a> {
             Shape::Struct(fields) => match self.value_start()? {
                 b'{' => self.object(fields, out),
                 b'[' => self.by_position(fields, out),
-                _ => self.refuse_kind(Expected("struct ", fields.name)),
+                _ => self.refuse_kind(&format!("struct {}", fields.name)),
             },
             Shape::List(item) => match self.value_start()? {
                 b'[' => self.list(item, out),
-                _ => self.refuse_kind(Expected("a sequence", "")),
+                _ => self.refuse_kind("a sequence"),
             },
         }
     }
@@ -676,7 +673,15 @@ impl<'a> Reader<'a> {
         match leaf {
             Leaf::Enum(names) => self.variant(names, out),
             Leaf::ProtocolMetrics => self.protocol_metrics(out),
-            _ => self.by_reader(|token| leaf_value(leaf, token, out)),
+            _ => {
+                let (value, at) = self.token()?;
+                match leaf::read(leaf, &value, out) {
+                    Ok(()) => Ok(()),
+                    Err(Refused { message, place: Place::Value }) => self.refuse(message, at),
+                    Err(Refused { message, place: Place::SteppedIn }) => self.refuse(message, self.stepped_in(at)),
+                    Err(Refused { message, place: Place::Container }) => Err(Stop::Unplaced(message)),
+                }
+            }
         }
     }
 
@@ -697,10 +702,15 @@ impl<'a> Reader<'a> {
             Some(_) => return self.refuse("expected value", self.at + 1),
             None => return self.ended("EOF while parsing a value"),
         };
-        let index = self.by_reader(|token| token.deserialize_identifier(VariantIndex { names }))?;
+        let (name, at) = self.name("variant identifier")?;
+        let index = VariantIndex { names }.visit_str::<Words>(&name);
+        let index = index.or_else(|e| self.refuse(e.0, at))?;
         if map {
             self.colon()?;
-            self.by_reader(|token| <()>::deserialize(token))?;
+            match self.token()? {
+                (Value::Null, _) => {}
+                (value, at) => return self.refuse_value(&value, "unit", at),
+            }
             match self.peek() {
                 Some(b'}') => self.at += 1,
                 Some(_) => return self.refuse("expected value", self.at),
@@ -716,7 +726,7 @@ impl<'a> Reader<'a> {
         match self.value_start()? {
             b'{' => return self.object(protocol::WIRE_FIELDS, out),
             b'[' => self.at += 1,
-            _ => return self.refuse_kind(Expected(protocol::EXPECTING, "")),
+            _ => return self.refuse_kind(protocol::EXPECTING),
         }
         let length = |n: usize| format!("invalid length {n}, expected {}", protocol::EXPECTING);
         if !self.more_items(true)? {

@@ -178,7 +178,7 @@ impl<'de> Deserialize<'de> for Decimal {
 }
 
 /// What a [`Decimal`] is read from besides a finite number: a string [`is_decimal`] accepts.
-static DECIMAL_TEXT: wire::TextRule =
+pub(crate) static DECIMAL_TEXT: wire::TextRule =
     wire::TextRule { expecting: "a decimal number or decimal text", accepts: is_decimal };
 
 #[cfg(test)]
