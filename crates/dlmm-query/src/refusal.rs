@@ -27,13 +27,6 @@ impl Refusal {
         Self { eof: true, ..Self::at(message, body, body.len()) }
     }
 
-    /// serde_json's `error` reading `body` from byte `start` on, placed in the whole of `body`.
-    pub fn within(error: serde_json::Error, body: &[u8], start: usize) -> Self {
-        let part = &body[start.min(body.len())..];
-        let consumed = start + consumed_bytes(part, error.line(), error.column());
-        Self { eof: error.is_eof(), ..Self::at(strip_position(&error), body, consumed) }
-    }
-
     /// A refusal that says nothing of where.
     pub fn custom(message: impl fmt::Display) -> Self {
         Self { message: message.to_string(), line: 0, column: 0, eof: false }
