@@ -1,9 +1,9 @@
 //! Decoding by shapes: a body read by a model's [`Shape`](enum@Shape) into a tree of [`Slot`]s, which the model is
 //! then built from ([`FromSlot`], derived with [`Shape`](derive@crate::shape::Shape)).
 //!
-//! This is [`crate::transcode`]'s reading with values for its output instead of text: one reader for every model, so a
-//! program decoding many models (the explorer) carries one decoder rather than serde's per model. The reading is
-//! serde's, step for step, with the leaves read by the functions the model's `Deserialize` calls (for the `wire`
+//! It reads what [`crate::transcode`] reads, with values for its output instead of text: one reader for every model, so
+//! a program decoding many models (the explorer) carries one decoder rather than serde's per model. The reading is
+//! serde_json's own (where the transcoder's is by hand), step for step, with the leaves read by the functions the model's `Deserialize` calls (for the `wire`
 //! readers, `wire::read_with`, the one description they are built on), so a body gives the model's values and a refused
 //! body the model's error (same message, same position). A test pins both to serde's for every operation. The leaves
 //! that take numbers read them from their text ([`read`]), so the values never rest on serde_json's float parser.
