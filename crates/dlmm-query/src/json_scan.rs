@@ -2,11 +2,11 @@
 //! series' parts, a position's lists, a pool envelope), the package's own transcoded pages, and error bodies, whose
 //! JSON is only ever looked into for a server's message.
 //!
-//! [`Scan`] steps over values with serde_json's grammar (as it steps over a value it ignores: any depth, a string's
-//! bytes checked only for escapes and control characters) and hands out what its callers pick: the members of an
-//! object or the elements of an array, strings unescaped as serde reads them, number literals as their text, and
-//! any value as its text. Every refusal is a bare `None`. So the readers above need no serde in the `.wasm` for
-//! these texts; `transcode` and `slot`, whose errors users read, still read by serde.
+//! [`Scan`] steps over values with serde_json's grammar (by the crate's `skip` module, as serde_json steps over a
+//! value it ignores: any depth, a string's bytes checked only for escapes and control characters) and hands out what
+//! its callers pick: the members of an object or the elements of an array, strings unescaped as serde reads them,
+//! number literals as their text, and any value as its text. Every refusal is a bare `None` (where the transcoder,
+//! whose errors users read, takes `skip`'s refusal itself). So the readers above need no serde in the `.wasm`.
 
 use std::borrow::Cow;
 
@@ -46,154 +46,13 @@ impl<'a> Scan<'a> {
         self.peek().is_none()
     }
 
-    /// Steps over one value, as serde_json steps over a value it ignores: the value's text.
+    /// Steps over one value, as serde_json steps over a value it ignores (by the crate's `skip` module): the value's
+    /// text.
     pub fn value(&mut self) -> Option<&'a [u8]> {
-        let start = self.skip_space_to_value()?;
-        // The containers open around the value, innermost last: nesting costs a byte, not a stack frame.
-        let mut open: Vec<u8> = Vec::new();
-        loop {
-            match self.bytes.get(self.at)? {
-                b'[' | b'{' => {
-                    open.push(self.bytes[self.at]);
-                    self.at += 1;
-                    let close = if open.last() == Some(&b'[') { b']' } else { b'}' };
-                    if self.peek() == Some(close) {
-                        self.at += 1;
-                        open.pop();
-                    } else {
-                        self.container_entry(open[open.len() - 1])?;
-                        continue;
-                    }
-                }
-                _ => self.scalar()?,
-            }
-            // After a value: commas and closing brackets until the next value begins, or the outer value ends.
-            loop {
-                let Some(&frame) = open.last() else { return Some(&self.bytes[start..self.at]) };
-                match self.peek()? {
-                    b',' => {
-                        self.at += 1;
-                        self.container_entry(frame)?;
-                        break;
-                    }
-                    b']' if frame == b'[' => {}
-                    b'}' if frame == b'{' => {}
-                    _ => return None,
-                }
-                self.at += 1;
-                open.pop();
-            }
-        }
-    }
-
-    /// Before an entry of the container opened by `frame`: an object's key and colon (then whitespace up to the
-    /// value).
-    fn container_entry(&mut self, frame: u8) -> Option<()> {
-        if frame == b'{' {
-            if self.peek()? != b'"' {
-                return None;
-            }
-            self.at += 1;
-            self.string_end()?;
-            if self.peek()? != b':' {
-                return None;
-            }
-            self.at += 1;
-        }
-        self.skip_space_to_value().map(drop)
-    }
-
-    /// Skips whitespace to a value's first byte: its offset.
-    fn skip_space_to_value(&mut self) -> Option<usize> {
         self.peek()?;
-        Some(self.at)
-    }
-
-    /// Steps over a scalar (a literal, a number or a string) beginning at the cursor.
-    fn scalar(&mut self) -> Option<()> {
-        match self.bytes[self.at] {
-            b'n' => self.literal(b"null"),
-            b't' => self.literal(b"true"),
-            b'f' => self.literal(b"false"),
-            b'"' => {
-                self.at += 1;
-                self.string_end()
-            }
-            b'-' | b'0'..=b'9' => self.number().map(drop),
-            _ => None,
-        }
-    }
-
-    fn literal(&mut self, word: &[u8]) -> Option<()> {
-        self.bytes[self.at..].starts_with(word).then(|| self.at += word.len())
-    }
-
-    /// Steps over a number literal at the cursor (JSON's grammar): its text.
-    fn number(&mut self) -> Option<&'a [u8]> {
         let start = self.at;
-        if self.bytes.get(self.at) == Some(&b'-') {
-            self.at += 1;
-        }
-        match self.bytes.get(self.at)? {
-            // serde_json refuses a digit right after a leading zero ("01").
-            b'0' if self.bytes.get(self.at + 1).is_some_and(u8::is_ascii_digit) => return None,
-            b'0' => self.at += 1,
-            b'1'..=b'9' => self.digits(),
-            _ => return None,
-        }
-        if self.bytes.get(self.at) == Some(&b'.') {
-            self.at += 1;
-            self.some_digits()?;
-        }
-        if let Some(b'e' | b'E') = self.bytes.get(self.at) {
-            self.at += 1;
-            if let Some(b'+' | b'-') = self.bytes.get(self.at) {
-                self.at += 1;
-            }
-            self.some_digits()?;
-        }
+        self.at = crate::skip::value(self.bytes, start).ok()?;
         Some(&self.bytes[start..self.at])
-    }
-
-    fn digits(&mut self) {
-        while self.bytes.get(self.at).is_some_and(u8::is_ascii_digit) {
-            self.at += 1;
-        }
-    }
-
-    fn some_digits(&mut self) -> Option<()> {
-        let start = self.at;
-        self.digits();
-        (self.at > start).then_some(())
-    }
-
-    /// Steps over the rest of a string whose opening quote was consumed: escapes must be JSON's (any four hex
-    /// digits after `\u`), control characters are refused.
-    fn string_end(&mut self) -> Option<()> {
-        loop {
-            match *self.bytes.get(self.at)? {
-                b'"' => {
-                    self.at += 1;
-                    return Some(());
-                }
-                b'\\' => {
-                    self.at += 1;
-                    match *self.bytes.get(self.at)? {
-                        b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => self.at += 1,
-                        b'u' => {
-                            let hex = self.bytes.get(self.at + 1..self.at + 5)?;
-                            if !hex.iter().all(u8::is_ascii_hexdigit) {
-                                return None;
-                            }
-                            self.at += 5;
-                        }
-                        _ => return None,
-                    }
-                }
-                0x00..=0x1f => return None,
-                _ => self.at += 1,
-            }
-        }
     }
 
     /// Reads a string as serde reads it into a `String`: unescaped, and refused when it is not UTF-8 or an escape
@@ -202,10 +61,8 @@ impl<'a> Scan<'a> {
         if self.peek()? != b'"' {
             return None;
         }
-        let start = self.at + 1;
-        self.at = start;
-        self.string_end()?;
-        let raw = &self.bytes[start..self.at - 1];
+        let raw = self.value()?;
+        let raw = &raw[1..raw.len() - 1];
         if !raw.contains(&b'\\') {
             return std::str::from_utf8(raw).ok().map(Cow::Borrowed);
         }
@@ -215,14 +72,18 @@ impl<'a> Scan<'a> {
     /// Reads a number literal: its text (`None` when the next value is no number).
     pub fn number_text(&mut self) -> Option<&'a str> {
         match self.peek()? {
-            b'-' | b'0'..=b'9' => self.number().and_then(|text| std::str::from_utf8(text).ok()),
+            b'-' | b'0'..=b'9' => self.value().and_then(|text| std::str::from_utf8(text).ok()),
             _ => None,
         }
     }
 
     /// Reads `null` if it comes next (true), else reads nothing (false).
     pub fn null(&mut self) -> bool {
-        self.peek() == Some(b'n') && self.literal(b"null").is_some()
+        let found = self.peek() == Some(b'n') && self.bytes[self.at..].starts_with(b"null");
+        if found {
+            self.at += 4;
+        }
+        found
     }
 
     /// Reads an object's members or an array's elements: `each` is handed each one and must read its value (or

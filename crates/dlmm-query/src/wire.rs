@@ -202,6 +202,10 @@ fn narrowed<E: de::Error>(with: With, value: Scalar) -> Result<Scalar, E> {
     }
 }
 
+/// Why a lenient reader refused a value: what it was, and whether it was of a type the reader reads but outside
+/// its rules (`invalid value`, `true`) or of a type it does not read (`invalid type`, `false`).
+type Wrong<'a> = (de::Unexpected<'a>, bool);
+
 /// The visitor behind [`read`].
 #[derive(Clone, Copy)]
 struct Lenient {
@@ -215,13 +219,7 @@ impl Lenient {
     fn strict(self) -> Self {
         Self { nullable: false, ..self }
     }
-}
 
-/// Why a lenient reader refused a value: what it was, and whether it was of a type the reader reads but outside
-/// its rules (`invalid value`, `true`) or of a type it does not read (`invalid type`, `false`).
-type Wrong<'a> = (de::Unexpected<'a>, bool);
-
-impl Lenient {
     /// The one description of what the reader reads: the value of `input`, or why it is refused.
     fn rule<'a>(self, input: Input<'a>) -> Result<Scalar, Wrong<'a>> {
         let (read, unexpected) = match input {

@@ -279,8 +279,11 @@ impl<'a> Reader<'a> {
         // An escape or a control character.
         self.space();
         let quote = self.at;
-        let text = self.skip_text().and_then(|()| unescape_bytes(&self.body[quote + 1..self.at - 1]));
-        let Some(text) = text else { return self.string_fault(quote) };
+        // Stepped over as serde_json steps over a string it ignores; what that, or undoing the escapes, refuses is
+        // refused as serde_json refuses a string it reads.
+        let Ok(end) = crate::skip::value(self.body, quote) else { return self.string_fault(quote) };
+        self.at = end;
+        let Some(text) = unescape_bytes(&self.body[quote + 1..end - 1]) else { return self.string_fault(quote) };
         String::from_utf8(text).map(Cow::Owned).or_else(|e| {
             // serde_json points at the first byte that is not UTF-8, counting back from the end of the text.
             let wrong = e.as_bytes().len() - e.utf8_error().valid_up_to();
@@ -395,19 +398,25 @@ impl<'a> Reader<'a> {
     }
 
     /// How far serde_json has read into the container whose bracket is at `at` when it stepped into it for a
-    /// reader that refused it: past the bracket and the space after it, then past the container's end, or in an
-    /// array past one comma and the space after it.
+    /// reader that refused it: past the bracket, then as it ends a container after an error ([`Self::past_end`]).
     fn stepped_in(&self, at: usize) -> usize {
         let close = if self.body[at] == b'{' { b'}' } else { b']' };
         let mut reader = Reader { body: self.body, at: at + 1 };
-        match reader.peek() {
-            Some(byte) if byte == close => reader.at + 1,
+        reader.past_end(close);
+        reader.at
+    }
+
+    /// Steps as serde_json steps to end the container that `close` ends once an error stopped its reading: past
+    /// the space, then past the container's end when it comes next, or in an array past one comma and the space
+    /// after it.
+    fn past_end(&mut self, close: u8) {
+        match self.peek() {
+            Some(byte) if byte == close => self.at += 1,
             Some(b',') if close == b']' => {
-                reader.at += 1;
-                reader.space();
-                reader.at
+                self.at += 1;
+                self.space();
             }
-            _ => reader.at,
+            _ => {}
         }
     }
 
@@ -521,18 +530,10 @@ impl<'a> Reader<'a> {
     }
 
     /// `read`, a member of the object or array that `close` ends, with an error a reader made after it was handed
-    /// its value placed where serde_json places it: after the container's end when it comes next, after one more
-    /// comma and the space after it in an array, else where the space after the value ends.
+    /// its value placed where serde_json places it ([`Self::past_end`]).
     fn placed(&mut self, read: Step<()>, close: u8) -> Step<()> {
         let Err(Stop::Unplaced(message)) = read else { return read };
-        match self.peek() {
-            Some(byte) if byte == close => self.at += 1,
-            Some(b',') if close == b']' => {
-                self.at += 1;
-                self.space();
-            }
-            _ => {}
-        }
+        self.past_end(close);
         self.refuse(message, self.at)
     }
 
@@ -640,29 +641,6 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    /// A string stepped over, its escapes checked (as serde_json checks a string it ignores).
-    fn skip_text(&mut self) -> Option<()> {
-        self.at += 1;
-        loop {
-            let byte = *self.body.get(self.at)?;
-            self.at += 1;
-            match byte {
-                b'"' => return Some(()),
-                b'\\' => match self.body.get(self.at)? {
-                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => self.at += 1,
-                    b'u' => {
-                        let hex = self.body.get(self.at + 1..self.at + 5)?;
-                        hex.iter().all(u8::is_ascii_hexdigit).then_some(())?;
-                        self.at += 5;
-                    }
-                    _ => return None,
-                },
-                0..0x20 => return None,
-                _ => {}
-            }
-        }
-    }
-
     /// A leaf: read by hand where it can be, else by the reader the model's `Deserialize` calls.
     fn leaf(&mut self, leaf: &Leaf, out: &mut JsonText) -> Step<()> {
         let start = self.at;
@@ -740,16 +718,7 @@ impl<'a> Reader<'a> {
             return Ok(());
         }
         self.skip()?;
-        // serde_json steps past the array's end (or one more comma and the space after it) before it reports the
-        // length.
-        match self.peek() {
-            Some(b']') => self.at += 1,
-            Some(b',') => {
-                self.at += 1;
-                self.space();
-            }
-            _ => {}
-        }
+        self.past_end(b']');
         self.refuse(length(2), self.at)
     }
 
