@@ -24,6 +24,7 @@ use crate::cancel::with_signal;
 use crate::client::Core;
 use crate::js_error::{input_error, to_js_error};
 use crate::options::Call;
+use crate::promise;
 use crate::to_js::written_to_js;
 
 /// The full URL `operation` requests through `client` (empty when its input is invalid: the call then rejects
@@ -90,7 +91,7 @@ enum Work {
 /// The promise of an exported method: `job` (or the error reading the method's input gave) run to completion with
 /// the call options read from `options`.
 pub fn launch(client: Rc<Core>, options: JsValue, job: Result<Job, JsValue>) -> js_sys::Promise {
-    promise(Box::pin(async move {
+    promise::from_future(Box::pin(async move {
         let Job { work, rename } = job?;
         let result = work.run(client, options).await;
         match rename {
@@ -98,12 +99,6 @@ pub fn launch(client: Rc<Core>, options: JsValue, job: Result<Job, JsValue>) -> 
             None => result,
         }
     }))
-}
-
-/// The promise of a boxed future: the one `future_to_promise` of the package, for the calls ([`launch`]) and the
-/// page iterators' steps alike (each instantiation of it carried its own copy of the task that polls the future).
-pub fn promise(future: LocalBoxFuture<'static, Result<JsValue, JsValue>>) -> js_sys::Promise {
-    wasm_bindgen_futures::future_to_promise(future)
 }
 
 /// How an exported method reads its positional arguments and options into its [`Job`].

@@ -136,7 +136,7 @@ impl PageIterator {
         let (walk, running) = (self.walk.clone(), self.running.clone());
         let previous = self.tail.borrow().clone();
         running.set(running.get() + 1);
-        let promise = crate::call::promise(Box::pin(async move {
+        let promise = crate::promise::from_future(Box::pin(async move {
             let _ = JsFuture::from(previous).await;
             let answer = step(walk).await;
             running.set(running.get() - 1);

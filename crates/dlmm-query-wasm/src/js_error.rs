@@ -4,7 +4,7 @@ use dlmm_query::{Error, ErrorKind, InvalidInput};
 use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 
-use crate::options::property;
+use crate::js_object::{property, set};
 
 #[wasm_bindgen(typescript_custom_section)]
 const DLMM_ERROR_TS: &str = r#"
@@ -33,11 +33,6 @@ export interface DlmmError extends Error {
   apiError?: { message: string; type: string };
 }
 "#;
-
-/// Sets `key` on a fresh object (an `Error`, a message), which cannot fail.
-pub(crate) fn set(target: &Object, key: &str, value: impl Into<JsValue>) {
-    let _ = Reflect::set(target, &JsValue::from_str(key), &value.into());
-}
 
 /// Converts a core error into a `DlmmError` JavaScript object.
 pub fn to_js_error(error: &Error) -> JsValue {

@@ -4,11 +4,12 @@
 //! promise-returning methods and page iterators, `DlmmError` objects and the `isDlmmError` guard, over the core
 //! [`dlmm_query::Client`] with its `fetch` transport ([`dlmm_query::web::WebTransport`], feature `web`).
 //!
-//! Modules depend one way: `options` (reading JS values) and `to_js` (writing them) on `js_error`; `client` (the core
-//! client as the API holds it) on `options`; `all_pairs` (the streamed `all()`) on `client` and `to_js`; `worker`
-//! (`all()` in the package's worker, on a browser page) on those and `cancel`; `call` (the runners, and the one
-//! maker of promises from futures) on all of these; `iter` (the iterators) on those and `call`; the exported classes
-//! (`keeper`, `datapi`) on all of them, each operation declared once as a line of an `exports!` table.
+//! Modules depend one way: `js_object` (a key of a JS object, read or written), `promise` (the one maker of promises
+//! from futures) and `cancel` on none of the others; `js_error` on `js_object`; `options` (reading JS values) and
+//! `to_js` (writing them) on `js_error`; `client` (the core client as the API holds it) on `options`; `all_pairs` (the
+//! streamed `all()`) on `client` and `to_js`; `worker` (`all()` in the package's worker, on a browser page) on those;
+//! `call` (the runners) on all of these; `iter` (the iterators) on those but `all_pairs` and `worker`; the exported
+//! classes (`keeper`, `datapi`) on all of them, each operation declared once as a line of an `exports!` table.
 
 mod all_pairs;
 mod call;
@@ -18,8 +19,10 @@ mod datapi;
 mod exports;
 mod iter;
 mod js_error;
+mod js_object;
 mod keeper;
 mod options;
+mod promise;
 mod to_js;
 mod worker;
 

@@ -35,8 +35,10 @@ use web_sys::{AbortController, AbortSignal, MessageChannel, MessageEvent, Messag
 use crate::all_pairs::{Collect, Sink};
 use crate::cancel::with_signal;
 use crate::client::new_core;
-use crate::js_error::{from_posted, input_error, set, to_js_error, to_posted};
-use crate::options::{Call, all_query, client_config, property};
+use crate::js_error::{from_posted, input_error, to_js_error, to_posted};
+use crate::js_object::{property, set};
+use crate::options::{Call, all_query, client_config};
+use crate::promise;
 use crate::to_js::{patterns_to_js, posted_to_js};
 
 /// The keys of `all()`'s options the worker reads (the signal stays in the page).
@@ -65,7 +67,7 @@ pub async fn shared() -> Option<Worker> {
     // A promise, which any number of calls can wait on (the start runs once, whichever call began it).
     let started = WORKER.with_borrow_mut(|w| {
         w.get_or_insert_with(|| {
-            crate::call::promise(Box::pin(async { Ok(start(factory).await.map_or(JsValue::UNDEFINED, JsValue::from)) }))
+            promise::from_future(Box::pin(async { Ok(start(factory).await.map_or(JsValue::UNDEFINED, JsValue::from)) }))
         })
         .clone()
     });

@@ -17,10 +17,10 @@ use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    CALL_KEYS, check_keys, is_absent, parsed_option, property, seconds_option, string_option, strings_option,
-    u32_option,
+    CALL_KEYS, check_keys, is_absent, parsed_option, seconds_option, string_option, strings_option, u32_option,
 };
 use crate::js_error::invalid;
+use crate::js_object::property;
 
 #[wasm_bindgen(typescript_custom_section)]
 const DATAPI_OPTIONS_TS: &str = r#"

@@ -10,11 +10,12 @@ use std::time::Duration;
 use dlmm_query::ops::{All, GetPoolMetrics, OrderBy, PairListQuery, PairSortKey};
 use dlmm_query::policy::{RateLimiter, RetryPolicy};
 use dlmm_query::{BaseUrl, CallOptions, ClientConfig};
-use js_sys::{Array, Object, Reflect};
+use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 
 use crate::js_error::{input_error, invalid, invalid_key};
+use crate::js_object::property;
 
 #[wasm_bindgen(typescript_custom_section)]
 const OPTIONS_TS: &str = r#"
@@ -454,15 +455,6 @@ fn signal_option(options: &JsValue) -> Result<Option<AbortSignal>, JsValue> {
         return Ok(None);
     }
     value.dyn_into::<AbortSignal>().map(Some).map_err(|_| invalid("signal", "must be an AbortSignal"))
-}
-
-/// `object[key]`, or `undefined` when `object` is not an object.
-pub fn property(object: &JsValue, key: &str) -> JsValue {
-    if object.is_object() {
-        Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-    } else {
-        JsValue::UNDEFINED
-    }
 }
 
 /// Whether `value` is `undefined` or `null` (an option not given).
