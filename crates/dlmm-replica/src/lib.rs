@@ -2,7 +2,8 @@
 //!
 //! [`Replica::start`] binds the keeper generation (pair group, pool group) and the datapi generation (DLMM datapi,
 //! DAMM v2 datapi) on four ports (0 picks free ones) and serves one deterministic [`Dataset`] generated from a
-//! seed. The datapi's `sort_by`/`filter_by` parsers are public: [`parse_sort_by`], [`parse_filter_by`]. Tests start it in-process; `cargo xtask replica` runs the binary.
+//! seed, with the datapi's views of it beside it ([`World`]). The datapi's `sort_by`/`filter_by` parsers are public:
+//! [`parse_sort_by`], [`parse_filter_by`]. Tests start it in-process; `cargo xtask replica` runs the binary.
 //! Responses are written by the vendor spec's field names, with CORS for any origin and gzip when asked for.
 
 #![warn(missing_docs)]
@@ -15,6 +16,8 @@ pub mod listing;
 pub mod query;
 pub mod real;
 mod routes;
+pub mod search;
+pub mod world;
 
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -28,10 +31,12 @@ use tokio::task::JoinHandle;
 pub use datapi::{FilterClause, SortClause, parse_filter_by, parse_sort_by};
 pub use dataset::Dataset;
 pub use routes::{DAMM_V2_DATAPI_RATE_LIMIT, DLMM_DATAPI_RATE_LIMIT, PAIR_RATE_LIMIT, POOL_RATE_LIMIT};
+pub use world::World;
 
-/// The samples document of `GET /__replica/samples`, built from a dataset.
+/// The samples document of `GET /__replica/samples`, built from a dataset (and the datapi views built from it for the
+/// purpose: a running replica serves the same document from the views it holds).
 pub fn samples(dataset: &Dataset) -> serde_json::Value {
-    routes::samples_of(dataset)
+    routes::samples_of(dataset, &datapi::DatapiViews::new(dataset))
 }
 
 /// The default time a client has to send a request's headers.
@@ -100,20 +105,20 @@ pub struct Replica {
     pool_addr: SocketAddr,
     dlmm_datapi_addr: SocketAddr,
     damm_v2_datapi_addr: SocketAddr,
-    dataset: Arc<Dataset>,
+    world: Arc<World>,
     stop: watch::Sender<bool>,
     servers: Vec<JoinHandle<io::Result<()>>>,
 }
 
 impl Replica {
-    /// Generates the dataset, binds the four ports (pair group, pool group, DLMM datapi, DAMM v2 datapi) and
-    /// starts serving on the current tokio runtime.
+    /// Generates the dataset, builds its views, binds the four ports (pair group, pool group, DLMM datapi, DAMM v2
+    /// datapi) and starts serving on the current tokio runtime.
     pub async fn start(config: ReplicaConfig) -> io::Result<Self> {
         let mut dataset = Dataset::generate(config.seed, config.pools, config.pairs);
         if config.hostile_names {
             dataset = dataset.with_hostile_names();
         }
-        let dataset = Arc::new(dataset);
+        let world = Arc::new(World::new(dataset));
         let options = routes::RouterOptions {
             rate_limit: config.rate_limit,
             log_requests: config.log_requests,
@@ -131,15 +136,15 @@ impl Replica {
         let (pair_addr, pool_addr) = (pair.local_addr()?, pool.local_addr()?);
         let (dlmm_datapi_addr, damm_v2_datapi_addr) = (dlmm.local_addr()?, damm.local_addr()?);
         let (stop, stopped) = watch::channel(false);
-        let dlmm_router = routes::datapi_router(dataset.clone(), routes::Service::Dlmm, &options);
-        let damm_router = routes::datapi_router(dataset.clone(), routes::Service::DammV2, &options);
+        let dlmm_router = routes::datapi_router(world.clone(), routes::Service::Dlmm, &options);
+        let damm_router = routes::datapi_router(world.clone(), routes::Service::DammV2, &options);
         let servers = vec![
-            tokio::spawn(serve(pair, routes::pair_router(dataset.clone(), &options), timeout, stopped.clone())),
-            tokio::spawn(serve(pool, routes::pool_router(dataset.clone(), &options), timeout, stopped.clone())),
+            tokio::spawn(serve(pair, routes::pair_router(world.clone(), &options), timeout, stopped.clone())),
+            tokio::spawn(serve(pool, routes::pool_router(world.clone(), &options), timeout, stopped.clone())),
             tokio::spawn(serve(dlmm, dlmm_router, timeout, stopped.clone())),
             tokio::spawn(serve(damm, damm_router, timeout, stopped)),
         ];
-        Ok(Self { pair_addr, pool_addr, dlmm_datapi_addr, damm_v2_datapi_addr, dataset, stop, servers })
+        Ok(Self { pair_addr, pool_addr, dlmm_datapi_addr, damm_v2_datapi_addr, world, stop, servers })
     }
 
     /// The pair group's base URL, e.g. `http://127.0.0.1:41234`.
@@ -164,7 +169,7 @@ impl Replica {
 
     /// The data being served.
     pub fn dataset(&self) -> &Dataset {
-        &self.dataset
+        &self.world.dataset
     }
 
     /// Stops accepting connections, finishes the requests in flight and waits for every server to end.

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::dataset::Dataset;
 use crate::query::ListQuery;
+use crate::search::SearchIndex;
 
 /// One page of matching items and how many matched.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,11 +27,15 @@ fn window(q: &ListQuery) -> (usize, usize) {
 }
 
 /// Matching pair indexes in list order: `pools_to_top` first (those that match), then the rest by the sort key.
-fn ordered_matches<'a>(d: &'a Dataset, q: &'a ListQuery) -> (Vec<u32>, impl Iterator<Item = u32> + 'a) {
-    // `search_term` comes from the shared search index (the DLMM datapi rows are the pairs, same indexes).
+/// `search_term` is answered from `search`, an index over the pairs (row `i` is pair `i`).
+fn ordered_matches<'a>(
+    d: &'a Dataset,
+    search: &SearchIndex,
+    q: &'a ListQuery,
+) -> (Vec<u32>, impl Iterator<Item = u32> + 'a) {
     let hits: Option<Vec<bool>> = q.search_term.as_deref().map(|term| {
         let mut member = vec![false; d.pairs.len()];
-        d.dlmm.search.search(term).into_iter().for_each(|i| member[i as usize] = true);
+        search.search(term).into_iter().for_each(|i| member[i as usize] = true);
         member
     });
     let passes =
@@ -56,10 +61,11 @@ fn ordered_matches<'a>(d: &'a Dataset, q: &'a ListQuery) -> (Vec<u32>, impl Iter
     (top, rest)
 }
 
-/// The page of pair indexes for `/pair/all_with_pagination`.
-pub fn select_pairs(d: &Dataset, q: &ListQuery) -> Page<u32> {
+/// The page of pair indexes for `/pair/all_with_pagination`; `search_term` is answered from `search`, an index over
+/// the pairs.
+pub fn select_pairs(d: &Dataset, search: &SearchIndex, q: &ListQuery) -> Page<u32> {
     let (start, end) = window(q);
-    let (top, rest) = ordered_matches(d, q);
+    let (top, rest) = ordered_matches(d, search, q);
     let mut items = Vec::new();
     let mut total = 0;
     for i in top.into_iter().chain(rest) {
@@ -71,10 +77,11 @@ pub fn select_pairs(d: &Dataset, q: &ListQuery) -> Page<u32> {
     Page { items, total }
 }
 
-/// The page of groups (group index, its matching pairs in order) for the grouped operations.
-pub fn select_groups(d: &Dataset, q: &ListQuery) -> Page<(u32, Vec<u32>)> {
+/// The page of groups (group index, its matching pairs in order) for the grouped operations; `search_term` is
+/// answered from `search`, an index over the pairs.
+pub fn select_groups(d: &Dataset, search: &SearchIndex, q: &ListQuery) -> Page<(u32, Vec<u32>)> {
     let (start, end) = window(q);
-    let (top, rest) = ordered_matches(d, q);
+    let (top, rest) = ordered_matches(d, search, q);
     let mut slot_of_group: HashMap<u32, usize> = HashMap::new();
     let mut total = 0;
     let mut items: Vec<(u32, Vec<u32>)> = Vec::new();

@@ -4,7 +4,7 @@
 //! (`tags=a,b`); all three are accepted. An empty value counts as absent. Unknown keys are ignored; the fault
 //! parameter `__fault` is never an error.
 
-use crate::dataset::Pair;
+use crate::dataset::{Pair, SortKey};
 
 /// The longest base58 text of 32 bytes.
 pub const MAX_ADDRESS_LEN: usize = 44;
@@ -35,104 +35,6 @@ pub fn check_query_limits(params: &[(String, String)]) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// The list operations' `sort_key`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SortKey {
-    /// TVL.
-    Tvl,
-    /// 24 h volume.
-    Volume,
-    /// 24 h fee/TVL.
-    FeeTvlRatio,
-    /// Farm APR.
-    Lm,
-    /// 30 min fee/TVL.
-    FeeTvlRatio30m,
-    /// 1 h fee/TVL.
-    FeeTvlRatio1h,
-    /// 2 h fee/TVL.
-    FeeTvlRatio2h,
-    /// 4 h fee/TVL.
-    FeeTvlRatio4h,
-    /// 12 h fee/TVL.
-    FeeTvlRatio12h,
-    /// 30 min volume.
-    Volume30m,
-    /// 1 h volume.
-    Volume1h,
-    /// 2 h volume.
-    Volume2h,
-    /// 4 h volume.
-    Volume4h,
-    /// 12 h volume.
-    Volume12h,
-}
-
-impl SortKey {
-    /// Every key, in the spec's order (the discriminant indexes this array).
-    pub const ALL: [SortKey; 14] = [
-        SortKey::Tvl,
-        SortKey::Volume,
-        SortKey::FeeTvlRatio,
-        SortKey::Lm,
-        SortKey::FeeTvlRatio30m,
-        SortKey::FeeTvlRatio1h,
-        SortKey::FeeTvlRatio2h,
-        SortKey::FeeTvlRatio4h,
-        SortKey::FeeTvlRatio12h,
-        SortKey::Volume30m,
-        SortKey::Volume1h,
-        SortKey::Volume2h,
-        SortKey::Volume4h,
-        SortKey::Volume12h,
-    ];
-
-    /// The spec's name of the key.
-    pub fn name(self) -> &'static str {
-        [
-            "tvl",
-            "volume",
-            "feetvlratio",
-            "lm",
-            "feetvlratio30m",
-            "feetvlratio1h",
-            "feetvlratio2h",
-            "feetvlratio4h",
-            "feetvlratio12h",
-            "volume30m",
-            "volume1h",
-            "volume2h",
-            "volume4h",
-            "volume12h",
-        ][self as usize]
-    }
-
-    /// Parses the spec's name.
-    pub fn parse(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|k| k.name() == name)
-    }
-
-    /// The value of this key for `pair`.
-    pub fn value(self, pair: &Pair) -> f64 {
-        match self {
-            SortKey::Tvl => pair.liquidity_usd,
-            SortKey::Volume => pair.trade_volume_24h,
-            SortKey::FeeTvlRatio => pair.fee_tvl_ratio.hour_24,
-            SortKey::Lm => pair.farm_apr,
-            SortKey::FeeTvlRatio30m => pair.fee_tvl_ratio.min_30,
-            SortKey::FeeTvlRatio1h => pair.fee_tvl_ratio.hour_1,
-            SortKey::FeeTvlRatio2h => pair.fee_tvl_ratio.hour_2,
-            SortKey::FeeTvlRatio4h => pair.fee_tvl_ratio.hour_4,
-            SortKey::FeeTvlRatio12h => pair.fee_tvl_ratio.hour_12,
-            SortKey::Volume30m => pair.volume.min_30,
-            SortKey::Volume1h => pair.volume.hour_1,
-            SortKey::Volume2h => pair.volume.hour_2,
-            SortKey::Volume4h => pair.volume.hour_4,
-            SortKey::Volume12h => pair.volume.hour_12,
-        }
-    }
 }
 
 /// `hide_low_apr=true` hides pairs whose `apr` (a 24 h percent) is below this.
@@ -460,9 +362,5 @@ mod tests {
         assert_eq!(param_name("tags"), "tags");
         assert!(is_address(SOL) && is_address("11111111111111111111111111111111"));
         assert!(!is_address("So1111") && !is_address("0OIl"));
-        for key in SortKey::ALL {
-            assert_eq!(SortKey::parse(key.name()), Some(key));
-            assert_eq!(SortKey::ALL[key as usize], key);
-        }
     }
 }

@@ -62,19 +62,14 @@ fn ui(raw: u128, token: &Token) -> f64 {
     raw as f64 / 10f64.powi(token.decimals as i32)
 }
 
-/// Gives every third wallet 1 to 6 orders on the first pairs (majors) or the pairs it holds positions in.
-pub fn generate(
-    seed: u64,
-    pairs: &[Pair],
-    tokens: &[Token],
-    wallets: usize,
-    held: &dyn Fn(usize) -> Vec<u32>,
-) -> LimitOrders {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x004c_494d_4954);
+/// Gives every third wallet of `d` 1 to 6 orders on the first pairs (majors) or the pairs it holds positions in.
+pub fn generate(d: &Dataset) -> LimitOrders {
+    let (pairs, tokens) = (&d.pairs, &d.tokens);
+    let mut rng = ChaCha8Rng::seed_from_u64(d.seed ^ 0x004c_494d_4954);
     let mut orders = Vec::new();
     let mut by_wallet: HashMap<u32, Vec<u32>> = HashMap::new();
-    for w in (0..wallets).filter(|w| w % 3 == 1) {
-        let held = held(w);
+    for w in (0..d.wallets.len()).filter(|w| w % 3 == 1) {
+        let held: Vec<u32> = d.positions_of_wallet(w).iter().map(|&i| d.positions[i as usize].pair).collect();
         let count = rng.random_range(1..=6);
         let mut time = NOW_UNIX - rng.random_range(30..120) * DAY;
         for k in 0..count {
@@ -85,7 +80,7 @@ pub fn generate(
             };
             let p = &pairs[pair as usize];
             let is_ask_side = rng.random_bool(0.5);
-            let active = (p.current_price.ln() / (1.0 + f64::from(p.bin_step) / 10_000.0).ln()).round() as i64;
+            let active = active_bin(d, pair as usize);
             let offset = rng.random_range(1..40);
             let width = rng.random_range(0..6);
             let (lower, upper) = if is_ask_side {
@@ -262,9 +257,9 @@ fn summary_fields(d: &Dataset, orders: &[&LimitOrder], closed: bool) -> serde_js
 }
 
 /// The wallet's orders grouped per pair (first-seen order), open or closed.
-fn per_pool(d: &Dataset, wallet: usize, closed: bool) -> Vec<(usize, Vec<&LimitOrder>)> {
+fn per_pool(limit_orders: &LimitOrders, wallet: usize, closed: bool) -> Vec<(usize, Vec<&LimitOrder>)> {
     let mut pools: Vec<(usize, Vec<&LimitOrder>)> = Vec::new();
-    for o in d.limit_orders.of_wallet(wallet).filter(|o| o.closed.is_some() == closed) {
+    for o in limit_orders.of_wallet(wallet).filter(|o| o.closed.is_some() == closed) {
         match pools.iter_mut().find(|(p, _)| *p == o.pair as usize) {
             Some((_, list)) => list.push(o),
             None => pools.push((o.pair as usize, vec![o])),
@@ -274,8 +269,8 @@ fn per_pool(d: &Dataset, wallet: usize, closed: bool) -> Vec<(usize, Vec<&LimitO
 }
 
 /// Items of `…/limit_orders/open/pools` (deposit USD descending) or `…/closed/pools` (last close descending).
-pub fn pool_summaries(d: &Dataset, wallet: usize, closed: bool) -> Vec<Value> {
-    let mut pools: Vec<(f64, Value)> = per_pool(d, wallet, closed)
+pub fn pool_summaries(d: &Dataset, limit_orders: &LimitOrders, wallet: usize, closed: bool) -> Vec<Value> {
+    let mut pools: Vec<(f64, Value)> = per_pool(limit_orders, wallet, closed)
         .into_iter()
         .map(|(pair, list)| {
             let mut fields = summary_fields(d, &list, closed);
@@ -411,9 +406,9 @@ pub fn closed_order(d: &Dataset, o: &LimitOrder) -> Value {
 }
 
 /// The wallet's open (or closed) orders in `pair`, newest placement (or close) first.
-pub fn orders_in_pool(d: &Dataset, wallet: usize, pair: usize, closed: bool) -> Vec<&LimitOrder> {
+pub fn orders_in_pool(limit_orders: &LimitOrders, wallet: usize, pair: usize, closed: bool) -> Vec<&LimitOrder> {
     let mut list: Vec<&LimitOrder> =
-        d.limit_orders.of_wallet(wallet).filter(|o| o.pair as usize == pair && o.closed.is_some() == closed).collect();
+        limit_orders.of_wallet(wallet).filter(|o| o.pair as usize == pair && o.closed.is_some() == closed).collect();
     if closed {
         list.sort_by(|a, b| b.closed.as_ref().map(|c| c.0).cmp(&a.closed.as_ref().map(|c| c.0)));
     }
@@ -426,12 +421,12 @@ pub fn current_state(d: &Dataset, pair: usize) -> (i64, String) {
 }
 
 /// `BonusClaimedResponse` of the wallet in `pair` (every order, open or closed).
-pub fn bonus_claimed(d: &Dataset, wallet: Option<usize>, pair: usize) -> Value {
+pub fn bonus_claimed(d: &Dataset, limit_orders: &LimitOrders, wallet: Option<usize>, pair: usize) -> Value {
     let p = &d.pairs[pair];
     let (tx, ty) = (&d.tokens[p.token_x as usize], &d.tokens[p.token_y as usize]);
     let sol = sol_price(d);
     let (mut x, mut y, mut x_usd, mut y_usd, mut cancels) = (0u128, 0u128, 0.0, 0.0, 0u64);
-    for o in wallet.into_iter().flat_map(|w| d.limit_orders.of_wallet(w)).filter(|o| o.pair as usize == pair) {
+    for o in wallet.into_iter().flat_map(|w| limit_orders.of_wallet(w)).filter(|o| o.pair as usize == pair) {
         let a = amounts(d, o);
         x += u128::from(o.bonus.0);
         y += u128::from(o.bonus.1);
@@ -453,10 +448,10 @@ pub fn bonus_claimed(d: &Dataset, wallet: Option<usize>, pair: usize) -> Value {
 }
 
 /// `LimitOrderSummaryResponse` of the wallet.
-pub fn summary(d: &Dataset, wallet: Option<usize>) -> Value {
+pub fn summary(d: &Dataset, limit_orders: &LimitOrders, wallet: Option<usize>) -> Value {
     let sol = sol_price(d);
     let (mut open, mut closed, mut deposit, mut bonus) = (0u64, 0u64, 0.0, 0.0);
-    for o in wallet.into_iter().flat_map(|w| d.limit_orders.of_wallet(w)) {
+    for o in wallet.into_iter().flat_map(|w| limit_orders.of_wallet(w)) {
         let a = amounts(d, o);
         if o.closed.is_some() {
             closed += 1;

@@ -1,23 +1,25 @@
 //! The datapi generation (the vendor's live services): the DLMM datapi and the DAMM v2 datapi, served from the
 //! same dataset as the keeper routes.
 //!
+//! [`DatapiViews`] holds what the datapi builds from a dataset (held beside it, never inside it):
 //! [`table::PoolTable`] holds each service's pools as flat numeric rows (the DLMM rows are the keeper pairs, the
-//! DAMM v2 rows the keeper pool-metrics pools) with lazily precomputed sort orders and the shared
-//! [`search::SearchIndex`]; [`grammar`] parses `sort_by` and `filter_by`; [`series`] builds candles and volume
-//! buckets; [`wallets`] derives position events, P&L, portfolios and claim totals from the keeper positions;
-//! [`limit_orders`] holds the generated limit orders.
+//! DAMM v2 rows the keeper pool-metrics pools) with precomputed sort orders and a [`crate::search::SearchIndex`];
+//! [`damm_v2`] the DAMM v2 pools' own facts; [`limit_orders`] the generated limit orders and their records.
+//! [`grammar`] parses `sort_by` and `filter_by`; [`series`] builds candles and volume buckets; [`wallets`] derives
+//! position events, P&L, portfolios and claim totals from the keeper positions.
 
 pub mod damm_v2;
 pub mod grammar;
 pub mod limit_orders;
 pub mod pools;
-pub mod search;
 pub mod series;
 pub mod table;
 pub mod tokens;
+pub mod views;
 pub mod wallets;
 
 pub use grammar::{FilterClause, SortClause, parse_filter_by, parse_sort_by};
+pub use views::DatapiViews;
 
 /// The moment the datapi answers as "now": 2025-11-21T12:34:56Z, half a day after the keeper snapshot, so the
 /// newest daily bucket is partial.

@@ -181,9 +181,9 @@ pub struct DlmmPoolRecord<'a> {
     tags: &'a [&'static str],
 }
 
-/// The DLMM record of row `i` (keeper pair `i`).
-pub fn dlmm_record(d: &Dataset, i: usize) -> DlmmPoolRecord<'_> {
-    let (p, row) = (&d.pairs[i], &d.dlmm.rows[i]);
+/// The DLMM record of row `i` of `dlmm` (keeper pair `i`).
+pub fn dlmm_record<'a>(d: &'a Dataset, dlmm: &'a PoolTable, i: usize) -> DlmmPoolRecord<'a> {
+    let (p, row) = (&d.pairs[i], &dlmm.rows[i]);
     let (tx, ty) = (&d.tokens[p.token_x as usize], &d.tokens[p.token_y as usize]);
     DlmmPoolRecord {
         address: &p.address,
@@ -282,9 +282,14 @@ pub struct DammV2PoolRecord<'a> {
     tags: &'a [&'static str],
 }
 
-/// The DAMM v2 record of row `i` (keeper pool-metrics record `i`).
-pub fn damm_v2_record(d: &Dataset, i: usize) -> DammV2PoolRecord<'_> {
-    let (record, extra, row) = (&d.pools[i], &d.damm_v2_pools[i], &d.damm_v2.rows[i]);
+/// The DAMM v2 record of row `i` of `damm_v2` (keeper pool-metrics record `i`, whose own facts are `extras[i]`).
+pub fn damm_v2_record<'a>(
+    d: &'a Dataset,
+    damm_v2: &'a PoolTable,
+    extras: &'a [DammV2Pool],
+    i: usize,
+) -> DammV2PoolRecord<'a> {
+    let (record, extra, row) = (&d.pools[i], &extras[i], &damm_v2.rows[i]);
     let (tx, ty) = (&d.tokens[row.token_x as usize], &d.tokens[row.token_y as usize]);
     let price = tx.price_usd / ty.price_usd;
     let share_x = 0.35 + 0.3 * unit_hash(d.seed ^ 0x44, i as u64);

@@ -11,6 +11,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+use super::table::PoolTable;
 use super::{NOW_UNIX, unit_hash};
 use crate::dataset::analytics::{day_start, trade_volume_by_day};
 use crate::dataset::pools::PROTOCOL_BPS;
@@ -128,7 +129,7 @@ pub struct VolumeBucket {
     pub protocol_fees: f64,
 }
 
-/// Which pool a series describes.
+/// Which pool a series describes (a row of its service's [`PoolTable`]).
 #[derive(Clone, Copy, Debug)]
 pub enum PoolRef {
     /// DLMM row (keeper pair) index.
@@ -137,13 +138,22 @@ pub enum PoolRef {
     DammV2(usize),
 }
 
+impl PoolRef {
+    /// The pool's row in its service's table.
+    fn row(self) -> usize {
+        match self {
+            PoolRef::Dlmm(i) | PoolRef::DammV2(i) => i,
+        }
+    }
+}
+
 /// Daily totals `(volume, fees, protocol_fees)` for the history days `0..HISTORY_DAYS` plus the current day.
 struct Days {
     days: Vec<(f64, f64, f64)>,
 }
 
 impl Days {
-    fn of(d: &Dataset, pool: PoolRef) -> Self {
+    fn of(d: &Dataset, table: &PoolTable, pool: PoolRef) -> Self {
         let mut days: Vec<(f64, f64, f64)> = match pool {
             PoolRef::Dlmm(i) => trade_volume_by_day(d.seed, i, &d.pairs[i], HISTORY_DAYS as usize)
                 .into_iter()
@@ -162,17 +172,8 @@ impl Days {
                     .collect()
             }
         };
-        let today = match pool {
-            PoolRef::Dlmm(i) => {
-                let row = &d.dlmm.rows[i];
-                (row.metrics[0][6], row.metrics[1][6], row.protocol_fees[6])
-            }
-            PoolRef::DammV2(i) => {
-                let row = &d.damm_v2.rows[i];
-                (row.metrics[0][6], row.metrics[1][6], row.protocol_fees[6])
-            }
-        };
-        days.push(today);
+        let row = &table.rows[pool.row()];
+        days.push((row.metrics[0][6], row.metrics[1][6], row.protocol_fees[6]));
         Self { days }
     }
 
@@ -220,11 +221,8 @@ fn bucket_totals(days: &Days, key: u64, from: i64, to: i64) -> (f64, f64, f64) {
     (volume * share, fees * share, protocol * share)
 }
 
-fn tokens_of(d: &Dataset, pool: PoolRef) -> (&Token, &Token) {
-    let row = match pool {
-        PoolRef::Dlmm(i) => &d.dlmm.rows[i],
-        PoolRef::DammV2(i) => &d.damm_v2.rows[i],
-    };
+fn tokens_of<'a>(d: &'a Dataset, table: &PoolTable, pool: PoolRef) -> (&'a Token, &'a Token) {
+    let row = &table.rows[pool.row()];
     (&d.tokens[row.token_x as usize], &d.tokens[row.token_y as usize])
 }
 
@@ -243,11 +241,11 @@ fn bucket_starts(range: &Range) -> impl Iterator<Item = i64> {
     (0..).map(move |k| first + k * tf).take_while(move |&t| t <= last)
 }
 
-/// Candles of `pool` over `range`.
-pub fn candles(d: &Dataset, pool: PoolRef, range: &Range) -> Vec<Candle> {
-    let days = Days::of(d, pool);
+/// Candles of `pool` (a row of `table`, its service's table) over `range`.
+pub fn candles(d: &Dataset, table: &PoolTable, pool: PoolRef, range: &Range) -> Vec<Candle> {
+    let days = Days::of(d, table, pool);
     let key = pool_key(d, pool);
-    let (x, y) = tokens_of(d, pool);
+    let (x, y) = tokens_of(d, table, pool);
     let tf = range.timeframe.seconds;
     bucket_starts(range)
         .map(|t| {
@@ -265,9 +263,9 @@ pub fn candles(d: &Dataset, pool: PoolRef, range: &Range) -> Vec<Candle> {
         .collect()
 }
 
-/// Volume buckets of `pool` over `range`.
-pub fn volume_history(d: &Dataset, pool: PoolRef, range: &Range) -> Vec<VolumeBucket> {
-    let days = Days::of(d, pool);
+/// Volume buckets of `pool` (a row of `table`, its service's table) over `range`.
+pub fn volume_history(d: &Dataset, table: &PoolTable, pool: PoolRef, range: &Range) -> Vec<VolumeBucket> {
+    let days = Days::of(d, table, pool);
     let key = pool_key(d, pool);
     let tf = range.timeframe.seconds;
     bucket_starts(range)

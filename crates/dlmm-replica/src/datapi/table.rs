@@ -1,12 +1,12 @@
 //! A datapi service's pools as flat rows: every sortable and filterable value precomputed, groups by lexical
-//! mints, one sort order per key computed on first use, and the free-text [`SearchIndex`].
+//! mints, one sort order per key computed when the table is built, and the free-text [`SearchIndex`].
 //!
 //! Row `i` of the DLMM table is keeper pair `i`; row `i` of the DAMM v2 table is keeper pool-metrics record `i`.
 
 use std::collections::HashMap;
 
 use super::grammar::{FieldKind, FilterClause, METRICS, PLAIN_SORT_FIELDS, SortClause, WINDOWS, field_kind};
-use super::search::SearchIndex;
+use crate::search::SearchIndex;
 
 /// Sort keys: `METRICS × WINDOWS` (metric-major) then [`PLAIN_SORT_FIELDS`].
 pub const SORT_KEYS: usize = METRICS.len() * WINDOWS.len() + PLAIN_SORT_FIELDS.len();

@@ -1,13 +1,16 @@
-//! The data the replica serves: generated from a seed, so every run with the same seed serves the same bytes.
+//! The generated world: pairs, pools, tokens, positions and time, from a seed, so every run with the same seed
+//! serves the same bytes.
 //!
 //! Pairs, tokens, positions (with their history), locks and earnings are held in memory with the indexes the
 //! routes need (pairs by address, groups by lexical mints, one precomputed order per sort key). Per-pair analytics
-//! and swaps are generated on demand from the seed.
+//! and swaps are generated on demand from the seed. The dataset names no view: the datapi's tables are built from
+//! it and held beside it (the crate's `World`).
 
 pub mod analytics;
 pub mod pairs;
 pub mod pools;
 pub mod positions;
+pub mod sort_key;
 pub mod time;
 pub mod tokens;
 
@@ -19,9 +22,8 @@ use rand_chacha::ChaCha8Rng;
 pub use pairs::{Pair, Windows};
 pub use pools::PoolMetricsRecord;
 pub use positions::{Earning, Position};
+pub use sort_key::SortKey;
 pub use tokens::Token;
-
-use crate::query::SortKey;
 
 /// The fewest pairs a dataset holds (the fixed pairs between majors come first).
 pub const MIN_PAIRS: usize = 20;
@@ -54,7 +56,7 @@ pub struct ProtocolMetrics {
     pub total_fee: f64,
 }
 
-/// Everything the replica serves.
+/// The generated data the replica serves, with its lookup indexes.
 pub struct Dataset {
     /// The seed it was generated from.
     pub seed: u64,
@@ -74,21 +76,13 @@ pub struct Dataset {
     pub earnings: HashMap<(u32, u32), Earning>,
     /// Protocol totals.
     pub protocol_metrics: ProtocolMetrics,
-    /// The DAMM v2 datapi's view of each pool record (same index).
-    pub damm_v2_pools: Vec<crate::datapi::damm_v2::DammV2Pool>,
-    /// The DLMM datapi's pools: row `i` is pair `i`. Its search index also answers the keeper's `search_term`.
-    pub dlmm: crate::datapi::table::PoolTable,
-    /// The DAMM v2 datapi's pools: row `i` is pool record `i`.
-    pub damm_v2: crate::datapi::table::PoolTable,
-    /// Limit orders of the DLMM datapi.
-    pub limit_orders: crate::datapi::limit_orders::LimitOrders,
     positions_by_wallet: HashMap<u32, Vec<u32>>,
     pair_by_address: HashMap<String, u32>,
     group_by_key: HashMap<String, u32>,
     position_by_address: HashMap<String, u32>,
     wallet_by_address: HashMap<String, u32>,
     locks_by_pair: HashMap<u32, Vec<u32>>,
-    sort_orders: Vec<Vec<u32>>,
+    sort_orders: [Vec<u32>; SortKey::ALL.len()],
 }
 
 impl std::fmt::Debug for Dataset {
@@ -114,8 +108,8 @@ pub const HOSTILE_PAYLOADS: [&str; 4] = [
 impl Dataset {
     /// Prefixes every pair's and group's name with one of [`HOSTILE_PAYLOADS`] (in turn): `<payload>-<name>`; and,
     /// for the datapi, every token's symbol (`<payload><symbol>`), so token names, symbols, pool names and the
-    /// portfolio and limit-order records carry a payload too. Everything else (addresses, numbers, order) is
-    /// unchanged.
+    /// portfolio and limit-order records of views built from it carry a payload too. Everything else (addresses,
+    /// numbers, order) is unchanged.
     pub fn with_hostile_names(mut self) -> Self {
         for (i, pair) in self.pairs.iter_mut().enumerate() {
             pair.name = format!("{}-{}", HOSTILE_PAYLOADS[i % HOSTILE_PAYLOADS.len()], pair.name);
@@ -126,9 +120,6 @@ impl Dataset {
         for (i, token) in self.tokens.iter_mut().enumerate() {
             token.symbol = format!("{}{}", HOSTILE_PAYLOADS[i % HOSTILE_PAYLOADS.len()], token.symbol);
         }
-        self.dlmm = crate::datapi::pools::dlmm_table(self.seed, &self.tokens, &self.pairs);
-        self.damm_v2_pools = crate::datapi::damm_v2::generate(self.seed, &self.pools, &self.tokens);
-        self.damm_v2 = crate::datapi::pools::damm_v2_table(&self.tokens, &self.pools, &self.damm_v2_pools);
         self
     }
 
@@ -156,24 +147,13 @@ impl Dataset {
         let pair_by_address = pairs.iter().enumerate().map(|(i, p)| (p.address.clone(), i as u32)).collect();
 
         let position_count = (pair_count / 4).clamp(40, 20_000);
-        // The DLMM datapi table (rows, columns, sort orders, search index) builds on a second thread meanwhile.
-        let (dlmm, generated, sort_orders) = std::thread::scope(|scope| {
-            let table = scope.spawn(|| crate::datapi::pools::dlmm_table(seed, &tokens, &pairs));
+        // The sort orders are computed on a second thread meanwhile.
+        let (generated, sort_orders) = std::thread::scope(|scope| {
+            let sort_orders = scope.spawn(|| SortKey::ALL.map(|key| key.order(&pairs)));
             let mut generated = positions::generate(&mut rng, &tokens, &pairs, position_count);
             let mut closing_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0043_4c4f_5345);
             positions::close_some(&mut closing_rng, &tokens, &pairs, &mut generated.positions);
-            let sort_orders: Vec<Vec<u32>> = SortKey::ALL
-                .iter()
-                .map(|key| {
-                    let mut order: Vec<u32> = (0..pairs.len() as u32).collect();
-                    order.sort_by(|&a, &b| {
-                        key.value(&pairs[a as usize]).total_cmp(&key.value(&pairs[b as usize])).then(a.cmp(&b))
-                    });
-                    order
-                })
-                .collect();
-            let dlmm = table.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            (dlmm, generated, sort_orders)
+            (generated, sort_orders.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
         });
         let earnings = positions::earnings(&generated.positions);
         let position_by_address =
@@ -201,15 +181,6 @@ impl Dataset {
         for (i, p) in generated.positions.iter().enumerate() {
             positions_by_wallet.entry(p.owner).or_default().push(i as u32);
         }
-        let damm_v2_pools = crate::datapi::damm_v2::generate(seed, &pools, &tokens);
-        let damm_v2 = crate::datapi::pools::damm_v2_table(&tokens, &pools, &damm_v2_pools);
-        let held = |w: usize| -> Vec<u32> {
-            positions_by_wallet
-                .get(&(w as u32))
-                .map(|list| list.iter().map(|&i| generated.positions[i as usize].pair).collect())
-                .unwrap_or_default()
-        };
-        let limit_orders = crate::datapi::limit_orders::generate(seed, &pairs, &tokens, generated.wallets.len(), &held);
 
         Self {
             seed,
@@ -227,10 +198,6 @@ impl Dataset {
             wallet_by_address,
             locks_by_pair,
             sort_orders,
-            damm_v2_pools,
-            dlmm,
-            damm_v2,
-            limit_orders,
             positions_by_wallet,
         }
     }

@@ -11,11 +11,13 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::json_body;
-use crate::Dataset;
+use crate::World;
+use crate::datapi::DatapiViews;
 use crate::datapi::grammar::{SortClause, WINDOWS, parse_filter_by, parse_sort_by};
 use crate::datapi::pools::{damm_v2_record, dlmm_record};
 use crate::datapi::series::{PoolRef, Timeframe, candles, resolve_range, volume_history};
 use crate::datapi::table::{Filter, PoolTable};
+use crate::dataset::Dataset;
 use crate::query::{is_address, param_name};
 
 /// Which datapi service a router serves.
@@ -30,17 +32,28 @@ pub enum Service {
 /// A datapi router's state.
 #[derive(Clone)]
 pub struct DatapiState {
-    /// The data.
-    pub dataset: Arc<Dataset>,
+    /// The data and its views.
+    pub world: Arc<World>,
     /// The service.
     pub service: Service,
 }
 
 impl DatapiState {
-    fn table(&self) -> &PoolTable {
+    /// The generated data.
+    pub(crate) fn dataset(&self) -> &Dataset {
+        &self.world.dataset
+    }
+
+    /// The datapi's views of the data.
+    pub(crate) fn views(&self) -> &DatapiViews {
+        &self.world.datapi
+    }
+
+    /// The service's pool table.
+    pub(crate) fn table(&self) -> &PoolTable {
         match self.service {
-            Service::Dlmm => &self.dataset.dlmm,
-            Service::DammV2 => &self.dataset.damm_v2,
+            Service::Dlmm => &self.views().dlmm,
+            Service::DammV2 => &self.views().damm_v2,
         }
     }
 }
@@ -121,8 +134,8 @@ enum Record<'a> {
 
 fn record(s: &DatapiState, row: usize) -> Record<'_> {
     match s.service {
-        Service::Dlmm => Record::Dlmm(dlmm_record(&s.dataset, row)),
-        Service::DammV2 => Record::DammV2(damm_v2_record(&s.dataset, row)),
+        Service::Dlmm => Record::Dlmm(dlmm_record(s.dataset(), s.table(), row)),
+        Service::DammV2 => Record::DammV2(damm_v2_record(s.dataset(), s.table(), &s.views().damm_v2_pools, row)),
     }
 }
 
@@ -292,7 +305,7 @@ pub async fn ohlcv(State(s): State<DatapiState>, Path(address): Path<String>, Qu
     let run = || -> Result<Response, Response> {
         let row = find_row(s.table(), &address)?;
         let range = series_range(&params)?;
-        let data = candles(&s.dataset, pool_ref(&s, row), &range);
+        let data = candles(s.dataset(), s.table(), pool_ref(&s, row), &range);
         Ok(json_body(&Timeseries {
             start_time: range.start,
             end_time: range.end,
@@ -308,7 +321,7 @@ pub async fn volume(State(s): State<DatapiState>, Path(address): Path<String>, Q
     let run = || -> Result<Response, Response> {
         let row = find_row(s.table(), &address)?;
         let range = series_range(&params)?;
-        let data = volume_history(&s.dataset, pool_ref(&s, row), &range);
+        let data = volume_history(s.dataset(), s.table(), pool_ref(&s, row), &range);
         Ok(json_body(&Timeseries {
             start_time: range.start,
             end_time: range.end,
@@ -321,7 +334,7 @@ pub async fn volume(State(s): State<DatapiState>, Path(address): Path<String>, Q
 
 /// `GET /stats/protocol_metrics`, with the undocumented `refreshed_at` (unix seconds) real responses carry.
 pub async fn protocol_metrics(State(s): State<DatapiState>) -> Response {
-    let d = &s.dataset;
+    let d = s.dataset();
     let body = match s.service {
         Service::Dlmm => {
             let m = &d.protocol_metrics;

@@ -43,8 +43,8 @@ pub async fn historical(State(s): State<DatapiState>, Path(address): Path<String
             Some("asc") => true,
             Some(other) => return Err(bad_query(&format!("order_direction: unknown variant {other:?}"))),
         };
-        let events = match s.dataset.position_index(&address) {
-            Some(i) => position_events(&s.dataset, i, event_type, ascending),
+        let events = match s.dataset().position_index(&address) {
+            Some(i) => position_events(s.dataset(), i, event_type, ascending),
             None => Vec::new(),
         };
         Ok(json_body(&json!({ "events": events })))
@@ -55,14 +55,14 @@ pub async fn historical(State(s): State<DatapiState>, Path(address): Path<String
 /// `GET /positions/{pool_address}/pnl?user=…`: the user's positions in the pool with P&L.
 pub async fn pnl(State(s): State<DatapiState>, Path(pool): Path<String>, Query(params): Params) -> Response {
     let run = || -> Result<Response, Response> {
-        let pair = find_row(&s.dataset.dlmm, &pool)?;
+        let pair = find_row(&s.views().dlmm, &pool)?;
         let user = user(&params)?;
         let status = param(&params, "status").unwrap_or("all");
         if !matches!(status, "open" | "closed" | "all") {
             return Err(bad_query(&format!("status: unknown variant {status:?}, expected open, closed or all")));
         }
         let (page, page_size) = paging(&params, 100, 20)?;
-        let d = &s.dataset;
+        let d = s.dataset();
         let mut positions = d.wallet_index(user).map(|w| wallet_positions_in(d, w, pair)).unwrap_or_default();
         positions.retain(|&i| match status {
             "open" => d.positions[i].closed_at.is_none(),
@@ -85,8 +85,8 @@ pub async fn pnl(State(s): State<DatapiState>, Path(pool): Path<String>, Query(p
 pub async fn claims(State(s): State<DatapiState>, Path((wallet, pool)): Path<(String, String)>) -> Response {
     let run = || -> Result<Response, Response> {
         checked_wallet(&wallet)?;
-        let pair = find_row(&s.dataset.dlmm, &pool)?;
-        Ok(json_body(&total_claims(&s.dataset, &wallet, pair)))
+        let pair = find_row(&s.views().dlmm, &pool)?;
+        Ok(json_body(&total_claims(s.dataset(), &wallet, pair)))
     };
     run().unwrap_or_else(|e| e)
 }
@@ -100,7 +100,7 @@ pub async fn portfolio(State(s): State<DatapiState>, Query(params): Params) -> R
         if !(1..=365).contains(&days_back) {
             return Err(bad_query(&format!("days_back: must be between 1 and 365, not {days_back}")));
         }
-        let d = &s.dataset;
+        let d = s.dataset();
         let pools = d.wallet_index(user).map(|w| closed_pools(d, w, days_back as i64)).unwrap_or_default();
         let positions: u64 = pools.iter().map(|(_, t, _)| t.positions).sum();
         let items: Vec<Value> = pools
@@ -135,7 +135,7 @@ pub async fn portfolio_open(State(s): State<DatapiState>, Query(params): Params)
             Some("asc") => false,
             Some(other) => return Err(bad_query(&format!("sort_direction: unknown variant {other:?}"))),
         };
-        let d = &s.dataset;
+        let d = s.dataset();
         let mut pools = d.wallet_index(user).map(|w| open_pools(d, w)).unwrap_or_default();
         pools.sort_by(|a, b| {
             let order = open_sort_value(d, key, a.0, &a.1).total_cmp(&open_sort_value(d, key, b.0, &b.1));
@@ -178,7 +178,7 @@ pub async fn portfolio_open(State(s): State<DatapiState>, Query(params): Params)
 pub async fn portfolio_total(State(s): State<DatapiState>, Query(params): Params) -> Response {
     let run = || -> Result<Response, Response> {
         let user = user(&params)?;
-        let d = &s.dataset;
+        let d = s.dataset();
         let mut total = Totals::default();
         if let Some(w) = d.wallet_index(user) {
             for (_, t, _) in closed_pools(d, w, i64::from(u32::MAX)) {
@@ -205,8 +205,9 @@ async fn summaries(s: DatapiState, wallet: String, params: Vec<(String, String)>
     let run = || -> Result<Response, Response> {
         checked_wallet(&wallet)?;
         let (page, page_size) = limit_paging(&params)?;
-        let d = &s.dataset;
-        let all = d.wallet_index(&wallet).map(|w| pool_summaries(d, w, closed)).unwrap_or_default();
+        let d = s.dataset();
+        let all =
+            d.wallet_index(&wallet).map(|w| pool_summaries(d, &s.views().limit_orders, w, closed)).unwrap_or_default();
         let total = all.len();
         let data: Vec<Value> = all.into_iter().skip((page - 1).saturating_mul(page_size)).take(page_size).collect();
         Ok(json_body(&Paginated::new(total, page, page_size, data)))
@@ -231,10 +232,13 @@ pub async fn closed_order_pools(
 async fn orders(s: DatapiState, wallet: String, pool: String, params: Vec<(String, String)>, closed: bool) -> Response {
     let run = || -> Result<Response, Response> {
         checked_wallet(&wallet)?;
-        let pair = find_row(&s.dataset.dlmm, &pool)?;
+        let pair = find_row(&s.views().dlmm, &pool)?;
         let (page, page_size) = limit_paging(&params)?;
-        let d = &s.dataset;
-        let list = d.wallet_index(&wallet).map(|w| orders_in_pool(d, w, pair, closed)).unwrap_or_default();
+        let d = s.dataset();
+        let list = d
+            .wallet_index(&wallet)
+            .map(|w| orders_in_pool(&s.views().limit_orders, w, pair, closed))
+            .unwrap_or_default();
         let data: Vec<Value> = list
             .iter()
             .skip((page - 1).saturating_mul(page_size))
@@ -275,8 +279,9 @@ pub async fn closed_orders(
 pub async fn bonus(State(s): State<DatapiState>, Path((wallet, pool)): Path<(String, String)>) -> Response {
     let run = || -> Result<Response, Response> {
         checked_wallet(&wallet)?;
-        let pair = find_row(&s.dataset.dlmm, &pool)?;
-        Ok(json_body(&bonus_claimed(&s.dataset, s.dataset.wallet_index(&wallet), pair)))
+        let pair = find_row(&s.views().dlmm, &pool)?;
+        let d = s.dataset();
+        Ok(json_body(&bonus_claimed(d, &s.views().limit_orders, d.wallet_index(&wallet), pair)))
     };
     run().unwrap_or_else(|e| e)
 }
@@ -284,7 +289,7 @@ pub async fn bonus(State(s): State<DatapiState>, Path((wallet, pool)): Path<(Str
 /// `GET /wallets/{wallet}/limit_orders/summary`.
 pub async fn order_summary(State(s): State<DatapiState>, Path(wallet): Path<String>) -> Response {
     match checked_wallet(&wallet) {
-        Ok(()) => json_body(&summary(&s.dataset, s.dataset.wallet_index(&wallet))),
+        Ok(()) => json_body(&summary(s.dataset(), &s.views().limit_orders, s.dataset().wallet_index(&wallet))),
         Err(e) => e,
     }
 }

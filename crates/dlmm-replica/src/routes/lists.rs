@@ -7,7 +7,7 @@ use axum::response::Response;
 use serde::Serialize;
 
 use super::{bad_request, json_body};
-use crate::Dataset;
+use crate::World;
 use crate::dataset::Pair;
 use crate::listing::{group_metadata, select_groups, select_pairs};
 use crate::query::parse_list_query;
@@ -43,23 +43,25 @@ struct MetadataPage {
 }
 
 /// `GET /pair/all_with_pagination`: `{pairs, total}`.
-pub async fn all_with_pagination(State(d): State<Arc<Dataset>>, Query(params): Params) -> Response {
+pub async fn all_with_pagination(State(w): State<Arc<World>>, Query(params): Params) -> Response {
+    let d = &w.dataset;
     let q = match parse_list_query(&params) {
         Ok(q) => q,
         Err(e) => return bad_request(&e),
     };
-    let page = select_pairs(&d, &q);
+    let page = select_pairs(d, w.pair_search(), &q);
     let pairs: Vec<_> = page.items.iter().map(|&i| &d.pairs[i as usize]).collect();
     json_body(&PairsPage { pairs, total: page.total })
 }
 
 /// `GET /pair/all_by_groups`: `{groups: [{name, pairs}], total}`.
-pub async fn all_by_groups(State(d): State<Arc<Dataset>>, Query(params): Params) -> Response {
+pub async fn all_by_groups(State(w): State<Arc<World>>, Query(params): Params) -> Response {
+    let d = &w.dataset;
     let q = match parse_list_query(&params) {
         Ok(q) => q,
         Err(e) => return bad_request(&e),
     };
-    let page = select_groups(&d, &q);
+    let page = select_groups(d, w.pair_search(), &q);
     let groups: Vec<_> = page
         .items
         .iter()
@@ -72,12 +74,13 @@ pub async fn all_by_groups(State(d): State<Arc<Dataset>>, Query(params): Params)
 }
 
 /// `GET /pair/all_by_groups_metadata`: `{metadatas, total}`.
-pub async fn all_by_groups_metadata(State(d): State<Arc<Dataset>>, Query(params): Params) -> Response {
+pub async fn all_by_groups_metadata(State(w): State<Arc<World>>, Query(params): Params) -> Response {
+    let d = &w.dataset;
     let q = match parse_list_query(&params) {
         Ok(q) => q,
         Err(e) => return bad_request(&e),
     };
-    let page = select_groups(&d, &q);
-    let metadatas: Vec<_> = page.items.iter().map(|(g, pairs)| group_metadata(&d, *g, pairs)).collect();
+    let page = select_groups(d, w.pair_search(), &q);
+    let metadatas: Vec<_> = page.items.iter().map(|(g, pairs)| group_metadata(d, *g, pairs)).collect();
     json_body(&MetadataPage { metadatas, total: page.total })
 }

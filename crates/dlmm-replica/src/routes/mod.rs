@@ -27,7 +27,9 @@ use serde_json::json;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{Any, CorsLayer};
 
-use crate::Dataset;
+use crate::World;
+use crate::datapi::DatapiViews;
+use crate::dataset::Dataset;
 use crate::faults::{FaultCounters, RateLimit, apply_faults, enforce_rate_limit, log_request};
 use crate::query::is_address;
 
@@ -40,9 +42,9 @@ pub const DLMM_DATAPI_RATE_LIMIT: u32 = 30;
 /// The vendor's documented limit of the DAMM v2 datapi, in requests per second.
 pub const DAMM_V2_DATAPI_RATE_LIMIT: u32 = 10;
 
-/// The samples document (see [`samples::build`]).
-pub fn samples_of(dataset: &Dataset) -> serde_json::Value {
-    samples::build(dataset)
+/// The samples document of a dataset and its datapi views (see [`samples::build`]).
+pub fn samples_of(dataset: &Dataset, datapi: &DatapiViews) -> serde_json::Value {
+    samples::build(dataset, datapi)
 }
 
 /// Cross-cutting behaviour of both routers.
@@ -106,12 +108,12 @@ fn form_pairs(query: &str) -> Vec<(String, String)> {
     axum::extract::Query::<Vec<(String, String)>>::try_from_uri(&uri).map(|q| q.0).unwrap_or_default()
 }
 
-/// The samples route of a port: the dataset's samples, plus `"hostile"` when the mode is on.
-fn samples_route(dataset: Arc<Dataset>, hostile: bool) -> axum::routing::MethodRouter<()> {
+/// The samples route of a port: the world's samples, plus `"hostile"` when the mode is on.
+fn samples_route(world: Arc<World>, hostile: bool) -> axum::routing::MethodRouter<()> {
     get(move || {
-        let dataset = dataset.clone();
+        let world = world.clone();
         async move {
-            let mut document = samples::build(&dataset);
+            let mut document = samples::build(&world.dataset, &world.datapi);
             if hostile && let Some(map) = document.as_object_mut() {
                 map.insert("hostile".to_string(), crate::hostile::samples());
             }
@@ -121,7 +123,7 @@ fn samples_route(dataset: Arc<Dataset>, hostile: bool) -> axum::routing::MethodR
 }
 
 /// The pair group (and the replica's own `/__replica/…` routes).
-pub fn pair_router(dataset: Arc<Dataset>, options: &RouterOptions) -> Router {
+pub fn pair_router(world: Arc<World>, options: &RouterOptions) -> Router {
     let routes = Router::new()
         .route("/info/protocol_metrics", get(pairs::protocol_metrics))
         .route("/pair/all", get(pairs::all))
@@ -143,23 +145,23 @@ pub fn pair_router(dataset: Arc<Dataset>, options: &RouterOptions) -> Router {
         .route("/position_v2/{position_address}", get(positions::position_v2))
         .route("/wallet/{wallet_address}/{pair_address}/earning", get(wallets::earning))
         .fallback(|| async { pair_error(StatusCode::NOT_FOUND, "no such route in the pair API") })
-        .with_state(dataset.clone())
-        .route("/__replica/samples", samples_route(dataset, options.hostile_numbers));
+        .with_state(world.clone())
+        .route("/__replica/samples", samples_route(world, options.hostile_numbers));
     with_common_layers(routes, options, PAIR_RATE_LIMIT, ErrorShape::Pair)
 }
 
 /// The pool group.
-pub fn pool_router(dataset: Arc<Dataset>, options: &RouterOptions) -> Router {
+pub fn pool_router(world: Arc<World>, options: &RouterOptions) -> Router {
     let routes = Router::new()
         .route("/pools/{address}/metrics", get(pool::metrics))
         .fallback(|| async { pool::envelope_error(StatusCode::NOT_FOUND, "NotFound", "no such route in the pool API") })
-        .with_state(dataset.clone())
-        .route("/__replica/samples", samples_route(dataset, options.hostile_numbers));
+        .with_state(world.clone())
+        .route("/__replica/samples", samples_route(world, options.hostile_numbers));
     with_common_layers(routes, options, POOL_RATE_LIMIT, ErrorShape::Pool)
 }
 
 /// One datapi service (the DLMM one also serves the wallet, position and limit-order routes).
-pub fn datapi_router(dataset: Arc<Dataset>, service: datapi::Service, options: &RouterOptions) -> Router {
+pub fn datapi_router(world: Arc<World>, service: datapi::Service, options: &RouterOptions) -> Router {
     use datapi_wallets as w;
     let mut routes = Router::new()
         .route("/pools", get(datapi::pools))
@@ -187,8 +189,8 @@ pub fn datapi_router(dataset: Arc<Dataset>, service: datapi::Service, options: &
     let per_second = if service == datapi::Service::Dlmm { DLMM_DATAPI_RATE_LIMIT } else { DAMM_V2_DATAPI_RATE_LIMIT };
     let routes = routes
         .fallback(|| async { datapi::not_found("no such route") })
-        .with_state(datapi::DatapiState { dataset: dataset.clone(), service })
-        .route("/__replica/samples", samples_route(dataset, options.hostile_numbers));
+        .with_state(datapi::DatapiState { world: world.clone(), service })
+        .route("/__replica/samples", samples_route(world, options.hostile_numbers));
     let routes = if service == datapi::Service::Dlmm {
         routes.nest("/__real", crate::real::router(options.real_bodies.clone()))
     } else {

@@ -11,7 +11,8 @@ use futures_util::StreamExt;
 use serde_json::json;
 
 use super::{bad_request, find_pair, json_body, pair_error};
-use crate::Dataset;
+use crate::World;
+use crate::dataset::Dataset;
 use crate::dataset::analytics;
 use crate::dataset::pairs::lexical_key;
 use crate::query::{is_address, parse_include_unknown, parse_required_count};
@@ -22,18 +23,20 @@ type Params = Query<Vec<(String, String)>>;
 const CHUNK: usize = 512;
 
 /// `GET /info/protocol_metrics`: an array of one object, as the spec says.
-pub async fn protocol_metrics(State(d): State<Arc<Dataset>>) -> Response {
+pub async fn protocol_metrics(State(w): State<Arc<World>>) -> Response {
+    let d = &w.dataset;
     json_body(&[&d.protocol_metrics])
 }
 
 /// `GET /pair/all`: every pair (only verified ones with `include_unknown=false`), streamed in chunks.
-pub async fn all(State(d): State<Arc<Dataset>>, Query(params): Params) -> Response {
+pub async fn all(State(w): State<Arc<World>>, Query(params): Params) -> Response {
     let include_unknown = match parse_include_unknown(&params) {
         Ok(v) => v,
         Err(e) => return bad_request(&e),
     };
+    let pairs = &w.dataset.pairs;
     let selected: Arc<Vec<u32>> =
-        Arc::new((0..d.pairs.len() as u32).filter(|&i| include_unknown || d.pairs[i as usize].is_verified).collect());
+        Arc::new((0..pairs.len() as u32).filter(|&i| include_unknown || pairs[i as usize].is_verified).collect());
     let chunks = selected.len().div_ceil(CHUNK).max(1);
     let stream = futures_util::stream::iter(0..chunks).map(move |c| {
         let range = (c * CHUNK)..((c + 1) * CHUNK).min(selected.len());
@@ -45,7 +48,7 @@ pub async fn all(State(d): State<Arc<Dataset>>, Query(params): Params) -> Respon
             if at > 0 {
                 buffer.push(b',');
             }
-            serde_json::to_writer(&mut buffer, &d.pairs[selected[at] as usize]).expect("pairs serialize");
+            serde_json::to_writer(&mut buffer, &w.dataset.pairs[selected[at] as usize]).expect("pairs serialize");
         }
         if c + 1 == chunks {
             buffer.push(b']');
@@ -58,15 +61,17 @@ pub async fn all(State(d): State<Arc<Dataset>>, Query(params): Params) -> Respon
 }
 
 /// `GET /pair/{pair_address}`.
-pub async fn pair(State(d): State<Arc<Dataset>>, Path(address): Path<String>) -> Response {
-    match find_pair(&d, &address) {
+pub async fn pair(State(w): State<Arc<World>>, Path(address): Path<String>) -> Response {
+    let d = &w.dataset;
+    match find_pair(d, &address) {
         Ok(i) => json_body(&d.pairs[i]),
         Err(e) => e,
     }
 }
 
 /// `GET /pair/group_pair/{lexical_order_mints}`: the group's pairs; 500 for a valid but never-indexed mint pair.
-pub async fn group_pair(State(d): State<Arc<Dataset>>, Path(key): Path<String>) -> Response {
+pub async fn group_pair(State(w): State<Arc<World>>, Path(key): Path<String>) -> Response {
+    let d = &w.dataset;
     let Some((a, b)) = key.split_once('-').filter(|(a, b)| is_address(a) && is_address(b)) else {
         return bad_request(&format!("{key:?} is not two mint addresses joined by '-'"));
     };
@@ -80,8 +85,9 @@ pub async fn group_pair(State(d): State<Arc<Dataset>>, Path(key): Path<String>) 
 }
 
 /// `GET /pair/{pair_address}/positions_lock`.
-pub async fn positions_lock(State(d): State<Arc<Dataset>>, Path(address): Path<String>) -> Response {
-    let i = match find_pair(&d, &address) {
+pub async fn positions_lock(State(w): State<Arc<World>>, Path(address): Path<String>) -> Response {
+    let d = &w.dataset;
+    let i = match find_pair(d, &address) {
         Ok(i) => i,
         Err(e) => return e,
     };
@@ -119,40 +125,36 @@ fn pair_and_count(
 }
 
 /// `GET /pair/{pair_address}/analytic/pair_tvl?num_of_days=`.
-pub async fn tvl(State(d): State<Arc<Dataset>>, Path(address): Path<String>, Query(params): Params) -> Response {
-    match pair_and_count(&d, &address, &params, "num_of_days") {
+pub async fn tvl(State(w): State<Arc<World>>, Path(address): Path<String>, Query(params): Params) -> Response {
+    let d = &w.dataset;
+    match pair_and_count(d, &address, &params, "num_of_days") {
         Ok((i, days)) => json_body(&analytics::tvl_by_day(d.seed, i, &d.pairs[i], days)),
         Err(e) => e,
     }
 }
 
 /// `GET /pair/{pair_address}/analytic/pair_trade_volume?num_of_days=`.
-pub async fn trade_volume(
-    State(d): State<Arc<Dataset>>,
-    Path(address): Path<String>,
-    Query(params): Params,
-) -> Response {
-    match pair_and_count(&d, &address, &params, "num_of_days") {
+pub async fn trade_volume(State(w): State<Arc<World>>, Path(address): Path<String>, Query(params): Params) -> Response {
+    let d = &w.dataset;
+    match pair_and_count(d, &address, &params, "num_of_days") {
         Ok((i, days)) => json_body(&analytics::trade_volume_by_day(d.seed, i, &d.pairs[i], days)),
         Err(e) => e,
     }
 }
 
 /// `GET /pair/{pair_address}/analytic/pair_fee_bps?num_of_days=`.
-pub async fn fee_bps(State(d): State<Arc<Dataset>>, Path(address): Path<String>, Query(params): Params) -> Response {
-    match pair_and_count(&d, &address, &params, "num_of_days") {
+pub async fn fee_bps(State(w): State<Arc<World>>, Path(address): Path<String>, Query(params): Params) -> Response {
+    let d = &w.dataset;
+    match pair_and_count(d, &address, &params, "num_of_days") {
         Ok((i, days)) => json_body(&analytics::fee_bps_by_hour(d.seed, i, &d.pairs[i], days)),
         Err(e) => e,
     }
 }
 
 /// `GET /pair/{pair_address}/analytic/swap_history?rows_to_take=`.
-pub async fn swap_history(
-    State(d): State<Arc<Dataset>>,
-    Path(address): Path<String>,
-    Query(params): Params,
-) -> Response {
-    match pair_and_count(&d, &address, &params, "rows_to_take") {
+pub async fn swap_history(State(w): State<Arc<World>>, Path(address): Path<String>, Query(params): Params) -> Response {
+    let d = &w.dataset;
+    match pair_and_count(d, &address, &params, "rows_to_take") {
         Ok((i, rows)) => json_body(&analytics::swaps(d.seed, i, &d.pairs[i], &d.tokens, rows)),
         Err(e) => e,
     }

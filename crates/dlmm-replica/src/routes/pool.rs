@@ -8,11 +8,11 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use crate::Dataset;
+use crate::World;
 
 /// Serves one pool's metrics; `case_sensitive=false` matches the address ignoring case.
 pub async fn metrics(
-    State(dataset): State<Arc<Dataset>>,
+    State(w): State<Arc<World>>,
     Path(address): Path<String>,
     Query(query): Query<Vec<(String, String)>>,
 ) -> Response {
@@ -32,7 +32,7 @@ pub async fn metrics(
             };
         }
     }
-    match dataset.pool(&address, case_sensitive) {
+    match w.dataset.pool(&address, case_sensitive) {
         // The success envelope omits `error`: the schema does not allow null there.
         Some(pool) => Json(json!({ "status": 200, "data": pool })).into_response(),
         None => envelope_error(StatusCode::NOT_FOUND, "NotFound", &format!("Pool {address} not found")),

@@ -7,11 +7,11 @@ use axum::response::Response;
 use serde_json::{Value, json};
 
 use super::{find_position, json_body};
-use crate::Dataset;
+use crate::World;
 use crate::dataset::pairs::apy_of_daily_percent;
 use crate::dataset::positions::Liquidity;
 use crate::dataset::time::rfc3339_micros;
-use crate::dataset::{Pair, Position};
+use crate::dataset::{Dataset, Pair, Position};
 
 fn with_position(d: &Dataset, address: &str, build: impl FnOnce(&Position, &Pair) -> Value) -> Response {
     match find_position(d, address) {
@@ -42,9 +42,10 @@ fn totals(d: &Dataset, p: &Position, pair: &Pair) -> serde_json::Map<String, Val
 }
 
 /// `GET /position/{position_address}`: `PositionWithApy` (the fee yields follow the pair's 24 h fee/TVL).
-pub async fn position(State(d): State<Arc<Dataset>>, Path(address): Path<String>) -> Response {
-    with_position(&d, &address, |p, pair| {
-        let mut map = totals(&d, p, pair);
+pub async fn position(State(w): State<Arc<World>>, Path(address): Path<String>) -> Response {
+    let d = &w.dataset;
+    with_position(d, &address, |p, pair| {
+        let mut map = totals(d, p, pair);
         map.insert("daily_fee_yield".into(), json!(pair.apr));
         map.insert("fee_apr_24h".into(), json!(pair.apr * 365.0));
         map.insert("fee_apy_24h".into(), json!(apy_of_daily_percent(pair.apr)));
@@ -53,9 +54,10 @@ pub async fn position(State(d): State<Arc<Dataset>>, Path(address): Path<String>
 }
 
 /// `GET /position_v2/{position_address}`: `Position`, with `created_at` in RFC 3339 with microseconds.
-pub async fn position_v2(State(d): State<Arc<Dataset>>, Path(address): Path<String>) -> Response {
-    with_position(&d, &address, |p, pair| {
-        let mut map = totals(&d, p, pair);
+pub async fn position_v2(State(w): State<Arc<World>>, Path(address): Path<String>) -> Response {
+    let d = &w.dataset;
+    with_position(d, &address, |p, pair| {
+        let mut map = totals(d, p, pair);
         map.insert("created_at".into(), json!(rfc3339_micros(p.created_at_micros)));
         Value::Object(map)
     })
@@ -82,18 +84,21 @@ fn liquidity_events(p: &Position, pair: &Pair, events: &[Liquidity]) -> Value {
 }
 
 /// `GET /position/{position_address}/deposits`.
-pub async fn deposits(State(d): State<Arc<Dataset>>, Path(address): Path<String>) -> Response {
-    with_position(&d, &address, |p, pair| liquidity_events(p, pair, &p.deposits))
+pub async fn deposits(State(w): State<Arc<World>>, Path(address): Path<String>) -> Response {
+    let d = &w.dataset;
+    with_position(d, &address, |p, pair| liquidity_events(p, pair, &p.deposits))
 }
 
 /// `GET /position/{position_address}/withdraws`.
-pub async fn withdraws(State(d): State<Arc<Dataset>>, Path(address): Path<String>) -> Response {
-    with_position(&d, &address, |p, pair| liquidity_events(p, pair, &p.withdraws))
+pub async fn withdraws(State(w): State<Arc<World>>, Path(address): Path<String>) -> Response {
+    let d = &w.dataset;
+    with_position(d, &address, |p, pair| liquidity_events(p, pair, &p.withdraws))
 }
 
 /// `GET /position/{position_address}/claim_fees`.
-pub async fn claim_fees(State(d): State<Arc<Dataset>>, Path(address): Path<String>) -> Response {
-    with_position(&d, &address, |p, pair| {
+pub async fn claim_fees(State(w): State<Arc<World>>, Path(address): Path<String>) -> Response {
+    let d = &w.dataset;
+    with_position(d, &address, |p, pair| {
         p.claim_fees
             .iter()
             .map(|c| {
@@ -113,8 +118,9 @@ pub async fn claim_fees(State(d): State<Arc<Dataset>>, Path(address): Path<Strin
 }
 
 /// `GET /position/{position_address}/claim_rewards`.
-pub async fn claim_rewards(State(d): State<Arc<Dataset>>, Path(address): Path<String>) -> Response {
-    with_position(&d, &address, |p, pair| {
+pub async fn claim_rewards(State(w): State<Arc<World>>, Path(address): Path<String>) -> Response {
+    let d = &w.dataset;
+    with_position(d, &address, |p, pair| {
         p.claim_rewards
             .iter()
             .map(|c| {

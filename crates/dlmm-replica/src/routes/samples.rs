@@ -4,15 +4,16 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Map, Value, json};
 
-use crate::Dataset;
+use crate::datapi::DatapiViews;
+use crate::dataset::Dataset;
 use crate::dataset::pairs::{LARGE_AMOUNT_PAIR, lexical_key};
 use crate::dataset::tokens::{MAJORS, NO_FARM};
 
-/// Identifiers built from the dataset. Keys: `seed`, `pairs`, `pair_with_farm`, `pair_with_locks`,
+/// Identifiers built from the dataset and its datapi views. Keys: `seed`, `pairs`, `pair_with_farm`, `pair_with_locks`,
 /// `pair_with_large_amounts`, `unknown_pair`, `group`, `unindexed_group`, `positions`,
 /// `position_with_large_amounts`, `unindexed_position`, `wallets`, `wallet_without_earnings`, `pools`,
 /// `unknown_pool`, `mints`, and `datapi` (see [`datapi_samples`]).
-pub fn build(d: &Dataset) -> Value {
+pub fn build(d: &Dataset, datapi: &DatapiViews) -> Value {
     let mut rng = ChaCha8Rng::seed_from_u64(d.seed ^ 0x756e_6b6e_6f77);
     let mut fresh = || loop {
         let address = crate::dataset::random_address(&mut rng);
@@ -75,7 +76,7 @@ pub fn build(d: &Dataset) -> Value {
         "pools": pools,
         "unknown_pool": "11111111111111111111111111111111",
         "mints": mints,
-        "datapi": datapi_samples(d, fresh()),
+        "datapi": datapi_samples(d, datapi, fresh()),
     })
 }
 
@@ -85,14 +86,14 @@ pub fn build(d: &Dataset) -> Value {
 /// days, the `/portfolio` route's default window; `pool` holds a closed one,
 /// `open_pool` an open one), `wallet_with_limit_orders` (`{wallet, open_pool, closed_pool}`),
 /// `wallet_without_positions`.
-pub fn datapi_samples(d: &Dataset, unknown: String) -> Value {
+pub fn datapi_samples(d: &Dataset, v: &DatapiViews, unknown: String) -> Value {
     let n = d.pairs.len();
     let mut dlmm_rows = vec![0, 1, LARGE_AMOUNT_PAIR, 5, n / 2, n - 1];
     dlmm_rows.dedup();
-    let dlmm_pools: Vec<&str> = dlmm_rows.iter().map(|&i| d.dlmm.rows[i].address.as_str()).collect();
-    let dlmm_group = d.dlmm.groups.iter().find(|g| g.rows.len() >= 2).map(|g| g.lexical_order_mints.as_str());
-    let damm_v2_pools: Vec<&str> = d.damm_v2.rows.iter().take(6).map(|r| r.address.as_str()).collect();
-    let damm_v2_group = d.damm_v2.groups.first().map(|g| g.lexical_order_mints.as_str());
+    let dlmm_pools: Vec<&str> = dlmm_rows.iter().map(|&i| v.dlmm.rows[i].address.as_str()).collect();
+    let dlmm_group = v.dlmm.groups.iter().find(|g| g.rows.len() >= 2).map(|g| g.lexical_order_mints.as_str());
+    let damm_v2_pools: Vec<&str> = v.damm_v2.rows.iter().take(6).map(|r| r.address.as_str()).collect();
+    let damm_v2_group = v.damm_v2.groups.first().map(|g| g.lexical_order_mints.as_str());
     let position_with_events = d
         .positions
         .iter()
@@ -111,8 +112,8 @@ pub fn datapi_samples(d: &Dataset, unknown: String) -> Value {
         }))
     });
     let wallet_with_limit_orders = (0..d.wallets.len()).find_map(|w| {
-        let open = d.limit_orders.of_wallet(w).find(|o| o.closed.is_none())?;
-        let closed = d.limit_orders.of_wallet(w).find(|o| o.closed.is_some())?;
+        let open = v.limit_orders.of_wallet(w).find(|o| o.closed.is_none())?;
+        let closed = v.limit_orders.of_wallet(w).find(|o| o.closed.is_some())?;
         Some(json!({
             "wallet": d.wallets[w],
             "open_pool": d.pairs[open.pair as usize].address,
@@ -121,7 +122,7 @@ pub fn datapi_samples(d: &Dataset, unknown: String) -> Value {
     });
     json!({
         "dlmm_pools": dlmm_pools,
-        "dlmm_pool_with_farm": d.dlmm.rows.iter().find(|r| r.has_farm).map(|r| r.address.as_str()),
+        "dlmm_pool_with_farm": v.dlmm.rows.iter().find(|r| r.has_farm).map(|r| r.address.as_str()),
         "dlmm_group": dlmm_group,
         "damm_v2_pools": damm_v2_pools,
         "damm_v2_group": damm_v2_group,

@@ -8,11 +8,12 @@ use axum::response::Response;
 use serde_json::{Value, json};
 
 use super::{bad_request, json_body};
-use crate::Dataset;
+use crate::World;
 use crate::query::is_address;
 
 /// Serves a wallet's earnings in a pair (`[]` when it claimed nothing there or is unknown).
-pub async fn earning(State(d): State<Arc<Dataset>>, Path((wallet, pair)): Path<(String, String)>) -> Response {
+pub async fn earning(State(w): State<Arc<World>>, Path((wallet, pair)): Path<(String, String)>) -> Response {
+    let d = &w.dataset;
     if !is_address(&wallet) {
         return bad_request(&format!("{wallet:?} is not a valid wallet address"));
     }

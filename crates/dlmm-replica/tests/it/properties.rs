@@ -4,7 +4,8 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
-use dlmm_replica::Dataset;
+use dlmm_replica::datapi::DatapiViews;
+use dlmm_replica::dataset::SortKey;
 use dlmm_replica::dataset::analytics::{self, SWAP_HISTORY_LEN};
 use dlmm_replica::dataset::pairs::{apy_of_daily_percent, lexical_key};
 use dlmm_replica::dataset::positions::usd_at;
@@ -12,12 +13,21 @@ use dlmm_replica::dataset::time::{DAY, SNAPSHOT_UNIX, day_date, rfc3339_micros};
 use dlmm_replica::dataset::tokens::NO_FARM;
 use dlmm_replica::dataset::{DEFAULT_PAIRS, Earning};
 use dlmm_replica::listing::{select_groups, select_pairs};
-use dlmm_replica::query::{ListQuery, SortKey};
+use dlmm_replica::query::ListQuery;
+use dlmm_replica::{Dataset, World};
 use proptest::prelude::*;
 
+fn world() -> &'static World {
+    static WORLD: OnceLock<World> = OnceLock::new();
+    WORLD.get_or_init(|| World::new(Dataset::generate(42, 12, DEFAULT_PAIRS)))
+}
+
 fn dataset() -> &'static Dataset {
-    static DATASET: OnceLock<Dataset> = OnceLock::new();
-    DATASET.get_or_init(|| Dataset::generate(42, 12, DEFAULT_PAIRS))
+    &world().dataset
+}
+
+fn datapi() -> &'static DatapiViews {
+    &world().datapi
 }
 
 fn close(a: f64, b: f64, relative: f64) -> bool {
@@ -328,7 +338,7 @@ proptest! {
         let mut collected = Vec::new();
         let mut page = 0;
         loop {
-            let result = select_pairs(d, &ListQuery { page, ..q.clone() });
+            let result = select_pairs(d, world().pair_search(), &ListQuery { page, ..q.clone() });
             prop_assert_eq!(result.total, expected.len());
             prop_assert!(result.items.len() <= q.limit);
             let values: Vec<f64> = result.items.iter().map(|&i| q.sort_key.value(&d.pairs[i as usize])).collect();
@@ -354,7 +364,7 @@ proptest! {
         let expected = expected_order(d, &q);
         let distinct: HashSet<u32> = expected.iter().map(|&i| d.pairs[i as usize].group).collect();
         let q = ListQuery { limit: 1_000, skip_size: 0, ..q };
-        let result = select_groups(d, &q);
+        let result = select_groups(d, world().pair_search(), &q);
         prop_assert_eq!(result.total, distinct.len());
         let mut seen_pairs = 0;
         for (g, pairs) in &result.items {
@@ -378,7 +388,7 @@ proptest! {
         let d = dataset();
         let top = d.pairs[pick].address.clone();
         let q = ListQuery { sort_key: SortKey::ALL[key], pools_to_top: vec![top.clone()], limit: 10, ..ListQuery::default() };
-        let result = select_pairs(d, &q);
+        let result = select_pairs(d, world().pair_search(), &q);
         prop_assert_eq!(result.total, d.pairs.len());
         prop_assert_eq!(&d.pairs[result.items[0] as usize].address, &top);
         prop_assert!(!result.items[1..].contains(&(pick as u32)));
@@ -391,7 +401,7 @@ fn include_pool_token_pairs_matches_either_order() {
     let p = &d.pairs[0];
     for (a, b) in [(p.mint_x.to_string(), p.mint_y.to_string()), (p.mint_y.to_string(), p.mint_x.to_string())] {
         let q = ListQuery { include_pool_token_pairs: vec![(a, b)], limit: 1_000, ..ListQuery::default() };
-        let result = select_pairs(d, &q);
+        let result = select_pairs(d, world().pair_search(), &q);
         let group = &d.groups[p.group as usize];
         assert_eq!(result.total, group.pairs.len());
         assert!(
@@ -495,7 +505,7 @@ fn filter_text() -> impl Strategy<Value = String> {
         0usize..DEFAULT_PAIRS,
     )
         .prop_map(|(field, op, pick)| {
-            let v = value_of(&dataset().dlmm.rows[pick], field);
+            let v = value_of(&datapi().dlmm.rows[pick], field);
             format!("{field} {op} {v}")
         });
     let other = prop::sample::select(vec![
@@ -525,16 +535,16 @@ proptest! {
         page_size in 40usize..700,
         filter in filter_text(),
     ) {
-        let d = dataset();
+        let dlmm = &datapi().dlmm;
         let sort = parse_sort_by(&format!("{field}:{}", if descending { "desc" } else { "asc" })).unwrap();
         let parsed = if filter.is_empty() { Filter::default() } else { Filter::new(&parse_filter_by(&filter).unwrap()).unwrap() };
-        let expected: HashSet<u32> = (0..d.dlmm.rows.len() as u32)
-            .filter(|&r| filter.is_empty() || satisfies(&d.dlmm.rows[r as usize], &filter))
+        let expected: HashSet<u32> = (0..dlmm.rows.len() as u32)
+            .filter(|&r| filter.is_empty() || satisfies(&dlmm.rows[r as usize], &filter))
             .collect();
         let mut seen: Vec<u32> = Vec::new();
         let mut page = 1;
         loop {
-            let selection = d.dlmm.select(&sort, &parsed, None, None, page, page_size);
+            let selection = dlmm.select(&sort, &parsed, None, None, page, page_size);
             prop_assert_eq!(selection.total, expected.len());
             if selection.rows.is_empty() {
                 break;
@@ -546,7 +556,7 @@ proptest! {
         prop_assert_eq!(seen.len(), expected.len(), "every matching pool once");
         prop_assert_eq!(seen.iter().copied().collect::<HashSet<u32>>(), expected);
         for pair in seen.windows(2) {
-            let (a, b) = (value_of(&d.dlmm.rows[pair[0] as usize], &field), value_of(&d.dlmm.rows[pair[1] as usize], &field));
+            let (a, b) = (value_of(&dlmm.rows[pair[0] as usize], &field), value_of(&dlmm.rows[pair[1] as usize], &field));
             prop_assert!(if descending { a >= b } else { a <= b }, "{} {} then {}", field, a, b);
         }
     }
@@ -571,8 +581,8 @@ proptest! {
             Ok(range) => {
                 prop_assert!(count <= MAX_BUCKETS);
                 prop_assert_eq!((range.start, range.end), (floored(start), floored(end)));
-                let series = candles(d, PoolRef::Dlmm(pair), &range);
-                let volumes = volume_history(d, PoolRef::Dlmm(pair), &range);
+                let series = candles(d, &datapi().dlmm, PoolRef::Dlmm(pair), &range);
+                let volumes = volume_history(d, &datapi().dlmm, PoolRef::Dlmm(pair), &range);
                 prop_assert_eq!(series.len(), volumes.len());
                 prop_assert!(series.len() as i64 <= MAX_BUCKETS);
                 for (k, c) in series.iter().enumerate() {
@@ -597,10 +607,11 @@ proptest! {
 #[test]
 fn datapi_pools_mirror_the_keeper_records() {
     let d = dataset();
-    assert_eq!(d.dlmm.rows.len(), d.pairs.len());
-    assert_eq!(d.dlmm.groups.len(), d.groups.len());
+    let v = datapi();
+    assert_eq!(v.dlmm.rows.len(), d.pairs.len());
+    assert_eq!(v.dlmm.groups.len(), d.groups.len());
     for (i, p) in d.pairs.iter().enumerate() {
-        let record = serde_json::to_value(dlmm_record(d, i)).unwrap();
+        let record = serde_json::to_value(dlmm_record(d, &v.dlmm, i)).unwrap();
         assert_eq!(record["address"], p.address.as_str());
         assert_eq!(record["tvl"], p.liquidity_usd);
         for (key, value) in ["30m", "1h", "2h", "4h", "12h", "24h"].iter().zip(p.volume.values()) {
@@ -621,10 +632,10 @@ fn datapi_pools_mirror_the_keeper_records() {
         assert_eq!(record["current_price"], p.current_price);
         let created = record["created_at"].as_u64().unwrap() as i64;
         assert!(created / 1_000 < SNAPSHOT_UNIX - 255 * DAY, "pools predate their history");
-        assert_eq!(d.dlmm.group_index(&p.lexical_order_mints()), Some(p.group as usize));
+        assert_eq!(v.dlmm.group_index(&p.lexical_order_mints()), Some(p.group as usize));
     }
     for (i, r) in d.pools.iter().enumerate() {
-        let record = serde_json::to_value(damm_v2_record(d, i)).unwrap();
+        let record = serde_json::to_value(damm_v2_record(d, &v.damm_v2, &v.damm_v2_pools, i)).unwrap();
         assert_eq!(record["address"], r.pool_address.as_str());
         assert_eq!(record["tvl"], r.tvl);
         assert_eq!(record["volume"]["24h"], r.volume24h);
@@ -642,7 +653,7 @@ fn datapi_daily_volume_is_the_keeper_daily_volume() {
     let range = resolve_range(day, Some(history_start()), Some(NOW_UNIX)).unwrap();
     for i in [0, 3, 17, DEFAULT_PAIRS / 2, DEFAULT_PAIRS - 1] {
         let keeper = analytics::trade_volume_by_day(d.seed, i, &d.pairs[i], 255);
-        let buckets = volume_history(d, PoolRef::Dlmm(i), &range);
+        let buckets = volume_history(d, &datapi().dlmm, PoolRef::Dlmm(i), &range);
         assert_eq!(buckets.len(), 256, "255 closed days and today");
         for (k, v) in keeper.iter().enumerate() {
             assert_eq!(buckets[k].timestamp_str[..10], v.day_date);
@@ -650,13 +661,14 @@ fn datapi_daily_volume_is_the_keeper_daily_volume() {
             assert_eq!(buckets[k].fees, v.fee_volume);
         }
         assert_eq!(buckets[255].volume, 0.0, "today is still open");
-        let today = candles(d, PoolRef::Dlmm(i), &range).pop().unwrap();
+        let today = candles(d, &datapi().dlmm, PoolRef::Dlmm(i), &range).pop().unwrap();
         assert!(today.volume > 0.0 || d.pairs[i].trade_volume_24h == 0.0);
         assert_eq!(today.close, d.pairs[i].current_price, "the newest close is the pool's price");
         // Hourly buckets of a closed day add up to its daily volume.
         let hours =
             resolve_range(TIMEFRAMES[2], Some(analytics::day_start(200)), Some(analytics::day_start(200) + 23 * 3_600));
-        let hourly: f64 = volume_history(d, PoolRef::Dlmm(i), &hours.unwrap()).iter().map(|b| b.volume).sum();
+        let hourly: f64 =
+            volume_history(d, &datapi().dlmm, PoolRef::Dlmm(i), &hours.unwrap()).iter().map(|b| b.volume).sum();
         assert!(close(hourly, keeper[200].trade_volume, 1e-9), "{hourly} vs {}", keeper[200].trade_volume);
     }
 }
@@ -681,7 +693,7 @@ fn datapi_search_answers_like_a_scan() {
             })
             .map(|(i, _)| i as u32)
             .collect();
-        let selection = d.dlmm.select(&sort, &Filter::default(), Some(term), None, 1, usize::MAX);
+        let selection = datapi().dlmm.select(&sort, &Filter::default(), Some(term), None, 1, usize::MAX);
         assert_eq!(selection.total, expected.len(), "{term}");
         assert_eq!(selection.rows.iter().copied().collect::<HashSet<u32>>(), expected, "{term}");
     }

@@ -1,18 +1,19 @@
-//! Scale: 120,000 pairs generate in a few seconds, and the datapi `/pools` with `sort_by` and `filter_by` pages
+//! Scale: 120,000 pairs generate (with their views) in a few seconds, and the datapi `/pools` with `sort_by` and `filter_by` pages
 //! them in well under 5 ms. Ignored by default (slow in debug builds); run with
 //! `cargo test -p dlmm-replica --release --test it scale -- --ignored`.
 
 use std::time::{Duration, Instant};
 
-use dlmm_replica::Dataset;
 use dlmm_replica::datapi::table::Filter;
+use dlmm_replica::{Dataset, World};
 use dlmm_replica::{parse_filter_by, parse_sort_by};
 
 #[test]
 #[ignore = "scale check; run in release with --ignored"]
 fn generates_120k_pairs_in_a_few_seconds() {
     let started = Instant::now();
-    let d = Dataset::generate(42, 12, 120_000);
+    let world = World::new(Dataset::generate(42, 12, 120_000));
+    let d = &world.dataset;
     let elapsed = started.elapsed();
     eprintln!("120,000 pairs, {} positions in {elapsed:?}", d.positions.len());
     assert_eq!(d.pairs.len(), 120_000);
@@ -28,7 +29,7 @@ fn generates_120k_pairs_in_a_few_seconds() {
     {
         let sort = parse_sort_by(sort).unwrap();
         let started = Instant::now();
-        let page = d.dlmm.select(&sort, &filter, None, None, 1 + k % 7, 50);
+        let page = world.datapi.dlmm.select(&sort, &filter, None, None, 1 + k % 7, 50);
         times.push(started.elapsed());
         assert_eq!(page.rows.len(), 50);
     }

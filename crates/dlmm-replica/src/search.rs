@@ -1,4 +1,5 @@
-//! The free-text index behind the keeper's `search_term` and the datapi's `query`, built once at dataset load.
+//! The free-text index behind the keeper's `search_term` and the datapi's `query`, built once with each datapi pool
+//! table (the DLMM table's, over the pairs, also answers the keeper's `search_term`).
 //!
 //! Terms are the distinct lowercased pool names (`"sol-usdc"`) and lowercased mints, each with the sorted list of
 //! pools that carry it. A search lowercases the text and unions the postings of every term containing it: the
