@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::shape::{HasShape, Leaf, Shape};
+use crate::slot::{FromSlot, Slot};
 use crate::wire;
 
 /// A raw token amount in base units (lamports, the mint's smallest unit), as found in `reserve_x_amount`,
@@ -60,6 +62,16 @@ impl FromStr for Amount {
 impl<'de> Deserialize<'de> for Amount {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         wire::u64(d).map(Self)
+    }
+}
+
+impl HasShape for Amount {
+    const SHAPE: Shape = Shape::Leaf(Leaf::ExactU64);
+}
+
+impl FromSlot for Amount {
+    fn from_slot(slot: Slot) -> Self {
+        Self(u64::from_slot(slot))
     }
 }
 

@@ -11,6 +11,7 @@
 //! reads by the same shapes to build the models themselves (the client's decoder in WebAssembly).
 
 use crate::integer::IntType;
+pub use crate::wire::With;
 
 pub use dlmm_query_derive::Shape;
 
@@ -140,43 +141,25 @@ pub enum Leaf {
     F64,
     /// An integer read as its type's own `Deserialize` reads it ([`crate::integer`]).
     Int(IntType),
-    /// A raw token amount ([`crate::Amount`]).
-    Amount,
-    /// Exact decimal text ([`crate::datapi::models::Decimal`]).
-    Decimal,
-    /// Numeric text ([`crate::models::NumericText`]).
+    /// A non-negative integer up to `u64::MAX`, from a number or a string of digits ([`crate::wire::u64`]), kept
+    /// exact and handed to JavaScript as a `bigint` (token amounts in base units).
+    ExactU64,
+    /// Exact decimal text: a finite number kept as its shortest text, or a string of decimal text
+    /// ([`crate::wire::DECIMAL_TEXT`]), handed to JavaScript as that text.
+    DecimalText,
+    /// Numeric text ([`crate::wire::numeric_string`]), handed to JavaScript as the number it reads.
     NumericText,
-    /// The protocol metrics, an object or an array of one ([`crate::models::ProtocolMetrics`]).
-    ProtocolMetrics,
+    /// An object, or an array of exactly one object (a route documented one way and served the other).
+    ObjectOrSingleton(&'static ObjectOrSingleton),
 }
 
-/// The lenient [`crate::wire`] readers fields name in `deserialize_with`.
-#[derive(Clone, Copy, Debug)]
-pub enum With {
-    /// [`crate::wire::f64`].
-    F64,
-    /// [`crate::wire::u64`].
-    U64,
-    /// [`crate::wire::i64`].
-    I64,
-    /// [`crate::wire::u16`].
-    U16,
-    /// [`crate::wire::u8`].
-    U8,
-    /// [`crate::wire::i32`].
-    I32,
-    /// [`crate::wire::opt_f64`].
-    OptF64,
-    /// [`crate::wire::opt_u64`].
-    OptU64,
-    /// [`crate::wire::opt_i64`].
-    OptI64,
-    /// [`crate::wire::opt_i32`].
-    OptI32,
-    /// [`crate::wire::nonempty_string`].
-    NonemptyString,
-    /// [`crate::wire::numeric_string`].
-    NumericString,
+/// The object of a [`Leaf::ObjectOrSingleton`], and what its errors say the value must be.
+#[derive(Debug)]
+pub struct ObjectOrSingleton {
+    /// The object's fields.
+    pub object: &'static StructShape,
+    /// What the value must be, as errors say it.
+    pub expecting: &'static str,
 }
 
 /// What a field the body leaves out becomes, as serde's derive decides.
@@ -229,10 +212,6 @@ leaves! {
     u16 => Leaf::Int(IntType::U16),
     u8 => Leaf::Int(IntType::U8),
     i32 => Leaf::Int(IntType::I32),
-    crate::Amount => Leaf::Amount,
-    crate::datapi::models::Decimal => Leaf::Decimal,
-    crate::models::NumericText => Leaf::NumericText,
-    crate::models::ProtocolMetrics => Leaf::ProtocolMetrics,
 }
 
 impl<T: HasShape> HasShape for Vec<T> {

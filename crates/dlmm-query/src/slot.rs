@@ -13,14 +13,11 @@ use std::fmt;
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use crate::datapi::models::Decimal;
 use crate::integer::{self, Integer};
 use crate::literal::Literal;
-use crate::models::{NumericText, ProtocolMetrics, protocol};
-use crate::shape::{HasShape, Leaf, Missing, Shape, StructShape};
+use crate::shape::{HasShape, Leaf, Missing, ObjectOrSingleton, Shape, StructShape};
 use crate::transcode::{FieldKeys, VariantName};
-use crate::wire::Scalar;
-use crate::{Amount, wire};
+use crate::wire::{self, Scalar};
 
 /// A value read by its shape, before the model is built from it.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,16 +34,8 @@ pub enum Slot {
     U64(u64),
     /// A signed integer (of any width: its reader checked the range).
     I64(i64),
-    /// A string.
+    /// A string (and the checked text of [`Leaf::DecimalText`] and [`Leaf::NumericText`]).
     Text(String),
-    /// A raw token amount.
-    Amount(Amount),
-    /// Exact decimal text.
-    Decimal(Decimal),
-    /// Numeric text.
-    NumericText(NumericText),
-    /// The protocol metrics.
-    ProtocolMetrics(Box<ProtocolMetrics>),
     /// An enum's variant: its index among the shape's variants (the `other` variant after them).
     Variant(usize),
     /// An array's items.
@@ -141,10 +130,6 @@ from_slots! {
     i64: I64(v) => v,
     i32: I64(v) => i32::try_from(v).unwrap_or_default(),
     String: Text(v) => v,
-    Amount: Amount(v) => v,
-    Decimal: Decimal(v) => v,
-    NumericText: NumericText(v) => v,
-    ProtocolMetrics: ProtocolMetrics(v) => *v,
 }
 
 impl<T: FromSlot> FromSlot for Option<T> {
@@ -185,7 +170,7 @@ impl<'de> DeserializeSeed<'de> for Value<'_> {
 /// A leaf read by the decoder its model uses.
 fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, numbers: Numbers) -> Result<Slot, D::Error> {
     Ok(match leaf {
-        Leaf::F64 | Leaf::Int(_) | Leaf::Amount | Leaf::Decimal | Leaf::NumericText | Leaf::With(_)
+        Leaf::F64 | Leaf::Int(_) | Leaf::ExactU64 | Leaf::DecimalText | Leaf::NumericText | Leaf::With(_)
             if numbers == Numbers::FromText =>
         {
             let raw = <&serde_json::value::RawValue>::deserialize(d)?.get();
@@ -206,10 +191,10 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, numbers: Numbers) ->
             Integer::Unsigned(v) => Slot::U64(v),
             Integer::Signed(v) => Slot::I64(v),
         },
-        Leaf::Amount => Slot::Amount(Amount::deserialize(d)?),
-        Leaf::Decimal => Slot::Decimal(Decimal::deserialize(d)?),
-        Leaf::NumericText => Slot::NumericText(NumericText::deserialize(d)?),
-        Leaf::ProtocolMetrics => d.deserialize_any(Metrics(numbers))?,
+        Leaf::ExactU64 => Slot::U64(wire::u64(d)?),
+        Leaf::DecimalText => Slot::Text(wire::text(d, &wire::DECIMAL_TEXT)?),
+        Leaf::NumericText => Slot::Text(wire::numeric_string(d)?),
+        Leaf::ObjectOrSingleton(one) => d.deserialize_any(OneObject(one, numbers))?,
         Leaf::With(with) => match wire::read_with(d, *with)? {
             Scalar::Null => Slot::Null,
             Scalar::F64(v) => Slot::F64(v),
@@ -220,28 +205,26 @@ fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, numbers: Numbers) ->
     })
 }
 
-/// The protocol metrics, as [`ProtocolMetrics`] reads them: the wire object, or an array of exactly one, read by
-/// the object's shape.
-struct Metrics(Numbers);
+/// An object, or an array of exactly one, read by the object's shape: the object's fields either way.
+struct OneObject<'a>(&'a ObjectOrSingleton, Numbers);
 
-impl<'de> Visitor<'de> for Metrics {
+impl<'de> Visitor<'de> for OneObject<'_> {
     type Value = Slot;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(protocol::EXPECTING)
+        f.write_str(self.0.expecting)
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Slot, A::Error> {
-        let fields = Object(protocol::WIRE_FIELDS, self.0).visit_map(map)?;
-        Ok(Slot::ProtocolMetrics(Box::new(protocol::from_wire_slot(fields))))
+        Object(self.0.object, self.1).visit_map(map)
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Slot, A::Error> {
-        let Some(fields) = seq.next_element_seed(Value(protocol::WIRE_SHAPE, self.0))? else {
+        let Some(fields) = seq.next_element_seed(Value(&Shape::Struct(self.0.object), self.1))? else {
             return Err(de::Error::invalid_length(0, &self));
         };
         if seq.next_element::<de::IgnoredAny>()?.is_some() {
             return Err(de::Error::invalid_length(2, &self));
         }
-        Ok(Slot::ProtocolMetrics(Box::new(protocol::from_wire_slot(fields))))
+        Ok(fields)
     }
 }
 
@@ -327,6 +310,9 @@ pub(crate) mod tests {
     use serde::{Deserialize, Serialize};
 
     use super::*;
+    use crate::Amount;
+    use crate::datapi::models::Decimal;
+    use crate::models::{NumericText, ProtocolMetrics, protocol};
     use crate::shape::Shape;
 
     #[derive(Debug, Default, Deserialize, Serialize, Shape)]

@@ -11,7 +11,34 @@ use std::fmt;
 
 use serde::de::{self, Deserializer, Visitor};
 
-use crate::shape::With;
+/// The lenient readers of this module, as a field names one in `deserialize_with` (and a shape names it as data).
+#[derive(Clone, Copy, Debug)]
+pub enum With {
+    /// [`f64()`].
+    F64,
+    /// [`u64()`].
+    U64,
+    /// [`i64()`].
+    I64,
+    /// [`u16()`].
+    U16,
+    /// [`u8()`].
+    U8,
+    /// [`i32()`].
+    I32,
+    /// [`opt_f64`].
+    OptF64,
+    /// [`opt_u64`].
+    OptU64,
+    /// [`opt_i64`].
+    OptI64,
+    /// [`opt_i32`].
+    OptI32,
+    /// [`nonempty_string`].
+    NonemptyString,
+    /// [`numeric_string`].
+    NumericString,
+}
 
 /// Accepts a JSON number or a numeric string as a finite `f64`.
 pub fn f64<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
@@ -55,6 +82,52 @@ pub struct TextRule {
 /// The rule of [`numeric_string`]: any text [`f64()`] reads.
 static NUMERIC_TEXT: TextRule =
     TextRule { expecting: "a number or a numeric string", accepts: |text| f64_of_text(text).is_some() };
+
+/// Whether `text` is `-?digits(.digits)?([eE][+-]?digits)?`.
+pub fn is_decimal_text(text: &str) -> bool {
+    fn digits(b: &[u8]) -> usize {
+        b.iter().take_while(|c| c.is_ascii_digit()).count()
+    }
+    let b = text.as_bytes();
+    let mut i = usize::from(b.first() == Some(&b'-'));
+    let int = digits(&b[i..]);
+    if int == 0 {
+        return false;
+    }
+    i += int;
+    if b.get(i) == Some(&b'.') {
+        let frac = digits(&b[i + 1..]);
+        if frac == 0 {
+            return false;
+        }
+        i += 1 + frac;
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let exp = digits(&b[i..]);
+        if exp == 0 {
+            return false;
+        }
+        i += exp;
+    }
+    i == b.len()
+}
+
+/// Whether `text`, trimmed, is decimal text ([`is_decimal_text`]) whose value is finite as an `f64` (without an
+/// exponent and under 300 characters it is, unparsed).
+pub fn is_finite_decimal_text(text: &str) -> bool {
+    let text = text.trim();
+    is_decimal_text(text)
+        && (crate::float::plainly_in_range(text) || crate::float::parse(text).is_some_and(f64::is_finite))
+}
+
+/// The rule of exact decimal text: what a reader of it takes besides a finite number, a string
+/// [`is_finite_decimal_text`] accepts.
+pub static DECIMAL_TEXT: TextRule =
+    TextRule { expecting: "a decimal number or decimal text", accepts: is_finite_decimal_text };
 
 /// The value a lenient reader read: [`Scalar::Null`] only when it accepts `null`.
 pub(crate) enum Scalar {
@@ -770,7 +843,7 @@ pub(crate) mod tests {
         use serde::de::Deserializer;
 
         use super::super::{Scalar, read_with};
-        use crate::shape::With;
+        use crate::wire::With;
 
         macro_rules! via {
             ($($name:ident: $with:ident -> $ty:ty { $($pattern:pat => $value:expr),+ })*) => {$(

@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::shape::{HasShape, Leaf, Shape};
+use crate::slot::{FromSlot, Slot};
 use crate::wire;
 
 /// A figure the keeper documents as decimal text (`PairInfo`'s `liquidity`, `base_fee_percentage`, …), kept exactly
@@ -102,6 +104,20 @@ impl PartialEq<&str> for NumericText {
 impl<'de> Deserialize<'de> for NumericText {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         wire::numeric_string(deserializer).map(Self)
+    }
+}
+
+impl HasShape for NumericText {
+    const SHAPE: Shape = Shape::Leaf(Leaf::NumericText);
+}
+
+impl FromSlot for NumericText {
+    /// The text the shape reader checked.
+    fn from_slot(slot: Slot) -> Self {
+        match slot {
+            Slot::Text(text) => Self(text),
+            _ => Self::default(),
+        }
     }
 }
 

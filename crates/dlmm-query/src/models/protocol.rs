@@ -5,7 +5,7 @@ use std::fmt;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
-use crate::shape::{HasShape, Shape, StructShape};
+use crate::shape::{HasShape, Leaf, ObjectOrSingleton, Shape, StructShape};
 use crate::slot::{FromSlot, Slot};
 use crate::wire;
 
@@ -58,26 +58,30 @@ impl From<Fields> for ProtocolMetrics {
     }
 }
 
-/// The metrics from the slot of their wire object ([`WIRE_SHAPE`]), for the shape reader.
-pub(crate) fn from_wire_slot(fields: Slot) -> ProtocolMetrics {
-    Fields::from_slot(fields).into()
-}
-
 /// What the body must be, as errors say: an object or an array of one.
-pub(crate) const EXPECTING: &str = "a protocol metrics object or an array of exactly one";
+const EXPECTING: &str = "a protocol metrics object or an array of exactly one";
 
-/// The shape of the wire object, as the decoder reads it (for the transcoder).
-pub(crate) const WIRE_SHAPE: &Shape = &<Fields as HasShape>::SHAPE;
-
-/// The wire object's fields ([`WIRE_SHAPE`]'s), for reading its members.
-pub(crate) const WIRE_FIELDS: &StructShape = match WIRE_SHAPE {
+/// The wire object's fields.
+const WIRE_FIELDS: &StructShape = match <Fields as HasShape>::SHAPE {
     Shape::Struct(fields) => fields,
     _ => panic!("the wire object's shape is a struct"),
 };
 
-struct ObjectOrSingleton;
+impl HasShape for ProtocolMetrics {
+    const SHAPE: Shape =
+        Shape::Leaf(Leaf::ObjectOrSingleton(&ObjectOrSingleton { object: WIRE_FIELDS, expecting: EXPECTING }));
+}
 
-impl<'de> Visitor<'de> for ObjectOrSingleton {
+impl FromSlot for ProtocolMetrics {
+    /// The metrics from the slot of their wire object (the same slot for the object and for an array of one).
+    fn from_slot(slot: Slot) -> Self {
+        Fields::from_slot(slot).into()
+    }
+}
+
+struct OneObject;
+
+impl<'de> Visitor<'de> for OneObject {
     type Value = ProtocolMetrics;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -99,7 +103,7 @@ impl<'de> Visitor<'de> for ObjectOrSingleton {
 
 impl<'de> Deserialize<'de> for ProtocolMetrics {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(ObjectOrSingleton)
+        d.deserialize_any(OneObject)
     }
 }
 

@@ -5,8 +5,6 @@
 
 use super::value::{Value, Words, wrong_type};
 use super::{in_range, is_json_number};
-use crate::Amount;
-use crate::datapi::models::DECIMAL_TEXT;
 use crate::integer::{self, Integer};
 use crate::json_text::JsonText;
 use crate::shape::{Leaf, With};
@@ -64,12 +62,12 @@ pub(super) fn read(leaf: &Leaf, value: &Value<'_>, out: &mut JsonText) -> Result
             Ok(Integer::Signed(value)) => out.signed(value),
             Err(e) => return Err(at_value(e.0)),
         },
-        Leaf::Amount => match scalar(With::U64)? {
-            Scalar::U64(value) => out.amount(Amount(value)),
+        Leaf::ExactU64 => match scalar(With::U64)? {
+            Scalar::U64(value) => out.amount(value),
             _ => out.null(),
         },
-        Leaf::Decimal => {
-            let text = wire::read_text_input::<Words>(&DECIMAL_TEXT, input);
+        Leaf::DecimalText => {
+            let text = wire::read_text_input::<Words>(&wire::DECIMAL_TEXT, input);
             out.string(&text.map_err(|e| lenient(e.0))?);
         }
         Leaf::NumericText => match scalar(With::NumericString)? {
@@ -87,7 +85,7 @@ pub(super) fn read(leaf: &Leaf, value: &Value<'_>, out: &mut JsonText) -> Result
             Scalar::Text(text) => out.string(&text),
         },
         // Read by the transcoder's reader itself: they take more than a scalar.
-        Leaf::Enum(_) | Leaf::ProtocolMetrics => return Err(at_value("read by its shape".to_owned())),
+        Leaf::Enum(_) | Leaf::ObjectOrSingleton(_) => return Err(at_value("read by its shape".to_owned())),
     }
     Ok(())
 }

@@ -24,7 +24,6 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 
 use crate::json_text::JsonText;
-use crate::models::protocol;
 use crate::refusal::Refusal;
 use crate::shape::{EnumShape, Field, Leaf, Missing, Shape, StructShape, With, js_name_len};
 
@@ -226,9 +225,9 @@ fn write_default(shape: &Shape, out: &mut JsonText) {
             Leaf::Bool => out.literal(b"false"),
             Leaf::F64 | Leaf::Int(_) | Leaf::NumericText => out.literal(b"0"),
             Leaf::With(With::F64 | With::U64 | With::I64 | With::U16 | With::U8 | With::I32) => out.literal(b"0"),
-            Leaf::Amount => out.amount_digits(b"0"),
-            Leaf::Decimal => out.unescaped_string(b"0"),
-            Leaf::ProtocolMetrics => write_default(protocol::WIRE_SHAPE, out),
+            Leaf::ExactU64 => out.amount_digits(b"0"),
+            Leaf::DecimalText => out.unescaped_string(b"0"),
+            Leaf::ObjectOrSingleton(one) => write_default(&Shape::Struct(one.object), out),
             // Options read by the wire functions; an enum's default (refused by the derive) is not in its shape.
             Leaf::With(_) | Leaf::Enum(_) => out.null(),
         },

@@ -23,13 +23,11 @@ use serde::de::Visitor as _;
 use super::leaf::{self, Place, Refused};
 use super::value::{Value, Words, wrong_type};
 use super::{Seen, VariantIndex, end_object, field_named, in_range, keep_member, write_default};
-use crate::datapi::models::is_decimal_text;
 use crate::integer::IntType;
 use crate::json_scan::unescape_bytes;
 use crate::json_text::{JsonText, MAX_SAFE_INTEGER};
-use crate::models::protocol;
 use crate::refusal::Refusal;
-use crate::shape::{EnumShape, Leaf, Missing, Shape, StructShape, With};
+use crate::shape::{EnumShape, Leaf, Missing, ObjectOrSingleton, Shape, StructShape, With};
 
 /// What each byte is inside a string: [`PLAIN`], [`WIDE`] (part of a character beyond ASCII) or [`STOP`] (a
 /// quote, a backslash or a control character).
@@ -650,7 +648,7 @@ impl<'a> Reader<'a> {
         self.at = start;
         match leaf {
             Leaf::Enum(names) => self.variant(names, out),
-            Leaf::ProtocolMetrics => self.protocol_metrics(out),
+            Leaf::ObjectOrSingleton(one) => self.object_or_singleton(one, out),
             _ => {
                 let (value, at) = self.token()?;
                 match leaf::read(leaf, &value, out) {
@@ -700,18 +698,18 @@ impl<'a> Reader<'a> {
     }
 
     /// The protocol metrics, as their model reads them: the wire object, or an array of exactly one.
-    fn protocol_metrics(&mut self, out: &mut JsonText) -> Step<()> {
+    fn object_or_singleton(&mut self, one: &ObjectOrSingleton, out: &mut JsonText) -> Step<()> {
         match self.value_start()? {
-            b'{' => return self.object(protocol::WIRE_FIELDS, out),
+            b'{' => return self.object(one.object, out),
             b'[' => self.at += 1,
-            _ => return self.refuse_kind(protocol::EXPECTING),
+            _ => return self.refuse_kind(one.expecting),
         }
-        let length = |n: usize| format!("invalid length {n}, expected {}", protocol::EXPECTING);
+        let length = |n: usize| format!("invalid length {n}, expected {}", one.expecting);
         if !self.more_items(true)? {
             self.at += 1;
             return self.refuse(length(0), self.at);
         }
-        let read = self.value(protocol::WIRE_SHAPE, out);
+        let read = self.value(&Shape::Struct(one.object), out);
         self.placed(read, b']')?;
         if !self.more_items(false)? {
             self.at += 1;
@@ -747,11 +745,12 @@ impl<'a> Reader<'a> {
                     _ => out.unescaped_string(text.bytes),
                 }
             }
-            Leaf::Decimal if self.peek()? == b'"' => {
+            Leaf::DecimalText if self.peek()? == b'"' => {
                 let text = self.string()?.as_str()?;
-                (is_decimal_text(text) && in_range(text)).then(|| out.unescaped_string(text.as_bytes()))?;
+                (crate::wire::is_decimal_text(text) && in_range(text))
+                    .then(|| out.unescaped_string(text.as_bytes()))?;
             }
-            Leaf::Decimal => {
+            Leaf::DecimalText => {
                 let number = self.number()?;
                 match number.integer(true, MAX_SAFE_INTEGER) {
                     Some(_) => out.unescaped_string(number.text),
@@ -764,7 +763,7 @@ impl<'a> Reader<'a> {
                     None => return None,
                 }
             }
-            Leaf::Amount => {
+            Leaf::ExactU64 => {
                 let number = match self.peek()? {
                     b'"' => self.string()?.number()?,
                     _ => self.number()?,
@@ -795,7 +794,7 @@ impl<'a> Reader<'a> {
                 let found = names.variants.iter().find(|(wire, _)| *wire == name).map(|(_, js)| *js);
                 out.string(found.or(names.other)?);
             }
-            Leaf::ProtocolMetrics => return None,
+            Leaf::ObjectOrSingleton(_) => return None,
         }
         Some(())
     }
@@ -1012,7 +1011,7 @@ mod tests {
 
     #[test]
     fn decimal_number_literals_are_read_by_hand_to_what_serde_writes() {
-        let decimal = Shape::Leaf(Leaf::Decimal);
+        let decimal = Shape::Leaf(Leaf::DecimalText);
         // Each literal, and whether the reader reads it itself (integers above 2^53 are handed to serde).
         for (literal, by_hand) in [
             ("41208.790832405", true),
@@ -1029,7 +1028,7 @@ mod tests {
         ] {
             let serde = serde_json::from_str::<Decimal>(literal).expect("a decimal");
             assert_eq!(text(literal, &decimal), format!("\"{}\"", serde.as_str()), "{literal}");
-            let read = Reader { body: literal.as_bytes(), at: 0 }.by_hand(&Leaf::Decimal, &mut JsonText::default());
+            let read = Reader { body: literal.as_bytes(), at: 0 }.by_hand(&Leaf::DecimalText, &mut JsonText::default());
             assert_eq!(read.is_some(), by_hand, "{literal}");
         }
         assert_eq!(text("41208.790832405", &decimal), r#""41208.790832405""#);
@@ -1048,7 +1047,7 @@ mod tests {
         /// A decimal sent as any double, however printed, is written as serde writes it (its shortest form).
         #[test]
         fn any_decimal_number_literal_is_written_as_serde_writes(value: f64) {
-            let decimal = Shape::Leaf(Leaf::Decimal);
+            let decimal = Shape::Leaf(Leaf::DecimalText);
             for literal in [format!("{value:?}"), format!("{value:e}"), format!("{value:.3}")] {
                 if literal.contains(['N', 'i']) {
                     continue;

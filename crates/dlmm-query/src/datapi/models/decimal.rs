@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::shape::{HasShape, Leaf, Shape};
+use crate::slot::{FromSlot, Slot};
 use crate::wire;
 
 /// A token amount in display units (decimals already applied, e.g. `"12.345678901"` SOL), kept exactly as the
@@ -76,52 +78,11 @@ impl Decimal {
     }
 }
 
-/// Whether `text` is `-?digits(.digits)?([eE][+-]?digits)?`.
-pub(crate) fn is_decimal_text(text: &str) -> bool {
-    fn digits(b: &[u8]) -> usize {
-        b.iter().take_while(|c| c.is_ascii_digit()).count()
-    }
-    let b = text.as_bytes();
-    let mut i = usize::from(b.first() == Some(&b'-'));
-    let int = digits(&b[i..]);
-    if int == 0 {
-        return false;
-    }
-    i += int;
-    if b.get(i) == Some(&b'.') {
-        let frac = digits(&b[i + 1..]);
-        if frac == 0 {
-            return false;
-        }
-        i += 1 + frac;
-    }
-    if matches!(b.get(i), Some(b'e' | b'E')) {
-        i += 1;
-        if matches!(b.get(i), Some(b'+' | b'-')) {
-            i += 1;
-        }
-        let exp = digits(&b[i..]);
-        if exp == 0 {
-            return false;
-        }
-        i += exp;
-    }
-    i == b.len()
-}
-
-/// Whether `text`, trimmed, is decimal text ([`is_decimal_text`]) whose value is finite as an `f64` (without an
-/// exponent and under 300 characters it is, unparsed).
-fn is_decimal(text: &str) -> bool {
-    let text = text.trim();
-    is_decimal_text(text)
-        && (crate::float::plainly_in_range(text) || crate::float::parse(text).is_some_and(f64::is_finite))
-}
-
 impl FromStr for Decimal {
     type Err = ParseDecimalError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match is_decimal(s) {
+        match wire::is_finite_decimal_text(s) {
             true => Ok(Self(s.trim().to_owned())),
             false => Err(ParseDecimalError { text: s.to_owned() }),
         }
@@ -165,6 +126,20 @@ impl fmt::Display for Decimal {
     }
 }
 
+impl HasShape for Decimal {
+    const SHAPE: Shape = Shape::Leaf(Leaf::DecimalText);
+}
+
+impl FromSlot for Decimal {
+    /// The text the shape reader checked.
+    fn from_slot(slot: Slot) -> Self {
+        match slot {
+            Slot::Text(text) => Self(text),
+            _ => Self::default(),
+        }
+    }
+}
+
 impl Serialize for Decimal {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&self.0)
@@ -173,13 +148,9 @@ impl Serialize for Decimal {
 
 impl<'de> Deserialize<'de> for Decimal {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        wire::text(d, &DECIMAL_TEXT).map(Self)
+        wire::text(d, &wire::DECIMAL_TEXT).map(Self)
     }
 }
-
-/// What a [`Decimal`] is read from besides a finite number: a string [`is_decimal`] accepts.
-pub(crate) static DECIMAL_TEXT: wire::TextRule =
-    wire::TextRule { expecting: "a decimal number or decimal text", accepts: is_decimal };
 
 #[cfg(test)]
 mod tests {

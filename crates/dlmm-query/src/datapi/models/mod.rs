@@ -27,7 +27,6 @@ mod windows;
 pub mod damm_v2;
 pub mod dlmm;
 
-pub(crate) use decimal::{DECIMAL_TEXT, is_decimal_text};
 pub use decimal::{Decimal, ParseDecimalError};
 pub use paging::Paginated;
 pub use position_totals::{AmountTotals, CurrentPosition};
