@@ -12,7 +12,8 @@
 //! declaration order, a `#[serde(skip)]` field and a missing `#[serde(default)]` one taking their type's default, an
 //! enum's variant by its index in the table.
 //!
-//! The generated code names `crate::shape`: the derive is for the models of `dlmm-query` itself.
+//! The generated code names `crate::shape`, `crate::slot` and `crate::wire`: the derive is for the models of
+//! `dlmm-query` (which re-exports those modules of `dlmm-json`) and for `dlmm-json`'s own test models.
 
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as Tokens};

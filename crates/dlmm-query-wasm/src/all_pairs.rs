@@ -113,7 +113,7 @@ impl<'a> Batches<'a> {
     /// Hands the batch to the sink.
     fn flush(&mut self, url: &str) -> Result<(), Error> {
         let Some(batch) = self.batch.take() else { return Ok(()) };
-        self.sink.batch(batch.end_items(url)?, url)
+        self.sink.batch(batch.end_items().map_err(|e| dlmm_query::Error::unwritable(url, e))?, url)
     }
 }
 

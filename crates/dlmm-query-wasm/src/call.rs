@@ -136,7 +136,8 @@ impl Work {
                 let pnl = client.position_pnl_with(&position, current, call).await.map_err(rejection)?;
                 let mut json = JsonText::default();
                 pnl.write_json(&mut json);
-                written_to_js(json.finish(&url).map_err(rejection)?, &url).map_err(rejection)
+                written_to_js(json.finish().map_err(|e| rejection(Error::unwritable(&url, e)))?, &url)
+                    .map_err(rejection)
             }),
         };
         with_signal(signal, work).await

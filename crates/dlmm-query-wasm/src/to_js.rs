@@ -20,7 +20,7 @@ use wasm_bindgen::prelude::*;
 pub fn output_to_js<T: serde::Serialize + ?Sized>(value: &T, url: &str) -> Result<JsValue, JsValue> {
     let mut json = dlmm_query::json_text::JsonText::default();
     json.write(value);
-    let written = json.finish(url).map_err(|e| crate::js_error::to_js_error(&e))?;
+    let written = json.finish().map_err(|e| crate::js_error::to_js_error(&dlmm_query::Error::unwritable(url, e)))?;
     written_to_js(written, url).map_err(|e| crate::js_error::to_js_error(&e))
 }
 

@@ -224,6 +224,11 @@ impl Error {
         })
     }
 
+    /// The `decode` error of a value read from `url` whose JSON text cannot be handed to JavaScript.
+    pub fn unwritable(url: impl Into<String>, unwritable: crate::json_text::Unwritable) -> Error {
+        Error::wrong_shape(url, unwritable.path, unwritable.message)
+    }
+
     /// The kind of failure, for branching.
     pub fn kind(&self) -> ErrorKind {
         match self {

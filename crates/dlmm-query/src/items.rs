@@ -369,7 +369,7 @@ pub(crate) mod tests {
                 .map_err(|e| format!("{e:?}"))?;
         }
         items.finish().map_err(|e| e.message)?;
-        let written = out.end_items("u").map_err(|e| e.to_string())?;
+        let written = out.end_items().map_err(|e| e.message)?;
         Ok(format!("{} {:?} {:?}", written.text, written.amounts, written.nulls))
     }
 
@@ -412,7 +412,7 @@ pub(crate) mod tests {
     proptest::proptest! {
         /// Any array of JSON values, compact or pretty, fed in chunks of any size, splits into exactly its elements.
         #[test]
-        fn splits_any_array_in_any_chunks(values in proptest::collection::vec(json_value(), 0..12),
+        fn splits_any_array_in_any_chunks(values in proptest::collection::vec(dlmm_json::testing::json_value(), 0..12),
                                           pretty: bool, size in 1usize..300) {
             let body = if pretty { serde_json::to_string_pretty(&values) } else { serde_json::to_string(&values) };
             let (items, _) = split(&body.unwrap(), size);
@@ -420,26 +420,6 @@ pub(crate) mod tests {
             let items: Vec<serde_json::Value> = items.unwrap().iter().map(parse).collect();
             proptest::prop_assert_eq!(items, values);
         }
-    }
-
-    /// JSON values whose strings are full of quotes, backslashes, brackets and commas (for the JSON scanner's tests
-    /// too).
-    pub(crate) fn json_value() -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
-        use proptest::prelude::*;
-        let leaf = prop_oneof![
-            Just(serde_json::Value::Null),
-            any::<bool>().prop_map(serde_json::Value::from),
-            any::<i64>().prop_map(serde_json::Value::from),
-            (-1_000_000i32..1_000_000).prop_map(|n| serde_json::Value::from(f64::from(n) / 8.0)),
-            "[a-z\\\\\"{}\\[\\],: é]{0,12}".prop_map(serde_json::Value::from),
-        ];
-        leaf.prop_recursive(3, 24, 4, |inner| {
-            prop_oneof![
-                proptest::collection::vec(inner.clone(), 0..4).prop_map(serde_json::Value::from),
-                proptest::collection::btree_map("[a-z\\\\\"{}\\[\\]]{0,6}", inner, 0..4)
-                    .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
-            ]
-        })
     }
 
     #[test]
@@ -454,7 +434,7 @@ pub(crate) mod tests {
         let ours = |item: &Item<'_>| {
             pair_tvl(item, "u", 200).map(|tvl| tvl.map(f64::to_bits)).map_err(|e| (e.path, e.message))
         };
-        let mut bodies: Vec<String> = crate::wire::tests::EDGE_VALUES
+        let mut bodies: Vec<String> = dlmm_json::testing::EDGE_VALUES
             .iter()
             .flat_map(|v| {
                 [

@@ -29,34 +29,25 @@ pub mod compose;
 pub mod datapi;
 pub mod decode;
 pub mod error;
-pub mod float;
 pub mod header;
-pub mod integer;
 pub mod items;
-pub mod json_scan;
-pub mod json_text;
-mod literal;
 pub mod models;
 #[cfg(feature = "native")]
 pub mod native;
 pub mod ops;
-pub mod page_facts;
-pub mod pick;
 pub mod pnl;
 pub mod policy;
 pub mod query_string;
-pub mod refusal;
 pub mod request;
 pub mod response;
-pub mod shape;
-mod skip;
-pub mod slot;
 pub mod text_walk;
-pub mod transcode;
 pub mod transport;
 #[cfg(feature = "web")]
 pub mod web;
-pub mod wire;
+
+pub use dlmm_json::{
+    float, integer, json_scan, json_text, literal, page_facts, pick, refusal, shape, skip, slot, transcode, wire,
+};
 
 pub use address::Address;
 pub use amount::Amount;
@@ -75,13 +66,3 @@ pub use web::WebTransport;
 #[cfg(all(doctest, feature = "native"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
-
-/// The unit tests' property-test settings: `cases` cases, no failure files written into the source tree.
-#[cfg(test)]
-fn proptest_cases(cases: u32) -> proptest::prelude::ProptestConfig {
-    proptest::prelude::ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..proptest::prelude::ProptestConfig::default()
-    }
-}

@@ -418,7 +418,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(crate::proptest_cases(2_000))]
+        #![proptest_config(dlmm_json::testing::proptest_cases(2_000))]
 
         #[test]
         fn any_text_and_number_is_written_as_serde_html_form_writes_it(text in any::<String>(), bits in any::<u64>()) {

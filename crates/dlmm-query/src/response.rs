@@ -41,7 +41,7 @@ pub fn failure(group: ApiGroup, not_found_on_500: bool, url: &str, response: &Ht
 pub fn transcode_success(url: &str, response: &HttpResponse, shape: &Shape) -> Result<Written, Error> {
     let mut out = JsonText::default();
     match transcode(&response.body, shape, &mut out) {
-        Ok(()) => out.finish(url),
+        Ok(()) => out.finish().map_err(|e| Error::unwritable(url, e)),
         Err(e) => Err(Error::Decode(decode::explain(&e, &response.body, url, response.status))),
     }
 }
@@ -78,7 +78,7 @@ pub fn transcode_envelope_success(
     let raw = unwrap_envelope(url, response, data_text, error)?;
     let mut out = JsonText::default();
     transcode(raw, data, &mut out).map_err(explain)?;
-    out.finish(url)
+    out.finish().map_err(|e| Error::unwritable(url, e))
 }
 
 /// The members of a pool envelope (read once the envelope's shape has checked the body): its `data` left as the

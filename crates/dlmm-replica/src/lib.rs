@@ -17,6 +17,7 @@ pub mod query;
 pub mod real;
 mod routes;
 pub mod search;
+pub mod shared;
 pub mod world;
 
 use std::io;

@@ -118,6 +118,7 @@ pub fn run() -> ExitCode {
     }
     println!("{}", disk_report());
     report.check("rustfmt", || exec(&mut cargo(&["fmt", "--all", "--", "--check"])));
+    report.check("import circles (module-cycles.py)", import_circles);
     report.check("clippy (native)", || {
         exec(&mut cargo(&[
             "clippy",
@@ -152,8 +153,17 @@ pub fn run() -> ExitCode {
     });
     report.check("rustdoc", || {
         exec(
-            cargo(&["doc", "--no-deps", "--package", "dlmm-query", "--features", "native web"])
-                .env("RUSTDOCFLAGS", "-D warnings"),
+            cargo(&[
+                "doc",
+                "--no-deps",
+                "--package",
+                "dlmm-json",
+                "--package",
+                "dlmm-query",
+                "--features",
+                "dlmm-query/native dlmm-query/web",
+            ])
+            .env("RUSTDOCFLAGS", "-D warnings"),
         )
     });
     report.tests("native tests (cargo test)", &mut cargo(&["test", "--workspace", "--features", "dlmm-query/native"]));
@@ -170,6 +180,7 @@ pub fn run() -> ExitCode {
         ]))
     });
 
+    report.check("the shared folder (../shared)", shared_folder);
     let replica = match ReplicaProcess::start(&real_bodies_args().iter().map(String::as_str).collect::<Vec<_>>()) {
         Ok(r) => r,
         Err(e) => {
@@ -232,6 +243,35 @@ pub fn run() -> ExitCode {
     }
     drop(replica);
     report.finish(started)
+}
+
+/// No module or file of any crate imports another that imports it back, directly or around a circle, by the project's
+/// own tool in the shared folder (`../shared/tools/module-cycles.py`, run with `--strict`, by modules then by files).
+fn import_circles() -> crate::Result {
+    let tool = root().join("../shared/tools/module-cycles.py");
+    if !tool.is_file() {
+        return shared_folder();
+    }
+    for by in [None, Some("--files")] {
+        let mut check = command("python3");
+        check.arg(&tool).arg(root()).arg("--strict").args(by);
+        exec(&mut check)?;
+    }
+    Ok(())
+}
+
+/// The project's shared folder (the vendor's OpenAPI files and the real captured bodies, which tests read in place):
+/// absent, the tests that need it skip, saying so, except under `CI=true`, where its absence fails the run.
+fn shared_folder() -> crate::Result {
+    let dir = root().join("../shared");
+    match (dir.join("openapi").is_dir() && dir.join("real").is_dir(), crate::process::on_ci()) {
+        (true, _) => Ok(()),
+        (false, true) => Err(format!("{} is absent (or incomplete), and CI=true", dir.display())),
+        (false, false) => {
+            println!("SKIPPED: {} is absent; the tests that need it skip", dir.display());
+            Ok(())
+        }
+    }
 }
 
 /// `node --test` over the `*.test.mjs` files of `dir`, one at a time (they start browsers and servers).

@@ -193,7 +193,9 @@ macro_rules! series_operation {
                 bucket.timestamp
             }
             fn route(&self) -> SeriesRoute {
-                self.series_route()
+                let (group, leaf, address) = self.route_parts();
+                let shape = &<<$operation as Operation>::Output as HasShape>::SHAPE;
+                SeriesRoute::new(group, leaf, address.to_owned(), *self.series(), shape)
             }
         }
     )+};
@@ -393,7 +395,7 @@ impl<T: Transport> Client<T> {
         drop(parts);
         let mut out = JsonText::default();
         transcode(&merged, shape, &mut out).map_err(|e| Error::wrong_shape(&asked, None, e.to_string()))?;
-        let written = out.finish(&asked)?;
+        let written = out.finish().map_err(|e| Error::unwritable(&asked, e))?;
         Ok((asked, written))
     }
 }

@@ -147,4 +147,39 @@ mod tests {
         }
         assert_eq!(serde_json::to_value(&a).unwrap()["dailyTradeVolume"], 2.0);
     }
+
+    #[test]
+    fn protocol_metrics_read_by_shape_as_their_decoder_reads_them() {
+        for body in sample_bodies() {
+            let decoded = serde_json::from_str::<ProtocolMetrics>(&body);
+            let mut out = crate::json_text::JsonText::default();
+            let transcoded = crate::transcode::transcode(body.as_bytes(), &ProtocolMetrics::SHAPE, &mut out);
+            match (decoded, transcoded) {
+                (Ok(metrics), Ok(())) => {
+                    let mut expected = crate::json_text::JsonText::default();
+                    expected.write(&metrics);
+                    let text = |t: crate::json_text::JsonText| t.finish().map(|w| w.text).expect("no unsafe integers");
+                    let (expected, got) = (text(expected), text(out));
+                    // The same keys and doubles (the transcoder copies literals as sent), in declaration order.
+                    let doubles = |t: &str| -> Vec<(String, Option<f64>)> {
+                        let map = serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(t).unwrap();
+                        map.into_iter().map(|(k, v)| (k, v.as_f64())).collect()
+                    };
+                    assert_eq!(doubles(&got), doubles(&expected), "{body}");
+                    assert!(got.starts_with(r#"{"totalTvl":"#), "{got}");
+                }
+                (Err(decoded), Err(transcoded)) => assert_eq!(transcoded.to_string(), decoded.to_string(), "{body}"),
+                (decoded, transcoded) => panic!("{body}: decoded {decoded:?}, transcoded {transcoded:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn protocol_metrics_are_their_decoders() {
+        for body in sample_bodies() {
+            let serde = serde_json::from_str::<ProtocolMetrics>(&body).map_err(|e| e.to_string());
+            let shape = crate::slot::decode::<ProtocolMetrics>(body.as_bytes()).map_err(|e| e.to_string());
+            assert_eq!(shape, serde, "{body}");
+        }
+    }
 }

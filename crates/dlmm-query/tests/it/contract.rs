@@ -9,7 +9,6 @@
 //! The OpenAPI files live outside the repository (`../../../shared/openapi/`); when absent the tests are skipped.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
 
 use dlmm_query::models::PoolEnvelope;
 use dlmm_query::ops::*;
@@ -17,20 +16,15 @@ use dlmm_query::{ApiGroup, Request};
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
-const SPEC_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/openapi/");
-
 /// Deliberate omissions: `(schema or operation, property or parameter, reason)`. Empty: everything is modeled.
 const ALLOWED_OMISSIONS: &[(&str, &str, &str)] = &[];
 
 fn load(file: &str) -> Option<Value> {
-    let path = PathBuf::from(SPEC_DIR).join(file);
-    match std::fs::read(&path) {
-        Ok(bytes) => Some(serde_json::from_slice(&bytes).expect("the OpenAPI file is JSON")),
-        Err(_) => {
-            eprintln!("SKIPPED: {} is absent; the contract test needs the shared OpenAPI files", path.display());
-            None
-        }
+    let path = dlmm_replica::shared::dir("openapi").join(file);
+    if dlmm_replica::shared::absent(&path, "the contract test") {
+        return None;
     }
+    Some(serde_json::from_slice(&std::fs::read(&path).expect("an OpenAPI file")).expect("the OpenAPI file is JSON"))
 }
 
 /// Synthesizes an instance of `schema` with every property present.

@@ -280,7 +280,7 @@ async fn long_candle_ranges_are_fetched_in_chunks_and_merged_without_duplicates(
     assert!(url.ends_with(&op.request().unwrap().query), "the URL asked, not a chunk's: {url}");
     let mut written = JsonText::default();
     written.write(&merged);
-    assert_eq!(text.text, written.finish(&url).unwrap().text, "merged as text, the merged model's text");
+    assert_eq!(text.text, written.finish().unwrap().text, "merged as text, the merged model's text");
     assert_eq!(merged.data.len() as u64, buckets);
     assert!(merged.data.windows(2).all(|w| w[1].timestamp == w[0].timestamp + 300), "contiguous, no duplicates");
     assert_eq!((merged.data[0].timestamp, merged.data.last().unwrap().timestamp), (start, end + 1 - 300));

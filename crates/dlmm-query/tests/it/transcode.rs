@@ -10,7 +10,6 @@
 //! The fuzz module runs the same comparisons on every hostile body it makes.
 
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use dlmm_query::datapi::ops::dlmm;
 use dlmm_query::decode;
@@ -99,7 +98,7 @@ where
     let typed = interpret::<O>(url, response).and_then(|model| {
         let mut json = JsonText::default();
         json.write(&model);
-        json.finish(url)
+        json.finish().map_err(|e| Error::unwritable(url, e))
     });
     let shape = &<O::Output as HasShape>::SHAPE;
     let shaped = if O::GROUP == ApiGroup::Pool {
@@ -128,9 +127,8 @@ fn transcoding_matches_decoding_for_every_sample_body() {
 
 #[test]
 fn transcoding_matches_decoding_for_the_real_bodies() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/real");
-    if !dir.is_dir() {
-        eprintln!("skipped: {} is absent (the real datapi bodies live outside the repository)", dir.display());
+    let dir = dlmm_replica::shared::dir("real");
+    if dlmm_replica::shared::absent(&dir, "transcoding the real bodies") {
         return;
     }
     let read = |name: &str| common::ok_response(std::fs::read(dir.join(name)).expect("a real body"));
@@ -248,7 +246,7 @@ fn series_merged_as_text_are_the_merged_models_written() {
         let typed = merge(typed, |c| c.timestamp).map(|merged| {
             let mut json = JsonText::default();
             json.write(&merged);
-            json.finish(url)
+            json.finish().map_err(|e| Error::unwritable(url, e))
         });
         let shape = &<Timeseries<Candle> as HasShape>::SHAPE;
         let parts: Vec<Vec<u8>> = bodies.iter().map(|b| b.clone().into_bytes()).collect();
@@ -256,7 +254,7 @@ fn series_merged_as_text_are_the_merged_models_written() {
         let text = merge_bodies(&parts, shape).expect("merged").map(|merged| {
             let mut out = JsonText::default();
             dlmm_query::transcode::transcode(&merged, shape, &mut out).expect("transcoded");
-            out.finish(url)
+            out.finish().map_err(|e| Error::unwritable(url, e))
         });
         let (typed, text) = (typed.map(outcome), text.map(outcome));
         assert_eq!(typed, text, "{bodies:?}");

@@ -2,24 +2,15 @@
 //! validated against the response schemas of the vendor's OpenAPI files (read from `<repo>/../shared/openapi/`;
 //! the test skips when that folder is absent).
 
-use std::path::PathBuf;
-
 use dlmm_replica::{Replica, ReplicaConfig};
 use serde_json::{Map, Value, json};
 
-fn spec_path(file: &str) -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/openapi/")).join(file)
-}
-
 fn load_spec(file: &str) -> Option<Value> {
-    let path = spec_path(file);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(serde_json::from_str(&text).expect("the spec is JSON")),
-        Err(_) => {
-            eprintln!("skipping: {} not found", path.display());
-            None
-        }
+    let path = dlmm_replica::shared::dir("openapi").join(file);
+    if dlmm_replica::shared::absent(&path, "the conformance test") {
+        return None;
     }
+    Some(serde_json::from_str(&std::fs::read_to_string(&path).expect("a spec")).expect("the spec is JSON"))
 }
 
 /// Rewrites OpenAPI 3.0 `nullable: true` into a JSON Schema type union.
@@ -676,14 +667,11 @@ async fn datapi_errors_are_plain_text_400s_and_json_404s() {
 }
 
 fn real_body(file: &str) -> Option<Value> {
-    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/real/")).join(file);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(serde_json::from_str(&text).expect("a real body is JSON")),
-        Err(_) => {
-            eprintln!("SKIPPED: {} not found", path.display());
-            None
-        }
+    let path = dlmm_replica::shared::dir("real").join(file);
+    if dlmm_replica::shared::absent(&path, "the real-body conformance test") {
+        return None;
     }
+    Some(serde_json::from_str(&std::fs::read_to_string(&path).expect("a real body")).expect("a real body is JSON"))
 }
 
 fn keys(value: &Value) -> Vec<String> {

@@ -9,15 +9,10 @@ use dlmm_replica::{Replica, ReplicaConfig};
 const ROUTES: [&str; 4] =
     ["/pools?page=1", "/pools/ADDR", "/pools/ADDR/ohlcv?timeframe=24h", "/pools/ADDR/volume/history"];
 
-fn real_dir() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/real"))
-}
-
 #[tokio::test]
 async fn the_real_bodies_are_served_byte_for_byte_with_cors() {
-    let dir = real_dir();
-    if !dir.is_dir() {
-        eprintln!("SKIPPED: {} is absent (the real bodies are not in the repository)", dir.display());
+    let dir = dlmm_replica::shared::dir("real");
+    if dlmm_replica::shared::absent(&dir, "serving the real bodies") {
         return;
     }
     let config = ReplicaConfig { pairs: 50, real_bodies: Some(dir.clone()), ..ReplicaConfig::default() };

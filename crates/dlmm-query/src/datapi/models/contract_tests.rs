@@ -20,7 +20,6 @@ use super::{
 };
 use crate::error::ApiError;
 
-const SPEC_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/openapi/");
 const DLMM: &str = "dlmm-datapi.openapi.json";
 const DAMM_V2: &str = "damm-v2-datapi.openapi.json";
 
@@ -174,14 +173,11 @@ fn route_models() -> Vec<(&'static str, &'static str, Check)> {
 }
 
 fn load(file: &str) -> Option<Value> {
-    let path = format!("{SPEC_DIR}{file}");
-    match std::fs::read(&path) {
-        Ok(bytes) => Some(serde_json::from_slice(&bytes).expect("the OpenAPI file is JSON")),
-        Err(_) => {
-            eprintln!("SKIPPED: {path} is absent; the datapi contract test needs the shared OpenAPI files");
-            None
-        }
+    let path = dlmm_replica::shared::dir("openapi").join(file);
+    if dlmm_replica::shared::absent(&path, "the datapi contract test") {
+        return None;
     }
+    Some(serde_json::from_slice(&std::fs::read(&path).expect("an OpenAPI file")).expect("the OpenAPI file is JSON"))
 }
 
 fn specs() -> Option<[(&'static str, Value); 2]> {

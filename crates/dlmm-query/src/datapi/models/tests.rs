@@ -7,18 +7,13 @@ use super::dlmm::{self, BinFillStatus};
 use super::*;
 use crate::decode;
 
-const REAL_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/real/");
-
 /// The bytes of a real captured body, or `None` (after saying so) when the shared folder is absent.
 fn real(file: &str) -> Option<Vec<u8>> {
-    let path = format!("{REAL_DIR}{file}");
-    match std::fs::read(&path) {
-        Ok(bytes) => Some(bytes),
-        Err(_) => {
-            eprintln!("SKIPPED: {path} is absent; the real-body tests need the shared captures");
-            None
-        }
+    let path = dlmm_replica::shared::dir("real").join(file);
+    if dlmm_replica::shared::absent(&path, "the real-body tests") {
+        return None;
     }
+    Some(std::fs::read(&path).expect("a real body"))
 }
 
 /// Decodes through the crate's decoder (so a failure names its path).

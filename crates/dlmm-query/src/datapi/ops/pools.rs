@@ -237,14 +237,13 @@ macro_rules! pool_routes {
             series_setters!();
 
             /// This request as plain data, for the code every series shares.
-            pub(crate) fn series_route(&self) -> $crate::datapi::series::SeriesRoute {
-                $crate::datapi::series::SeriesRoute::new(
-                    GROUP,
-                    &["ohlcv"],
-                    self.address.clone(),
-                    self.series,
-                    &<Timeseries<Candle> as $crate::shape::HasShape>::SHAPE,
-                )
+            /// The route's path after the pool's address.
+            const LEAF: &'static [&'static str] = &["ohlcv"];
+
+            /// The service, the path after the pool's address and the address: with [`Self::series`], this request
+            /// as plain data, for the code every series shares.
+            pub(crate) fn route_parts(&self) -> (ApiGroup, &'static [&'static str], &str) {
+                (GROUP, Self::LEAF, &self.address)
             }
         }
 
@@ -253,7 +252,7 @@ macro_rules! pool_routes {
             const GROUP: ApiGroup = GROUP;
 
             fn request(&self) -> Result<Request, InvalidInput> {
-                series_request(GROUP, &self.address, &["ohlcv"], &self.series)
+                series_request(GROUP, &self.address, Self::LEAF, &self.series)
             }
         }
 
@@ -274,14 +273,13 @@ macro_rules! pool_routes {
             series_setters!();
 
             /// This request as plain data, for the code every series shares.
-            pub(crate) fn series_route(&self) -> $crate::datapi::series::SeriesRoute {
-                $crate::datapi::series::SeriesRoute::new(
-                    GROUP,
-                    &["volume", "history"],
-                    self.address.clone(),
-                    self.series,
-                    &<Timeseries<VolumeBucket> as $crate::shape::HasShape>::SHAPE,
-                )
+            /// The route's path after the pool's address.
+            const LEAF: &'static [&'static str] = &["volume", "history"];
+
+            /// The service, the path after the pool's address and the address: with [`Self::series`], this request
+            /// as plain data, for the code every series shares.
+            pub(crate) fn route_parts(&self) -> (ApiGroup, &'static [&'static str], &str) {
+                (GROUP, Self::LEAF, &self.address)
             }
         }
 
@@ -290,7 +288,7 @@ macro_rules! pool_routes {
             const GROUP: ApiGroup = GROUP;
 
             fn request(&self) -> Result<Request, InvalidInput> {
-                series_request(GROUP, &self.address, &["volume", "history"], &self.series)
+                series_request(GROUP, &self.address, Self::LEAF, &self.series)
             }
         }
 

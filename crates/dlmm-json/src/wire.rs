@@ -675,6 +675,48 @@ pub(crate) mod tests {
             d.deserialize_any(NumericStringVisitor)
         }
 
+        /// Exact decimal text as its own visitor read it (the model of a datapi token amount did) before the
+        /// lenient readers' one visitor read it by [`super::super::DECIMAL_TEXT`].
+        pub fn decimal_text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+            d.deserialize_any(DecimalTextVisitor)
+        }
+
+        struct DecimalTextVisitor;
+
+        impl Visitor<'_> for DecimalTextVisitor {
+            type Value = String;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a decimal number or decimal text")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<String, E> {
+                match super::super::is_finite_decimal_text(v) {
+                    true => Ok(v.trim().to_owned()),
+                    false => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
+                }
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<String, E> {
+                Ok(v.to_string())
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<String, E> {
+                Ok(v.to_string())
+            }
+            fn visit_u128<E: de::Error>(self, v: u128) -> Result<String, E> {
+                Ok(v.to_string())
+            }
+            fn visit_i128<E: de::Error>(self, v: i128) -> Result<String, E> {
+                Ok(v.to_string())
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<String, E> {
+                if v.is_finite() {
+                    // `Display` for `f64` writes the shortest digits that round-trip, without an exponent.
+                    Ok(v.to_string())
+                } else {
+                    Err(E::invalid_value(de::Unexpected::Float(v), &self))
+                }
+            }
+        }
+
         // The narrower integers as they were read before `read_with`: the wider reader, then the range.
         pub fn u16<'de, D: Deserializer<'de>>(d: D) -> Result<u16, D::Error> {
             let v = u64(d)?;
@@ -700,70 +742,9 @@ pub(crate) mod tests {
         }
     }
 
-    /// JSON values of every type, and numbers and texts at the edges of the readers' rules (shared with the tests
-    /// of [`crate::pick`], which reads numbers by the same rules).
-    pub(crate) const EDGE_VALUES: [&str; 56] = [
-        "0",
-        "-0",
-        "1",
-        "-1",
-        "1.5",
-        "-1.5",
-        "1e3",
-        "5.0",
-        "-3.0",
-        "1e30",
-        "1e400",
-        "9007199254740992",
-        "9007199254740993",
-        "9223372036854775807",
-        "9223372036854775808",
-        "-9223372036854775808",
-        "-9223372036854775809",
-        "18446744073709551615",
-        "18446744073709551616",
-        "0.1e-400",
-        r#""1""#,
-        r#"" 12 ""#,
-        r#""+5""#,
-        r#""-5""#,
-        r#""--1""#,
-        r#""1.5""#,
-        r#""-0""#,
-        r#""abc""#,
-        r#""""#,
-        r#""NaN""#,
-        r#""inf""#,
-        r#""1e400""#,
-        r#""18446744073709551616""#,
-        r#""\u0031\u0032""#,
-        "null",
-        "true",
-        "false",
-        "[]",
-        "[1]",
-        "{}",
-        r#"{"a":1}"#,
-        "01",
-        "0.0",
-        "-0.0",
-        "1e2",
-        "1E-7",
-        "2.5e-324",
-        "1.7976931348623157e308",
-        "-9007199254740993",
-        "123456789012345678901234567890",
-        "0.1",
-        "7.708402041055213e-8",
-        r#""12""#,
-        r#""+12""#,
-        r#""-12""#,
-        r#""1e3""#,
-    ];
-
     /// Asserts that reader `$ours` and its reference `$theirs` read every value of [`EDGE_VALUES`] (and of `$more`)
     /// alike, as a whole body and as a struct's field (where serde_json gives a visitor's error the position it is met
-    /// at), value or error. Shared with the tests of readers built on these ([`crate::datapi::models::Decimal`]).
+    /// at), value or error. Shared with the tests of readers built on these.
     macro_rules! pinned_to_reference {
         ($ty:ty, $ours:literal, $theirs:literal) => {
             $crate::wire::tests::pinned_to_reference!($ty, $ours, $theirs, [])
@@ -786,7 +767,7 @@ pub(crate) mod tests {
                 v: $ty,
             }
             let more: &[&str] = &$more;
-            for value in $crate::wire::tests::EDGE_VALUES.iter().chain(more) {
+            for value in $crate::testing::EDGE_VALUES.iter().chain(more) {
                 let ours = format!("{:?}", serde_json::from_str::<Ours>(value).map(|o| o.0));
                 let theirs = format!("{:?}", serde_json::from_str::<Theirs>(value).map(|t| t.0));
                 assert_eq!(ours, theirs, "{} {value}", $ours);
@@ -817,6 +798,30 @@ pub(crate) mod tests {
         pinned_to_reference!(u8, "super::u8", "reference::u8", NARROW_EDGES);
         pinned_to_reference!(i32, "super::i32", "reference::i32", NARROW_EDGES);
         pinned_to_reference!(Option<i32>, "super::opt_i32", "reference::opt_i32", NARROW_EDGES);
+    }
+
+    /// Exact decimal text as a model reads it ([`super::DECIMAL_TEXT`]).
+    fn decimal_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+        super::text(d, &super::DECIMAL_TEXT)
+    }
+
+    #[test]
+    fn decimal_text_is_read_and_refused_as_its_own_visitor_did() {
+        pinned_to_reference!(
+            String,
+            "decimal_text",
+            "reference::decimal_text",
+            [
+                r#""007""#,
+                r#"" -12.5 ""#,
+                r#"".5""#,
+                r#""1.""#,
+                r#""1e999""#,
+                r#""1,5""#,
+                r#""0x10""#,
+                "4.9000000000000005e-06"
+            ]
+        );
     }
 
     /// Numbers and texts at the edges of the narrower integers' ranges.
@@ -907,7 +912,7 @@ pub(crate) mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(crate::proptest_cases(4_000))]
+        #![proptest_config(crate::testing::proptest_cases(4_000))]
 
         /// Digit strings read by hand as the standard library's integer parsers read them after the same checks.
         #[test]
@@ -965,7 +970,7 @@ pub(crate) mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(crate::proptest_cases(256))]
+        #![proptest_config(crate::testing::proptest_cases(256))]
 
         #[test]
         fn any_double_printed_shortest_decodes_to_itself(value in proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO) {

@@ -455,7 +455,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(crate::proptest_cases(4_000))]
+        #![proptest_config(crate::testing::proptest_cases(4_000))]
 
         #[test]
         fn any_text_of_number_characters_is_read_as_the_standard_library_reads_it(text in "[-+0-9.eEinfatyINFATY]{0,14}") {

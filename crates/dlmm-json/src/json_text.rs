@@ -11,7 +11,6 @@
 //! total, a timestamp) is refused with its path, and [`JsonText::finish`] gives a `decode` error naming the URL and
 //! that path (`[1].lockReleasePoint`), never a rounded number.
 
-use crate::Error;
 use crate::shape::{js_name, push_js_name};
 
 // Writing a model by its `Serialize` ([`JsonText::write`]): natively always; in WebAssembly with the `json-writer`
@@ -61,6 +60,16 @@ pub struct Written {
     pub nulls: Vec<Vec<Pattern>>,
 }
 
+/// Why written text cannot be handed to JavaScript: the JSON path of the value at fault (when one is), and what is
+/// wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unwritable {
+    /// The JSON path of the value at fault, in the output's names (`[1].lockReleasePoint`).
+    pub path: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
 /// JSON text being written, with what the writing noticed.
 #[derive(Default)]
 pub struct JsonText {
@@ -87,7 +96,7 @@ pub struct JsonText {
 }
 
 /// What [`JsonText::rollback`] goes back to.
-pub(crate) struct Checkpoint {
+pub struct Checkpoint {
     text: usize,
     path: usize,
     /// The innermost array's current index, when the path ends in one.
@@ -124,9 +133,9 @@ impl JsonText {
         json
     }
 
-    /// The text and patterns written, or the error the writing met: an integer JavaScript cannot hold (a `decode`
-    /// error naming its path) or a value the writer could not write; `url` is where the value came from.
-    pub fn finish(self, url: &str) -> Result<Written, Error> {
+    /// The text and patterns written, or why they cannot be: an integer JavaScript cannot hold (named by its path)
+    /// or a value the writer could not write.
+    pub fn finish(self) -> Result<Written, Unwritable> {
         let mut first: Option<(usize, String, String)> = None;
         for unsafe_integer in self.unsafe_integers {
             if first.as_ref().is_none_or(|f| unsafe_integer.0 < f.0) {
@@ -137,21 +146,21 @@ impl JsonText {
             let message = format!(
                 "a value JavaScript cannot hold exactly: {integer} is above 2^53 - 1 (Number.MAX_SAFE_INTEGER)"
             );
-            return Err(Error::wrong_shape(url, Some(path), message));
+            return Err(Unwritable { path: Some(path), message });
         }
         if let Some(failure) = self.failure {
-            return Err(Error::wrong_shape(url, None, format!("the output cannot be written: {failure}")));
+            return Err(Unwritable { path: None, message: format!("the output cannot be written: {failure}") });
         }
         // Both writers write valid UTF-8 from valid UTF-8 strings.
-        let text = String::from_utf8(self.text).map_err(|e| Error::wrong_shape(url, None, e.to_string()))?;
+        let text = String::from_utf8(self.text).map_err(|e| Unwritable { path: None, message: e.to_string() })?;
         Ok(Written { text, amounts: patterns(self.amounts), nulls: patterns(self.nulls) })
     }
 
     /// Ends the array begun by [`Self::items_from`] and finishes the text (see [`Self::finish`]).
-    pub fn end_items(mut self, url: &str) -> Result<Written, Error> {
+    pub fn end_items(mut self) -> Result<Written, Unwritable> {
         self.text.push(b']');
         self.path.pop();
-        self.finish(url)
+        self.finish()
     }
 
     /// The index of the first item of an array begun by [`Self::items_from`].
@@ -165,7 +174,7 @@ impl JsonText {
     }
 
     /// Begins one more item of the array begun by [`Self::items_from`]: the separator and the item's index.
-    pub(crate) fn begin_item(&mut self) {
+    pub fn begin_item(&mut self) {
         let next = match self.path.last() {
             Some(Step::Index(Some(i))) => i + 1,
             _ => 0,
@@ -179,13 +188,13 @@ impl JsonText {
     }
 
     /// Writes `null` (a `None`: `undefined` in JavaScript).
-    pub(crate) fn null(&mut self) {
+    pub fn null(&mut self) {
         record(&self.path, &mut self.nulls);
         self.text.extend_from_slice(b"null");
     }
 
     /// Begins an object whose members [`Self::key`] writes; returns where it starts (for [`Self::end_object`]).
-    pub(crate) fn begin_object(&mut self) -> usize {
+    pub fn begin_object(&mut self) -> usize {
         self.path.push(Step::Field(""));
         self.text.len()
     }
@@ -193,7 +202,7 @@ impl JsonText {
     /// Writes the key of the field read as `wire` (ASCII, nothing to escape) of the innermost object under its
     /// JavaScript name ([`push_js_name`]), preceded by a comma (the first one becomes the opening brace in
     /// [`Self::end_object`]); returns where the member starts.
-    pub(crate) fn key(&mut self, wire: &'static str) -> usize {
+    pub fn key(&mut self, wire: &'static str) -> usize {
         let at = self.text.len();
         self.text.extend_from_slice(b",\"");
         push_js_name(&mut self.text, wire);
@@ -205,7 +214,7 @@ impl JsonText {
     }
 
     /// Ends the object begun at `start` by [`Self::begin_object`].
-    pub(crate) fn end_object(&mut self, start: usize) {
+    pub fn end_object(&mut self, start: usize) {
         self.path.pop();
         if self.text.len() == start {
             self.text.extend_from_slice(b"{}");
@@ -216,13 +225,13 @@ impl JsonText {
     }
 
     /// Begins an array whose elements each follow an [`Self::element`].
-    pub(crate) fn begin_array(&mut self) {
+    pub fn begin_array(&mut self) {
         self.path.push(Step::Index(None));
         self.text.push(b'[');
     }
 
     /// Begins the next element of the innermost array.
-    pub(crate) fn element(&mut self) {
+    pub fn element(&mut self) {
         if let Some(Step::Index(index)) = self.path.last_mut() {
             let next = index.map_or(0, |i| i + 1);
             *index = Some(next);
@@ -233,14 +242,14 @@ impl JsonText {
     }
 
     /// Ends the innermost array.
-    pub(crate) fn end_array(&mut self) {
+    pub fn end_array(&mut self) {
         self.path.pop();
         self.text.push(b']');
     }
 
     /// Writes the string `text`, which needs no escape in ASCII JSON (the caller checked: ASCII, no quote, backslash
     /// or control character).
-    pub(crate) fn unescaped_string(&mut self, text: &[u8]) {
+    pub fn unescaped_string(&mut self, text: &[u8]) {
         self.text.reserve(text.len() + 2);
         self.text.push(b'"');
         self.text.extend_from_slice(text);
@@ -248,13 +257,13 @@ impl JsonText {
     }
 
     /// Writes a JSON literal (a number, `true`, `false`) as it is (the caller checked it is one).
-    pub(crate) fn literal(&mut self, literal: &[u8]) {
+    pub fn literal(&mut self, literal: &[u8]) {
         self.text.extend_from_slice(literal);
     }
 
     /// Writes `text` as [`Self::write`] writes a string: quoted, with serde_json's escapes (`\"`, `\\`, `\n`,
-    /// `\u001f`, …) and every character beyond ASCII as `\uXXXX` (see [`JsFormatter`]).
-    pub(crate) fn string(&mut self, text: &str) {
+    /// `\u001f`, …) and every character beyond ASCII as `\uXXXX` (see `by_serde::JsFormatter`).
+    pub fn string(&mut self, text: &str) {
         self.text.reserve(text.len() + 2);
         self.text.push(b'"');
         let mut plain = 0;
@@ -285,13 +294,13 @@ impl JsonText {
     }
 
     /// Writes `true` or `false`.
-    pub(crate) fn boolean(&mut self, value: bool) {
+    pub fn boolean(&mut self, value: bool) {
         self.text.extend_from_slice(if value { b"true" } else { b"false" });
     }
 
     /// Writes `value` as [`Self::write`] writes an `f64`: its shortest round-trip digits as serde_json prints them,
     /// or `null` (recorded as a `None`'s) when it is not finite.
-    pub(crate) fn double(&mut self, value: f64) {
+    pub fn double(&mut self, value: f64) {
         if value.is_finite() {
             self.text.extend_from_slice(zmij::Buffer::new().format_finite(value).as_bytes());
         } else {
@@ -301,7 +310,7 @@ impl JsonText {
 
     /// Writes `value` as [`Self::write`] writes a `u64`; one JavaScript cannot hold stops the writing with its path
     /// (see [`Self::finish`]).
-    pub(crate) fn unsigned(&mut self, value: u64) {
+    pub fn unsigned(&mut self, value: u64) {
         if value > MAX_SAFE_INTEGER {
             return self.unsafe_integer(value.to_string());
         }
@@ -309,7 +318,7 @@ impl JsonText {
     }
 
     /// Writes `value` as [`Self::write`] writes an `i64` (see [`Self::unsigned`]).
-    pub(crate) fn signed(&mut self, value: i64) {
+    pub fn signed(&mut self, value: i64) {
         if value.unsigned_abs() > MAX_SAFE_INTEGER {
             return self.unsafe_integer(value.to_string());
         }
@@ -323,13 +332,13 @@ impl JsonText {
     }
 
     /// Writes an exact integer as [`Self::amount_digits`] writes its digits (a token amount's value).
-    pub(crate) fn amount(&mut self, amount: u64) {
+    pub fn amount(&mut self, amount: u64) {
         self.amount_digits(itoa::Buffer::new().format(amount).as_bytes());
     }
 
     /// Writes a raw token amount, given as its canonical decimal digits, as [`Self::write`] writes an
-    /// [`crate::Amount`]: a digit string, its path recorded as an amount's.
-    pub(crate) fn amount_digits(&mut self, digits: &[u8]) {
+    /// exact integer (a token amount): a digit string, its path recorded as an amount's.
+    pub fn amount_digits(&mut self, digits: &[u8]) {
         record(&self.path, &mut self.amounts);
         self.text.reserve(digits.len() + 2);
         self.text.push(b'"');
@@ -338,7 +347,7 @@ impl JsonText {
     }
 
     /// Where the writing stands, to come back to with [`Self::rollback`].
-    pub(crate) fn checkpoint(&self) -> Checkpoint {
+    pub fn checkpoint(&self) -> Checkpoint {
         Checkpoint {
             text: self.text.len(),
             path: self.path.len(),
@@ -355,7 +364,7 @@ impl JsonText {
     }
 
     /// Forgets everything written since `checkpoint` (a value given up half-way, to be written again).
-    pub(crate) fn rollback(&mut self, checkpoint: &Checkpoint) {
+    pub fn rollback(&mut self, checkpoint: &Checkpoint) {
         self.text.truncate(checkpoint.text);
         self.path.truncate(checkpoint.path);
         if let (Some(index), Some(Step::Index(current))) = (checkpoint.index, self.path.last_mut()) {
@@ -372,19 +381,19 @@ impl JsonText {
     }
 
     /// How many `null` patterns are recorded (to undo a member with [`Self::undo`]).
-    pub(crate) fn null_patterns(&self) -> usize {
+    pub fn null_patterns(&self) -> usize {
         self.nulls.len()
     }
 
     /// Removes the text from `at` on and the `null` patterns recorded after the first `nulls`.
-    pub(crate) fn undo(&mut self, at: usize, nulls: usize) {
+    pub fn undo(&mut self, at: usize, nulls: usize) {
         self.text.truncate(at);
         self.nulls.truncate(nulls);
     }
 
     /// Moves the text from `start` on into the order of `spans` (each a range of it), keeping track of where the
     /// integers JavaScript cannot hold were written.
-    pub(crate) fn reorder(&mut self, start: usize, spans: &[(usize, usize)]) {
+    pub fn reorder(&mut self, start: usize, spans: &[(usize, usize)]) {
         let mut ordered = Vec::with_capacity(self.text.len() - start);
         for &(s, e) in spans {
             for unsafe_integer in self.unsafe_integers.iter_mut().filter(|u| (s..e).contains(&u.0)) {
@@ -514,7 +523,7 @@ mod tests {
         assert_eq!(back[0]["name"], "пёс-USDT \"q\" 🐕", "escapes decode to the same text");
         assert_eq!(back[1]["reserveXAmount"], "1180591620717411303424");
         assert!(!json.failed());
-        let written = json.finish("https://x").unwrap();
+        let written = json.finish().unwrap();
         assert_eq!(patterns(&written.amounts), ["[*].reserveXAmount"]);
         assert_eq!(patterns(&written.nulls), ["[*].launchpad"]);
     }
@@ -528,7 +537,7 @@ mod tests {
         by_hand.begin_item();
         direct(&mut by_hand);
         by_serde.push_item(value);
-        [by_hand, by_serde].map(|json| json.end_items("u").map_err(|e| e.to_string()))
+        [by_hand, by_serde].map(|json| json.end_items().map_err(|e| e.message))
     }
 
     fn same(written: [Result<Written, String>; 2]) -> bool {
@@ -554,7 +563,7 @@ mod tests {
         }
         for value in [0, 1, MAX_SAFE_INTEGER, MAX_SAFE_INTEGER + 1, u64::MAX] {
             assert!(same(both(&value, |out| out.unsigned(value))), "{value}");
-            assert!(same(both(&crate::Amount(value), |out| out.amount(value))), "{value}");
+            assert!(same(both(&crate::testing::models::Exact(value), |out| out.amount(value))), "{value}");
         }
         let max = MAX_SAFE_INTEGER as i64;
         for value in [0, -1, max, -max, max + 1, -max - 1, i64::MIN, i64::MAX] {
@@ -566,7 +575,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(crate::proptest_cases(2_000))]
+        #![proptest_config(crate::testing::proptest_cases(2_000))]
 
         #[test]
         fn any_string_is_written_directly_as_serde_writes_it(text in "\\PC*|[\\x00-\\x7f]*") {

@@ -1,7 +1,7 @@
 //! A JSON value stepped over as serde_json steps over a value it ignores (`IgnoredAny`): at any depth, its
 //! strings' escapes checked but their text not read, and a fault in it refused with serde_json's message, where
 //! serde_json refuses it. The shape reader steps so over the values of keys a model ignores, and
-//! [`crate::decode::classify`] over a whole body; tests pin both to serde_json's own stepping.
+//! `dlmm_query::decode::classify` over a whole body; tests pin both to serde_json's own stepping.
 
 use crate::refusal::Refusal;
 
@@ -291,7 +291,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(crate::proptest_cases(3_000))]
+        #![proptest_config(crate::testing::proptest_cases(3_000))]
 
         /// Whatever a few bytes changed, inserted or removed make of a JSON text, it is stepped over or refused as
         /// serde_json steps over it or refuses it (the same message at the same position).

@@ -821,10 +821,9 @@ fn write_string(out: &mut JsonText, text: Text<'_>) -> Option<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::datapi::models::Decimal;
     use crate::json_text::Written;
-    use crate::models::PairInfo;
     use crate::shape::HasShape;
+    use crate::testing::models::{DecimalText, Pair, pair_body};
     use crate::transcode::tests::doubles;
 
     /// A reading's outcome, comparable: the text with numbers as the doubles they parse to, the amount and `null`
@@ -844,7 +843,7 @@ mod tests {
     fn transcoded(body: &[u8], shape: &Shape) -> Outcome {
         let mut out = JsonText::default();
         let read = super::super::transcode(body, shape, &mut out).map_err(|e| e.to_string());
-        outcome(read.and_then(|()| out.finish("test").map_err(|e| format!("{e:?}"))))
+        outcome(read.and_then(|()| out.finish().map_err(|e| format!("{e:?}"))))
     }
 
     /// What decoding `body` by serde's derive and writing the model gives, or serde's error.
@@ -853,7 +852,7 @@ mod tests {
         outcome(model.and_then(|model| {
             let mut out = JsonText::default();
             out.write(&model);
-            out.finish("test").map_err(|e| format!("{e:?}"))
+            out.finish().map_err(|e| format!("{e:?}"))
         }))
     }
 
@@ -861,34 +860,21 @@ mod tests {
     fn text(body: &str, shape: &Shape) -> String {
         let mut out = JsonText::default();
         super::super::transcode(body.as_bytes(), shape, &mut out).unwrap_or_else(|e| panic!("{body}: {e}"));
-        out.finish("test").expect("written").text
-    }
-
-    fn pair() -> String {
-        concat!(
-            r#"{"address":"A1","name":"SOL-USDC","mint_x":"X","mint_y":"Y","reserve_x":"RX","reserve_y":"RY","#,
-            r#""reserve_x_amount":18446744073709551615,"reserve_y_amount":"12","bin_step":25,"#,
-            r#""base_fee_percentage":"0.25","max_fee_percentage":"1e1","protocol_fee_percentage":"5","#,
-            r#""liquidity":"123.5","reward_mint_x":"R","reward_mint_y":"R","fees_24h":1.5e3,"today_fees":0,"#,
-            r#""trade_volume_24h":-2.25,"cumulative_trade_volume":"1","cumulative_fee_volume":"2","#,
-            r#""current_price":0.000001,"apr":1,"apy":2,"hide":false,"is_blacklisted":true,"#,
-            r#""tags":["a","b"],"launchpad":null,"extra":{"x":[1,{"y":null}],"s":"t"}}"#
-        )
-        .to_owned()
+        out.finish().expect("written").text
     }
 
     #[test]
     fn a_plain_body_is_read_by_hand_to_what_serde_writes() {
-        let body = pair();
-        assert_eq!(transcoded(body.as_bytes(), &PairInfo::SHAPE), decoded::<PairInfo>(body.as_bytes()));
-        let text = text(&body, &PairInfo::SHAPE);
+        let body = pair_body();
+        assert_eq!(transcoded(body.as_bytes(), &Pair::SHAPE), decoded::<Pair>(body.as_bytes()));
+        let text = text(&body, &Pair::SHAPE);
         assert!(text.contains(r#""reserveXAmount":"18446744073709551615""#), "{text}");
         assert!(text.contains(r#""maxFeePercentage":1e1"#), "numbers as sent: {text}");
     }
 
     #[test]
     fn what_serde_refuses_is_refused_alike_and_what_it_reads_is_written_the_same() {
-        let body = pair();
+        let body = pair_body();
         for (from, to, serde_reads) in [
             // Read by hand.
             (r#""name":"SOL-USDC""#, r#""name":"пёс 🐕""#, true),
@@ -922,9 +908,9 @@ mod tests {
         ] {
             let changed = body.replacen(from, to, 1);
             assert_ne!(changed, body, "{from}");
-            let serde = decoded::<PairInfo>(changed.as_bytes());
+            let serde = decoded::<Pair>(changed.as_bytes());
             assert_eq!(serde.is_ok(), serde_reads, "serde reads {to}: {serde:?}");
-            assert_eq!(transcoded(changed.as_bytes(), &PairInfo::SHAPE), serde, "{to}");
+            assert_eq!(transcoded(changed.as_bytes(), &Pair::SHAPE), serde, "{to}");
         }
     }
 
@@ -932,12 +918,12 @@ mod tests {
     fn values_ignored_at_any_depth_are_skipped_as_serde_skips_them() {
         for depth in [99, 110, 126, 127, 128, 200, 10_000] {
             let nested = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
-            let body = pair().replacen(r#""s":"t""#, &format!(r#""s":{nested}"#), 1);
-            assert_eq!(transcoded(body.as_bytes(), &PairInfo::SHAPE), decoded::<PairInfo>(body.as_bytes()), "{depth}");
-            let unclosed = pair().replacen(r#""s":"t""#, &format!(r#""s":{}"#, "[".repeat(depth)), 1);
-            let serde = decoded::<PairInfo>(unclosed.as_bytes());
+            let body = pair_body().replacen(r#""s":"t""#, &format!(r#""s":{nested}"#), 1);
+            assert_eq!(transcoded(body.as_bytes(), &Pair::SHAPE), decoded::<Pair>(body.as_bytes()), "{depth}");
+            let unclosed = pair_body().replacen(r#""s":"t""#, &format!(r#""s":{}"#, "[".repeat(depth)), 1);
+            let serde = decoded::<Pair>(unclosed.as_bytes());
             assert!(serde.is_err());
-            assert_eq!(transcoded(unclosed.as_bytes(), &PairInfo::SHAPE), serde, "{depth}");
+            assert_eq!(transcoded(unclosed.as_bytes(), &Pair::SHAPE), serde, "{depth}");
         }
     }
 
@@ -951,7 +937,7 @@ mod tests {
     ];
 
     proptest::proptest! {
-        #![proptest_config(crate::proptest_cases(4_000))]
+        #![proptest_config(crate::testing::proptest_cases(4_000))]
 
         /// Any string, escapes broken or not, ended or not, is read as serde reads it into a `String`, or refused
         /// as it refuses it (the same message at the same position).
@@ -1026,14 +1012,14 @@ mod tests {
             ("9007199254740993", false),
             ("18446744073709551616", false),
         ] {
-            let serde = serde_json::from_str::<Decimal>(literal).expect("a decimal");
-            assert_eq!(text(literal, &decimal), format!("\"{}\"", serde.as_str()), "{literal}");
+            let serde = serde_json::from_str::<DecimalText>(literal).expect("a decimal");
+            assert_eq!(text(literal, &decimal), format!("\"{}\"", serde.0), "{literal}");
             let read = Reader { body: literal.as_bytes(), at: 0 }.by_hand(&Leaf::DecimalText, &mut JsonText::default());
             assert_eq!(read.is_some(), by_hand, "{literal}");
         }
         assert_eq!(text("41208.790832405", &decimal), r#""41208.790832405""#);
         for refused in ["1e400", "-1.8e308"] {
-            let serde = serde_json::from_str::<Decimal>(refused).map(drop).map_err(|e| e.to_string());
+            let serde = serde_json::from_str::<DecimalText>(refused).map(drop).map_err(|e| e.to_string());
             let mut out = JsonText::default();
             let ours = super::super::transcode(refused.as_bytes(), &decimal, &mut out).map_err(|e| e.to_string());
             assert!(serde.is_err());
@@ -1042,7 +1028,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(crate::proptest_cases(256))]
+        #![proptest_config(crate::testing::proptest_cases(256))]
 
         /// A decimal sent as any double, however printed, is written as serde writes it (its shortest form).
         #[test]
@@ -1052,8 +1038,8 @@ mod tests {
                 if literal.contains(['N', 'i']) {
                     continue;
                 }
-                let serde = serde_json::from_str::<Decimal>(&literal).expect("a decimal");
-                proptest::prop_assert_eq!(text(&literal, &decimal), format!("\"{}\"", serde.as_str()), "{}", literal);
+                let serde = serde_json::from_str::<DecimalText>(&literal).expect("a decimal");
+                proptest::prop_assert_eq!(text(&literal, &decimal), format!("\"{}\"", serde.0), "{}", literal);
             }
         }
     }
@@ -1062,7 +1048,7 @@ mod tests {
     const EDITS: &[u8] = b"\"\\{}[],:0123456789-+.eEnultrfas \t\x01\x7f\x80\xc3\xa9\xff";
 
     proptest::proptest! {
-        #![proptest_config(crate::proptest_cases(2_000))]
+        #![proptest_config(crate::testing::proptest_cases(2_000))]
 
         /// Whatever a few bytes changed, inserted or removed make of a pair, the reader refuses it as serde does
         /// (the same message at the same position), or writes what serde's reading writes.
@@ -1070,7 +1056,7 @@ mod tests {
         fn a_mutated_body_is_refused_or_written_as_serde_does(
             edits in proptest::collection::vec((0.0f64..1.0, 0u8..3, proptest::sample::select(EDITS)), 1..4)
         ) {
-            let mut body = pair().into_bytes();
+            let mut body = pair_body().into_bytes();
             for (at, kind, byte) in edits {
                 let at = ((body.len() as f64) * at) as usize;
                 match kind {
@@ -1080,8 +1066,8 @@ mod tests {
                 }
             }
             proptest::prop_assert_eq!(
-                transcoded(&body, &PairInfo::SHAPE),
-                decoded::<PairInfo>(&body),
+                transcoded(&body, &Pair::SHAPE),
+                decoded::<Pair>(&body),
                 "{}",
                 String::from_utf8_lossy(&body)
             );

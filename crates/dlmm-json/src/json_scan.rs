@@ -366,7 +366,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(crate::proptest_cases(4000))]
+        #![proptest_config(crate::testing::proptest_cases(4000))]
 
         /// Any text of JSON's bytes (valid or not) is accepted exactly when serde_json accepts it.
         #[test]
@@ -376,7 +376,7 @@ mod tests {
 
         /// Any JSON value serde_json writes is stepped over whole, and its strings read back.
         #[test]
-        fn any_written_value_is_read_whole(value in crate::items::tests::json_value()) {
+        fn any_written_value_is_read_whole(value in crate::testing::json_value()) {
             let text = serde_json::to_string(&value).unwrap();
             let mut scan = Scan::new(text.as_bytes());
             prop_assert_eq!(scan.value(), Some(text.as_bytes()));

@@ -147,7 +147,7 @@ mod tests {
 
     #[test]
     fn numbers_are_picked_as_the_wire_readers_read_them() {
-        for value in crate::wire::tests::EDGE_VALUES {
+        for value in crate::testing::EDGE_VALUES {
             for (index, wire) in ["f", "u", "i"].into_iter().enumerate() {
                 let shape = ITEM.fields.iter().find(|f| f.wire == wire).unwrap().shape;
                 let text = format!(r#"{{"{wire}":{value}}}"#);
