@@ -45,6 +45,14 @@ pub enum Slot {
 }
 
 impl Slot {
+    /// A string's text (a [`Leaf::DecimalText`] or [`Leaf::NumericText`] too, checked); none for any other slot.
+    pub fn into_text(self) -> Option<String> {
+        match self {
+            Slot::Text(text) => Some(text),
+            _ => None,
+        }
+    }
+
     /// A struct's fields, to be taken in declaration order ([`field`]); none for any other slot.
     pub fn into_fields(self) -> std::vec::IntoIter<Slot> {
         match self {

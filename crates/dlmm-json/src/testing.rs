@@ -143,10 +143,7 @@ pub mod models {
 
     impl FromSlot for DecimalText {
         fn from_slot(slot: Slot) -> Self {
-            match slot {
-                Slot::Text(text) => Self(text),
-                _ => Self::default(),
-            }
+            slot.into_text().map_or_else(Self::default, Self)
         }
     }
 
@@ -178,10 +175,7 @@ pub mod models {
 
     impl FromSlot for NumericText {
         fn from_slot(slot: Slot) -> Self {
-            match slot {
-                Slot::Text(text) => Self(text),
-                _ => Self::default(),
-            }
+            slot.into_text().map_or_else(Self::default, Self)
         }
     }
 

@@ -133,10 +133,7 @@ impl HasShape for Decimal {
 impl FromSlot for Decimal {
     /// The text the shape reader checked.
     fn from_slot(slot: Slot) -> Self {
-        match slot {
-            Slot::Text(text) => Self(text),
-            _ => Self::default(),
-        }
+        slot.into_text().map_or_else(Self::default, Self)
     }
 }
 
