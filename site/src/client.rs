@@ -4,7 +4,8 @@
 //! whole future in its own and carry its own copy of their polling and dropping code; boxed, a loader holds a pointer
 //! per call and each operation's future is polled by one function, wherever it is awaited (about 8 KB gzip off the
 //! explorer's `.wasm`). The pages send builders ([`SiteClient::send`]) rather than calling the core's per-operation
-//! methods, so every call goes through here.
+//! methods, so every call goes through here; a page that shows the answer to one call makes its resource with
+//! [`load`].
 
 use dlmm_query::datapi::models::Timeseries;
 use dlmm_query::datapi::series::SeriesOperation;
@@ -12,6 +13,9 @@ use dlmm_query::ops::Operation;
 use dlmm_query::web::WebTransport;
 use dlmm_query::{CallOptions, Client, Error};
 use futures_util::future::LocalBoxFuture;
+use leptos::prelude::expect_context;
+
+use crate::resource::PageResource;
 
 /// The client every page reads from context.
 #[derive(Clone)]
@@ -36,4 +40,17 @@ impl SiteClient {
     ) -> LocalBoxFuture<'_, Result<Timeseries<O::Bucket>, Error>> {
         Box::pin(self.0.datapi_series(operation, options))
     }
+}
+
+/// A page's resource of the answer to `operation()`, sent by the client in context; sent again whenever what
+/// `operation` reads changes.
+pub fn load<O>(operation: impl Fn() -> O + 'static) -> PageResource<Result<O::Output, Error>>
+where
+    O: Operation + 'static,
+{
+    let client = expect_context::<SiteClient>();
+    crate::resource::local(move || {
+        let (client, operation) = (client.clone(), operation());
+        async move { client.send(&operation).await }
+    })
 }

@@ -1,14 +1,13 @@
 //! The explorer's pages and the plain functions behind them.
 //!
-//! Logic lives in plain modules ([`candles`], [`chart`], [`config`], [`format`](mod@format), [`pool_list`],
-//! [`query`], [`route`], [`search`], [`timeline`]) with ordinary unit tests; components in [`pages`] only arrange
-//! what those return.
+//! Logic lives in plain modules ([`config`], [`format`](mod@format), [`pool_list`], [`query`], [`route`],
+//! [`search`], [`timeline`], [`url_state`], and the plain parts of [`charts`]) with ordinary unit tests; components
+//! in [`pages`] only arrange what those return, from the view pieces they share ([`ui`]) and the chart views.
 //!
 //! Navigation leads with the datapi pages (`/`, `/dlmm/…`, `/damm-v2/…`); the keeper pages (`/keeper`, `/pairs`,
 //! `/pools`, …) are offered only when a keeper-compatible host is configured, and say so when visited without one.
 
-pub mod candles;
-pub mod chart;
+pub mod charts;
 pub mod client;
 pub mod config;
 pub mod format;
@@ -19,6 +18,8 @@ pub mod resource;
 pub mod route;
 pub mod search;
 pub mod timeline;
+pub mod ui;
+pub mod url_state;
 
 use leptos::prelude::*;
 use leptos_router::components::{A, Router};

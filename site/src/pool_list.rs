@@ -1,19 +1,20 @@
-//! The `/dlmm/pools` and `/dlmm/groups` view state: URL query parsing and writing back, and the typed datapi
-//! operations (`sort_by`, `filter_by`, `query`, pages) each view asks for.
+//! The datapi's pool lists: the state of `/dlmm/pools` (and a group's pools), `/dlmm/groups` and `/damm-v2/pools`,
+//! each described for the URL query once ([`UrlState`]), and the typed datapi operations (`sort_by`, `filter_by`,
+//! `query`, pages) each state asks for.
 
+use std::fmt;
 use std::str::FromStr;
 
 use dlmm_query::datapi::models::Windows;
+use dlmm_query::datapi::ops::damm_v2;
 use dlmm_query::datapi::ops::dlmm::{GetGroup, GetGroups, GetPools};
 use dlmm_query::datapi::params::{
-    Comparison, Direction, FilterBy, MAX_GROUPS_PAGE_SIZE, NumericField, SortBy, SortField, TextField, Timeframe,
-    WindowedMetric,
+    Comparison, Direction, FilterBy, MAX_GROUPS_PAGE_SIZE, MAX_QUERY_CHARS, NumericField, SortBy, SortField, TextField,
+    Timeframe, WindowedMetric,
 };
 
-use crate::query::encode_component;
+use crate::url_state::{Field, UrlState};
 
-/// The page sizes offered.
-pub use crate::query::PAGE_SIZES;
 /// The page size when the URL names none.
 pub const DEFAULT_PAGE_SIZE: u32 = 25;
 
@@ -77,6 +78,24 @@ impl SortChoice {
     }
 }
 
+impl fmt::Display for SortChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for SortChoice {
+    type Err = UnknownName;
+
+    fn from_str(name: &str) -> Result<Self, UnknownName> {
+        Self::parse(name).ok_or(UnknownName)
+    }
+}
+
+/// A URL name no choice has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownName;
+
 /// A human label for a window (`24 h`, `30 min`).
 pub fn window_label(window: Timeframe) -> &'static str {
     match window {
@@ -111,6 +130,24 @@ pub enum TokenSide {
     X,
     /// Token Y (the quote token).
     Y,
+}
+
+impl fmt::Display for TokenSide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if *self == Self::Y { "y" } else { "x" })
+    }
+}
+
+impl FromStr for TokenSide {
+    type Err = UnknownName;
+
+    fn from_str(name: &str) -> Result<Self, UnknownName> {
+        match name {
+            "x" => Ok(Self::X),
+            "y" => Ok(Self::Y),
+            _ => Err(UnknownName),
+        }
+    }
 }
 
 /// Everything that decides what `/dlmm/pools` (and the pools of a group page) shows; every field round-trips
@@ -162,89 +199,27 @@ impl Default for PoolsView {
     }
 }
 
-/// A floor from the URL: a finite number ≥ 0, else 0.
-fn floor(value: Option<String>) -> f64 {
-    value.and_then(|v| dlmm_query::float::parse(v.trim())).filter(|v: &f64| v.is_finite() && *v >= 0.0).unwrap_or(0.0)
-}
-
-/// Builds `?a=b&c=d` from the non-empty parts (or nothing).
-fn query_string(parts: &[(&str, String)]) -> String {
-    if parts.is_empty() {
-        return String::new();
+impl UrlState for PoolsView {
+    fn fields(&mut self) -> Vec<Field<'_>> {
+        let has_token = !self.token.is_empty();
+        vec![
+            Field::text("q", &mut self.search),
+            Field::value("sort", &mut self.sort),
+            Field::value("window", &mut self.window),
+            Field::value("order", &mut self.direction),
+            Field::floor("minTvl", &mut self.min_tvl),
+            Field::floor("minVolume", &mut self.min_volume),
+            Field::floor("minFeeTvl", &mut self.min_fee_tvl),
+            Field::flag("hideBlacklisted", &mut self.hide_blacklisted),
+            Field::text("token", &mut self.token),
+            Field::value("side", &mut self.token_side).written_if(has_token),
+            Field::page_size("size", &mut self.page_size),
+            Field::page("page", &mut self.page),
+        ]
     }
-    let joined: Vec<String> = parts.iter().map(|(k, v)| format!("{k}={}", encode_component(v))).collect();
-    format!("?{}", joined.join("&"))
 }
 
 impl PoolsView {
-    /// Reads the view from query parameters; anything missing or invalid takes its default.
-    pub fn from_query(get: impl Fn(&str) -> Option<String>) -> Self {
-        let d = Self::default();
-        let flag = |key: &str| get(key).is_some_and(|v| v == "1" || v == "true");
-        Self {
-            page: get("page").and_then(|v| v.parse().ok()).filter(|p| *p >= 1).unwrap_or(d.page),
-            page_size: get("size")
-                .and_then(|v| v.parse().ok())
-                .filter(|s| PAGE_SIZES.contains(s))
-                .unwrap_or(d.page_size),
-            sort: get("sort").and_then(|v| SortChoice::parse(&v)).unwrap_or(d.sort),
-            window: get("window").and_then(|v| Timeframe::from_str(&v).ok()).unwrap_or(d.window),
-            direction: get("order").and_then(|v| Direction::from_str(&v).ok()).unwrap_or(d.direction),
-            search: get("q").map(|v| v.trim().to_owned()).unwrap_or_default(),
-            min_tvl: floor(get("minTvl")),
-            min_volume: floor(get("minVolume")),
-            min_fee_tvl: floor(get("minFeeTvl")),
-            hide_blacklisted: flag("hideBlacklisted"),
-            token: get("token").map(|v| v.trim().to_owned()).unwrap_or_default(),
-            token_side: if get("side").as_deref() == Some("y") { TokenSide::Y } else { TokenSide::X },
-        }
-    }
-
-    /// The query string (with a leading `?`, or empty) holding every non-default field.
-    pub fn to_query(&self) -> String {
-        let d = Self::default();
-        let mut parts: Vec<(&str, String)> = Vec::new();
-        if !self.search.is_empty() {
-            parts.push(("q", self.search.clone()));
-        }
-        if self.sort != d.sort {
-            parts.push(("sort", self.sort.as_str().into()));
-        }
-        if self.window != d.window {
-            parts.push(("window", self.window.as_str().into()));
-        }
-        if self.direction != d.direction {
-            parts.push(("order", self.direction.as_str().into()));
-        }
-        for (key, value) in [("minTvl", self.min_tvl), ("minVolume", self.min_volume), ("minFeeTvl", self.min_fee_tvl)]
-        {
-            if value > 0.0 {
-                parts.push((key, value.to_string()));
-            }
-        }
-        if self.hide_blacklisted {
-            parts.push(("hideBlacklisted", "1".into()));
-        }
-        if !self.token.is_empty() {
-            parts.push(("token", self.token.clone()));
-            if self.token_side == TokenSide::Y {
-                parts.push(("side", "y".into()));
-            }
-        }
-        if self.page_size != d.page_size {
-            parts.push(("size", self.page_size.to_string()));
-        }
-        if self.page != 1 {
-            parts.push(("page", self.page.to_string()));
-        }
-        query_string(&parts)
-    }
-
-    /// The same view on `page` (1-based).
-    pub fn with_page(&self, page: u32) -> Self {
-        Self { page: page.max(1), ..self.clone() }
-    }
-
     /// The view after choosing `sort` (from a column header): the same metric flips the direction, another starts
     /// descending; back to the first page.
     pub fn sorted_by(&self, sort: SortChoice) -> Self {
@@ -355,53 +330,27 @@ impl Default for GroupsView {
     }
 }
 
+impl UrlState for GroupsView {
+    fn fields(&mut self) -> Vec<Field<'_>> {
+        vec![
+            Field::text("q", &mut self.search),
+            Field::value("sort", &mut self.sort),
+            Field::value("window", &mut self.window),
+            Field::value("order", &mut self.direction),
+            Field::page_size("size", &mut self.page_size),
+            Field::page("page", &mut self.page),
+        ]
+    }
+
+    /// Only the [`GROUP_SORTS`].
+    fn fit(&mut self) {
+        if !GROUP_SORTS.contains(&self.sort) {
+            self.sort = Self::default().sort;
+        }
+    }
+}
+
 impl GroupsView {
-    /// Reads the view from query parameters; anything missing or invalid takes its default.
-    pub fn from_query(get: impl Fn(&str) -> Option<String>) -> Self {
-        let d = Self::default();
-        Self {
-            page: get("page").and_then(|v| v.parse().ok()).filter(|p| *p >= 1).unwrap_or(d.page),
-            page_size: get("size")
-                .and_then(|v| v.parse().ok())
-                .filter(|s| PAGE_SIZES.contains(s))
-                .unwrap_or(d.page_size),
-            sort: get("sort").and_then(|v| SortChoice::parse(&v)).filter(|s| GROUP_SORTS.contains(s)).unwrap_or(d.sort),
-            window: get("window").and_then(|v| Timeframe::from_str(&v).ok()).unwrap_or(d.window),
-            direction: get("order").and_then(|v| Direction::from_str(&v).ok()).unwrap_or(d.direction),
-            search: get("q").map(|v| v.trim().to_owned()).unwrap_or_default(),
-        }
-    }
-
-    /// The query string (with a leading `?`, or empty) holding every non-default field.
-    pub fn to_query(&self) -> String {
-        let d = Self::default();
-        let mut parts: Vec<(&str, String)> = Vec::new();
-        if !self.search.is_empty() {
-            parts.push(("q", self.search.clone()));
-        }
-        if self.sort != d.sort {
-            parts.push(("sort", self.sort.as_str().into()));
-        }
-        if self.window != d.window {
-            parts.push(("window", self.window.as_str().into()));
-        }
-        if self.direction != d.direction {
-            parts.push(("order", self.direction.as_str().into()));
-        }
-        if self.page_size != d.page_size {
-            parts.push(("size", self.page_size.to_string()));
-        }
-        if self.page != 1 {
-            parts.push(("page", self.page.to_string()));
-        }
-        query_string(&parts)
-    }
-
-    /// The same view on `page` (1-based).
-    pub fn with_page(&self, page: u32) -> Self {
-        Self { page: page.max(1), ..self.clone() }
-    }
-
     /// `GET /pools/groups` for this view.
     pub fn operation(&self) -> GetGroups {
         let mut op = GetGroups::new()
@@ -414,6 +363,68 @@ impl GroupsView {
             op = op.query(self.search.clone());
         }
         op
+    }
+}
+
+/// The sorts `/damm-v2/pools` offers, with their labels.
+pub fn damm_v2_sorts() -> Vec<(SortBy, &'static str)> {
+    vec![
+        (SortBy::windowed(WindowedMetric::Volume, Timeframe::H24, Direction::Desc), "Volume 24 h, highest first"),
+        (SortBy::field(SortField::Tvl, Direction::Desc), "TVL, highest first"),
+        (
+            SortBy::windowed(WindowedMetric::FeeTvlRatio, Timeframe::H24, Direction::Desc),
+            "Fee / TVL 24 h, highest first",
+        ),
+        (SortBy::windowed(WindowedMetric::Fee, Timeframe::H24, Direction::Desc), "Fees 24 h, highest first"),
+        (SortBy::windowed(WindowedMetric::Volume, Timeframe::H1, Direction::Desc), "Volume 1 h, highest first"),
+        (SortBy::field(SortField::PoolCreatedAt, Direction::Desc), "Newest first"),
+    ]
+}
+
+/// Everything that decides what `/damm-v2/pools` shows; round-trips through the URL query (`q`, `sort`, `size`,
+/// `page`, 1-based).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DammV2PoolsView {
+    /// Free-text search (name, symbol or address), at most [`MAX_QUERY_CHARS`] characters.
+    pub query: String,
+    /// The sort (one of [`damm_v2_sorts`]).
+    pub sort: SortBy,
+    /// Items per page.
+    pub page_size: u32,
+    /// The page, from 1.
+    pub page: u32,
+}
+
+impl Default for DammV2PoolsView {
+    fn default() -> Self {
+        Self { query: String::new(), sort: SortBy::default(), page_size: DEFAULT_PAGE_SIZE, page: 1 }
+    }
+}
+
+impl UrlState for DammV2PoolsView {
+    fn fields(&mut self) -> Vec<Field<'_>> {
+        vec![
+            Field::text("q", &mut self.query),
+            Field::value("sort", &mut self.sort),
+            Field::page_size("size", &mut self.page_size),
+            Field::page("page", &mut self.page),
+        ]
+    }
+
+    /// The search cut to [`MAX_QUERY_CHARS`]; only the [`damm_v2_sorts`].
+    fn fit(&mut self) {
+        self.query = self.query.chars().take(MAX_QUERY_CHARS).collect();
+        if !damm_v2_sorts().iter().any(|(offered, _)| *offered == self.sort) {
+            self.sort = SortBy::default();
+        }
+    }
+}
+
+impl DammV2PoolsView {
+    /// The request of this view.
+    pub fn operation(&self) -> damm_v2::GetPools {
+        let op = damm_v2::GetPools::new().page(self.page).page_size(self.page_size).sort_by(self.sort.clone());
+        if self.query.is_empty() { op } else { op.query(self.query.clone()) }
     }
 }
 
@@ -535,6 +546,48 @@ mod tests {
         let mints = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v-So11111111111111111111111111111111111111112";
         assert!(big.group_operation(mints).request().unwrap().query.contains("page_size=100"));
         assert!(big.group_operation("not-a-key").request().is_err());
+    }
+
+    #[test]
+    fn damm_v2_views_round_trip_through_the_url() {
+        let d = DammV2PoolsView::from_query(params(&[]));
+        assert_eq!(d, DammV2PoolsView::default());
+        assert_eq!(d.to_query(), "");
+        let v = DammV2PoolsView::from_query(params(&[
+            ("q", " SOL USDC "),
+            ("sort", "tvl:desc"),
+            ("size", "50"),
+            ("page", "3"),
+        ]));
+        assert_eq!((v.query.as_str(), v.sort.to_string(), v.page_size, v.page), ("SOL USDC", "tvl:desc".into(), 50, 3));
+        assert_eq!(v.to_query(), "?q=SOL%20USDC&sort=tvl%3Adesc&size=50&page=3");
+        let r = v.operation().request().unwrap();
+        assert_eq!(r.path, "/pools");
+        assert_eq!(r.query, "page=3&page_size=50&query=SOL+USDC&sort_by=tvl%3Adesc");
+    }
+
+    #[test]
+    fn damm_v2_values_not_offered_fall_back() {
+        let v = DammV2PoolsView::from_query(params(&[("sort", "apr_5m:asc"), ("size", "7"), ("page", "0")]));
+        assert_eq!(v, DammV2PoolsView::default());
+        let long = "x".repeat(500);
+        let v = DammV2PoolsView::from_query(|k| match k {
+            "page" => Some("-2".to_owned()),
+            "q" => Some(long.clone()),
+            _ => None,
+        });
+        assert_eq!((v.page, v.query.chars().count()), (1, 200));
+        assert!(damm_v2_sorts().iter().all(|(s, _)| s.to_string().parse::<SortBy>().as_ref() == Ok(s)));
+    }
+
+    #[test]
+    fn sort_choices_and_sides_read_their_own_names() {
+        for choice in SortChoice::ALL {
+            assert_eq!(choice.to_string().parse(), Ok(choice));
+        }
+        assert_eq!("y".parse(), Ok(TokenSide::Y));
+        assert_eq!(TokenSide::X.to_string(), "x");
+        assert_eq!("Y".parse::<TokenSide>(), Err(UnknownName));
     }
 
     #[test]

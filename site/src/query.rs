@@ -1,11 +1,11 @@
-//! The `/pairs` view state and its URL query: parsing, writing back, and the API operations it asks for.
-
-use std::str::FromStr;
+//! The `/pairs` view state, described for the URL query ([`UrlState`]), and the API operations it asks for.
 
 use dlmm_query::ops::{AllByGroupsMetadata, AllWithPagination, OrderBy, PairListQuery, PairSortKey};
 
-/// The page sizes offered.
-pub const PAGE_SIZES: [u32; 4] = [10, 25, 50, 100];
+use crate::url_state::{Field, UrlState};
+
+/// The largest page size the URL may name.
+pub const MAX_LIMIT: u32 = 1000;
 /// The page size when the URL names none.
 pub const DEFAULT_LIMIT: u32 = 25;
 
@@ -51,78 +51,24 @@ impl Default for PairsView {
     }
 }
 
+impl UrlState for PairsView {
+    fn fields(&mut self) -> Vec<Field<'_>> {
+        vec![
+            Field::word("view", "groups", &mut self.grouped),
+            Field::text("q", &mut self.search),
+            Field::value("sort", &mut self.sort),
+            Field::value("order", &mut self.order),
+            Field::floor("minTvl", &mut self.min_tvl),
+            Field::flag("hideUnknown", &mut self.hide_unknown),
+            Field::flag("hideLowApr", &mut self.hide_low_apr),
+            Field::list("mints", &mut self.mints),
+            Field::number("limit", &mut self.limit, |limit| (1..=MAX_LIMIT).contains(&limit)),
+            Field::value("page", &mut self.page),
+        ]
+    }
+}
+
 impl PairsView {
-    /// Reads the view from query parameters; anything missing or invalid takes its default.
-    pub fn from_query(get: impl Fn(&str) -> Option<String>) -> Self {
-        let d = Self::default();
-        let flag = |key: &str| get(key).is_some_and(|v| v == "1" || v == "true");
-        Self {
-            page: get("page").and_then(|v| v.parse().ok()).unwrap_or(d.page),
-            limit: get("limit").and_then(|v| v.parse().ok()).filter(|l| (1..=1000).contains(l)).unwrap_or(d.limit),
-            sort: get("sort").and_then(|v| PairSortKey::from_str(&v).ok()).unwrap_or(d.sort),
-            order: get("order").and_then(|v| OrderBy::from_str(&v).ok()).unwrap_or(d.order),
-            search: get("q").map(|v| v.trim().to_owned()).unwrap_or_default(),
-            min_tvl: get("minTvl")
-                .and_then(|v| dlmm_query::float::parse(&v))
-                .filter(|v: &f64| v.is_finite() && *v >= 0.0)
-                .unwrap_or(0.0),
-            hide_unknown: flag("hideUnknown"),
-            hide_low_apr: flag("hideLowApr"),
-            mints: get("mints")
-                .map(|v| {
-                    v.split([',', ' ', '\n']).map(str::trim).filter(|m| !m.is_empty()).map(str::to_owned).collect()
-                })
-                .unwrap_or_default(),
-            grouped: get("view").as_deref() == Some("groups"),
-        }
-    }
-
-    /// The query string (with a leading `?`, or empty) holding every non-default field.
-    pub fn to_query(&self) -> String {
-        let d = Self::default();
-        let mut parts: Vec<(&str, String)> = Vec::new();
-        if self.grouped {
-            parts.push(("view", "groups".into()));
-        }
-        if !self.search.is_empty() {
-            parts.push(("q", self.search.clone()));
-        }
-        if self.sort != d.sort {
-            parts.push(("sort", self.sort.as_str().into()));
-        }
-        if self.order != d.order {
-            parts.push(("order", self.order.as_str().into()));
-        }
-        if self.min_tvl > 0.0 {
-            parts.push(("minTvl", self.min_tvl.to_string()));
-        }
-        if self.hide_unknown {
-            parts.push(("hideUnknown", "1".into()));
-        }
-        if self.hide_low_apr {
-            parts.push(("hideLowApr", "1".into()));
-        }
-        if !self.mints.is_empty() {
-            parts.push(("mints", self.mints.join(",")));
-        }
-        if self.limit != d.limit {
-            parts.push(("limit", self.limit.to_string()));
-        }
-        if self.page != 0 {
-            parts.push(("page", self.page.to_string()));
-        }
-        if parts.is_empty() {
-            return String::new();
-        }
-        let body: Vec<String> = parts.into_iter().map(|(k, v)| format!("{k}={}", encode_component(&v))).collect();
-        format!("?{}", body.join("&"))
-    }
-
-    /// The same view on another page.
-    pub fn with_page(&self, page: u64) -> Self {
-        Self { page, ..self.clone() }
-    }
-
     /// The view after choosing a sort column: the same key flips the order, a new key starts descending.
     pub fn sorted_by(&self, key: PairSortKey) -> Self {
         let order = if self.sort == key {
@@ -191,18 +137,6 @@ pub fn sort_label(key: PairSortKey) -> &'static str {
         PairSortKey::Volume4h => "Volume 4 h",
         PairSortKey::Volume12h => "Volume 12 h",
     }
-}
-
-/// Percent-encodes a query value (RFC 3986 unreserved characters stay as they are).
-pub fn encode_component(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for b in value.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b',' => out.push(b as char),
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -274,7 +208,7 @@ mod tests {
 
     #[test]
     fn sorting_flips_then_resets_and_paging_counts() {
-        let v = PairsView::default().with_page(4);
+        let v = PairsView { page: 4, ..PairsView::default() };
         let flipped = v.sorted_by(PairSortKey::Tvl);
         assert_eq!((flipped.order, flipped.page), (OrderBy::Asc, 0));
         assert_eq!(flipped.sorted_by(PairSortKey::Tvl).order, OrderBy::Desc);

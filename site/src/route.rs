@@ -2,12 +2,15 @@
 //! ([`Route::of`], [`Route::at`]). The router (`leptos_router`'s `Router`: history, links, navigation, the location)
 //! shows [`Routed`], which reads the page from the location's path itself rather than through the router's route
 //! matching (`Routes` or `FlatRoutes` with one `/*path` route), whose machinery was about 6 % of the explorer's
-//! `.wasm` for one route. A page reads its path parameters with [`param`] and its query with [`query`].
+//! `.wasm` for one route. A page reads its path parameters with [`param`], its query with [`query`], and a list's
+//! state kept in the query with [`url_state`].
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_location;
+use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::location::{BrowserUrl, LocationProvider};
 use leptos_router::params::ParamsMap;
+
+use crate::url_state::UrlState;
 
 /// A page of the explorer, with its path parameters (raw URL segments, as the location's path has them).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,6 +147,22 @@ pub fn param(name: &'static str) -> Memo<String> {
 /// The query of the page on screen, tracked (the location's).
 pub fn query() -> Memo<ParamsMap> {
     use_location().query
+}
+
+/// The state the page on screen keeps in its URL query (tracked), and the way to another state: a navigation to
+/// `path()` with the new state's query.
+pub fn url_state<S>(path: impl Fn() -> String + Send + Sync + 'static) -> (Memo<S>, Callback<S>)
+where
+    S: UrlState + PartialEq + Send + Sync + 'static,
+{
+    let query = query();
+    let state = Memo::new(move |_| {
+        let q = query.read();
+        S::from_query(|k| q.get(k))
+    });
+    let navigate = use_navigate();
+    let go = Callback::new(move |s: S| navigate(&format!("{}{}", path(), s.to_query()), Default::default()));
+    (state, go)
 }
 
 /// The page on screen: the page [`Route::at`] the location's path under the router base `base`, rebuilt only when

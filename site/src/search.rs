@@ -108,7 +108,7 @@ impl AddressKind {
 
 /// The route of the search page for `text`.
 pub fn search_route(text: &str) -> String {
-    format!("/search?q={}", crate::query::encode_component(text.trim()))
+    format!("/search?q={}", crate::url_state::encode_component(text.trim()))
 }
 
 #[cfg(test)]

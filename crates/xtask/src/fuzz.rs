@@ -9,7 +9,7 @@
 //! when that is given.
 //!
 //! Each round also runs the explorer's native property tests of its number formatters and chart scaling
-//! (`site/src/format.rs`, `site/src/chart.rs`: thousands of cases each, fresh seeds every round).
+//! (`site/src/format.rs`, `site/src/charts/scale.rs`: thousands of cases each, fresh seeds every round).
 
 use std::time::{Duration, Instant};
 

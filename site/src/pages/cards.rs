@@ -3,8 +3,9 @@
 
 use leptos::prelude::*;
 
-use super::{CollectAny, pct_value, usd_value};
+use super::{pct_value, usd_value};
 use crate::format::exact;
+use crate::ui::CollectAny;
 
 /// What a [`Card`] shows as its figure.
 pub enum Figure {

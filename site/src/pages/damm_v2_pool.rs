@@ -6,12 +6,13 @@ use dlmm_query::datapi::models::damm_v2::Pool;
 use dlmm_query::datapi::ops::damm_v2::GetPool;
 use leptos::prelude::*;
 
+use super::Addr;
 use super::cards::{Card, cards};
 use super::dlmm_pool::{SeriesSection, Service, TokenCard, WindowRow, WindowsTable, collect_fee_mode};
 use super::facts::{Fact, Facts};
-use super::{Addr, CollectAny, Loading, SiteClient, result_view};
-use crate::candles::price;
+use crate::charts::candles::price;
 use crate::format::{exact, percent, unix_time, usd};
+use crate::ui::{CollectAny, Failure, Loaded};
 
 /// How a DAMM v2 activation point counts, in words (`activation_type` 0 = slot, 1 = unix seconds).
 pub fn activation(activation_type: u8, point: u64) -> String {
@@ -26,19 +27,11 @@ pub fn activation(activation_type: u8, point: u64) -> String {
 #[component]
 pub fn DammV2PoolPage() -> impl IntoView {
     let address = crate::route::param("address");
-    let client = expect_context::<SiteClient>();
-    let pool = crate::resource::local(move || {
-        let client = client.clone();
-        let address = address.get();
-        async move { client.send(&GetPool::new(address)).await }
-    });
-    let retry = Callback::new(move |()| pool.refetch());
+    let pool = crate::client::load(move || GetPool::new(address.get()));
     view! {
-        <Transition fallback=|| view! { <Loading what="the pool" /> }>
-            {move || crate::resource::suspend(async move {
-                result_view(pool.await, "Pool", retry, |p| damm_v2_pool_view(p).into_any())
-            })}
-        </Transition>
+        <Loaded resource=pool loading="the pool" failure=Failure::NotFound("Pool") let:p>
+            {damm_v2_pool_view(p)}
+        </Loaded>
     }
 }
 

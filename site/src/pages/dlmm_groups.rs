@@ -3,87 +3,36 @@
 
 use dlmm_query::datapi::models::Paginated;
 use dlmm_query::datapi::models::dlmm::Group;
-use dlmm_query::datapi::params::Timeframe;
-use leptos::html;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
 
-use super::controls::{Select, order_choices, order_of, order_value, page_size_choices, sort_choices, window_choices};
-use super::dlmm_pools::{DatapiPager, dlmm_pool_rows};
-use super::{Addr, CollectAny, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
-use crate::pool_list::{GROUP_SORTS, GroupsView, PoolsView, SortChoice, window_label};
+use super::controls::{
+    Input, ListControls, ListState, RowControl, datapi_pager, order_choices, page_size_choices, sort_choices,
+    window_choices,
+};
+use super::dlmm_pools::dlmm_pool_rows;
+use super::{Addr, pct_value, usd_value};
+use crate::pool_list::{GROUP_SORTS, GroupsView, PoolsView, window_label};
+use crate::ui::{CollectAny, Empty, Failure, Loaded};
 
 /// The pool groups page.
 #[component]
 pub fn DlmmGroupsPage() -> impl IntoView {
-    let query = crate::route::query();
-    let view_state = Memo::new(move |_| {
-        let q = query.read();
-        GroupsView::from_query(|k| q.get(k))
-    });
-    let client = expect_context::<SiteClient>();
-    let groups = crate::resource::local(move || {
-        let client = client.clone();
-        let op = view_state.get().operation();
-        async move { client.send(&op).await }
-    });
-    let retry = Callback::new(move |()| groups.refetch());
-    let navigate = use_navigate();
-    let go = Callback::new(move |v: GroupsView| navigate(&format!("/dlmm/groups{}", v.to_query()), Default::default()));
+    let (view_state, go) = crate::route::url_state::<GroupsView>(|| "/dlmm/groups".to_owned());
+    let groups = crate::client::load(move || view_state.get().operation());
+    let inputs = vec![Input::search("g-search", "q", "Name, symbol or mint", "e.g. SOL")];
+    let row = vec![
+        RowControl::select("g-sort", "sort", "Sort by", sort_choices(&GROUP_SORTS)),
+        RowControl::select("g-window", "window", "Window", window_choices()),
+        RowControl::hidden_select("g-order", "order", "Order", order_choices()),
+        RowControl::select("g-size", "size", "Per page", page_size_choices()),
+    ];
     view! {
         <h1>"DLMM pool groups"</h1>
         <p class="sub">"Every pair of tokens with its pools summed; open one to see all its pools."</p>
-        <GroupFilters view=view_state go=go />
-        <Transition fallback=|| view! { <Loading what="groups" /> }>
-            {move || crate::resource::suspend(async move {
-                let v = view_state.get_untracked();
-                result_view(groups.await, "Groups", retry, move |page| {
-                    groups_table(page, v, go)
-                })
-            })}
-        </Transition>
-    }
-}
-
-#[component]
-fn GroupFilters(view: Memo<GroupsView>, go: Callback<GroupsView>) -> impl IntoView {
-    let search = NodeRef::<html::Input>::new();
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let text = search.get().map(|e| e.value()).unwrap_or_default();
-        go.run(GroupsView { search: text.trim().to_owned(), page: 1, ..view.get_untracked() });
-    };
-    view! {
-        <form class="filters" on:submit=submit role="search" aria-label="Filter groups">
-            <div class="field grow">
-                <label for="g-search">"Name, symbol or mint"</label>
-                <input id="g-search" name="q" type="search" node_ref=search placeholder="e.g. SOL"
-                    prop:value=move || view.get().search autocomplete="off" />
-            </div>
-            <button type="submit">"Apply"</button>
-            <div class="row wrap">
-                <Select id="g-sort" name="sort" label="Sort by" choices=sort_choices(&GROUP_SORTS)
-                    selected=Signal::derive(move || view.get().sort.as_str().to_owned())
-                    on_pick=Callback::new(move |v: String| if let Some(sort) = SortChoice::parse(&v) {
-                        go.run(GroupsView { sort, page: 1, ..view.get_untracked() });
-                    }) />
-                <Select id="g-window" name="window" label="Window" choices=window_choices()
-                    selected=Signal::derive(move || view.get().window.as_str().to_owned())
-                    on_pick=Callback::new(move |v: String| if let Ok(window) = v.parse::<Timeframe>() {
-                        go.run(GroupsView { window, page: 1, ..view.get_untracked() });
-                    }) />
-                <Select id="g-order" name="order" label="Order" hidden_label=true choices=order_choices()
-                    selected=Signal::derive(move || order_value(view.get().direction))
-                    on_pick=Callback::new(move |v: String| {
-                        go.run(GroupsView { direction: order_of(&v), page: 1, ..view.get_untracked() });
-                    }) />
-                <Select id="g-size" name="size" label="Per page" choices=page_size_choices()
-                    selected=Signal::derive(move || view.get().page_size.to_string())
-                    on_pick=Callback::new(move |v: String| if let Ok(page_size) = v.parse::<u32>() {
-                        go.run(GroupsView { page_size, page: 1, ..view.get_untracked() });
-                    }) />
-            </div>
-        </form>
+        <ListControls state=ListState::new(view_state, go) label="Filter groups" inputs=inputs submit="Apply" row=row />
+        <Loaded resource=groups loading="groups" failure=Failure::NotFound("Groups") let:page>
+            {groups_table(page, view_state.get_untracked(), go)}
+        </Loaded>
     }
 }
 
@@ -93,11 +42,6 @@ fn groups_table(page: &Paginated<Group>, view: GroupsView, go: Callback<GroupsVi
         return view! { <Empty message="No groups match." /> }.into_any();
     }
     let w = window_label(view.window);
-    let shown = page.data.len();
-    let (prev_view, next_view) =
-        (view.with_page(view.page.saturating_sub(1)), view.with_page(view.page.saturating_add(1)));
-    let prev = Callback::new(move |()| go.run(prev_view.clone()));
-    let next = Callback::new(move |()| go.run(next_view.clone()));
     view! {
         <div class="table-scroll">
             <table class="data groups" data-testid="dlmm-groups-table">
@@ -111,8 +55,7 @@ fn groups_table(page: &Paginated<Group>, view: GroupsView, go: Callback<GroupsVi
                 <tbody>{page.data.iter().map(group_row).collect_any()}</tbody>
             </table>
         </div>
-        <DatapiPager page=page.current_page pages=page.pages page_size=page.page_size shown=shown total=page.total
-            prev=prev next=next />
+        {datapi_pager(page, &view, go)}
     }
     .into_any()
 }
@@ -137,22 +80,9 @@ fn group_row(g: &Group) -> impl IntoView + use<> {
 #[component]
 pub fn DlmmGroupPage() -> impl IntoView {
     let mints = crate::route::param("mints");
-    let query = crate::route::query();
-    let view_state = Memo::new(move |_| {
-        let q = query.read();
-        PoolsView::from_query(|k| q.get(k))
-    });
-    let client = expect_context::<SiteClient>();
-    let pools = crate::resource::local(move || {
-        let client = client.clone();
-        let op = view_state.get().group_operation(&mints.get());
-        async move { client.send(&op).await }
-    });
-    let retry = Callback::new(move |()| pools.refetch());
-    let navigate = use_navigate();
-    let go = Callback::new(move |v: PoolsView| {
-        navigate(&format!("/dlmm/groups/{}{}", mints.get_untracked(), v.to_query()), Default::default())
-    });
+    let (view_state, go) =
+        crate::route::url_state::<PoolsView>(move || format!("/dlmm/groups/{}", mints.get_untracked()));
+    let pools = crate::client::load(move || view_state.get().group_operation(&mints.get()));
     let (mint_a, mint_b) = {
         let key = mints.get_untracked();
         let (a, b) = key.split_once('-').unwrap_or((key.as_str(), ""));
@@ -164,13 +94,8 @@ pub fn DlmmGroupPage() -> impl IntoView {
             <Addr address=mint_a field="mint_a" />" · "<Addr address=mint_b field="mint_b" />
         </p>
         <p><a href={crate::link("/dlmm/groups")}>"All groups"</a></p>
-        <Transition fallback=|| view! { <Loading what="the group's pools" /> }>
-            {move || crate::resource::suspend(async move {
-                let v = view_state.get_untracked();
-                result_view(pools.await, "Group", retry, move |page| {
-                    dlmm_pool_rows(page, v, go, "dlmm-group-table")
-                })
-            })}
-        </Transition>
+        <Loaded resource=pools loading="the group's pools" failure=Failure::NotFound("Group") let:page>
+            {dlmm_pool_rows(page, view_state.get_untracked(), go, "dlmm-group-table")}
+        </Loaded>
     }
 }

@@ -10,19 +10,17 @@ use dlmm_query::ops::LexicalOrderMints;
 use dlmm_query::{CallOptions, Error};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
-use wasm_bindgen::JsCast;
 
 use super::cards::{Card, cards};
-use super::chart::tick_grid;
 use super::controls::Select;
 use super::facts::{Fact, Facts};
-use super::{Addr, CollectAny, Empty, ErrorPanel, Loading, SiteClient, result_view};
-use crate::candles::{
-    Ohlc, SeriesChoice, Span, bucket_count, bucket_label, candle_shapes, describe, offered, price, price_axis,
-    price_tick, step_key, timeframe_label,
-};
-use crate::chart::{LinearScale, band_x, bars, label_indices, nearest_index, value_axis};
-use crate::format::{compact, compact_usd, exact, percent, percent_short, unix_time, usd};
+use super::{Addr, SiteClient};
+use crate::charts::candle_chart::candle_chart;
+use crate::charts::candles::price;
+use crate::charts::history::history_charts;
+use crate::charts::series::{SeriesChoice, Span, bucket_count, offered, timeframe_label};
+use crate::format::{compact_usd, exact, percent, percent_short, unix_time, usd};
+use crate::ui::{CollectAny, Failure, Loaded};
 
 /// Which datapi service a pool page reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,19 +64,11 @@ pub fn collect_fee_mode(mode: u8) -> String {
 #[component]
 pub fn DlmmPoolPage() -> impl IntoView {
     let address = crate::route::param("address");
-    let client = expect_context::<SiteClient>();
-    let pool = crate::resource::local(move || {
-        let client = client.clone();
-        let address = address.get();
-        async move { client.send(&dlmm::GetPool::new(address)).await }
-    });
-    let retry = Callback::new(move |()| pool.refetch());
+    let pool = crate::client::load(move || dlmm::GetPool::new(address.get()));
     view! {
-        <Transition fallback=|| view! { <Loading what="the pool" /> }>
-            {move || crate::resource::suspend(async move {
-                result_view(pool.await, "Pool", retry, |p| dlmm_pool_view(p).into_any())
-            })}
-        </Transition>
+        <Loaded resource=pool loading="the pool" failure=Failure::NotFound("Pool") let:p>
+            {dlmm_pool_view(p)}
+        </Loaded>
     }
 }
 
@@ -275,7 +265,6 @@ pub(super) fn SeriesSection(service: Service, address: String) -> impl IntoView 
         let c = choice.get();
         async move { fetch_series(client, service, address, c).await }
     });
-    let retry = Callback::new(move |()| series.refetch());
     let go = Callback::new(move |c: SeriesChoice| {
         navigate(
             &format!("{page_path}{}", c.to_query()),
@@ -307,213 +296,17 @@ pub(super) fn SeriesSection(service: Service, address: String) -> impl IntoView 
                     {move || { let c = choice.get(); format!("{} candles", bucket_count(c.timeframe, c.span)) }}
                 </span>
             </div>
-            <Transition fallback=|| view! {
-                <figure class="chart candles" data-testid="candle-chart" data-state="loading"><Loading what="candles" /></figure>
-            }>
-                {move || crate::resource::suspend(async move {
-                    let c = choice.get_untracked();
-                    match &*series.await {
-                        Ok(s) => view! {
-                            {candle_chart(&s.candles.data, c.timeframe, s.requests)}
-                            {history_charts(&s.history.data, c.timeframe)}
-                        }.into_any(),
-                        Err(e) => view! {
-                            <figure class="chart candles" data-testid="candle-chart" data-state="error">
-                                <ErrorPanel error=e.clone() retry=retry />
-                            </figure>
-                        }.into_any(),
-                    }
-                })}
-            </Transition>
+            <Loaded resource=series loading="candles" frame=candle_frame let:s>
+                {candle_chart(&s.candles.data, choice.get_untracked().timeframe, s.requests)}
+                {history_charts(&s.history.data, choice.get_untracked().timeframe)}
+            </Loaded>
         </section>
     }
 }
 
-const W: f64 = 720.0;
-const H: f64 = 280.0;
-const LEFT: f64 = 72.0;
-const RIGHT: f64 = 12.0;
-const TOP: f64 = 12.0;
-const BOTTOM: f64 = 40.0;
-
-/// Candle time labels along the bottom of a chart.
-fn x_labels(stamps: &[u64], timeframe: Timeframe, x0: f64, x1: f64, h: f64) -> impl IntoView + use<> {
-    let n = stamps.len();
-    label_indices(n, 5)
-        .into_iter()
-        .map(|i| {
-            let x = band_x(i, n, x0, x1);
-            // The newest label ends at its candle, so it stays inside the plot.
-            let anchor = if i + 1 == n && n > 1 { "end" } else { "middle" };
-            view! { <text class="xl" x=x y=h - BOTTOM + 16.0 text-anchor=anchor>{bucket_label(stamps[i], timeframe)}</text> }
-        })
-        .collect_any()
-}
-
-/// The candlestick chart (`data-state="drawn"` once candles are drawn).
-fn candle_chart(candles: &[Candle], timeframe: Timeframe, requests: u64) -> AnyView {
-    let ohlc: Vec<Ohlc> =
-        candles.iter().map(|c| Ohlc { open: c.open, high: c.high, low: c.low, close: c.close }).collect();
-    let Some(((lo, hi), ticks)) = price_axis(&ohlc, 5) else {
-        let message = if candles.is_empty() { "No candles in this range." } else { "No prices in this range." };
-        return view! {
-            <figure class="chart candles" data-testid="candle-chart" data-state="empty" data-candles=candles.len()>
-                <figcaption>"Price"</figcaption>
-                <Empty message=message />
-            </figure>
-        }
-        .into_any();
-    };
-    let (x0, x1) = (LEFT, W - RIGHT);
-    let y = LinearScale::new((lo, hi), (H - BOTTOM, TOP));
-    let shapes = candle_shapes(&ohlc, x0, x1, &y);
-    let drawn = shapes.len();
-    let stamps: Vec<u64> = candles.iter().map(|c| c.timestamp).collect();
-    let summary = format!(
-        "Price candles, {} of {}: {drawn} drawn, first open {}, last close {}",
-        timeframe_label(timeframe),
-        candles.len(),
-        shapes.first().map_or_else(String::new, |s| price(ohlc[s.index].open)),
-        shapes.last().map_or_else(String::new, |s| price(ohlc[s.index].close)),
-    );
-    let n = candles.len();
-    let body = shapes
-        .iter()
-        .map(|s| {
-            let c = &candles[s.index];
-            let tip = describe(c.timestamp, ohlc[s.index], c.volume, timeframe);
-            view! {
-                <g class=if s.rising { "candle up" } else { "candle down" } data-timestamp=c.timestamp>
-                    <title>{tip}</title>
-                    <line class="wick" x1=s.x x2=s.x y1=s.high_y y2=s.low_y />
-                    <rect class="body" x=s.x - s.width / 2.0 y=s.body_y width=s.width height=s.body_height />
-                </g>
-            }
-        })
-        .collect_any();
-    let selected = RwSignal::new(None::<usize>);
-    let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        if let Some(next) = step_key(&ev.key(), selected.get_untracked(), n) {
-            ev.prevent_default();
-            selected.set(next);
-        }
-    };
-    let on_move = move |ev: leptos::ev::MouseEvent| {
-        let Some(target) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
-        let rect = target.get_bounding_client_rect();
-        if rect.width() > 0.0 {
-            let sx = (f64::from(ev.client_x()) - rect.left()) * W / rect.width();
-            selected.set(nearest_index(sx, n, x0, x1));
-        }
-    };
-    let readout_candles: Vec<(u64, f64)> = candles.iter().map(|c| (c.timestamp, c.volume)).collect();
-    let readout_ohlc = ohlc.clone();
-    let readout = move || match selected.get() {
-        Some(i) => {
-            let (timestamp, volume) = readout_candles[i];
-            describe(timestamp, readout_ohlc[i], volume, timeframe)
-        }
-        None => "Focus the chart and use ← → (Home, End) to read each candle.".to_owned(),
-    };
-    let cursor = move || {
-        selected.get().map(|i| {
-            let x = band_x(i, n, x0, x1);
-            view! { <line class="cursor" x1=x x2=x y1=TOP y2=H - BOTTOM /> }
-        })
-    };
-    let tick_step = match ticks.as_slice() {
-        [a, b, ..] => b - a,
-        _ => hi - lo,
-    };
-    let tick_views = tick_grid(&ticks, &y, x0, x1, |t| price_tick(t, tick_step));
-    view! {
-        <figure class="chart candles" data-testid="candle-chart" data-state="drawn" data-candles=candles.len()
-            data-drawn=drawn data-requests=requests>
-            <figcaption>{format!("Price, {} candles (UTC)", timeframe_label(timeframe))}</figcaption>
-            <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label=summary tabindex="0" on:keydown=on_key
-                on:mousemove=on_move on:mouseleave=move |_| selected.set(None)>
-                {tick_views}
-                {body}
-                {cursor}
-                <line class="axis" x1=x0 x2=x1 y1=H - BOTTOM y2=H - BOTTOM />
-                {x_labels(&stamps, timeframe, x0, x1, H)}
-            </svg>
-            <p class="readout" data-testid="candle-readout" aria-live="polite">{readout}</p>
-        </figure>
-    }
-    .into_any()
-}
-
-/// Volume bars and fee bars (LP fees with protocol fees stacked on top) of the same range.
-fn history_charts(history: &[VolumeBucket], timeframe: Timeframe) -> AnyView {
-    if history.is_empty() {
-        return view! {
-            <figure class="chart history" data-testid="history-chart" data-state="empty">
-                <figcaption>"Volume and fees"</figcaption>
-                <Empty message="No volume history in this range." />
-            </figure>
-        }
-        .into_any();
-    }
-    let stamps: Vec<u64> = history.iter().map(|b| b.timestamp).collect();
-    let volume: Vec<f64> = history.iter().map(|b| b.volume).collect();
-    let lp: Vec<f64> = history.iter().map(|b| b.fees).collect();
-    let total: Vec<f64> = history.iter().map(|b| b.fees + b.protocol_fees).collect();
-    let sum = |v: &[f64]| v.iter().filter(|x| x.is_finite()).sum::<f64>();
-    let protocol: Vec<f64> = history.iter().map(|b| b.protocol_fees).collect();
-    view! {
-        <BarChart id="volume-chart" title="Volume, USD" stamps=stamps.clone() timeframe=timeframe
-            layers=vec![("bar", volume.clone())] total=sum(&volume) />
-        <BarChart id="fees-chart" title="Fees, USD: LP fees with protocol fees on top" stamps=stamps timeframe=timeframe
-            layers=vec![("bar protocol", total), ("bar lp", lp.clone())] total=sum(&lp) + sum(&protocol) />
-        <p class="legend">
-            <span class="key lp">"LP fees "</span><span data-field="lp_fees_total" title=exact(sum(&lp))>{usd(sum(&lp))}</span>
-            " · "
-            <span class="key protocol">"Protocol fees "</span>
-            <span data-field="protocol_fees_total" title=exact(sum(&protocol))>{usd(sum(&protocol))}</span>
-        </p>
-    }
-    .into_any()
-}
-
-/// Bars of one or more layers drawn over each other (the first the tallest), on one value axis.
-#[component]
-fn BarChart(
-    id: &'static str,
-    title: &'static str,
-    stamps: Vec<u64>,
-    timeframe: Timeframe,
-    layers: Vec<(&'static str, Vec<f64>)>,
-    total: f64,
-) -> impl IntoView {
-    let h = 200.0;
-    let (x0, x1) = (LEFT, W - RIGHT);
-    let all: Vec<f64> = layers.iter().flat_map(|(_, v)| v.iter().copied()).collect();
-    let ((lo, hi), ticks) = value_axis(&all, 4);
-    let y = LinearScale::new((lo, hi), (h - BOTTOM, TOP));
-    let n = stamps.len();
-    let shapes = layers
-        .iter()
-        .map(|(class, values)| {
-            bars(values, x0, x1, &y)
-                .into_iter()
-                .map(|(bx, by, bw, bh)| view! { <rect class=*class x=bx y=by width=bw height=bh /> })
-                .collect_any()
-        })
-        .collect_any();
-    let tick_views = tick_grid(&ticks, &y, x0, x1, compact);
-    let summary = format!("{title}: {n} buckets of {}, {} in all", timeframe_label(timeframe), usd(total));
-    view! {
-        <figure class="chart history" data-testid=id data-state="drawn" data-bars=n>
-            <figcaption>{title}</figcaption>
-            <svg viewBox=format!("0 0 {W} {h}") role="img" aria-label=summary tabindex="0">
-                {tick_views}
-                {shapes}
-                <line class="axis" x1=x0 x2=x1 y1=h - BOTTOM y2=h - BOTTOM />
-                {x_labels(&stamps, timeframe, x0, x1, h)}
-            </svg>
-        </figure>
-    }
+/// The candle chart's figure around its placeholder and its failure (`data-state` = `state`).
+fn candle_frame(state: &'static str, inner: AnyView) -> AnyView {
+    view! { <figure class="chart candles" data-testid="candle-chart" data-state=state>{inner}</figure> }.into_any()
 }
 
 #[cfg(test)]

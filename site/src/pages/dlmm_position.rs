@@ -3,15 +3,16 @@
 //!
 //! URL state: `?kind=add|remove|claim_fee|claim_reward` keeps one kind of event (every kind when absent).
 
+use dlmm_query::Error;
 use dlmm_query::datapi::models::dlmm::{PositionEvent, PositionPnlRecord, PositionsPnl};
 use dlmm_query::datapi::ops::dlmm::{GetPositionEvents, GetPositionsPnl};
 use dlmm_query::datapi::params::PositionEventType;
-use dlmm_query::{Error, ErrorKind};
 use leptos::prelude::*;
 
-use super::{Addr, CollectAny, Empty, ErrorPanel, Loading, SiteClient, pct_value, usd_value};
+use super::{Addr, SiteClient, pct_value, usd_value};
 use crate::format::{exact, unix_time};
 use crate::timeline::{DatapiEvent, datapi_timeline, kind_totals};
+use crate::ui::{CollectAny, Empty, Failure, Loaded};
 
 /// Pages of `/positions/{pool}/pnl` read at most while looking for the position's row.
 pub const MAX_PNL_PAGES: u32 = 10;
@@ -43,7 +44,7 @@ pub fn find_row(page: &PositionsPnl, position: &str) -> Option<PositionPnlRecord
 }
 
 /// Everything the position page shows.
-struct Loaded {
+struct History {
     events: Vec<DatapiEvent>,
     pool: Option<(String, String)>,
     pnl: Option<Result<PositionPnlRecord, Error>>,
@@ -51,7 +52,7 @@ struct Loaded {
     tokens: Option<(String, String)>,
 }
 
-async fn load(c: SiteClient, address: String, kind: Option<PositionEventType>) -> Result<Loaded, Error> {
+async fn load(c: SiteClient, address: String, kind: Option<PositionEventType>) -> Result<History, Error> {
     let mut op = GetPositionEvents::new(address.clone());
     if let Some(k) = kind {
         op = op.event_type(k);
@@ -94,7 +95,7 @@ async fn load(c: SiteClient, address: String, kind: Option<PositionEventType>) -
             found
         }
     };
-    Ok(Loaded { events: datapi_timeline(&raw), pool, pnl, tokens })
+    Ok(History { events: datapi_timeline(&raw), pool, pnl, tokens })
 }
 
 /// The position page.
@@ -105,7 +106,6 @@ pub fn DlmmPositionPage() -> impl IntoView {
     let kind = Memo::new(move |_| kind_filter(query.read().get("kind").as_deref()));
     let client = expect_context::<SiteClient>();
     let data = crate::resource::local(move || load(client.clone(), address.get(), kind.get()));
-    let retry = Callback::new(move |()| data.refetch());
     view! {
         <h1>"Position"</h1>
         <p class="sub"><Addr address=address.get_untracked() full=true field="position" /></p>
@@ -122,22 +122,9 @@ pub fn DlmmPositionPage() -> impl IntoView {
                 }).collect_any()
             }}
         </nav>
-        <Transition fallback=|| view! { <Loading what="the position" /> }>
-            {move || crate::resource::suspend(async move {
-                match &*data.await {
-                    Ok(d) if d.pool.is_none() => view! { <NoPosition /> }.into_any(),
-                    Ok(d) => position_view(d).into_any(),
-                    Err(e) if e.kind() == ErrorKind::InvalidInput => view! {
-                        <section class="state not-found" role="alert" data-state="not-found" data-kind="invalidInput">
-                            <h2>"No such position"</h2>
-                            <p>"This is not a Solana address. Check it, or use the search box above."</p>
-                            <p class="message">{e.to_string()}</p>
-                        </section>
-                    }.into_any(),
-                    Err(e) => view! { <ErrorPanel error=e.clone() retry=retry /> }.into_any(),
-                }
-            })}
-        </Transition>
+        <Loaded resource=data loading="the position" failure=Failure::NotAnAddress("position") let:d>
+            {position_view(d)}
+        </Loaded>
     }
 }
 
@@ -161,9 +148,12 @@ fn NoPosition() -> impl IntoView {
     }
 }
 
-/// The loaded position (read from the page's shared value).
-fn position_view(d: &Loaded) -> impl IntoView + use<> {
-    let Loaded { events, pool, pnl, tokens } = d;
+/// The loaded position, or that the datapi has none (read from the page's shared value).
+fn position_view(d: &History) -> AnyView {
+    let History { events, pool, pnl, tokens } = d;
+    if pool.is_none() {
+        return view! { <NoPosition /> }.into_any();
+    }
     let (pool, owner) = pool.clone().unwrap_or_default();
     let (token_x, token_y) = tokens.clone().unwrap_or_default();
     let totals = kind_totals(events);
@@ -211,6 +201,7 @@ fn position_view(d: &Loaded) -> impl IntoView + use<> {
             <p class="note">"Amounts in the tokens' display units, exact as sent; USD at the time of each event."</p>
         </section>
     }
+    .into_any()
 }
 
 fn pnl_row(r: &PositionPnlRecord) -> impl IntoView + use<> {

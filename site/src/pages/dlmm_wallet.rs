@@ -4,6 +4,7 @@
 //! URL state (`?sort=…&dir=…&days=…&open=…&closed=…`): the open list's sort and direction, the closed list's
 //! `days_back`, and each list's page. The plain parts ([`WalletView`], [`RangeStatus`]) are unit-tested natively.
 
+use dlmm_query::Error;
 use dlmm_query::datapi::models::Paginated;
 use dlmm_query::datapi::models::dlmm::{
     ClosedLimitOrderPool, LimitOrderSummary, OpenLimitOrderPool, OpenPortfolio, OpenPortfolioPool, Portfolio,
@@ -14,15 +15,14 @@ use dlmm_query::datapi::ops::dlmm::{
     GetPortfolioTotal, GetWalletPoolClaims,
 };
 use dlmm_query::datapi::params::{DAYS_BACK, Direction, OpenPortfolioSort};
-use dlmm_query::{Error, ErrorKind};
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
 
 use super::cards::{Card, cards};
-use super::controls::{Pager, Select, SortHeader};
-use super::{Addr, CollectAny, Empty, ErrorPanel, Loading, SiteClient, pct_value, usd_value};
+use super::controls::{Pager, Select, SortHeader, go_to};
+use super::{Addr, SiteClient, pct_value, usd_value};
 use crate::format::{compact, exact, unix_time};
-use crate::query::encode_component;
+use crate::ui::{CollectAny, Empty, Failure, Loaded};
+use crate::url_state::{Field, UrlState, encode_component};
 
 /// Pools per page of the open and closed lists.
 pub const WALLET_PAGE_SIZE: u32 = 20;
@@ -58,42 +58,19 @@ impl Default for WalletView {
     }
 }
 
+impl UrlState for WalletView {
+    fn fields(&mut self) -> Vec<Field<'_>> {
+        vec![
+            Field::value("sort", &mut self.sort),
+            Field::value("dir", &mut self.dir),
+            Field::number("days", &mut self.days, |days| DAYS_BACK.contains(&days)),
+            Field::page("open", &mut self.open_page),
+            Field::page("closed", &mut self.closed_page),
+        ]
+    }
+}
+
 impl WalletView {
-    /// Reads the query (`get` returns a parameter's value); anything missing or invalid keeps its default.
-    pub fn from_query(get: impl Fn(&str) -> Option<String>) -> Self {
-        let d = Self::default();
-        let page = |key: &str| get(key).and_then(|v| v.parse::<u32>().ok()).filter(|p| *p >= 1).unwrap_or(1);
-        Self {
-            sort: get("sort").and_then(|v| v.parse().ok()).unwrap_or(d.sort),
-            dir: get("dir").and_then(|v| v.parse().ok()).unwrap_or(d.dir),
-            days: get("days").and_then(|v| v.parse().ok()).filter(|v| DAYS_BACK.contains(v)).unwrap_or(d.days),
-            open_page: page("open"),
-            closed_page: page("closed"),
-        }
-    }
-
-    /// The query string (with `?`, or empty when every choice is the default); defaults are left out.
-    pub fn to_query(self) -> String {
-        let d = Self::default();
-        let mut parts = Vec::new();
-        if self.sort != d.sort {
-            parts.push(format!("sort={}", self.sort));
-        }
-        if self.dir != d.dir {
-            parts.push(format!("dir={}", self.dir));
-        }
-        if self.days != d.days {
-            parts.push(format!("days={}", self.days));
-        }
-        if self.open_page != 1 {
-            parts.push(format!("open={}", self.open_page));
-        }
-        if self.closed_page != 1 {
-            parts.push(format!("closed={}", self.closed_page));
-        }
-        if parts.is_empty() { String::new() } else { format!("?{}", parts.join("&")) }
-    }
-
     /// Sorted by `sort`: the same key flips the direction, another key starts descending; back to page 1.
     pub fn sorted_by(self, sort: OpenPortfolioSort) -> Self {
         let dir = match (sort == self.sort, self.dir) {
@@ -206,7 +183,7 @@ pub fn sol(value: Option<f64>) -> String {
 }
 
 /// Everything the wallet page shows.
-struct Loaded {
+struct Portfolios {
     total: PortfolioTotal,
     open: OpenPortfolio,
     closed: Portfolio,
@@ -216,7 +193,7 @@ struct Loaded {
     claims: Vec<Result<WalletPoolClaims, Error>>,
 }
 
-impl Loaded {
+impl Portfolios {
     fn is_empty(&self) -> bool {
         self.open.total_count == 0
             && self.closed.total_count == 0
@@ -227,7 +204,7 @@ impl Loaded {
     }
 }
 
-async fn load(c: SiteClient, wallet: String, v: WalletView) -> Result<Loaded, Error> {
+async fn load(c: SiteClient, wallet: String, v: WalletView) -> Result<Portfolios, Error> {
     let total = c.send(&GetPortfolioTotal::new(wallet.clone())).await?;
     let open = c.send(&v.open_operation(&wallet)).await?;
     let closed = c.send(&v.closed_operation(&wallet)).await?;
@@ -238,61 +215,37 @@ async fn load(c: SiteClient, wallet: String, v: WalletView) -> Result<Loaded, Er
     for pool in claim_pools(&open.pools, &closed.pools) {
         claims.push(c.send(&GetWalletPoolClaims::new(wallet.clone(), pool)).await);
     }
-    Ok(Loaded { total, open, closed, summary, open_orders, closed_orders, claims })
+    Ok(Portfolios { total, open, closed, summary, open_orders, closed_orders, claims })
 }
 
 /// The wallet page.
 #[component]
 pub fn DlmmWalletPage() -> impl IntoView {
     let wallet = crate::route::param("wallet");
-    let query = crate::route::query();
-    let view_state = Memo::new(move |_| {
-        let q = query.read();
-        WalletView::from_query(|k| q.get(k))
+    let (view_state, go) = crate::route::url_state::<WalletView>(move || {
+        format!("/dlmm/wallets/{}", encode_component(&wallet.get_untracked()))
     });
     let client = expect_context::<SiteClient>();
     let data = crate::resource::local(move || load(client.clone(), wallet.get(), view_state.get()));
-    let retry = Callback::new(move |()| data.refetch());
-    let navigate = use_navigate();
-    let go = Callback::new(move |v: WalletView| {
-        let path = format!("/dlmm/wallets/{}{}", encode_component(&wallet.get_untracked()), v.to_query());
-        navigate(&path, Default::default())
-    });
     view! {
         <h1>"Wallet portfolio"</h1>
         <p class="sub"><Addr address=wallet.get_untracked() full=true field="wallet" /></p>
-        <Transition fallback=|| view! { <Loading what="the portfolio" /> }>
-            {move || crate::resource::suspend(async move {
-                let v = view_state.get_untracked();
-                match &*data.await {
-                    Ok(d) if d.is_empty() => view! {
-                        <Empty message="This wallet has no DLMM positions (open, or closed in the chosen days) and no limit orders." />
-                        <DaysChoice view=v go=go />
-                    }.into_any(),
-                    Ok(d) => portfolio(d, v, go).into_any(),
-                    Err(e) if e.kind() == ErrorKind::InvalidInput => view! { <NotAWallet error=e.clone() /> }.into_any(),
-                    Err(e) => view! { <ErrorPanel error=e.clone() retry=retry /> }.into_any(),
-                }
-            })}
-        </Transition>
+        <Loaded resource=data loading="the portfolio" failure=Failure::NotAnAddress("wallet") let:d>
+            {portfolio(d, view_state.get_untracked(), go)}
+        </Loaded>
     }
 }
 
-/// A wallet address that is not one: the not-found state (nothing was sent).
-#[component]
-fn NotAWallet(error: Error) -> impl IntoView {
-    view! {
-        <section class="state not-found" role="alert" data-state="not-found" data-kind="invalidInput">
-            <h2>"No such wallet"</h2>
-            <p>"This is not a Solana address. Check it, or use the search box above."</p>
-            <p class="message">{error.to_string()}</p>
-        </section>
+/// The loaded portfolio, or that there is none (read from the page's shared value).
+fn portfolio(d: &Portfolios, view: WalletView, go: Callback<WalletView>) -> AnyView {
+    if d.is_empty() {
+        return view! {
+            <Empty message="This wallet has no DLMM positions (open, or closed in the chosen days) and no limit orders." />
+            <DaysChoice view=view go=go />
+        }
+        .into_any();
     }
-}
-
-/// The loaded portfolio (read from the page's shared value).
-fn portfolio(d: &Loaded, view: WalletView, go: Callback<WalletView>) -> impl IntoView + use<> {
-    let Loaded { total, open, closed, summary, open_orders, closed_orders, claims } = d;
+    let Portfolios { total, open, closed, summary, open_orders, closed_orders, claims } = d;
     let totals = open.total.as_ref();
     let pnl_class = |v: f64| if v >= 0.0 { "value gain" } else { "value loss" };
     view! {
@@ -319,6 +272,7 @@ fn portfolio(d: &Loaded, view: WalletView, go: Callback<WalletView>) -> impl Int
         {claims_table(claims)}
         {limit_orders(summary, open_orders, closed_orders)}
     }
+    .into_any()
 }
 
 /// Previous / next page buttons.
@@ -341,7 +295,7 @@ fn open_pools(open: &OpenPortfolio, view: WalletView, go: Callback<WalletView>) 
         let direction = (view.sort == sort).then_some(view.dir);
         view! {
             <SortHeader key=sort.as_str() label=open_sort_label(sort) direction=direction
-                on_sort=Callback::new(move |()| go.run(view.sorted_by(sort))) />
+                on_sort=go_to(go, view.sorted_by(sort)) />
         }
     };
     let has_next = open.has_next;

@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use super::Addr;
-use super::CollectAny;
 use crate::format::exact;
+use crate::ui::CollectAny;
 
 /// What a [`Fact`] shows in its `<dd>`.
 pub enum FactValue {

@@ -4,8 +4,9 @@ use dlmm_query::models::PairInfo;
 use dlmm_query::ops::GetSingleGroupPair;
 use leptos::prelude::*;
 
-use super::{Addr, CollectAny, Empty, Loading, SiteClient, result_view};
+use super::Addr;
 use crate::format::{compact_usd, exact, percent_short};
+use crate::ui::{CollectAny, Failure, Loaded, or_empty};
 
 /// One compared field: label, unit and how to read it from a pair.
 pub struct CompareRow {
@@ -50,33 +51,21 @@ pub const COMPARE_ROWS: [CompareRow; 9] = [
 #[component]
 pub fn GroupPage() -> impl IntoView {
     let key = crate::route::param("mints");
-    let client = expect_context::<SiteClient>();
-    let pairs = crate::resource::local(move || {
-        let c = client.clone();
-        let key = key.get();
-        async move { c.send(&GetSingleGroupPair::new(key)).await }
-    });
-    let retry = Callback::new(move |()| pairs.refetch());
+    let pairs = crate::client::load(move || GetSingleGroupPair::new(key.get()));
     view! {
         <h1>"Token pair"</h1>
         <p class="sub"><code class="wrap">{key}</code></p>
-        <Transition fallback=|| view! { <Loading what="the pools of this token pair" /> }>
-            {move || crate::resource::suspend(async move {
-                result_view(pairs.await, "Token pair", retry, |pairs| {
-                    if pairs.is_empty() {
-                        return view! { <Empty message="No pools trade this pair of tokens." /> }.into_any();
-                    }
-                    let mut pairs: Vec<&PairInfo> = pairs.iter().collect();
-                    pairs.sort_by(|a, b| b.tvl_usd().total_cmp(&a.tvl_usd()));
-                    compare(&pairs).into_any()
-                })
-            })}
-        </Transition>
+        <Loaded resource=pairs loading="the pools of this token pair" failure=Failure::NotFound("Token pair")
+            let:pairs>
+            {or_empty(pairs, "No pools trade this pair of tokens.", compare)}
+        </Loaded>
     }
 }
 
 /// The pools of the pair side by side, by TVL (read from the page's shared value).
-fn compare(pairs: &[&PairInfo]) -> impl IntoView + use<> {
+fn compare(pairs: &[PairInfo]) -> impl IntoView + use<> {
+    let mut pairs: Vec<&PairInfo> = pairs.iter().collect();
+    pairs.sort_by(|a, b| b.tvl_usd().total_cmp(&a.tvl_usd()));
     let count = pairs.len();
     let heads = pairs
         .iter()

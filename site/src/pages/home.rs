@@ -8,8 +8,9 @@ use dlmm_query::datapi::params::{Direction, SortBy, SortField, Timeframe, Window
 use leptos::prelude::*;
 
 use super::cards::{Card, cards};
-use super::{CollectAny, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
+use super::{pct_value, usd_value};
 use crate::format::unix_time;
+use crate::ui::{CollectAny, Failure, Loaded, or_empty};
 
 /// How many pools each top list shows.
 pub const TOP: u32 = 10;
@@ -34,21 +35,11 @@ pub fn top_lists() -> [(&'static str, &'static str, SortBy); 3] {
 /// The overview page.
 #[component]
 pub fn Home() -> impl IntoView {
-    let client = expect_context::<SiteClient>();
-    let (c1, c2) = (client.clone(), client.clone());
-    let dlmm_stats = crate::resource::local(move || {
-        let c = c1.clone();
-        async move { c.send(&dlmm::GetProtocolMetrics::new()).await }
-    });
-    let damm_stats = crate::resource::local(move || {
-        let c = c2.clone();
-        async move { c.send(&damm_v2::GetProtocolMetrics::new()).await }
-    });
-    let retry_dlmm = Callback::new(move |()| dlmm_stats.refetch());
-    let retry_damm = Callback::new(move |()| damm_stats.refetch());
+    let dlmm_stats = crate::client::load(dlmm::GetProtocolMetrics::new);
+    let damm_stats = crate::client::load(damm_v2::GetProtocolMetrics::new);
     let lists = top_lists()
         .into_iter()
-        .map(|(id, title, sort)| view! { <TopPools id=id title=title sort=sort client=client.clone() /> })
+        .map(|(id, title, sort)| view! { <TopPools id=id title=title sort=sort /> })
         .collect_any();
     view! {
         <section class="intro">
@@ -58,23 +49,16 @@ pub fn Home() -> impl IntoView {
         </section>
         <section aria-labelledby="dlmm-protocol-title">
             <h2 id="dlmm-protocol-title">"DLMM"</h2>
-            <Transition fallback=|| view! { <Loading what="DLMM protocol stats" /> }>
-                {move || crate::resource::suspend(async move {
-                    result_view(dlmm_stats.await, "Protocol stats", retry_dlmm, |m| {
-                        protocol_cards(m, "protocol-dlmm").into_any()
-                    })
-                })}
-            </Transition>
+            <Loaded resource=dlmm_stats loading="DLMM protocol stats" failure=Failure::NotFound("Protocol stats") let:m>
+                {protocol_cards(m, "protocol-dlmm")}
+            </Loaded>
         </section>
         <section aria-labelledby="damm-protocol-title">
             <h2 id="damm-protocol-title">"DAMM v2"</h2>
-            <Transition fallback=|| view! { <Loading what="DAMM v2 protocol stats" /> }>
-                {move || crate::resource::suspend(async move {
-                    result_view(damm_stats.await, "Protocol stats", retry_damm, |m| {
-                        protocol_cards(m, "protocol-damm-v2").into_any()
-                    })
-                })}
-            </Transition>
+            <Loaded resource=damm_stats loading="DAMM v2 protocol stats" failure=Failure::NotFound("Protocol stats")
+                let:m>
+                {protocol_cards(m, "protocol-damm-v2")}
+            </Loaded>
         </section>
         <div class="overview-lists">{lists}</div>
     }
@@ -96,27 +80,15 @@ fn protocol_cards(m: &ProtocolMetrics, testid: &'static str) -> impl IntoView + 
 }
 
 #[component]
-fn TopPools(id: &'static str, title: &'static str, sort: SortBy, client: SiteClient) -> impl IntoView {
-    let list = crate::resource::local(move || {
-        let c = client.clone();
-        let op = dlmm::GetPools::new().page_size(TOP).sort_by(sort.clone());
-        async move { c.send(&op).await }
-    });
-    let retry = Callback::new(move |()| list.refetch());
+fn TopPools(id: &'static str, title: &'static str, sort: SortBy) -> impl IntoView {
+    let list = crate::client::load(move || dlmm::GetPools::new().page_size(TOP).sort_by(sort.clone()));
     let (heading, labelled_by) = (format!("{id}-title"), format!("{id}-title"));
     view! {
         <section aria-labelledby=labelled_by class="top-list" data-testid=id>
             <h2 id=heading>{title}</h2>
-            <Transition fallback=|| view! { <Loading what="pools" /> }>
-                {move || crate::resource::suspend(async move {
-                    result_view(list.await, "Pools", retry, move |page| {
-                        if page.data.is_empty() {
-                            return view! { <Empty message="No pools yet." /> }.into_any();
-                        }
-                        mini_table(&page.data, id == "newest").into_any()
-                    })
-                })}
-            </Transition>
+            <Loaded resource=list loading="pools" failure=Failure::NotFound("Pools") let:page>
+                {or_empty(&page.data, "No pools yet.", |pools| mini_table(pools, id == "newest"))}
+            </Loaded>
         </section>
     }
 }

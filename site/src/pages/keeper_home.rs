@@ -5,8 +5,9 @@ use dlmm_query::ops::{AllWithPagination, GetProtocolMetrics, OrderBy, PairSortKe
 use leptos::prelude::*;
 
 use super::cards::{Card, cards};
-use super::{CollectAny, Empty, Loading, SiteClient, result_view, usd_value};
+use super::usd_value;
 use crate::format::percent_short;
+use crate::ui::{CollectAny, Failure, Loaded, or_empty};
 
 /// How many pairs each top list shows.
 pub const TOP: u32 = 10;
@@ -14,13 +15,7 @@ pub const TOP: u32 = 10;
 /// The keeper overview page.
 #[component]
 pub fn KeeperHome() -> impl IntoView {
-    let client = expect_context::<SiteClient>();
-    let c = client.clone();
-    let metrics = crate::resource::local(move || {
-        let c = c.clone();
-        async move { c.send(&GetProtocolMetrics::new()).await }
-    });
-    let retry = Callback::new(move |()| metrics.refetch());
+    let metrics = crate::client::load(GetProtocolMetrics::new);
     view! {
         <section class="intro">
             <h1>"Keeper API"</h1>
@@ -29,15 +24,13 @@ pub fn KeeperHome() -> impl IntoView {
         </section>
         <section aria-labelledby="protocol-title">
             <h2 id="protocol-title">"Protocol"</h2>
-            <Transition fallback=|| view! { <Loading what="protocol metrics" /> }>
-                {move || crate::resource::suspend(async move {
-                    result_view(metrics.await, "Protocol metrics", retry, |m| protocol_cards(m).into_any())
-                })}
-            </Transition>
+            <Loaded resource=metrics loading="protocol metrics" failure=Failure::NotFound("Protocol metrics") let:m>
+                {protocol_cards(m)}
+            </Loaded>
         </section>
         <div class="two-col">
-            <TopPairs title="Top pairs by TVL" id="top-tvl" key=PairSortKey::Tvl client=client.clone() />
-            <TopPairs title="Top pairs by 24 h volume" id="top-volume" key=PairSortKey::Volume client=client />
+            <TopPairs title="Top pairs by TVL" id="top-tvl" key=PairSortKey::Tvl />
+            <TopPairs title="Top pairs by 24 h volume" id="top-volume" key=PairSortKey::Volume />
         </div>
         <section aria-labelledby="pool-lookup-title">
             <h2 id="pool-lookup-title">"Pool metrics"</h2>
@@ -61,25 +54,14 @@ fn protocol_cards(m: &ProtocolMetrics) -> impl IntoView + use<> {
 }
 
 #[component]
-fn TopPairs(title: &'static str, id: &'static str, key: PairSortKey, client: SiteClient) -> impl IntoView {
-    let list = crate::resource::local(move || {
-        let c = client.clone();
-        async move { c.send(&AllWithPagination::new().limit(TOP).sort_key(key).order_by(OrderBy::Desc)).await }
-    });
-    let retry = Callback::new(move |()| list.refetch());
+fn TopPairs(title: &'static str, id: &'static str, key: PairSortKey) -> impl IntoView {
+    let list = crate::client::load(move || AllWithPagination::new().limit(TOP).sort_key(key).order_by(OrderBy::Desc));
     view! {
         <section aria-labelledby=id class="top-list" data-testid=id>
             <h2 id=id>{title}</h2>
-            <Transition fallback=|| view! { <Loading what="pairs" /> }>
-                {move || crate::resource::suspend(async move {
-                    result_view(list.await, "Pairs", retry, |page| {
-                        if page.pairs.is_empty() {
-                            return view! { <Empty message="No pairs yet." /> }.into_any();
-                        }
-                        mini_table(&page.pairs).into_any()
-                    })
-                })}
-            </Transition>
+            <Loaded resource=list loading="pairs" failure=Failure::NotFound("Pairs") let:page>
+                {or_empty(&page.pairs, "No pairs yet.", mini_table)}
+            </Loaded>
         </section>
     }
 }

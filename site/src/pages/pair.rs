@@ -1,6 +1,6 @@
 //! `/pairs/:address`: every field of one pair with its unit, the windows, the daily charts, swaps and locks.
 
-use dlmm_query::models::{PairInfo, PositionLock, Swap, Windows};
+use dlmm_query::models::{PairFeeBps, PairInfo, PairTradeVolume, PairTvlSnapshotByDay, PositionLock, Swap, Windows};
 use dlmm_query::ops::{
     GetPair, GetPairFeeBpsByDays, GetPairPositionsLock, GetPairSwapRecords, GetPairTvlByDays, GetPairVolumeByDays,
 };
@@ -8,8 +8,11 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
 use super::cards::{Card, cards};
-use super::{Addr, Chart, CollectAny, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
+use super::{Addr, SiteClient, pct_value, usd_value};
+use crate::charts::daily::Chart;
 use crate::format::{compact, compact_usd, exact, percent_short, unix_time};
+use crate::ui::{CollectAny, Failure, Loaded, or_empty};
+use crate::url_state::encode_component;
 
 /// Day spans offered for the charts (the API allows 1..=255).
 pub const SPANS: [u32; 5] = [7, 30, 90, 180, 255];
@@ -45,25 +48,14 @@ pub fn PairPage() -> impl IntoView {
     let query = crate::route::query();
     let address = crate::route::param("address");
     let days = Memo::new(move |_| parse_days(query.read().get("days").as_deref()));
-    let client = expect_context::<SiteClient>();
-    let c = client.clone();
-    let pair = crate::resource::local(move || {
-        let c = c.clone();
-        let a = address.get();
-        async move { c.send(&GetPair::new(a)).await }
-    });
-    let retry = Callback::new(move |()| pair.refetch());
+    let pair = crate::client::load(move || GetPair::new(address.get()));
     view! {
-        <Transition fallback=|| view! { <Loading what="the pair" /> }>
-            {move || { let client = client.clone(); crate::resource::suspend(async move {
-                result_view(pair.await, "Pair", retry, move |p| view! {
-                    {pair_details(p)}
-                    <Charts address=address days=days client=client.clone() />
-                    <Swaps address=address client=client.clone() />
-                    <Locks address=address client=client />
-                }.into_any())
-            })}}
-        </Transition>
+        <Loaded resource=pair loading="the pair" failure=Failure::NotFound("Pair") let:p>
+            {pair_details(p)}
+            <Charts address=address days=days />
+            <Swaps address=address />
+            <Locks address=address />
+        </Loaded>
     }
 }
 
@@ -151,8 +143,8 @@ fn pair_details(p: &PairInfo) -> impl IntoView + use<> {
 }
 
 #[component]
-fn Charts(address: Memo<String>, days: Memo<u32>, client: SiteClient) -> impl IntoView {
-    let c = client.clone();
+fn Charts(address: Memo<String>, days: Memo<u32>) -> impl IntoView {
+    let c = expect_context::<SiteClient>();
     let series = crate::resource::local(move || {
         let c = c.clone();
         let (a, d) = (address.get(), days.get());
@@ -163,7 +155,6 @@ fn Charts(address: Memo<String>, days: Memo<u32>, client: SiteClient) -> impl In
             Ok((tvl, volume, fee))
         }
     });
-    let retry = Callback::new(move |()| series.refetch());
     let navigate = use_navigate();
     let query = crate::route::query();
     let set_days = move |ev: leptos::ev::Event| {
@@ -172,7 +163,7 @@ fn Charts(address: Memo<String>, days: Memo<u32>, client: SiteClient) -> impl In
             .get_untracked()
             .into_iter()
             .filter(|(k, _)| k != "days")
-            .map(|(k, v)| format!("{k}={}", crate::query::encode_component(&v)))
+            .map(|(k, v)| format!("{k}={}", encode_component(&v)))
             .collect();
         q.push(format!("days={d}"));
         navigate(&format!("/pairs/{}?{}", address.get_untracked(), q.join("&")), Default::default());
@@ -189,48 +180,41 @@ fn Charts(address: Memo<String>, days: Memo<u32>, client: SiteClient) -> impl In
                     </select>
                 </label>
             </div>
-            <Transition fallback=|| view! { <Loading what="the daily history" /> }>
-                {move || crate::resource::suspend(async move {
-                    result_view(series.await, "History", retry, |(tvl, volume, fee)| view! {
-                        <div class="charts">
-                            <Chart title="TVL by day" y_label="USD" id="chart-tvl" fmt=compact_usd
-                                labels=tvl.iter().map(|s| s.day_date.clone()).collect()
-                                values=tvl.iter().map(|s| s.total_value_locked).collect() />
-                            <Chart title="Volume by day" y_label="USD" id="chart-volume" fmt=compact_usd bars_kind=true
-                                labels=volume.iter().map(|s| s.day_date.clone()).collect()
-                                values=volume.iter().map(|s| s.trade_volume).collect() />
-                            <Chart title="Average fee by day" y_label="bps" id="chart-fee" fmt=bps
-                                labels=fee.iter().map(|s| s.hour_date.get(..10).unwrap_or(&s.hour_date).to_owned()).collect()
-                                values=fee.iter().map(|s| s.average_fee_bps).collect() />
-                        </div>
-                    }.into_any())
-                })}
-            </Transition>
+            <Loaded resource=series loading="the daily history" failure=Failure::NotFound("History") let:series>
+                {daily_charts(series)}
+            </Loaded>
         </section>
     }
 }
 
+/// The daily TVL, volume and fee charts (read from the section's shared value).
+fn daily_charts(
+    (tvl, volume, fee): &(Vec<PairTvlSnapshotByDay>, Vec<PairTradeVolume>, Vec<PairFeeBps>),
+) -> impl IntoView + use<> {
+    view! {
+        <div class="charts">
+            <Chart title="TVL by day" y_label="USD" id="chart-tvl" fmt=compact_usd
+                labels=tvl.iter().map(|s| s.day_date.clone()).collect()
+                values=tvl.iter().map(|s| s.total_value_locked).collect() />
+            <Chart title="Volume by day" y_label="USD" id="chart-volume" fmt=compact_usd bars_kind=true
+                labels=volume.iter().map(|s| s.day_date.clone()).collect()
+                values=volume.iter().map(|s| s.trade_volume).collect() />
+            <Chart title="Average fee by day" y_label="bps" id="chart-fee" fmt=bps
+                labels=fee.iter().map(|s| s.hour_date.get(..10).unwrap_or(&s.hour_date).to_owned()).collect()
+                values=fee.iter().map(|s| s.average_fee_bps).collect() />
+        </div>
+    }
+}
+
 #[component]
-fn Swaps(address: Memo<String>, client: SiteClient) -> impl IntoView {
-    let swaps = crate::resource::local(move || {
-        let c = client.clone();
-        let a = address.get();
-        async move { c.send(&GetPairSwapRecords::new(a, SWAP_ROWS)).await }
-    });
-    let retry = Callback::new(move |()| swaps.refetch());
+fn Swaps(address: Memo<String>) -> impl IntoView {
+    let swaps = crate::client::load(move || GetPairSwapRecords::new(address.get(), SWAP_ROWS));
     view! {
         <section aria-labelledby="swaps-title">
             <h2 id="swaps-title">"Latest swaps"</h2>
-            <Transition fallback=|| view! { <Loading what="swaps" /> }>
-                {move || crate::resource::suspend(async move {
-                    result_view(swaps.await, "Swaps", retry, |swaps| {
-                        if swaps.is_empty() {
-                            return view! { <Empty message="No swaps recorded." /> }.into_any();
-                        }
-                        swap_table(swaps).into_any()
-                    })
-                })}
-            </Transition>
+            <Loaded resource=swaps loading="swaps" failure=Failure::NotFound("Swaps") let:swaps>
+                {or_empty(swaps, "No swaps recorded.", swap_table)}
+            </Loaded>
         </section>
     }
 }
@@ -260,26 +244,14 @@ fn swap_table(swaps: &[Swap]) -> impl IntoView + use<> {
 }
 
 #[component]
-fn Locks(address: Memo<String>, client: SiteClient) -> impl IntoView {
-    let locks = crate::resource::local(move || {
-        let c = client.clone();
-        let a = address.get();
-        async move { c.send(&GetPairPositionsLock::new(a)).await }
-    });
-    let retry = Callback::new(move |()| locks.refetch());
+fn Locks(address: Memo<String>) -> impl IntoView {
+    let locks = crate::client::load(move || GetPairPositionsLock::new(address.get()));
     view! {
         <section aria-labelledby="locks-title">
             <h2 id="locks-title">"Locked positions"</h2>
-            <Transition fallback=|| view! { <Loading what="locked positions" /> }>
-                {move || crate::resource::suspend(async move {
-                    result_view(locks.await, "Locks", retry, |locks| {
-                        if locks.is_empty() {
-                            return view! { <Empty message="No locked positions in this pair." /> }.into_any();
-                        }
-                        lock_table(locks).into_any()
-                    })
-                })}
-            </Transition>
+            <Loaded resource=locks loading="locked positions" failure=Failure::NotFound("Locks") let:locks>
+                {or_empty(locks, "No locked positions in this pair.", lock_table)}
+            </Loaded>
         </section>
     }
 }

@@ -3,14 +3,17 @@
 use dlmm_query::datapi::params::Direction;
 use dlmm_query::models::{AllGroupOfPairsMetadata, AllPairsWithPagination, PairGroupMetadata, PairInfo};
 use dlmm_query::ops::{OrderBy, PairSortKey};
-use leptos::html;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
 
-use super::controls::{Pager, Select, SortHeader, order_choices, page_size_choices};
-use super::{CollectAny, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
+use super::controls::{
+    Input, ListControls, ListState, RowControl, SortHeader, go_to, list_pager, order_choices, page_size_choices,
+};
+use super::{SiteClient, pct_value, usd_value};
 use crate::format::{exact, percent_short};
+use crate::pool_list::page_info;
 use crate::query::{PairsView, page_count, sort_label};
+use crate::ui::{CollectAny, Empty, Failure, Loaded};
+use crate::url_state::UrlState;
 
 /// What one load of `/pairs` returns.
 enum Listing {
@@ -29,11 +32,7 @@ const SORTABLE: [(PairSortKey, &str); 4] = [
 /// The pairs page.
 #[component]
 pub fn PairsPage() -> impl IntoView {
-    let query = crate::route::query();
-    let view_state = Memo::new(move |_| {
-        let q = query.read();
-        PairsView::from_query(|k| q.get(k))
-    });
+    let (view_state, go) = crate::route::url_state::<PairsView>(|| "/pairs".to_owned());
     let client = expect_context::<SiteClient>();
     let listing = crate::resource::local(move || {
         let client = client.clone();
@@ -46,113 +45,52 @@ pub fn PairsPage() -> impl IntoView {
             }
         }
     });
-    let retry = Callback::new(move |()| listing.refetch());
-    let navigate = use_navigate();
-    let go = Callback::new(move |v: PairsView| navigate(&format!("/pairs{}", v.to_query()), Default::default()));
-
     view! {
         <h1>{move || if view_state.get().grouped { "Pairs by token pair" } else { "All pairs" }}</h1>
         <Filters view=view_state go=go />
-        <Transition fallback=|| view! { <Loading what="pairs" /> }>
-            {move || crate::resource::suspend(async move {
-                let v = view_state.get_untracked();
-                result_view(listing.await, "Pairs", retry, move |listing| match listing {
-                    Listing::Pairs(page) => pairs_table(page, v, go),
-                    Listing::Groups(groups) => groups_table(groups, v, go),
-                })
-            })}
-        </Transition>
+        <Loaded resource=listing loading="pairs" failure=Failure::NotFound("Pairs") let:listing>
+            {listing_view(listing, view_state.get_untracked(), go)}
+        </Loaded>
     }
 }
 
+/// A load of `/pairs`: the pairs or the token pairs (read from the page's shared value).
+fn listing_view(listing: &Listing, view: PairsView, go: Callback<PairsView>) -> AnyView {
+    match listing {
+        Listing::Pairs(page) => pairs_table(page, view, go),
+        Listing::Groups(groups) => groups_table(groups, view, go),
+    }
+}
+
+/// The filters of `/pairs`: search, TVL floor, mints, verified and APR flags, grouping, sort, order and page size.
 #[component]
 fn Filters(view: Memo<PairsView>, go: Callback<PairsView>) -> impl IntoView {
-    let search = NodeRef::<html::Input>::new();
-    let min_tvl = NodeRef::<html::Input>::new();
-    let mints = NodeRef::<html::Input>::new();
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let mut v = view.get_untracked();
-        let value = |r: NodeRef<html::Input>| r.get().map(|e| e.value()).unwrap_or_default();
-        let parsed = PairsView::from_query(|k| match k {
-            "q" => Some(value(search)),
-            "minTvl" => Some(value(min_tvl)),
-            "mints" => Some(value(mints)),
-            _ => None,
-        });
-        v.search = parsed.search;
-        v.min_tvl = parsed.min_tvl;
-        v.mints = parsed.mints;
-        v.page = 0;
-        go.run(v);
-    };
-    let toggle = move |f: fn(&mut PairsView, bool)| {
-        move |ev: leptos::ev::Event| {
-            let mut v = view.get_untracked();
-            f(&mut v, event_target_checked(&ev));
-            v.page = 0;
-            go.run(v);
-        }
-    };
+    let inputs = vec![
+        Input::search("f-search", "q", "Name or mint", "e.g. SOL-USDC"),
+        Input::number("f-tvl", "minTvl", "Min TVL (USD)".to_owned()),
+        Input::text("f-mints", "mints", "Token mints (comma-separated)"),
+    ];
+    let sorts = PairSortKey::ALL.into_iter().map(|k| (k.as_str().to_owned(), sort_label(k).to_owned())).collect();
+    let row = vec![
+        RowControl::flag("hideUnknown", " Verified tokens only"),
+        RowControl::flag("hideLowApr", " Hide low APR"),
+        RowControl::Check { name: "grouped", key: "view", on: "groups", label: " Group by token pair" },
+        RowControl::select("f-sort", "sort", "Sort by", sorts),
+        RowControl::hidden_select("f-order", "order", "Order", order_choices()),
+        RowControl::select("f-limit", "limit", "Per page", page_size_choices()),
+    ];
     view! {
-        <form class="filters" on:submit=submit role="search" aria-label="Filter pairs">
-            <div class="field grow">
-                <label for="f-search">"Name or mint"</label>
-                <input id="f-search" name="q" type="search" node_ref=search placeholder="e.g. SOL-USDC"
-                    prop:value=move || view.get().search autocomplete="off" />
-            </div>
-            <div class="field">
-                <label for="f-tvl">"Min TVL (USD)"</label>
-                <input id="f-tvl" name="minTvl" type="number" min="0" step="any" node_ref=min_tvl inputmode="decimal"
-                    prop:value=move || { let t = view.get().min_tvl; if t > 0.0 { t.to_string() } else { String::new() } } />
-            </div>
-            <div class="field grow">
-                <label for="f-mints">"Token mints (comma-separated)"</label>
-                <input id="f-mints" name="mints" type="text" node_ref=mints spellcheck="false" autocomplete="off"
-                    prop:value=move || view.get().mints.join(",") />
-            </div>
-            <button type="submit">"Apply"</button>
-            <div class="row wrap">
-                <label class="check"><input type="checkbox" name="hideUnknown" prop:checked=move || view.get().hide_unknown
-                    on:change=toggle(|v, on| v.hide_unknown = on) />" Verified tokens only"</label>
-                <label class="check"><input type="checkbox" name="hideLowApr" prop:checked=move || view.get().hide_low_apr
-                    on:change=toggle(|v, on| v.hide_low_apr = on) />" Hide low APR"</label>
-                <label class="check"><input type="checkbox" name="grouped" prop:checked=move || view.get().grouped
-                    on:change=toggle(|v, on| v.grouped = on) />" Group by token pair"</label>
-                <Select id="f-sort" name="sort" label="Sort by"
-                    choices=PairSortKey::ALL.into_iter().map(|k| (k.as_str().to_owned(), sort_label(k).to_owned())).collect()
-                    selected=Signal::derive(move || view.get().sort.as_str().to_owned())
-                    on_pick=Callback::new(move |v: String| if let Ok(sort) = v.parse::<PairSortKey>() {
-                        go.run(PairsView { sort, page: 0, ..view.get_untracked() });
-                    }) />
-                <Select id="f-order" name="order" label="Order" hidden_label=true choices=order_choices()
-                    selected=Signal::derive(move || view.get().order.as_str().to_owned())
-                    on_pick=Callback::new(move |v: String| if let Ok(order) = v.parse::<OrderBy>() {
-                        go.run(PairsView { order, page: 0, ..view.get_untracked() });
-                    }) />
-                <Select id="f-limit" name="limit" label="Per page" choices=page_size_choices()
-                    selected=Signal::derive(move || view.get().limit.to_string())
-                    on_pick=Callback::new(move |v: String| if let Ok(limit) = v.parse::<u32>() {
-                        go.run(PairsView { limit, page: 0, ..view.get_untracked() });
-                    }) />
-            </div>
-        </form>
+        <ListControls state=ListState::new(view, go) label="Filter pairs" inputs=inputs submit="Apply" row=row />
     }
 }
 
-#[component]
-fn PairsPager(total: u64, view: PairsView, go: Callback<PairsView>, shown: usize) -> impl IntoView {
-    let pages = page_count(total, view.limit);
-    let page = view.page;
-    let prev = view.with_page(page.saturating_sub(1));
-    let next = view.with_page(page.saturating_add(1));
-    let first = page.saturating_mul(u64::from(view.limit)).saturating_add(1);
-    let last = first.saturating_add(shown as u64).saturating_sub(1);
-    let info = format!("Page {} of {pages} · {first}–{last} of {total}", page.saturating_add(1));
-    view! {
-        <Pager label="Pages" info=info has_prev={page > 0} has_next={page.saturating_add(1) < pages}
-            prev=Callback::new(move |()| go.run(prev.clone())) next=Callback::new(move |()| go.run(next.clone())) />
-    }
+/// The pager of `/pairs` and its groups: "Page n of m · a–b of total".
+fn pager(total: u64, view: &PairsView, go: Callback<PairsView>, shown: usize) -> impl IntoView + use<> {
+    let (page, pages) = (view.page, page_count(total, view.limit));
+    let info = page_info(page.saturating_add(1), pages, u64::from(view.limit), shown, total);
+    let prev = (page > 0).then(|| view.on_page(page - 1));
+    let next = (page.saturating_add(1) < pages).then(|| view.on_page(page + 1));
+    list_pager(info, prev, next, go)
 }
 
 /// A page of pairs (read from the page's shared value).
@@ -162,13 +100,9 @@ fn pairs_table(page: &AllPairsWithPagination, view: PairsView, go: Callback<Pair
     }
     let shown = page.pairs.len();
     let headers = SORTABLE.map(|(key, label)| {
-        let next = view.sorted_by(key);
         let direction =
             (view.sort == key).then_some(if view.order == OrderBy::Asc { Direction::Asc } else { Direction::Desc });
-        view! {
-            <SortHeader key=key.as_str() label=label direction=direction
-                on_sort=Callback::new(move |()| go.run(next.clone())) />
-        }
+        view! { <SortHeader key=key.as_str() label=label direction=direction on_sort=go_to(go, view.sorted_by(key)) /> }
     });
     view! {
         <div class="table-scroll">
@@ -185,7 +119,7 @@ fn pairs_table(page: &AllPairsWithPagination, view: PairsView, go: Callback<Pair
                 </tbody>
             </table>
         </div>
-        <PairsPager total=page.total view=view go=go shown=shown />
+        {pager(page.total, &view, go, shown)}
     }
     .into_any()
 }
@@ -226,7 +160,7 @@ fn groups_table(groups: &AllGroupOfPairsMetadata, view: PairsView, go: Callback<
                 <tbody>{groups.metadatas.iter().map(group_row).collect_any()}</tbody>
             </table>
         </div>
-        <PairsPager total=groups.total view=view go=go shown=shown />
+        {pager(groups.total, &view, go, shown)}
     }
     .into_any()
 }

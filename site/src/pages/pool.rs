@@ -6,8 +6,8 @@ use dlmm_query::ops::{GetPoolMetrics, Operation};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
-use super::{CollectAny, ErrorPanel, SiteClient};
 use crate::format::{exact, percent, unix_time, usd};
+use crate::ui::{CollectAny, Failure, Loaded};
 
 /// The route of a pool's page, or why the address cannot be looked up (checked by the same rules as the API call).
 pub fn pool_route(address: &str, case_sensitive: bool) -> Result<String, String> {
@@ -127,30 +127,24 @@ pub fn PoolPage() -> impl IntoView {
     let query = crate::route::query();
     let address = crate::route::param("address");
     let case_sensitive = move || query.read().get("caseSensitive").as_deref() != Some("false");
-    let client = expect_context::<SiteClient>();
-    let metrics = crate::resource::local(move || {
-        let client = client.clone();
-        let op = GetPoolMetrics::new(address.get()).case_sensitive(case_sensitive());
-        async move { client.send(&op).await }
+    let metrics = crate::client::load(move || GetPoolMetrics::new(address.get()).case_sensitive(case_sensitive()));
+    let not_found = Failure::own(move |e| {
+        (e.kind() == ErrorKind::NotFound).then(|| {
+            view! {
+                <section class="state not-found" role="alert" data-kind="notFound">
+                    <h2>"No such pool"</h2>
+                    <p>{format!("The pool API has no pool {}.", address.get())}</p>
+                    <p>"Check the address, or untick “Match the address exactly” to ignore case."</p>
+                </section>
+            }
+            .into_any()
+        })
     });
-    let retry = Callback::new(move |()| metrics.refetch());
     view! {
         {move || view! { <PoolForm initial_address=address.get() initial_case_sensitive=case_sensitive() /> }}
-        <Transition fallback=|| view! { <p class="state loading" aria-busy="true">"Loading pool metrics…"</p> }>
-            {move || crate::resource::suspend(async move {
-                match &*metrics.await {
-                    Ok(m) => metrics_view(m).into_any(),
-                    Err(e) if e.kind() == ErrorKind::NotFound => view! {
-                        <section class="state not-found" role="alert" data-kind="notFound">
-                            <h2>"No such pool"</h2>
-                            <p>{format!("The pool API has no pool {}.", address.get())}</p>
-                            <p>"Check the address, or untick “Match the address exactly” to ignore case."</p>
-                        </section>
-                    }.into_any(),
-                    Err(e) => view! { <ErrorPanel error=e.clone() retry=retry /> }.into_any(),
-                }
-            })}
-        </Transition>
+        <Loaded resource=metrics loading="pool metrics" failure=not_found let:m>
+            {metrics_view(m)}
+        </Loaded>
     }
 }
 

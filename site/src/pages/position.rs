@@ -7,12 +7,13 @@ use dlmm_query::{Error, PositionPnl};
 use leptos::prelude::*;
 
 use super::cards::{Card, cards};
-use super::{Addr, CollectAny, Empty, Loading, SiteClient, pct_value, result_view, usd_value};
+use super::{Addr, SiteClient, pct_value, usd_value};
 use crate::format::{duration, percent_short, unix_time};
 use crate::timeline::{TimelineEvent, timeline};
+use crate::ui::{CollectAny, Empty, Failure, Loaded};
 
 /// Everything the position page shows.
-struct Loaded {
+struct Records {
     v1: PositionWithApy,
     v2: Result<Position, Error>,
     events: Vec<TimelineEvent>,
@@ -35,24 +36,21 @@ pub fn PositionPage() -> impl IntoView {
             let fees = c.send(&GetClaimFees::new(a.clone())).await?;
             let rewards = c.send(&GetClaimRewards::new(a)).await?;
             let pnl = position_pnl(&deposits, &withdrawals, &fees, &rewards, None);
-            Ok::<_, Error>(Loaded { v1, v2, events: timeline(&deposits, &withdrawals, &fees, &rewards), pnl })
+            Ok::<_, Error>(Records { v1, v2, events: timeline(&deposits, &withdrawals, &fees, &rewards), pnl })
         }
     });
-    let retry = Callback::new(move |()| data.refetch());
     view! {
         <h1>"Position"</h1>
         <p class="sub"><Addr address=address.get_untracked() full=true /></p>
-        <Transition fallback=|| view! { <Loading what="the position" /> }>
-            {move || crate::resource::suspend(async move {
-                result_view(data.await, "Position", retry, |d| position_view(d).into_any())
-            })}
-        </Transition>
+        <Loaded resource=data loading="the position" failure=Failure::NotFound("Position") let:d>
+            {position_view(d)}
+        </Loaded>
     }
 }
 
 /// The loaded position (read from the page's shared value).
-fn position_view(d: &Loaded) -> impl IntoView + use<> {
-    let Loaded { v1, v2, events, pnl } = d;
+fn position_view(d: &Records) -> impl IntoView + use<> {
+    let Records { v1, v2, events, pnl } = d;
     let net_class = if pnl.net_usd >= 0.0 { "value gain" } else { "value loss" };
     view! {
         <section aria-labelledby="pnl-title">

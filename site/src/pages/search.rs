@@ -12,10 +12,11 @@ use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::use_navigate;
 
-use super::{CollectAny, ErrorPanel, Loading, SiteClient, usd_value};
+use super::{SiteClient, usd_value};
 use crate::config::SiteConfig;
-use crate::query::encode_component;
 use crate::search::{AddressKind, SearchTarget, classify, search_route};
+use crate::ui::{CollectAny, Loaded};
+use crate::url_state::encode_component;
 
 /// How many matches of each service a text search lists.
 const TEXT_MATCHES: u32 = 10;
@@ -147,7 +148,6 @@ pub fn SearchPage() -> impl IntoView {
             }
         }
     });
-    let retry = Callback::new(move |()| outcome.refetch());
     let navigate = use_navigate();
     Effect::new(move |_| {
         if let Some(Ok(Outcome::Route(route))) = outcome.get().as_deref() {
@@ -157,21 +157,26 @@ pub fn SearchPage() -> impl IntoView {
     view! {
         <h1>"Search"</h1>
         <p class="sub">{move || format!("“{}”", q.get())}</p>
-        <Transition fallback=|| view! { <Loading what="matches" /> }>
-            {move || crate::resource::suspend(async move {
-                match &*outcome.await {
-                    Ok(Outcome::Route(route)) => view! { <p class="state loading" data-state="loading">{format!("Opening {route}…")}</p> }.into_any(),
-                    Ok(Outcome::Nothing(why)) => view! {
-                        <section class="state not-found" role="alert" data-state="not-found">
-                            <h2>"Not found"</h2>
-                            <p>{why.clone()}</p>
-                        </section>
-                    }.into_any(),
-                    Ok(Outcome::Matches(text, dlmm, damm)) => text_matches(text, dlmm, damm).into_any(),
-                    Err(e) => view! { <ErrorPanel error=Error::clone(e) retry=retry /> }.into_any(),
-                }
-            })}
-        </Transition>
+        <Loaded resource=outcome loading="matches" let:outcome>
+            {outcome_view(outcome)}
+        </Loaded>
+    }
+}
+
+/// What a search found: the page it opens, why nothing was, or the matches (read from the page's shared value).
+fn outcome_view(outcome: &Outcome) -> AnyView {
+    match outcome {
+        Outcome::Route(route) => {
+            view! { <p class="state loading" data-state="loading">{format!("Opening {route}…")}</p> }.into_any()
+        }
+        Outcome::Nothing(why) => view! {
+            <section class="state not-found" role="alert" data-state="not-found">
+                <h2>"Not found"</h2>
+                <p>{why.clone()}</p>
+            </section>
+        }
+        .into_any(),
+        Outcome::Matches(text, dlmm, damm) => text_matches(text, dlmm, damm).into_any(),
     }
 }
 

@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use super::CollectAny;
 use crate::config::{SOURCES, SiteConfig, host_of};
+use crate::ui::CollectAny;
 
 /// The input id of a source's field: `pairBaseUrl` → `s-pair`.
 fn field_id(param: &str) -> String {

@@ -3,11 +3,11 @@
 
 use leptos::prelude::*;
 
-use super::CollectAny;
 use crate::config::{
     Proposal, SiteConfig, csp_allows, current_url_without_sources, host_of, origin_of, page_connect_src, page_origin,
     query_param,
 };
+use crate::ui::CollectAny;
 
 /// Leaves the sources' query parameters out of the address bar, reloading if `reload` (to apply saved sources).
 fn leave_link(reload: bool) {

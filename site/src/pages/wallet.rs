@@ -4,40 +4,33 @@ use dlmm_query::models::WalletEarning;
 use dlmm_query::ops::GetWalletEarning;
 use leptos::prelude::*;
 
+use super::Addr;
 use super::cards::{Card, cards};
-use super::{Addr, Empty, Loading, SiteClient, result_view};
+use crate::ui::{Empty, Failure, Loaded};
 
 /// The wallet page.
 #[component]
 pub fn WalletPage() -> impl IntoView {
     let wallet = crate::route::param("wallet");
     let pair = crate::route::param("pair");
-    let client = expect_context::<SiteClient>();
-    let earning = crate::resource::local(move || {
-        let c = client.clone();
-        let (w, p) = (wallet.get(), pair.get());
-        async move { c.send(&GetWalletEarning::new(w, p)).await }
-    });
-    let retry = Callback::new(move |()| earning.refetch());
+    let earning = crate::client::load(move || GetWalletEarning::new(wallet.get(), pair.get()));
     view! {
         <h1>"Wallet earnings"</h1>
         <dl class="fields">
             <div class="kv"><dt>"Wallet"</dt><dd><Addr address=wallet.get_untracked() full=true /></dd></div>
             <div class="kv"><dt>"Pair"</dt><dd><Addr address=pair.get_untracked() full=true href=format!("/pairs/{}", pair.get_untracked()) /></dd></div>
         </dl>
-        <Transition fallback=|| view! { <Loading what="earnings" /> }>
-            {move || crate::resource::suspend(async move {
-                result_view(earning.await, "Wallet", retry, |list| match list.first() {
-                    None => view! { <Empty message="This wallet has claimed nothing in this pair." /> }.into_any(),
-                    Some(e) => earning_view(e).into_any(),
-                })
-            })}
-        </Transition>
+        <Loaded resource=earning loading="earnings" failure=Failure::NotFound("Wallet") let:list>
+            {earning_view(list.first())}
+        </Loaded>
     }
 }
 
-/// The wallet's claims in the pair (read from the page's shared value).
-fn earning_view(e: &WalletEarning) -> impl IntoView + use<> {
+/// The wallet's claims in the pair, if any (read from the page's shared value).
+fn earning_view(earning: Option<&WalletEarning>) -> AnyView {
+    let Some(e) = earning else {
+        return view! { <Empty message="This wallet has claimed nothing in this pair." /> }.into_any();
+    };
     let fee = e.total_fee_usd_claimed.unwrap_or(0.0);
     let reward = e.total_reward_usd_claimed.unwrap_or(0.0);
     view! {
@@ -54,4 +47,5 @@ fn earning_view(e: &WalletEarning) -> impl IntoView + use<> {
         </dl>
         <p class="note">"Raw amounts are in the tokens' base units, exact."</p>
     }
+    .into_any()
 }

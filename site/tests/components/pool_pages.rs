@@ -1,7 +1,7 @@
 //! The datapi pool pages: `/dlmm/pools/:address`, `/damm-v2/pools` and `/damm-v2/pools/:address`, each checked
 //! against the replica's raw JSON in its loading, data, empty, not-found and error states.
 
-use dlmm_explorer::candles::{SeriesChoice, Span, bucket_count};
+use dlmm_explorer::charts::series::{SeriesChoice, Span, bucket_count};
 use dlmm_explorer::format::exact;
 use dlmm_query::datapi::params::Timeframe;
 use wasm_bindgen_test::*;

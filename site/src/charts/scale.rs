@@ -1,5 +1,5 @@
 //! The arithmetic behind the SVG charts: scales, "nice" ticks, paths, bars and the nearest point to a pointer.
-//! Pure functions, unit-tested natively; the component in `pages::chart` only draws what these return.
+//! Pure functions, unit-tested natively (totality by property tests); the chart views only draw what these return.
 
 /// A linear map from a domain to a range (either may be reversed).
 #[derive(Clone, Copy, Debug, PartialEq)]

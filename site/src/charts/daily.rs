@@ -1,10 +1,11 @@
 //! An SVG chart of one daily series (line or bars) with labelled axes and a hover / keyboard tooltip.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
-use super::CollectAny;
-use crate::chart::{LinearScale, band_x, bars, label_indices, line_path, nearest_index, value_axis};
+use super::axis::tick_grid;
+use super::pointer::{select_on_key, select_on_move};
+use super::scale::{LinearScale, band_x, bars, label_indices, line_path, value_axis};
+use crate::ui::CollectAny;
 
 const W: f64 = 640.0;
 const H: f64 = 240.0;
@@ -56,31 +57,8 @@ pub fn Chart(
         .into_iter()
         .map(|i| view! { <text class="xl" x=band_x(i, n, x0, x1) y=H - BOTTOM + 16.0 text-anchor="middle">{labels[i].clone()}</text> })
         .collect_any();
-    let on_move = move |ev: leptos::ev::MouseEvent| {
-        let Some(target) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
-        let rect = target.get_bounding_client_rect();
-        if rect.width() <= 0.0 {
-            return;
-        }
-        let sx = (f64::from(ev.client_x()) - rect.left()) * W / rect.width();
-        hovered.set(nearest_index(sx, n, x0, x1));
-    };
-    let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        if n == 0 {
-            return;
-        }
-        let cur = hovered.get_untracked();
-        let next = match ev.key().as_str() {
-            "ArrowRight" => Some(cur.map_or(0, |i| (i + 1).min(n - 1))),
-            "ArrowLeft" => Some(cur.map_or(n - 1, |i| i.saturating_sub(1))),
-            "Home" => Some(0),
-            "End" => Some(n - 1),
-            "Escape" => None,
-            _ => return,
-        };
-        ev.prevent_default();
-        hovered.set(next);
-    };
+    let on_move = move |ev: leptos::ev::MouseEvent| select_on_move(&ev, hovered, W, n, (x0, x1));
+    let on_key = move |ev: leptos::ev::KeyboardEvent| select_on_key(&ev, hovered, n);
     let tip_labels = labels.clone();
     let tip_values = values.clone();
     let tip_points = points.clone();
@@ -126,21 +104,4 @@ pub fn Chart(
             }}
         </figure>
     }
-}
-
-/// The horizontal grid of a chart's value axis: one line across `x0..x1` and one label (`label` of the value) per tick.
-pub fn tick_grid(ticks: &[f64], y: &LinearScale, x0: f64, x1: f64, label: impl Fn(f64) -> String) -> AnyView {
-    ticks
-        .iter()
-        .map(|&t| {
-            let ty = y.map(t);
-            view! {
-                <g class="tick">
-                    <line x1=x0 x2=x1 y1=ty y2=ty />
-                    <text x=x0 - 6.0 y=ty + 4.0 text-anchor="end">{label(t)}</text>
-                </g>
-            }
-        })
-        .collect_any()
-        .into_any()
 }
