@@ -34,10 +34,9 @@ pub use dataset::Dataset;
 pub use routes::{DAMM_V2_DATAPI_RATE_LIMIT, DLMM_DATAPI_RATE_LIMIT, PAIR_RATE_LIMIT, POOL_RATE_LIMIT};
 pub use world::World;
 
-/// The samples document of `GET /__replica/samples`, built from a dataset (and the datapi views built from it for the
-/// purpose: a running replica serves the same document from the views it holds).
-pub fn samples(dataset: &Dataset) -> serde_json::Value {
-    routes::samples_of(dataset, &datapi::DatapiViews::new(dataset))
+/// The samples document of `GET /__replica/samples`, built from a world (a running replica's: [`Replica::world`]).
+pub fn samples(world: &World) -> serde_json::Value {
+    routes::samples_of(world)
 }
 
 /// The default time a client has to send a request's headers.
@@ -171,6 +170,11 @@ impl Replica {
     /// The data being served.
     pub fn dataset(&self) -> &Dataset {
         &self.world.dataset
+    }
+
+    /// The data being served and the datapi's views of it.
+    pub fn world(&self) -> &World {
+        &self.world
     }
 
     /// Stops accepting connections, finishes the requests in flight and waits for every server to end.

@@ -143,7 +143,7 @@ fn datapi_bodies() -> Vec<Decoder> {
         let config =
             ClientConfig::with_datapi_base_urls(&replica.dlmm_datapi_base_url(), &replica.damm_v2_datapi_base_url())
                 .expect("base URLs");
-        let samples = dlmm_replica::samples(replica.dataset())["datapi"].clone();
+        let samples = dlmm_replica::samples(replica.world())["datapi"].clone();
         let http = reqwest::Client::new();
         let mut out = Vec::new();
         macro_rules! fetch {

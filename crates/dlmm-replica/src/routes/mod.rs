@@ -28,7 +28,6 @@ use tower_http::compression::CompressionLayer;
 use tower_http::cors::{Any, CorsLayer};
 
 use crate::World;
-use crate::datapi::DatapiViews;
 use crate::dataset::Dataset;
 use crate::faults::{FaultCounters, RateLimit, apply_faults, enforce_rate_limit, log_request};
 use crate::query::is_address;
@@ -42,9 +41,9 @@ pub const DLMM_DATAPI_RATE_LIMIT: u32 = 30;
 /// The vendor's documented limit of the DAMM v2 datapi, in requests per second.
 pub const DAMM_V2_DATAPI_RATE_LIMIT: u32 = 10;
 
-/// The samples document of a dataset and its datapi views (see [`samples::build`]).
-pub fn samples_of(dataset: &Dataset, datapi: &DatapiViews) -> serde_json::Value {
-    samples::build(dataset, datapi)
+/// The samples document of a world (see [`samples::build`]).
+pub fn samples_of(world: &World) -> serde_json::Value {
+    samples::build(&world.dataset, &world.datapi)
 }
 
 /// Cross-cutting behaviour of both routers.
@@ -113,7 +112,7 @@ fn samples_route(world: Arc<World>, hostile: bool) -> axum::routing::MethodRoute
     get(move || {
         let world = world.clone();
         async move {
-            let mut document = samples::build(&world.dataset, &world.datapi);
+            let mut document = samples_of(&world);
             if hostile && let Some(map) = document.as_object_mut() {
                 map.insert("hostile".to_string(), crate::hostile::samples());
             }
