@@ -439,6 +439,37 @@ test("abort, time-out and retry on 429", async () => {
   await assert.rejects(fault(`truncate; id=${faultId()}`).dlmm.getPools(), { name: "DlmmError", kind: "decode" });
 });
 
+test("a body that breaks the contract rejects naming the JSON path, what was expected and what was found", async () => {
+  const page = await json(`${dlmmBaseUrl}/pools?page=1&page_size=3`);
+  const bodies = {
+    "/pools": JSON.stringify({ ...page, data: page.data.map((p, i) => (i === 2 ? { ...p, tvl: "lots" } : p)) }),
+    [`/pools/${page.data[0].address}`]: JSON.stringify(page.data[0]).slice(0, 200),
+  };
+  const standIn = await serve((req, res) => {
+    res.writeHead(200, { "content-type": "application/json" }).end(bodies[new URL(req.url, "http://x").pathname]);
+  });
+  try {
+    const { dlmm } = sdk.createDatapiClient({ dlmmBaseUrl: standIn.url, retry: false, rateLimit: false });
+    await assert.rejects(dlmm.getPools(), (e) => {
+      assert.equal(sdk.isDlmmError(e), true);
+      assert.equal(e.kind, "decode");
+      assert.equal(e.path, "data[2].tvl");
+      assert.equal(e.expected, "a number or a numeric string");
+      assert.equal(e.found, 'the string "lots"');
+      assert.ok(e.message.includes("at `data[2].tvl`: expected a number or a numeric string, found the string \"lots\""), e.message);
+      return true;
+    });
+    await assert.rejects(dlmm.getPool(page.data[0].address), (e) => {
+      assert.equal(e.kind, "decode");
+      assert.equal(e.found, "the end of the body");
+      assert.ok(e.message.includes("truncated"), e.message);
+      return true;
+    });
+  } finally {
+    await standIn.close();
+  }
+});
+
 test("the real captured bodies, served unedited by a stand-in, decode exactly", async (t) => {
   if (!existsSync(realDir)) {
     // CI always has the shared folder: there its absence is a broken checkout, not a reason to skip.

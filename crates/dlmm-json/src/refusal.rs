@@ -1,91 +1,299 @@
-//! Why a reader refused a body: serde_json's message and where it stopped, whichever reader (serde_json's own, or
-//! the crate's readers that refuse as it does) refused it.
+//! Why a reader refused a body, in this crate's words: where (the JSON path, and the byte it stopped at), what it
+//! expected there and what it found.
+//!
+//! A reader builds the refusal where it stops, and each container it was in adds its step on the way out
+//! ([`Refusal::in_key`], [`Refusal::in_item`]), so the path costs nothing while a body reads well and nothing is
+//! looked for afterwards.
 
 use std::fmt;
 
-/// Why a reader refused a body: its message (serde_json's wording, which the shape readers keep) and where it
-/// stopped, as serde_json reports positions (line from 1, column in bytes; line 0 when it does not say).
+/// The longest piece of a value (a string's text, a number's digits) a refusal quotes, in characters.
+const QUOTE_CHARS: usize = 40;
+
+/// The deepest path a refusal keeps, in steps (readers go no deeper than their shapes, and skipping no deeper than
+/// [`crate::skip::MAX_DEPTH`]).
+const PATH_STEPS: usize = 64;
+
+/// Why a reader refused a body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
-    message: String,
-    line: usize,
-    column: usize,
-    eof: bool,
+    /// The steps from the refused value out to the body's top, innermost first.
+    steps: Vec<Step>,
+    expected: String,
+    found: Found,
+    at: usize,
+}
+
+/// One step of a JSON path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Step {
+    /// An object's member.
+    Key(String),
+    /// An array's item.
+    Item(usize),
+}
+
+/// What a reader found where it expected something else.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number (its text, cut to a few dozen characters).
+    Number(String),
+    /// A string (its text, cut to a few dozen characters).
+    Text(String),
+    /// An object.
+    Object,
+    /// An array.
+    Array,
+    /// A byte JSON does not allow there (shown as the character it begins, or its hex code).
+    Byte(u8),
+    /// The end of the body: it was cut short.
+    End,
+    /// Nothing: a required member is absent.
+    Absent,
+    /// The member a second time.
+    Repeated,
+    /// An array of this many items.
+    Items(usize),
+    /// Something a rule of its own refused, described.
+    Other(String),
+}
+
+impl Found {
+    /// A number, by its text.
+    pub fn number(text: &str) -> Self {
+        Found::Number(quoted(text))
+    }
+
+    /// A string, by its text.
+    pub fn text(text: &str) -> Self {
+        Found::Text(quoted(text))
+    }
+
+    /// The kind of value the JSON text at the start of `rest` begins (after no whitespace), or the byte there.
+    pub fn at(rest: &[u8]) -> Self {
+        match rest.first() {
+            None => Found::End,
+            Some(b'{') => Found::Object,
+            Some(b'[') => Found::Array,
+            Some(b'"') => Found::Text(String::new()),
+            Some(b'n') if rest.starts_with(b"null") => Found::Null,
+            Some(b't') if rest.starts_with(b"true") => Found::Bool(true),
+            Some(b'f') if rest.starts_with(b"false") => Found::Bool(false),
+            Some(b'-' | b'0'..=b'9') => {
+                let digits = rest.iter().take_while(|b| matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'));
+                Found::number(&String::from_utf8_lossy(&rest[..digits.count()]))
+            }
+            Some(&byte) => Found::Byte(byte),
+        }
+    }
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::Null => f.write_str("null"),
+            Found::Bool(value) => write!(f, "{value}"),
+            Found::Number(text) => write!(f, "the number {text}"),
+            Found::Text(text) if text.is_empty() => f.write_str("a string"),
+            Found::Text(text) => write!(f, "the string {text:?}"),
+            Found::Object => f.write_str("an object"),
+            Found::Array => f.write_str("an array"),
+            Found::Byte(byte) if byte.is_ascii_graphic() => write!(f, "`{}`", char::from(*byte)),
+            Found::Byte(byte) => write!(f, "the byte 0x{byte:02x}"),
+            Found::End => f.write_str("the end of the body"),
+            Found::Absent => f.write_str("nothing"),
+            Found::Repeated => f.write_str("it a second time"),
+            Found::Items(n) => write!(f, "{n} item(s)"),
+            Found::Other(what) => f.write_str(what),
+        }
+    }
 }
 
 impl Refusal {
-    /// The refusal `message` after `consumed` bytes of `body` had been read.
-    pub fn at(message: String, body: &[u8], consumed: usize) -> Self {
-        let read = &body[..consumed.min(body.len())];
-        let start_of_line = read.iter().rposition(|&b| b == b'\n').map_or(0, |newline| newline + 1);
-        let line = 1 + read[..start_of_line].iter().filter(|&&b| b == b'\n').count();
-        Self { message, line, column: read.len() - start_of_line, eof: false }
+    /// A refusal at byte `at`: `expected` was expected there, `found` was found.
+    pub fn new(expected: impl Into<String>, found: Found, at: usize) -> Self {
+        Self { steps: Vec::new(), expected: expected.into(), found, at }
     }
 
-    /// The refusal `message` at the end of `body`, which ended too early.
-    pub fn at_end(message: String, body: &[u8]) -> Self {
-        Self { eof: true, ..Self::at(message, body, body.len()) }
+    /// A refusal that names no place in a body (a reader asked for something its rules do not allow).
+    pub fn other(expected: impl Into<String>, found: impl Into<String>) -> Self {
+        Self::new(expected, Found::Other(found.into()), 0)
     }
 
-    /// A refusal that says nothing of where.
-    pub fn custom(message: impl fmt::Display) -> Self {
-        Self { message: message.to_string(), line: 0, column: 0, eof: false }
+    /// The same refusal, inside the member `key` of an object.
+    pub fn in_key(mut self, key: &str) -> Self {
+        if self.steps.len() < PATH_STEPS {
+            self.steps.push(Step::Key(key.to_owned()));
+        }
+        self
     }
 
-    /// The message, without the position.
-    pub fn message(&self) -> &str {
-        &self.message
+    /// The same refusal, inside item `index` of an array.
+    pub fn in_item(mut self, index: usize) -> Self {
+        if self.steps.len() < PATH_STEPS {
+            self.steps.push(Step::Item(index));
+        }
+        self
     }
 
-    /// How many bytes of `body` (the body refused) had been read when it was refused.
-    pub fn consumed(&self, body: &[u8]) -> usize {
-        consumed_bytes(body, self.line, self.column)
+    /// The same refusal with its byte offset moved by `by` (a value read from inside a larger body).
+    pub fn shifted(mut self, by: usize) -> Self {
+        self.at += by;
+        self
+    }
+
+    /// The JSON path of the refused value (`data[3].amount`; `[2]` for an item of a top-level array), or `None` at
+    /// the top.
+    pub fn path(&self) -> Option<String> {
+        let mut path = String::new();
+        for step in self.steps.iter().rev() {
+            match step {
+                Step::Key(key) if path.is_empty() => path.push_str(key),
+                Step::Key(key) => {
+                    path.push('.');
+                    path.push_str(key);
+                }
+                Step::Item(index) => {
+                    path.push('[');
+                    path.push_str(&index.to_string());
+                    path.push(']');
+                }
+            }
+        }
+        (!path.is_empty()).then_some(path)
+    }
+
+    /// What the reader expected there.
+    pub fn expected(&self) -> &str {
+        &self.expected
+    }
+
+    /// What it found.
+    pub fn found(&self) -> &Found {
+        &self.found
+    }
+
+    /// The byte of the body where the reader stopped.
+    pub fn offset(&self) -> usize {
+        self.at
     }
 
     /// True when the body ended before its JSON did.
-    pub fn is_eof(&self) -> bool {
-        self.eof
+    pub fn is_truncated(&self) -> bool {
+        self.found == Found::End
     }
 }
 
-impl From<serde_json::Error> for Refusal {
-    fn from(error: serde_json::Error) -> Self {
-        let message = strip_position(&error);
-        Self { message, line: error.line(), column: error.column(), eof: error.is_eof() }
-    }
-}
-
-/// As serde_json writes its errors: the message, then ` at line L column C` when the position is known.
+/// `expected …, found …` (the path is the caller's to show, beside it).
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)?;
-        if self.line > 0 {
-            write!(f, " at line {} column {}", self.line, self.column)?;
-        }
-        Ok(())
+        write!(f, "expected {}, found {}", self.expected, self.found)
     }
 }
 
 impl std::error::Error for Refusal {}
 
-/// The parser's message without its trailing ` at line L column C` (the path says where, in JSON terms).
-fn strip_position(error: &serde_json::Error) -> String {
-    let text = error.to_string();
-    match (error.line(), text.rfind(" at line ")) {
-        (1.., Some(cut)) => text[..cut].to_owned(),
-        _ => text,
+/// `text` cut to [`QUOTE_CHARS`] characters, `…` marking a cut.
+fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
     }
 }
 
-/// How many bytes of `body` a parser had consumed when it stopped at `line` (1-based) and `column` (bytes into that
-/// line), as serde_json reports positions.
-fn consumed_bytes(body: &[u8], line: usize, column: usize) -> usize {
-    let mut start = 0;
-    for _ in 1..line {
-        match body[start..].iter().position(|&b| b == b'\n') {
-            Some(newline) => start += newline + 1,
-            None => break,
+/// A leaf reader's refusal through serde's error interface: the readers models name are serde visitors, and this is
+/// the error type they refuse with when the crate's own reader hands them a value. It keeps what the visitor
+/// expected and what it was handed, as data.
+#[derive(Debug)]
+pub struct LeafRefusal {
+    /// What the reader expected (its visitor's own description).
+    pub expected: String,
+    /// What it was handed.
+    pub found: Found,
+}
+
+impl fmt::Display for LeafRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expected {}, found {}", self.expected, self.found)
+    }
+}
+
+impl std::error::Error for LeafRefusal {}
+
+impl serde::de::Error for LeafRefusal {
+    fn custom<T: fmt::Display>(what: T) -> Self {
+        LeafRefusal { expected: "a value its reader accepts".to_owned(), found: Found::Other(what.to_string()) }
+    }
+    fn invalid_type(unexpected: serde::de::Unexpected<'_>, expected: &dyn serde::de::Expected) -> Self {
+        LeafRefusal { expected: expected.to_string(), found: found_of(unexpected) }
+    }
+    fn invalid_value(unexpected: serde::de::Unexpected<'_>, expected: &dyn serde::de::Expected) -> Self {
+        LeafRefusal { expected: expected.to_string(), found: found_of(unexpected) }
+    }
+}
+
+/// What a visitor was handed, as [`Found`].
+fn found_of(unexpected: serde::de::Unexpected<'_>) -> Found {
+    use serde::de::Unexpected;
+    match unexpected {
+        Unexpected::Bool(value) => Found::Bool(value),
+        Unexpected::Unsigned(value) => Found::Number(value.to_string()),
+        Unexpected::Signed(value) => Found::Number(value.to_string()),
+        Unexpected::Float(value) => Found::Number(quoted(&value.to_string())),
+        Unexpected::Str(text) => Found::text(text),
+        Unexpected::Unit | Unexpected::Option => Found::Null,
+        Unexpected::Seq => Found::Array,
+        Unexpected::Map => Found::Object,
+        other => Found::Other(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_names_its_path_expected_and_found() {
+        let refusal =
+            Refusal::new("an unsigned integer", Found::text("x"), 30).in_key("amount").in_item(1).in_key("items");
+        assert_eq!(refusal.path().as_deref(), Some("items[1].amount"));
+        assert_eq!(refusal.to_string(), r#"expected an unsigned integer, found the string "x""#);
+        assert_eq!(refusal.offset(), 30);
+        assert!(!refusal.is_truncated());
+        assert_eq!(Refusal::new("`]`", Found::End, 3).in_item(0).path().as_deref(), Some("[0]"));
+        assert!(Refusal::new("a value", Found::End, 0).is_truncated());
+    }
+
+    #[test]
+    fn quotes_and_paths_stay_short() {
+        let long = "9".repeat(1 << 20);
+        assert!(Found::text(&long).to_string().chars().count() < QUOTE_CHARS + 20);
+        assert!(Found::at(long.as_bytes()).to_string().chars().count() < QUOTE_CHARS + 20);
+        let mut deep = Refusal::new("x", Found::Null, 0);
+        for i in 0..10_000 {
+            deep = deep.in_item(i);
+        }
+        assert_eq!(deep.steps.len(), PATH_STEPS);
+    }
+
+    #[test]
+    fn values_are_told_by_their_first_bytes() {
+        for (text, found) in [
+            ("{", "an object"),
+            ("[1]", "an array"),
+            ("\"x\"", "a string"),
+            ("null", "null"),
+            ("true", "true"),
+            ("-1.5e3,", "the number -1.5e3"),
+            ("x", "`x`"),
+            ("\u{1}", "the byte 0x01"),
+            ("", "the end of the body"),
+        ] {
+            assert_eq!(Found::at(text.as_bytes()).to_string(), found, "{text:?}");
         }
     }
-    start.saturating_add(column).min(body.len())
 }

@@ -44,12 +44,9 @@ pub struct StructShape {
 }
 
 impl StructShape {
-    /// What serde's derive expects of the struct sent as an array (`struct <name> with <n> elements`).
+    /// What a struct sent as an array must be (`an array of the <n> fields of <name>`).
     pub fn as_array(&self) -> String {
-        match self.fields.len() {
-            1 => format!("struct {} with 1 element", self.name),
-            n => format!("struct {} with {n} elements", self.name),
-        }
+        format!("an array of the {} fields of {}", self.fields.len(), self.name)
     }
 }
 

@@ -1,26 +1,52 @@
-//! A JSON value stepped over as serde_json steps over a value it ignores (`IgnoredAny`): at any depth, its
-//! strings' escapes checked but their text not read, and a fault in it refused with serde_json's message, where
-//! serde_json refuses it. The shape reader steps so over the values of keys a model ignores, and
-//! `dlmm_query::decode::classify` over a whole body; tests pin both to serde_json's own stepping.
+//! A JSON value stepped over without being read: at any depth (its containers kept as one bit each), its strings'
+//! escapes checked but their text not read, and a fault in its grammar refused with what was expected there. The
+//! shape reader steps so over the values of keys a model ignores, and `dlmm_query::decode::classify` over a whole
+//! body.
 
-use crate::refusal::Refusal;
+use crate::refusal::{Found, Refusal};
 
-/// Steps over the JSON value in `body` from byte `at` (after any whitespace): the index just after it, or the
-/// refusal serde_json gives it.
+/// Steps over the JSON value in `body` from byte `at` (after any whitespace): the index just after it, or why it is
+/// not JSON.
 pub fn value(body: &[u8], at: usize) -> Result<usize, Refusal> {
     let mut skip = Skip { body, at };
     skip.value()?;
     Ok(skip.at)
 }
 
-/// Steps over the whole of `body`, one JSON value with whitespace around it, as `serde_json::from_slice` steps
-/// over it for an `IgnoredAny`.
+/// Steps over the whole of `body`: one JSON value, with whitespace around it.
 pub fn whole(body: &[u8]) -> Result<(), Refusal> {
     let mut skip = Skip { body, at: 0 };
     skip.value()?;
     match skip.peek() {
         None => Ok(()),
-        Some(_) => Err(skip.fault("trailing characters", skip.at + 1)),
+        Some(_) => Err(skip.fault("the end of the body")),
+    }
+}
+
+/// The containers open around the value being stepped over: one bit each (set for an object), so a body of a
+/// hundred million brackets costs a few megabytes, not a frame each.
+#[derive(Default)]
+struct Open {
+    bits: Vec<u64>,
+    depth: usize,
+}
+
+impl Open {
+    fn push(&mut self, object: bool) {
+        let (word, bit) = (self.depth / 64, self.depth % 64);
+        if word == self.bits.len() {
+            self.bits.push(0);
+        }
+        self.bits[word] = (self.bits[word] & !(1 << bit)) | (u64::from(object) << bit);
+        self.depth += 1;
+    }
+    fn pop(&mut self) {
+        self.depth -= 1;
+    }
+    /// The innermost container: `Some(true)` for an object, `Some(false)` for an array, `None` at the top.
+    fn last(&self) -> Option<bool> {
+        let top = self.depth.checked_sub(1)?;
+        Some(self.bits[top / 64] & (1 << (top % 64)) != 0)
     }
 }
 
@@ -39,23 +65,21 @@ impl Skip<'_> {
         self.body.get(self.at).copied()
     }
 
-    /// The refusal `message`, serde_json having read `at` bytes.
-    fn fault(&self, message: &str, at: usize) -> Refusal {
-        Refusal::at(message.to_owned(), self.body, at)
+    /// The refusal at the current byte, where `expected` was expected.
+    fn fault(&self, expected: &str) -> Refusal {
+        self.fault_at(expected, self.at)
     }
 
-    /// The refusal `message` for the body ending early.
-    fn ended(&self, message: &str) -> Refusal {
-        Refusal::at_end(message.to_owned(), self.body)
+    /// The refusal at byte `at`, where `expected` was expected.
+    fn fault_at(&self, expected: &str, at: usize) -> Refusal {
+        Refusal::new(expected, Found::at(self.body.get(at..).unwrap_or_default()), at)
     }
 
-    /// A value, containers and all. The open containers are kept on a stack (innermost last), so any depth is
-    /// stepped over, as serde_json does.
+    /// A value, containers and all.
     fn value(&mut self) -> Result<(), Refusal> {
-        let mut open: Vec<u8> = Vec::new();
+        let mut open = Open::default();
         loop {
             let opened = match self.peek() {
-                None => return Err(self.ended("EOF while parsing a value")),
                 Some(b'n') => self.word(b"null").map(|()| false)?,
                 Some(b't') => self.word(b"true").map(|()| false)?,
                 Some(b'f') => self.word(b"false").map(|()| false)?,
@@ -66,39 +90,32 @@ impl Skip<'_> {
                 }
                 Some(bracket @ (b'[' | b'{')) => {
                     self.at += 1;
-                    open.push(bracket);
+                    open.push(bracket == b'{');
                     true
                 }
-                Some(_) => return Err(self.fault("expected value", self.at + 1)),
+                _ => return Err(self.fault("a JSON value")),
             };
-            let Some(&(mut frame)) = open.last() else { return Ok(()) };
+            let Some(mut object) = open.last() else { return Ok(()) };
             // Right after a bracket no comma is taken; after a value one is, or the container's end.
             let mut after_value = !opened;
             loop {
-                let close = if frame == b'[' { b']' } else { b'}' };
+                let close = if object { b'}' } else { b']' };
                 match self.peek() {
                     Some(b',') if after_value => {
                         self.at += 1;
                         break;
                     }
                     Some(byte) if byte == close => {}
-                    Some(_) if after_value => {
-                        let message = if frame == b'[' { "expected `,` or `]`" } else { "expected `,` or `}`" };
-                        return Err(self.fault(message, self.at + 1));
-                    }
+                    _ if after_value => return Err(self.fault(if object { "`,` or `}`" } else { "`,` or `]`" })),
                     Some(_) => break,
-                    None => {
-                        let message =
-                            if frame == b'[' { "EOF while parsing a list" } else { "EOF while parsing an object" };
-                        return Err(self.ended(message));
-                    }
+                    None => return Err(self.fault("a JSON value")),
                 }
                 self.at += 1;
                 open.pop();
-                let Some(&outer) = open.last() else { return Ok(()) };
-                (frame, after_value) = (outer, true);
+                let Some(outer) = open.last() else { return Ok(()) };
+                (object, after_value) = (outer, true);
             }
-            if frame == b'{' {
+            if object {
                 self.key()?;
             }
         }
@@ -108,8 +125,7 @@ impl Skip<'_> {
     fn key(&mut self) -> Result<(), Refusal> {
         match self.peek() {
             Some(b'"') => self.at += 1,
-            Some(_) => return Err(self.fault("key must be a string", self.at + 1)),
-            None => return Err(self.ended("EOF while parsing an object")),
+            _ => return Err(self.fault("a key (a string)")),
         }
         self.string()?;
         match self.peek() {
@@ -117,22 +133,24 @@ impl Skip<'_> {
                 self.at += 1;
                 Ok(())
             }
-            Some(_) => Err(self.fault("expected `:`", self.at + 1)),
-            None => Err(self.ended("EOF while parsing an object")),
+            _ => Err(self.fault("`:`")),
         }
     }
 
     /// `word` (`null`, `true`, `false`), its first letter seen.
     fn word(&mut self, word: &[u8]) -> Result<(), Refusal> {
-        self.at += 1;
-        for &letter in &word[1..] {
-            let Some(&byte) = self.body.get(self.at) else { return Err(self.ended("EOF while parsing a value")) };
-            self.at += 1;
-            if byte != letter {
-                return Err(self.fault("expected ident", self.at));
-            }
+        if self.body[self.at..].starts_with(word) {
+            self.at += word.len();
+            return Ok(());
         }
-        Ok(())
+        let expected = match word {
+            b"null" => "`null`",
+            b"true" => "`true`",
+            _ => "`false`",
+        };
+        // The first byte that differs (or the end).
+        let same = self.body[self.at..].iter().zip(word).take_while(|(a, b)| a == b).count();
+        Err(self.fault_at(expected, self.at + same))
     }
 
     /// The digits that come next.
@@ -144,22 +162,27 @@ impl Skip<'_> {
 
     /// A number literal.
     fn number(&mut self) -> Result<(), Refusal> {
-        let invalid = |skip: &Self, at: usize| Err(skip.fault("invalid number", at));
+        let start = self.at;
+        let invalid = |skip: &Self| {
+            let text = String::from_utf8_lossy(&skip.body[start..(skip.at + 1).min(skip.body.len())]).into_owned();
+            let found = if skip.at >= skip.body.len() { Found::End } else { Found::number(&text) };
+            Err(Refusal::new("a number by JSON's grammar", found, skip.at))
+        };
         if self.body[self.at] == b'-' {
             self.at += 1;
         }
         match self.body.get(self.at) {
             Some(b'0') if self.body.get(self.at + 1).is_some_and(u8::is_ascii_digit) => {
-                return invalid(self, self.at + 2);
+                self.at += 1;
+                return invalid(self);
             }
             Some(b'0'..=b'9') => drop(self.digits()),
-            Some(_) => return invalid(self, self.at + 1),
-            None => return invalid(self, self.at),
+            _ => return invalid(self),
         }
         if self.body.get(self.at) == Some(&b'.') {
             self.at += 1;
             if self.digits() == 0 {
-                return invalid(self, (self.at + 1).min(self.body.len()));
+                return invalid(self);
             }
         }
         if let Some(b'e' | b'E') = self.body.get(self.at) {
@@ -167,10 +190,8 @@ impl Skip<'_> {
             if let Some(b'+' | b'-') = self.body.get(self.at) {
                 self.at += 1;
             }
-            match self.body.get(self.at) {
-                Some(b'0'..=b'9') => drop(self.digits()),
-                Some(_) => return invalid(self, self.at + 1),
-                None => return invalid(self, self.at),
+            if self.digits() == 0 {
+                return invalid(self);
             }
         }
         Ok(())
@@ -178,8 +199,10 @@ impl Skip<'_> {
 
     /// The rest of a string, its quote taken: its escapes checked, its text not read.
     fn string(&mut self) -> Result<(), Refusal> {
+        let escape =
+            "an escape (`\\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` or `\\u` and four hex digits)";
         loop {
-            let Some(&byte) = self.body.get(self.at) else { return Err(self.ended("EOF while parsing a string")) };
+            let Some(&byte) = self.body.get(self.at) else { return Err(self.fault("the string's closing quote")) };
             match byte {
                 b'"' => {
                     self.at += 1;
@@ -187,27 +210,21 @@ impl Skip<'_> {
                 }
                 b'\\' => {
                     self.at += 1;
-                    let Some(&escape) = self.body.get(self.at) else {
-                        return Err(self.ended("EOF while parsing a string"));
-                    };
-                    self.at += 1;
-                    match escape {
-                        b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {}
-                        b'u' => {
-                            let Some(digits) = self.body.get(self.at..self.at + 4) else {
-                                return Err(self.ended("EOF while parsing a string"));
-                            };
-                            self.at += 4;
-                            if !digits.iter().all(u8::is_ascii_hexdigit) {
-                                return Err(self.fault("invalid escape", self.at));
+                    match self.body.get(self.at) {
+                        Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => self.at += 1,
+                        Some(b'u') => {
+                            self.at += 1;
+                            for _ in 0..4 {
+                                match self.body.get(self.at) {
+                                    Some(digit) if digit.is_ascii_hexdigit() => self.at += 1,
+                                    _ => return Err(self.fault(escape)),
+                                }
                             }
                         }
-                        _ => return Err(self.fault("invalid escape", self.at)),
+                        _ => return Err(self.fault(escape)),
                     }
                 }
-                0..0x20 => {
-                    return Err(self.fault("control character (\\u0000-\\u001F) found while parsing a string", self.at));
-                }
+                0..0x20 => return Err(self.fault("a string's text (a control character must be escaped)")),
                 _ => self.at += 1,
             }
         }
@@ -218,85 +235,57 @@ impl Skip<'_> {
 mod tests {
     use serde::de::IgnoredAny;
 
-    /// What serde_json makes of `body` as an `IgnoredAny`, and what the skipper makes of it.
-    fn both(body: &[u8]) -> (Result<(), String>, Result<(), String>) {
-        let serde = serde_json::from_slice::<IgnoredAny>(body).map(drop).map_err(|e| e.to_string());
-        let ours = super::whole(body).map_err(|e| e.to_string());
-        (serde, ours)
-    }
+    use super::*;
 
     /// Bytes that make or break JSON.
     const EDITS: &[u8] = b"\"\\{}[],:0123456789-+.eEnultrfas \t\n\x01\x7f\x80\xc3\xa9\xff";
 
+    /// What the skipper makes of `body`: accepted, or (where, expected, found).
+    fn skipped(body: &str) -> Result<(), (usize, String, String)> {
+        whole(body.as_bytes()).map_err(|e| (e.offset(), e.expected().to_owned(), e.found().to_string()))
+    }
+
     #[test]
-    fn bodies_are_stepped_over_and_refused_as_serde_json_does() {
+    fn faults_are_named_where_they_are() {
         let deep = format!("{}{}", "[".repeat(5_000), "]".repeat(5_000));
-        for body in [
-            "",
-            " ",
-            "null",
-            "nul",
-            "nulx",
-            "true",
-            "tru",
-            "false",
-            "fals",
-            "1",
-            "-",
-            "-x",
-            "01",
-            "1.",
-            "1.x",
-            "1e",
-            "1e+",
-            "1ex",
-            "1.5e-3",
-            "\"",
-            "\"a",
-            "\"\\",
-            "\"\\u12",
-            "\"\\u12G4\"",
-            "\"\\q\"",
-            "\"a\tb\"",
-            "\"\\ud800\"",
-            "[",
-            "[1",
-            "[1,",
-            "[1,]",
-            "[,1]",
-            "[1 2]",
-            "{",
-            "{\"a\"",
-            "{\"a\":",
-            "{\"a\":1",
-            "{\"a\":1,}",
-            "{1:2}",
-            "{\"a\" 1}",
-            "{\"a\":1 \"b\":2}",
-            "[]",
-            "{}",
-            "[[],{}]",
-            "{\"a\":[1,{\"b\":null}]}",
-            "1 2",
-            "[] x",
-            "x",
-            "}",
-            "]",
-            ",",
-            &deep,
-        ] {
-            let (serde, ours) = both(body.as_bytes());
-            assert_eq!(ours, serde, "{body:?}");
+        for body in ["null", "true", "false", "1", "1.5e-3", "-0", "\"a\\u00e9\\n\"", "[]", "{}", "[[],{}]", &deep] {
+            assert_eq!(skipped(body), Ok(()), "{body}");
         }
+        let fault = |at: usize, expected: &str, found: &str| Err((at, expected.to_owned(), found.to_owned()));
+        assert_eq!(skipped(""), fault(0, "a JSON value", "the end of the body"));
+        assert_eq!(skipped("nul"), fault(3, "`null`", "the end of the body"));
+        assert_eq!(skipped("trux"), fault(3, "`true`", "`x`"));
+        assert_eq!(skipped("01"), fault(1, "a number by JSON's grammar", "the number 01"));
+        assert_eq!(skipped("1."), fault(2, "a number by JSON's grammar", "the end of the body"));
+        assert_eq!(skipped("[1 2]"), fault(3, "`,` or `]`", "the number 2"));
+        assert_eq!(skipped("{\"a\" 1}"), fault(5, "`:`", "the number 1"));
+        assert_eq!(skipped("{1:2}"), fault(1, "a key (a string)", "the number 1"));
+        assert_eq!(skipped("[1,]"), fault(3, "a JSON value", "`]`"));
+        assert_eq!(
+            skipped("\"a\tb\""),
+            fault(2, "a string's text (a control character must be escaped)", "the byte 0x09")
+        );
+        assert_eq!(skipped("\"\\q\""), Err((2, skipped("\"\\x").unwrap_err().1, "`q`".to_owned())));
+        assert_eq!(skipped("\"abc"), fault(4, "the string's closing quote", "the end of the body"));
+        assert_eq!(skipped("[] x"), fault(3, "the end of the body", "`x`"));
+        assert!(skipped(&"[".repeat(5_000)).is_err_and(|(at, _, found)| at == 5_000 && found == "the end of the body"));
+    }
+
+    /// A hundred million open brackets cost a bit each while stepped over, and end in a refusal.
+    #[test]
+    fn any_depth_is_stepped_over_in_bounded_memory() {
+        let body = vec![b'['; 100_000_000];
+        let refused = whole(&body).unwrap_err();
+        assert!(refused.is_truncated() && refused.offset() == body.len());
     }
 
     proptest::proptest! {
         #![proptest_config(crate::testing::proptest_cases(3_000))]
 
-        /// Whatever a few bytes changed, inserted or removed make of a JSON text, it is stepped over or refused as
-        /// serde_json steps over it or refuses it (the same message at the same position).
+        /// Whatever a few bytes changed, inserted or removed make of a JSON text, it is stepped over exactly when
+        /// it is JSON (serde_json's reading is the reference), and a refusal points inside the body.
         #[test]
-        fn mutated_bodies_are_refused_as_serde_json_refuses_them(
+        fn mutated_bodies_are_stepped_over_exactly_when_they_are_json(
             edits in proptest::collection::vec((0.0f64..1.0, 0u8..3, proptest::sample::select(EDITS)), 1..4)
         ) {
             let mut body = br#"{"a":[1,-2.5e3,{"b":null,"c":"x\n\u00e9"}],"d":true,"e":false,"f":{}}"#.to_vec();
@@ -308,8 +297,12 @@ mod tests {
                     _ => body.insert(at, byte),
                 }
             }
-            let (serde, ours) = both(&body);
-            proptest::prop_assert_eq!(ours, serde, "{}", String::from_utf8_lossy(&body));
+            let ours = whole(&body);
+            let json = serde_json::from_slice::<IgnoredAny>(&body).is_ok();
+            proptest::prop_assert_eq!(ours.is_ok(), json, "{}", String::from_utf8_lossy(&body));
+            if let Err(refused) = ours {
+                proptest::prop_assert!(refused.offset() <= body.len());
+            }
         }
     }
 }

@@ -15,6 +15,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 
 use crate::integer::{self, Integer};
 use crate::literal::Literal;
+use crate::refusal::Refusal;
 use crate::shape::{HasShape, Leaf, Missing, ObjectOrSingleton, Shape, StructShape};
 use crate::transcode::{FieldKeys, VariantName};
 use crate::wire::{self, Scalar};
@@ -82,9 +83,9 @@ pub fn field_or_default<T: FromSlot + Default>(fields: &mut std::vec::IntoIter<S
     }
 }
 
-/// Decodes `body` as a `T` by its shape: the value, or the error `serde_json::from_slice::<T>` gives.
-pub fn decode<T: HasShape + FromSlot>(body: &[u8]) -> Result<T, serde_json::Error> {
-    read(body, &T::SHAPE).map(T::from_slot)
+/// Decodes `body` as a `T` by its shape: the value, or why the body was refused.
+pub fn decode<T: HasShape + FromSlot>(body: &[u8]) -> Result<T, Refusal> {
+    read(body, &T::SHAPE).map(T::from_slot).map_err(|_| crate::transcode::refusal(body, &T::SHAPE))
 }
 
 /// Reads `body` by `shape` (the whole body: trailing characters are an error, as for `serde_json::from_slice`).
@@ -346,15 +347,15 @@ pub(crate) mod tests {
         rank: Option<i32>,
     }
 
-    /// Decodes `body` both ways: the value's or the error's text.
+    /// Decodes `body` both ways: the value's text, or that it was refused.
     fn both(body: &str) -> (String, String) {
-        let serde = serde_json::from_str::<Vec<Row>>(body).map(|v| format!("{v:?}")).map_err(|e| e.to_string());
-        let shape = decode::<Vec<Row>>(body.as_bytes()).map(|v| format!("{v:?}")).map_err(|e| e.to_string());
+        let serde = serde_json::from_str::<Vec<Row>>(body).map(|v| format!("{v:?}")).map_err(drop);
+        let shape = decode::<Vec<Row>>(body.as_bytes()).map(|v| format!("{v:?}")).map_err(drop);
         (format!("{serde:?}"), format!("{shape:?}"))
     }
 
     #[test]
-    fn values_and_errors_are_serde_derives() {
+    fn values_are_serde_derives_and_refusals_are_where_it_refuses() {
         let bodies = [
             r#"[{"name":"a","count":3,"kind":"curve","price":"1.5","amounts":["18446744073709551615",7],"rank":-2}]"#,
             r#"[{"amounts":[],"kind":"spot","name":"b","note":"ignored","extra":{"x":[1]}}]"#,

@@ -205,16 +205,15 @@ pub(crate) enum Input<'a> {
 }
 
 /// Reads `input` as the reader `with` names reads it (any reader but [`nonempty_string`]'s, which reads a string):
-/// its value, or its error and whether a deserializer places that error at the value (`true`: the reader's visitor
-/// refused it) or leaves it to the container around it (`false`: a narrower integer's range, checked after).
-pub(crate) fn read_input<E: de::Error>(with: With, input: Input<'_>) -> Result<Scalar, (E, bool)> {
+/// its value, or its error.
+pub(crate) fn read_input<E: de::Error>(with: With, input: Input<'_>) -> Result<Scalar, E> {
     let (kind, nullable) = kind_of(with);
     let reader = Lenient { kind, nullable };
-    let value = reader.rule(input).map_err(|wrong| (reader.refuse(wrong), true))?;
-    narrowed(with, value).map_err(|e| (e, false))
+    let value = reader.rule(input).map_err(|wrong| reader.refuse(wrong))?;
+    narrowed(with, value)
 }
 
-/// Reads `input` as [`text`] reads it by `rule`: the text, or the error (placed at the value).
+/// Reads `input` as [`text`] reads it by `rule`: the text, or the error.
 pub(crate) fn read_text_input<E: de::Error>(rule: &'static TextRule, input: Input<'_>) -> Result<String, E> {
     let reader = Lenient { kind: Kind::Text(rule), nullable: false };
     reader.rule(input).map_err(|wrong| reader.refuse(wrong))?.into_text()

@@ -25,6 +25,10 @@ export interface DlmmError extends Error {
   retryAfterMs?: number;
   /** The JSON path of the value that failed to decode, e.g. `pairs[12].reserve_x_amount`. */
   path?: string;
+  /** For `decode`: what a reader expected at `path`, e.g. `a non-negative integer or a string of digits`. */
+  expected?: string;
+  /** For `decode`: what it found there, e.g. `the string "x"` or `the end of the body`. */
+  found?: string;
   /** The rejected parameter, for `invalidInput`. */
   parameter?: string;
   /** True when the server's 500 was read as "not found or not indexed". */
@@ -54,6 +58,12 @@ pub fn to_js_error(error: &Error) -> JsValue {
     }
     match error {
         Error::InvalidInput(input) => set(obj, "parameter", input.parameter),
+        Error::Decode(decode) => {
+            if let (Some(expected), Some(found)) = (&decode.expected, &decode.found) {
+                set(obj, "expected", &**expected);
+                set(obj, "found", &**found);
+            }
+        }
         Error::Status(status) => {
             if status.kind == ErrorKind::NotFound {
                 set(obj, "notIndexed", status.not_indexed);

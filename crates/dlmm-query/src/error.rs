@@ -172,8 +172,13 @@ pub struct DecodeError {
     pub body: BodyKind,
     /// The JSON path of the offending value (e.g. `pairs[12].reserve_x_amount`), when known.
     pub path: Option<String>,
-    /// What was wrong.
+    /// What was wrong (for a body a reader refused, `expected …, found …`).
     pub message: String,
+    /// What a reader expected at `path` (`a non-negative integer or a string of digits`), when a reader refused the
+    /// body.
+    pub expected: Option<Box<str>>,
+    /// What it found there (`the string "x"`, `the end of the body`), when a reader refused the body.
+    pub found: Option<Box<str>>,
 }
 
 /// Every way a call can fail.
@@ -221,6 +226,8 @@ impl Error {
             body: BodyKind::WrongShape,
             path,
             message: message.into(),
+            expected: None,
+            found: None,
         })
     }
 
@@ -384,6 +391,8 @@ mod tests {
             body: BodyKind::WrongShape,
             path: Some("[3].reserve_x_amount".into()),
             message: "expected an integer".into(),
+            expected: None,
+            found: None,
         });
         assert_eq!(e.decode_path(), Some("[3].reserve_x_amount"));
         assert!(e.to_string().contains("at `[3].reserve_x_amount`"));

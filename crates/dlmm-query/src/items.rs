@@ -202,8 +202,8 @@ impl ArrayItems {
                 State::First | State::Next => self.begin_item(i, b),
                 State::After if b == b',' => self.state = State::Next,
                 State::After if b == b']' => self.state = State::Done,
-                State::After => return Err(self.syntax(i, "expected `,` or `]` after an element")),
-                State::Done => return Err(self.syntax(i, "trailing characters after the array")),
+                State::After => return Err(self.syntax(i, "`,` or `]` after an item")),
+                State::Done => return Err(self.syntax(i, "the end of the body after the array")),
             }
             i += 1;
         }
@@ -219,12 +219,21 @@ impl ArrayItems {
     pub fn finish(&self) -> Result<(), DecodeError> {
         match self.state {
             State::Done => Ok(()),
-            State::Start => Err(self.error(BodyKind::Empty, None, "the body is empty; expected JSON".to_owned())),
-            _ => Err(self.error(
-                BodyKind::Truncated,
-                Some(format!("[{}]", self.count)),
-                format!("the JSON ends early (truncated body): EOF while parsing a list after {} bytes", self.fed),
-            )),
+            State::Start => {
+                let mut error = self.error(BodyKind::Empty, None, "expected JSON, found an empty body".to_owned());
+                (error.expected, error.found) = (Some("JSON".into()), Some("an empty body".into()));
+                Err(error)
+            }
+            _ => {
+                let (expected, found) = ("`,` or `]`", "the end of the body");
+                let message = format!(
+                    "the body ends early (truncated) after {} bytes: expected {expected}, found {found}",
+                    self.fed
+                );
+                let mut error = self.error(BodyKind::Truncated, Some(format!("[{}]", self.count)), message);
+                (error.expected, error.found) = (Some(expected.into()), Some(found.into()));
+                Err(error)
+            }
         }
     }
 
@@ -254,22 +263,29 @@ impl ArrayItems {
         element(Element::Whole(whole)).map(drop).map_err(SplitError::Item)
     }
 
-    fn syntax<E>(&self, at: usize, what: &str) -> SplitError<E> {
-        let near = decode::snippet(&self.buffer[at..self.buffer.len().min(at + 40)]);
-        SplitError::Syntax(self.error(
+    /// The error for the byte at `at`, where `expected` was expected.
+    fn syntax<E>(&self, at: usize, expected: &str) -> SplitError<E> {
+        let found = crate::refusal::Found::at(&self.buffer[at..self.buffer.len().min(at + 64)]).to_string();
+        let mut error = self.error(
             BodyKind::WrongShape,
             Some(format!("[{}]", self.count)),
-            format!("{what}: {near}"),
-        ))
+            format!("expected {expected}, found {found}"),
+        );
+        (error.expected, error.found) = (Some(expected.into()), Some(found.into()));
+        SplitError::Syntax(error)
     }
 
     fn error(&self, body: BodyKind, path: Option<String>, message: String) -> DecodeError {
-        DecodeError { url: self.url.clone(), status: self.status, body, path, message }
+        DecodeError { url: self.url.clone(), status: self.status, body, path, message, expected: None, found: None }
     }
 }
 
 /// Decodes one element of an array answered from `url` as `T`; a failure names the element's path (`[12].liquidity`).
-pub fn decode_item<T: serde::de::DeserializeOwned>(item: &Item<'_>, url: &str, status: u16) -> Result<T, DecodeError> {
+pub fn decode_item<T: serde::de::DeserializeOwned + crate::shape::HasShape>(
+    item: &Item<'_>,
+    url: &str,
+    status: u16,
+) -> Result<T, DecodeError> {
     decode::json(item.bytes, url, status).map_err(|e| within(item, e))
 }
 
@@ -405,8 +421,15 @@ pub(crate) mod tests {
         assert!(split("", 3).0.unwrap_err().contains("empty"));
         assert!(split(r#"[{"a":1},{"a""#, 3).0.unwrap_err().contains("truncated"));
         assert!(split(r#"[{"a":1}"#, 3).0.unwrap_err().contains("truncated"));
-        assert!(split(r#"[{"a":1} {"a":2}]"#, 3).0.unwrap_err().contains("expected `,` or `]`"));
-        assert!(split(r#"[1] x"#, 3).0.unwrap_err().contains("trailing"));
+        assert!(
+            split(r#"[{"a":1} {"a":2}]"#, 3)
+                .0
+                .unwrap_err()
+                .contains("expected `,` or `]` after an item, found an object")
+        );
+        assert!(
+            split(r#"[1] x"#, 3).0.unwrap_err().contains("expected the end of the body after the array, found `x`")
+        );
     }
 
     proptest::proptest! {
@@ -471,7 +494,7 @@ pub(crate) mod tests {
 
     #[test]
     fn item_errors_name_the_index() {
-        #[derive(serde::Deserialize, Debug)]
+        #[derive(serde::Deserialize, Debug, crate::shape::Shape)]
         #[allow(dead_code)]
         struct Item2 {
             a: u8,

@@ -183,11 +183,11 @@ pub const REWARD_USD: &[&str] = &["token_usd_amount"];
 /// with no item built as a model.
 pub fn events_of(body: &[u8], shape: &Shape, usd: &[&str]) -> Result<Vec<Event>, Refusal> {
     check(body, shape)?;
-    let item = item_shape(shape).ok_or_else(|| Refusal::custom("not the shape of a list of events"))?;
+    let item = item_shape(shape).ok_or_else(|| Refusal::other("the shape of a list of events", "another shape"))?;
     let mut names = usd.to_vec();
     names.push("onchain_timestamp");
     let mut events = Vec::new();
-    let unreadable = || Refusal::custom("a list its shape accepted could not be read again");
+    let unreadable = || Refusal::other("a list its shape accepted", "one that could not be read again");
     for text in list_items(body).ok_or_else(unreadable)? {
         let picked = pick(text, item, &names).ok_or_else(unreadable)?;
         let (timestamp, values) = picked.split_last().unwrap_or((&None, &[]));
@@ -307,9 +307,16 @@ mod tests {
         assert_eq!(format!("{typed:?}"), format!("{by_shape:?}"));
         assert_eq!(by_shape.deposit_count, 3);
         assert_eq!(by_shape.deposited_usd.to_bits(), (0.1f64 + 0.2 + (-0.0 + -0.0) + (1e-7 + 3.0) + 0.0).to_bits());
-        for bad in [r#"[{"token_x_usd_amount":"x"}]"#, r#"[["t","q","p",1,2,3,4,5,6]]"#, "[1]", "{}", "[", ""] {
-            let model = serde_json::from_str::<Vec<DepositWithdraw>>(bad).unwrap_err().to_string();
-            assert_eq!(read(bad, flow_shape, FLOW_USD).unwrap_err().to_string(), model, "{bad}");
+        for (bad, path) in [
+            (r#"[{"token_x_usd_amount":"x"}]"#, Some("[0].token_x_usd_amount")),
+            (r#"[["t","q","p",1,2,3,4,5,6]]"#, Some("[0]")),
+            ("[1]", Some("[0]")),
+            ("{}", None),
+            ("[", None),
+            ("", None),
+        ] {
+            assert!(serde_json::from_str::<Vec<DepositWithdraw>>(bad).is_err(), "{bad}");
+            assert_eq!(read(bad, flow_shape, FLOW_USD).unwrap_err().path().as_deref(), path, "{bad}");
         }
     }
 

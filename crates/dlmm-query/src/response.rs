@@ -142,6 +142,8 @@ fn unwrap_envelope<T>(
             body: BodyKind::WrongShape,
             path: Some("data".to_owned()),
             message: "the envelope has neither `data` nor `error`".to_owned(),
+            expected: None,
+            found: None,
         })),
     }
 }

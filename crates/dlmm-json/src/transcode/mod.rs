@@ -2,18 +2,17 @@
 //! JavaScript, without building the model.
 //!
 //! The result is the text [`JsonText::write`] writes for the decoded model: the same keys in the same (declaration)
-//! order, the same numbers, the same defaults for missing fields. A body the model would refuse is refused with the
-//! same error (same message, same position, so `dlmm_query::decode::explain` names the same path). One reader by hand
-//! (the `plain` module) reads every body: the leaves it does not read itself are read by the rules of the readers the
-//! model's `Deserialize` calls (for the `wire` readers, `wire::read_input`, the one description their visitor
-//! shares), from the value serde_json would hand them, with serde_json's words for what they refuse.
+//! order, the same numbers, the same defaults for missing fields. A body the model would refuse is refused, with a
+//! [`Refusal`] naming the JSON path, what was expected there and what was found. One reader by hand (the `plain`
+//! module) reads every body: the leaves it does not read itself are read by the rules of the readers the model's
+//! `Deserialize` calls (for the `wire` readers, `wire::read_input`, the one description their visitor shares).
 //! Of several integers JavaScript cannot hold, the first in the output is named, as when the model is written. One
 //! instantiation of this module serves every model.
 //!
 //! No value rests on serde_json's float parser (the WebAssembly builds leave its exact one out): a floating-point
 //! leaf's number literal (and numeric text that is a JSON number literal) is copied as the body sent it rather than
 //! parsed and printed (`JSON.parse` reads `1e2` and `100.0` to the same double, so only the spelling differs), and
-//! any other number literal is read exactly (`literal::Number`: what serde_json hands the leaf's reader).
+//! any other number literal is read exactly (`literal::Number`).
 
 mod leaf;
 mod plain;
@@ -31,22 +30,17 @@ use crate::shape::{EnumShape, Field, Leaf, Missing, Shape, StructShape, With, js
 /// unusable); an integer JavaScript cannot hold does not stop the reading, as it does not stop decoding the model:
 /// [`JsonText::finish`] reports it when the body is otherwise fine.
 pub fn transcode(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<(), Refusal> {
-    match plain::read(body, shape, out) {
-        Ok(()) => Ok(()),
-        Err(plain::Stop::Refused(refusal)) => Err(refusal),
-        // A body that is one leaf: serde_json places its reader's error nowhere.
-        Err(plain::Stop::Unplaced(message)) => Err(Refusal::custom(message)),
-        Err(plain::Stop::Grammar(start)) => Err(grammar_fault(body, start)),
-    }
+    plain::read(body, shape, out)
 }
 
-/// The fault in the grammar of the value of `body` that begins at byte `start`, as serde_json names it: the
-/// reader found one there, and serde_json reads that value as it reads any value it ignores.
-fn grammar_fault(body: &[u8], start: usize) -> Refusal {
-    // Never `Ok`: the reader finds no fault where serde_json finds none (the tests pin it); a refusal, not a panic.
-    crate::skip::value(body, start)
-        .err()
-        .unwrap_or_else(|| Refusal::at("the body could not be read".into(), body, start))
+/// Why a body another reader refused is not a value of shape `shape`: the transcoder's refusal, the one description
+/// of a body's faults (where it reads the body after all, which the tests pin never to happen, a refusal that says
+/// so).
+pub fn refusal(body: &[u8], shape: &Shape) -> Refusal {
+    match check(body, shape) {
+        Err(refusal) => refusal,
+        Ok(()) => Refusal::other("a body its model reads", "one that only the transcoder reads"),
+    }
 }
 
 /// Checks that `body` is a value of shape `shape`, with the errors decoding its model gives, writing nothing kept
@@ -145,31 +139,9 @@ impl Visitor<'_> for VariantIndex<'_> {
         if self.names.other.is_some() {
             return Ok(variants.len());
         }
-        let expected: Vec<&str> = variants.iter().map(|(wire, _)| *wire).collect();
-        Err(E::custom(format_args!("unknown variant `{v}`, expected {}", OneOf(&expected))))
-    }
-}
-
-/// serde's list of expected names (`` `a` `` / `` `a` or `b` `` / `` one of `a`, `b`, `c` ``).
-struct OneOf<'a>(&'a [&'a str]);
-
-impl fmt::Display for OneOf<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            [] => f.write_str("there are no variants"),
-            [a] => write!(f, "`{a}`"),
-            [a, b] => write!(f, "`{a}` or `{b}`"),
-            names => {
-                f.write_str("one of ")?;
-                for (i, name) in names.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "`{name}`")?;
-                }
-                Ok(())
-            }
-        }
+        let names: Vec<String> = variants.iter().map(|(wire, _)| format!("`{wire}`")).collect();
+        let expected = format!("the name of a {}: {}", self.names.name, names.join(", "));
+        Err(E::invalid_value(de::Unexpected::Str(v), &expected.as_str()))
     }
 }
 

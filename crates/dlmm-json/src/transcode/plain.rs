@@ -1,32 +1,28 @@
 //! Transcoding's reader: a reader by hand for any JSON body, writing exactly what decoding the model and writing it
-//! writes, and refusing exactly what decoding refuses, with the same error.
+//! writes, and refusing what decoding refuses.
 //!
 //! It reads by itself what it can write without help: strings without escapes, number literals copied as sent,
 //! integers and amounts in canonical form, numeric and decimal text that is a JSON number, the numeric text of
 //! `wire::f64` fields (the double it reads to, as that reader writes it), decimals sent as numbers (the shortest form
 //! of the correctly rounded double, as their reader writes), objects, structs sent as arrays, and the values of keys
-//! the model ignores (skipped as serde_json skips them: at any depth, without reading their strings). Any other leaf
-//! value (an escape, a string where a number is usual, an integer JavaScript cannot hold) is read, as the value
-//! serde_json would hand the model's reader, by that reader's rules ([`leaf::read`]), which write it or refuse it in
-//! serde's words.
+//! the model ignores (stepped over by [`crate::skip`], at any depth, without reading their strings). Any other leaf
+//! value (an escape, a string where a number is usual, an integer JavaScript cannot hold) is read by the rules of
+//! the reader its model names ([`leaf::read`]), which write it or refuse it.
 //!
-//! Errors follow serde_json's reading step for step: a value of the wrong kind, a missing or duplicate field, an
-//! unknown variant, a struct sent as a too-short array, a broken string or number are refused where serde_json
-//! refuses them (after the value, at a container's bracket, where the container ends), with its message; a fault of
-//! grammar in a value read as serde_json reads values it ignores is named by [`crate::skip`], which steps as it
-//! does. The tests pin every outcome to serde's, mutated bodies included.
+//! A refusal ([`Refusal`]) says what was expected and what was found at the byte where the reader stopped; each
+//! object and array it was in adds its step to the refusal's path on the way out.
 
 use std::borrow::Cow;
 
 use serde::de::Visitor as _;
 
-use super::leaf::{self, Place, Refused};
-use super::value::{Value, Words, wrong_type};
+use super::leaf;
+use super::value::Value;
 use super::{Seen, VariantIndex, end_object, field_named, in_range, keep_member, write_default};
 use crate::integer::IntType;
 use crate::json_scan::unescape_bytes;
 use crate::json_text::{JsonText, MAX_SAFE_INTEGER};
-use crate::refusal::Refusal;
+use crate::refusal::{Found, LeafRefusal, Refusal};
 use crate::shape::{EnumShape, Leaf, Missing, ObjectOrSingleton, Shape, StructShape, With};
 
 /// What each byte is inside a string: [`PLAIN`], [`WIDE`] (part of a character beyond ASCII) or [`STOP`] (a
@@ -48,29 +44,16 @@ const PLAIN: u8 = 0;
 const WIDE: u8 = 1;
 const STOP: u8 = 2;
 
-/// Why the reader stopped.
-#[derive(Debug)]
-pub(super) enum Stop {
-    /// The value that begins at this byte breaks JSON's grammar where serde_json reads it as it reads a value it
-    /// ignores ([`crate::skip`] names the fault).
-    Grammar(usize),
-    /// The body is refused, as serde_json refuses it.
-    Refused(Refusal),
-    /// A leaf's reader refused the value it was handed after serde_json handed it over: serde_json places the
-    /// error where it ends the container around the value.
-    Unplaced(String),
-}
-
 /// A reading step's result.
-type Step<T> = Result<T, Stop>;
+type Step<T> = Result<T, Refusal>;
 
-/// Transcodes the JSON value `body` of shape `shape` into `out`, or stops with part of it written.
+/// Transcodes the JSON value `body` of shape `shape` into `out`, or refuses it with part of it written.
 pub(super) fn read(body: &[u8], shape: &Shape, out: &mut JsonText) -> Step<()> {
     let mut reader = Reader { body, at: 0 };
     reader.value(shape, out)?;
     match reader.peek() {
         None => Ok(()),
-        Some(_) => reader.refuse("trailing characters", reader.at + 1),
+        Some(_) => reader.refuse("the end of the body"),
     }
 }
 
@@ -90,7 +73,7 @@ struct Text<'a> {
 }
 
 impl<'a> Text<'a> {
-    /// The text as a `str` (`None` when it is not UTF-8, which serde refuses).
+    /// The text as a `str` (`None` when it is not UTF-8).
     fn as_str(self) -> Option<&'a str> {
         std::str::from_utf8(self.bytes).ok()
     }
@@ -113,7 +96,7 @@ pub(super) struct Number<'a> {
 
 impl<'a> Number<'a> {
     /// The number literal (by JSON's grammar) that `bytes` begin with, or `None` when what they begin with is not
-    /// one as serde_json reads numbers (`01`, `1.`, `1e+`, `-`): what follows a literal is not the literal's concern.
+    /// one by JSON's grammar (`01`, `1.`, `1e+`, `-`): what follows a literal is not the literal's concern.
     fn at(bytes: &'a [u8]) -> Option<Self> {
         let digits = |from: usize| bytes[from.min(bytes.len())..].iter().take_while(|b| b.is_ascii_digit()).count();
         let mut end = usize::from(bytes.first() == Some(&b'-'));
@@ -161,27 +144,6 @@ impl<'a> Number<'a> {
         self.plain || in_range(self.as_str())
     }
 
-    /// For a literal beyond a double's range because its exponent is beyond an `i32`, how much of it serde_json
-    /// has read when it refuses it: up to the exponent's digit that takes it past `i32::MAX`.
-    fn exponent_overflow(self) -> Option<usize> {
-        let e = self.text.iter().position(|b| matches!(b, b'e' | b'E'))?;
-        let significand_zero = self.text[..e].iter().all(|b| matches!(b, b'0' | b'.' | b'-'));
-        let mut at = e + 1;
-        match self.text.get(at) {
-            Some(b'-') => return None,
-            Some(b'+') => at += 1,
-            _ => {}
-        }
-        let mut exponent: i64 = 0;
-        for (k, digit) in self.text[at..].iter().enumerate() {
-            exponent = exponent * 10 + i64::from(digit - b'0');
-            if exponent > i64::from(i32::MAX) {
-                return (!significand_zero).then_some(at + k + 1);
-            }
-        }
-        None
-    }
-
     /// The value of a whole number in canonical form (no `-0`; JSON's grammar allows no leading zero) of at most
     /// `max` in magnitude, negative only when `signed`.
     fn integer(self, signed: bool, max: u64) -> Option<u64> {
@@ -217,9 +179,12 @@ impl<'a> Reader<'a> {
         self.body.get(self.at).copied()
     }
 
-    /// The first byte of the value that comes next (the body ending is a fault of that value's grammar).
+    /// The first byte of the value that comes next.
     fn value_start(&mut self) -> Step<u8> {
-        self.peek().ok_or(Stop::Grammar(self.at))
+        match self.peek() {
+            Some(byte) => Ok(byte),
+            None => self.refuse("a JSON value"),
+        }
     }
 
     /// Takes `word` (`true`, `false`, `null`) when it comes next.
@@ -237,14 +202,14 @@ impl<'a> Reader<'a> {
         self.word("null")
     }
 
-    /// Refuses the body with `message`, serde_json having read `at` bytes.
-    fn refuse<T>(&self, message: impl Into<String>, at: usize) -> Step<T> {
-        Err(Stop::Refused(Refusal::at(message.into(), self.body, at)))
+    /// Refuses the body at the current byte, where `expected` was expected.
+    fn refuse<T>(&self, expected: impl Into<String>) -> Step<T> {
+        self.refuse_at(expected, self.at)
     }
 
-    /// Refuses the body with `message` (serde_json's for what it was reading), for ending early.
-    fn ended<T>(&self, message: &str) -> Step<T> {
-        Err(Stop::Refused(Refusal::at_end(message.to_owned(), self.body)))
+    /// Refuses the body at byte `at`, where `expected` was expected.
+    fn refuse_at<T>(&self, expected: impl Into<String>, at: usize) -> Step<T> {
+        Err(Refusal::new(expected, Found::at(&self.body[at.min(self.body.len())..]), at))
     }
 
     /// A string without escapes or control characters (`None`, nothing taken, for any other).
@@ -265,86 +230,30 @@ impl<'a> Reader<'a> {
         Some(Text { bytes: &rest[..length], ascii })
     }
 
-    /// The string that comes next, as serde_json reads one it hands on (escapes undone, UTF-8 checked).
+    /// The string that comes next, its escapes undone and its text checked to be UTF-8.
     fn text(&mut self) -> Step<Cow<'a, str>> {
+        let quote = self.at;
+        let not_utf8 =
+            |at: usize| Err(Refusal::new("text in UTF-8", Found::Other("bytes that are not UTF-8".into()), at));
         if let Some(text) = self.string() {
             return match std::str::from_utf8(text.bytes) {
                 Ok(str) => Ok(Cow::Borrowed(str)),
-                // serde_json points at the first byte that is not UTF-8.
-                Err(e) => self.refuse("invalid unicode code point", self.at - (text.bytes.len() - e.valid_up_to())),
+                Err(e) => not_utf8(self.at - 1 - (text.bytes.len() - e.valid_up_to())),
             };
         }
-        // An escape or a control character.
+        // An escape or a control character: stepped over (which checks them), then undone.
         self.space();
-        let quote = self.at;
-        // Stepped over as serde_json steps over a string it ignores; what that, or undoing the escapes, refuses is
-        // refused as serde_json refuses a string it reads.
-        let Ok(end) = crate::skip::value(self.body, quote) else { return self.string_fault(quote) };
+        let quote = quote.max(self.at);
+        let end = crate::skip::value(self.body, quote)?;
         self.at = end;
-        let Some(text) = unescape_bytes(&self.body[quote + 1..end - 1]) else { return self.string_fault(quote) };
-        String::from_utf8(text).map(Cow::Owned).or_else(|e| {
-            // serde_json points at the first byte that is not UTF-8, counting back from the end of the text.
-            let wrong = e.as_bytes().len() - e.utf8_error().valid_up_to();
-            self.refuse("invalid unicode code point", self.at.saturating_sub(wrong))
-        })
-    }
-
-    /// Refuses the string whose quote is at `quote` as serde_json refuses a string it reads: at its first wrong
-    /// escape or control character, or its end missing.
-    fn string_fault<T>(&self, quote: usize) -> Step<T> {
-        let body = self.body;
-        let fault = |message: &str, at: usize| Stop::Refused(Refusal::at(message.to_owned(), body, at));
-        let ended = || Stop::Refused(Refusal::at_end("EOF while parsing a string".to_owned(), body));
-        // Four hex digits from `at` (and the index after them), as serde_json reads those of a `\u` escape.
-        let hex = |at: usize| -> Result<(u16, usize), Stop> {
-            let digits = body.get(at..at + 4).ok_or_else(ended)?;
-            let value = std::str::from_utf8(digits).ok().and_then(|d| u16::from_str_radix(d, 16).ok());
-            match value {
-                Some(value) if digits.iter().all(u8::is_ascii_hexdigit) => Ok((value, at + 4)),
-                _ => Err(fault("invalid escape", at + 4)),
-            }
+        let Some(text) = unescape_bytes(&self.body[quote + 1..end - 1]) else {
+            return Err(Refusal::new(
+                "a `\\u` escape of a whole character (a surrogate and its pair)",
+                Found::Other("a lone surrogate".into()),
+                quote,
+            ));
         };
-        let mut at = quote + 1;
-        loop {
-            let &byte = body.get(at).ok_or_else(ended)?;
-            at += 1;
-            match byte {
-                b'\\' => {
-                    let &escape = body.get(at).ok_or_else(ended)?;
-                    at += 1;
-                    match escape {
-                        b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {}
-                        b'u' => {
-                            let (unit, after) = hex(at)?;
-                            at = after;
-                            match unit {
-                                0xdc00..=0xdfff => return Err(fault("lone leading surrogate in hex escape", at)),
-                                0xd800..=0xdbff => {
-                                    // A leading surrogate: `\u` and a trailing one must follow.
-                                    for next in [b'\\', b'u'] {
-                                        match *body.get(at).ok_or_else(ended)? == next {
-                                            true => at += 1,
-                                            false => return Err(fault("unexpected end of hex escape", at + 1)),
-                                        }
-                                    }
-                                    let (low, after) = hex(at)?;
-                                    at = after;
-                                    if !(0xdc00..=0xdfff).contains(&low) {
-                                        return Err(fault("lone leading surrogate in hex escape", at));
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        _ => return Err(fault("invalid escape", at)),
-                    }
-                }
-                0..0x20 => return Err(fault("control character (\\u0000-\\u001F) found while parsing a string", at)),
-                // Never: the reader reads every string serde_json reads.
-                b'"' => return Err(fault("the string could not be read", at)),
-                _ => {}
-            }
-        }
+        String::from_utf8(text).map(Cow::Owned).or_else(|_| not_utf8(quote))
     }
 
     /// A number literal (`None`, nothing taken, for a fault in one).
@@ -355,100 +264,42 @@ impl<'a> Reader<'a> {
         Some(number)
     }
 
-    /// The value at a leaf, as serde_json hands it to the leaf's reader, and how many bytes serde_json has read
-    /// when that reader refuses it: after a scalar; at a container's bracket (unless the reader asked for any
-    /// value: [`Self::stepped_in`]).
+    /// The value that comes next as a leaf's reader is handed it (a container only by its bracket, not taken), and
+    /// the byte it begins at.
     fn token(&mut self) -> Step<(Value<'a>, usize)> {
-        let value = match self.value_start()? {
+        let start = self.value_start()?;
+        let at = self.at;
+        let value = match start {
             b'"' => Value::Str(self.text()?),
-            b'{' => return Ok((Value::Map, self.at)),
-            b'[' => return Ok((Value::Seq, self.at)),
-            b'-' | b'0'..=b'9' => {
-                let Some(number) = Number::at(&self.body[self.at..]) else { return self.number_fault() };
-                self.at += number.text.len();
-                if let Some(overflow) = number.exponent_overflow() {
-                    return Ok((Value::Number(number.as_str()), self.at - number.text.len() + overflow));
+            b'{' => Value::Map,
+            b'[' => Value::Seq,
+            b'-' | b'0'..=b'9' => match Number::at(&self.body[self.at..]) {
+                Some(number) => {
+                    self.at += number.text.len();
+                    Value::Number(number.as_str())
                 }
-                Value::Number(number.as_str())
-            }
+                // The grammar's fault, named by the skipper.
+                None => return Err(crate::skip::value(self.body, self.at).err().unwrap_or_else(|| self.fault())),
+            },
             _ if self.null() => Value::Null,
             _ if self.word("true") => Value::Bool(true),
             _ if self.word("false") => Value::Bool(false),
-            _ => return Err(Stop::Grammar(self.at)),
+            _ => return Err(crate::skip::value(self.body, self.at).err().unwrap_or_else(|| self.fault())),
         };
-        Ok((value, self.at))
+        Ok((value, at))
     }
 
-    /// Refuses `value`, which came next (serde_json having read `at` bytes), where a value `expected` was.
+    /// A refusal for a value the skipper found no fault in where the reader did (never met: a refusal, not a panic).
+    fn fault(&self) -> Refusal {
+        Refusal::new("a JSON value", Found::at(&self.body[self.at..]), self.at)
+    }
+
+    /// Refuses `value`, which began at byte `at`, where a value `expected` was.
     fn refuse_value<T>(&self, value: &Value<'_>, expected: &str, at: usize) -> Step<T> {
-        match value.input() {
-            Ok(input) => self.refuse(wrong_type(input, expected), at),
-            Err(message) => self.refuse(message, at),
-        }
+        Err(Refusal::new(expected, value.found(), at))
     }
 
-    /// The value that comes next, refused unless it is a string (a variant's name): the string.
-    fn name(&mut self, expected: &str) -> Step<(Cow<'a, str>, usize)> {
-        match self.token()? {
-            (Value::Str(name), at) => Ok((name, at)),
-            (value, at) => self.refuse_value(&value, expected, at),
-        }
-    }
-
-    /// How far serde_json has read into the container whose bracket is at `at` when it stepped into it for a
-    /// reader that refused it: past the bracket, then as it ends a container after an error ([`Self::past_end`]).
-    fn stepped_in(&self, at: usize) -> usize {
-        let close = if self.body[at] == b'{' { b'}' } else { b']' };
-        let mut reader = Reader { body: self.body, at: at + 1 };
-        reader.past_end(close);
-        reader.at
-    }
-
-    /// Steps as serde_json steps to end the container that `close` ends once an error stopped its reading: past
-    /// the space, then past the container's end when it comes next, or in an array past one comma and the space
-    /// after it.
-    fn past_end(&mut self, close: u8) {
-        match self.peek() {
-            Some(byte) if byte == close => self.at += 1,
-            Some(b',') if close == b']' => {
-                self.at += 1;
-                self.space();
-            }
-            _ => {}
-        }
-    }
-
-    /// Refuses the number that comes next, which breaks JSON's grammar, as serde_json's reader of numbers refuses
-    /// it (not as it refuses one it skips: a number cut short by the body's end is a truncated body).
-    fn number_fault<T>(&self) -> Step<T> {
-        let body = self.body;
-        let digits = |at: usize| body[at..].iter().take_while(|b| b.is_ascii_digit()).count();
-        let mut at = self.at + usize::from(body[self.at] == b'-');
-        match body.get(at) {
-            None => return self.ended("EOF while parsing a value"),
-            Some(b'0') if body.get(at + 1).is_some_and(u8::is_ascii_digit) => {
-                return self.refuse("invalid number", at + 2);
-            }
-            Some(b'0'..=b'9') => at += digits(at),
-            Some(_) => return self.refuse("invalid number", at + 1),
-        }
-        if body.get(at) == Some(&b'.') {
-            at += 1;
-            match digits(at) {
-                0 if at == body.len() => return self.ended("EOF while parsing a value"),
-                0 => return self.refuse("invalid number", at + 1),
-                n => at += n,
-            }
-        }
-        // What is left to break is the exponent: no digit after its sign.
-        at += 1 + usize::from(matches!(body.get(at + 1), Some(b'+' | b'-')));
-        match at < body.len() {
-            true => self.refuse("invalid number", at + 1),
-            false => self.ended("EOF while parsing a value"),
-        }
-    }
-
-    /// Refuses the next value, which is not the `expected` kind (`invalid type: …, expected …`).
+    /// Refuses the next value, which is not the `expected` kind.
     fn refuse_kind<T>(&mut self, expected: &str) -> Step<T> {
         let (value, at) = self.token()?;
         self.refuse_value(&value, expected, at)
@@ -466,52 +317,48 @@ impl<'a> Reader<'a> {
             Shape::Struct(fields) => match self.value_start()? {
                 b'{' => self.object(fields, out),
                 b'[' => self.by_position(fields, out),
-                _ => self.refuse_kind(&format!("struct {}", fields.name)),
+                _ => self.refuse_kind(&format!("an object ({})", fields.name)),
             },
             Shape::List(item) => match self.value_start()? {
                 b'[' => self.list(item, out),
-                _ => self.refuse_kind("a sequence"),
+                _ => self.refuse_kind("an array"),
             },
         }
     }
 
-    /// Whether an array goes on after an element (`first`: before the first), as serde_json reads one: true for
-    /// another element (its comma taken), false at the end (`]`, not taken).
+    /// Whether an array goes on after an item (`first`: before the first): true for another item (its comma
+    /// taken), false at the end (`]`, not taken).
     fn more_items(&mut self, first: bool) -> Step<bool> {
         match self.peek() {
-            None => self.ended("EOF while parsing a list"),
             Some(b']') => Ok(false),
+            None if first => self.refuse("a JSON value or `]`"),
             Some(_) if first => Ok(true),
             Some(b',') => {
                 self.at += 1;
                 match self.peek() {
-                    Some(b']') => self.refuse("trailing comma", self.at + 1),
+                    Some(b']') | None => self.refuse("a JSON value"),
                     Some(_) => Ok(true),
-                    None => self.ended("EOF while parsing a value"),
                 }
             }
-            Some(_) => self.refuse("expected `,` or `]`", self.at + 1),
+            _ => self.refuse("`,` or `]`"),
         }
     }
 
-    /// Whether an object goes on after a member (`first`: before the first), as serde_json reads one: true for
-    /// another key (its comma taken; the key's quote next), false at the end (`}`, not taken).
+    /// Whether an object goes on after a member (`first`: before the first): true for another key (its comma
+    /// taken; the key's quote next), false at the end (`}`, not taken).
     fn more_keys(&mut self, first: bool) -> Step<bool> {
         match self.peek() {
-            None => self.ended("EOF while parsing an object"),
             Some(b'}') => Ok(false),
             Some(b'"') if first => Ok(true),
-            Some(_) if first => self.refuse("key must be a string", self.at + 1),
+            _ if first => self.refuse("a key (a string) or `}`"),
             Some(b',') => {
                 self.at += 1;
                 match self.peek() {
                     Some(b'"') => Ok(true),
-                    Some(b'}') => self.refuse("trailing comma", self.at + 1),
-                    Some(_) => self.refuse("key must be a string", self.at + 1),
-                    None => self.ended("EOF while parsing a value"),
+                    _ => self.refuse("a key (a string)"),
                 }
             }
-            Some(_) => self.refuse("expected `,` or `}`", self.at + 1),
+            _ => self.refuse("`,` or `}`"),
         }
     }
 
@@ -522,17 +369,8 @@ impl<'a> Reader<'a> {
                 self.at += 1;
                 Ok(())
             }
-            Some(_) => self.refuse("expected `:`", self.at + 1),
-            None => self.ended("EOF while parsing an object"),
+            _ => self.refuse("`:`"),
         }
-    }
-
-    /// `read`, a member of the object or array that `close` ends, with an error a reader made after it was handed
-    /// its value placed where serde_json places it ([`Self::past_end`]).
-    fn placed(&mut self, read: Step<()>, close: u8) -> Step<()> {
-        let Err(Stop::Unplaced(message)) = read else { return read };
-        self.past_end(close);
-        self.refuse(message, self.at)
     }
 
     /// An object with named fields, written in declaration order whatever order the body sends them in.
@@ -546,45 +384,42 @@ impl<'a> Reader<'a> {
             first = false;
             let key = self.text()?;
             match field_named(shape, next, key.as_bytes()) {
-                // A key the model ignores, and its value, skipped.
+                // A key the model ignores, and its value, stepped over.
                 None => {
                     self.colon()?;
-                    self.skip()?;
+                    self.skip().map_err(|e| e.in_key(&key))?;
                 }
                 Some(index) => {
                     next = index + 1;
                     let field = &shape.fields[index];
                     if !seen.insert(index) {
-                        self.space();
-                        return self.refuse(format!("duplicate field `{}`", field.wire), self.at);
+                        return Err(Refusal::new("each member once", Found::Repeated, self.at).in_key(field.wire));
                     }
                     self.colon()?;
                     let (at, nulls) = (out.key(field.wire), out.null_patterns());
-                    let read = self.value(field.shape, out);
-                    self.placed(read, b'}')?;
+                    self.value(field.shape, out).map_err(|e| e.in_key(field.wire))?;
                     keep_member(out, field, index, at, nulls);
                 }
             }
         }
         self.at += 1;
-        end_object(out, shape, &seen, start, base)
-            .or_else(|field| self.refuse(format!("missing field `{}`", field.wire), self.at))
+        end_object(out, shape, &seen, start, base).map_err(|field| {
+            Refusal::new(format!("a member `{}` ({})", field.wire, shape.name), Found::Absent, self.at - 1)
+        })
     }
 
-    /// A struct sent as an array, its fields by position, as serde's derive reads it.
+    /// A struct sent as an array, its fields by position.
     fn by_position(&mut self, shape: &StructShape, out: &mut JsonText) -> Step<()> {
         self.at += 1;
         let (start, base) = (out.begin_object(), out.fields.len());
         for (index, field) in shape.fields.iter().enumerate() {
             let (at, nulls) = (out.key(field.wire), out.null_patterns());
             if self.more_items(index == 0)? {
-                let read = self.value(field.shape, out);
-                self.placed(read, b']')?;
+                self.value(field.shape, out).map_err(|e| e.in_item(index))?;
             } else {
                 out.undo(at, nulls);
                 if field.missing == Missing::Required || !field.default_attr {
-                    self.at += 1;
-                    return self.refuse(format!("invalid length {index}, expected {}", shape.as_array()), self.at);
+                    return Err(Refusal::new(shape.as_array(), Found::Items(index), self.at));
                 }
                 out.key(field.wire);
                 write_default(field.shape, out);
@@ -593,26 +428,12 @@ impl<'a> Reader<'a> {
         }
         out.fields.truncate(base);
         out.end_object(start);
-        self.end_of_array()
-    }
-
-    /// The end of an array whose elements were all read (`trailing characters` when more follow).
-    fn end_of_array(&mut self) -> Step<()> {
-        match self.peek() {
-            Some(b']') => {
+        match self.more_items(false)? {
+            false => {
                 self.at += 1;
                 Ok(())
             }
-            Some(b',') => {
-                self.at += 1;
-                let message = match self.peek() {
-                    Some(b']') => "trailing comma",
-                    _ => "trailing characters",
-                };
-                self.refuse(message, self.at + 1)
-            }
-            Some(_) => self.refuse("trailing characters", self.at + 1),
-            None => self.ended("EOF while parsing a list"),
+            true => self.refuse(format!("`]` after {}", shape.as_array())),
         }
     }
 
@@ -620,26 +441,25 @@ impl<'a> Reader<'a> {
     fn list(&mut self, item: &Shape, out: &mut JsonText) -> Step<()> {
         self.at += 1;
         out.begin_array();
-        let mut first = true;
-        while self.more_items(first)? {
-            first = false;
+        let mut index = 0;
+        while self.more_items(index == 0)? {
             out.element();
-            let read = self.value(item, out);
-            self.placed(read, b']')?;
+            self.value(item, out).map_err(|e| e.in_item(index))?;
+            index += 1;
         }
         self.at += 1;
         out.end_array();
         Ok(())
     }
 
-    /// A value stepped over as serde_json steps over a value it ignores (at any depth, its strings' escapes
-    /// checked but their text not read), or refused as it refuses it.
+    /// A value stepped over (at any depth, its strings' escapes checked but their text not read), or refused for a
+    /// fault in its grammar.
     fn skip(&mut self) -> Step<()> {
-        self.at = crate::skip::value(self.body, self.at).map_err(Stop::Refused)?;
+        self.at = crate::skip::value(self.body, self.at)?;
         Ok(())
     }
 
-    /// A leaf: read by hand where it can be, else by the reader the model's `Deserialize` calls.
+    /// A leaf: read by hand where it can be, else by the rules of the reader its model names.
     fn leaf(&mut self, leaf: &Leaf, out: &mut JsonText) -> Step<()> {
         let start = self.at;
         if self.by_hand(leaf, out).is_some() {
@@ -651,73 +471,62 @@ impl<'a> Reader<'a> {
             Leaf::ObjectOrSingleton(one) => self.object_or_singleton(one, out),
             _ => {
                 let (value, at) = self.token()?;
-                match leaf::read(leaf, &value, out) {
-                    Ok(()) => Ok(()),
-                    Err(Refused { message, place: Place::Value }) => self.refuse(message, at),
-                    Err(Refused { message, place: Place::SteppedIn }) => self.refuse(message, self.stepped_in(at)),
-                    Err(Refused { message, place: Place::Container }) => Err(Stop::Unplaced(message)),
-                }
+                leaf::read(leaf, &value, out).map_err(|e| Refusal::new(e.expected, e.found, at))
             }
         }
     }
 
-    /// An enum's variant, as serde_json reads an enum: its name, or an object of one key naming it whose value is
-    /// `null`.
+    /// An enum's variant: its name, or an object of one key naming it whose value is `null`.
     fn variant(&mut self, names: &EnumShape, out: &mut JsonText) -> Step<()> {
-        let map = match self.peek() {
-            Some(b'"') => false,
-            Some(b'{') => {
+        let expected = || format!("the name of a {} (a string)", names.name);
+        let map = match self.value_start()? {
+            b'"' => false,
+            b'{' => {
                 self.at += 1;
                 match self.peek() {
                     Some(b'"') => true,
-                    Some(b'}') => return self.refuse("expected value", self.at + 1),
-                    Some(_) => return self.refuse("key must be a string", self.at + 1),
-                    None => return self.ended("EOF while parsing an object"),
+                    _ => return self.refuse(expected()),
                 }
             }
-            Some(_) => return self.refuse("expected value", self.at + 1),
-            None => return self.ended("EOF while parsing a value"),
+            _ => return self.refuse_kind(&expected()),
         };
-        let (name, at) = self.name("variant identifier")?;
-        let index = VariantIndex { names }.visit_str::<Words>(&name);
-        let index = index.or_else(|e| self.refuse(e.0, at))?;
+        let (name, at) = match self.token()? {
+            (Value::Str(name), at) => (name, at),
+            (value, at) => return self.refuse_value(&value, &expected(), at),
+        };
+        let index = VariantIndex { names }.visit_str::<LeafRefusal>(&name);
+        let index = index.map_err(|e| Refusal::new(e.expected, e.found, at))?;
         if map {
             self.colon()?;
             match self.token()? {
                 (Value::Null, _) => {}
-                (value, at) => return self.refuse_value(&value, "unit", at),
+                (value, at) => return self.refuse_value(&value, "null", at),
             }
             match self.peek() {
                 Some(b'}') => self.at += 1,
-                Some(_) => return self.refuse("expected value", self.at),
-                None => return self.ended("EOF while parsing an object"),
+                _ => return self.refuse("`}`"),
             }
         }
         out.string(names.js_name(index));
         Ok(())
     }
 
-    /// The protocol metrics, as their model reads them: the wire object, or an array of exactly one.
+    /// An object, or an array of exactly one such object.
     fn object_or_singleton(&mut self, one: &ObjectOrSingleton, out: &mut JsonText) -> Step<()> {
         match self.value_start()? {
             b'{' => return self.object(one.object, out),
             b'[' => self.at += 1,
             _ => return self.refuse_kind(one.expecting),
         }
-        let length = |n: usize| format!("invalid length {n}, expected {}", one.expecting);
         if !self.more_items(true)? {
-            self.at += 1;
-            return self.refuse(length(0), self.at);
+            return Err(Refusal::new(one.expecting, Found::Items(0), self.at));
         }
-        let read = self.value(&Shape::Struct(one.object), out);
-        self.placed(read, b']')?;
+        self.value(&Shape::Struct(one.object), out).map_err(|e| e.in_item(0))?;
         if !self.more_items(false)? {
             self.at += 1;
             return Ok(());
         }
-        self.skip()?;
-        self.past_end(b']');
-        self.refuse(length(2), self.at)
+        Err(Refusal::new(one.expecting, Found::Other("more than one item".into()), self.at))
     }
 
     /// A leaf read by hand, when it is plain (`None`, with nothing written, otherwise).
@@ -827,10 +636,10 @@ mod tests {
     use crate::transcode::tests::doubles;
 
     /// A reading's outcome, comparable: the text with numbers as the doubles they parse to, the amount and `null`
-    /// patterns (sorted: the reader meets them in the body's order), or the error as serde_json prints its own.
-    type Outcome = Result<(String, Vec<String>, Vec<String>), String>;
+    /// patterns (sorted: the reader meets them in the body's order), or that the body was refused.
+    type Outcome = Result<(String, Vec<String>, Vec<String>), ()>;
 
-    fn outcome(written: Result<Written, String>) -> Outcome {
+    fn outcome(written: Result<Written, ()>) -> Outcome {
         let sorted = |patterns: &[Vec<crate::json_text::Pattern>]| {
             let mut patterns: Vec<String> = patterns.iter().map(|p| format!("{p:?}")).collect();
             patterns.sort();
@@ -839,43 +648,52 @@ mod tests {
         written.map(|w| (doubles(&w.text), sorted(&w.amounts), sorted(&w.nulls)))
     }
 
-    /// What transcoding writes for `body`, or its error.
-    fn transcoded(body: &[u8], shape: &Shape) -> Outcome {
+    /// What transcoding writes for `body`, or its refusal.
+    fn transcoded(body: &[u8], shape: &Shape) -> Result<Written, Refusal> {
         let mut out = JsonText::default();
-        let read = super::super::transcode(body, shape, &mut out).map_err(|e| e.to_string());
-        outcome(read.and_then(|()| out.finish().map_err(|e| format!("{e:?}"))))
+        super::super::transcode(body, shape, &mut out)?;
+        Ok(out.finish().expect("writable"))
     }
 
-    /// What decoding `body` by serde's derive and writing the model gives, or serde's error.
+    /// What transcoding writes for `body`, comparable.
+    fn ours(body: &[u8], shape: &Shape) -> Outcome {
+        outcome(transcoded(body, shape).map_err(drop))
+    }
+
+    /// What decoding `body` by serde's derive and writing the model gives, comparable.
     fn decoded<T: serde::de::DeserializeOwned + serde::Serialize>(body: &[u8]) -> Outcome {
-        let model = serde_json::from_slice::<T>(body).map_err(|e| e.to_string());
+        let model = serde_json::from_slice::<T>(body).map_err(drop);
         outcome(model.and_then(|model| {
             let mut out = JsonText::default();
             out.write(&model);
-            out.finish().map_err(|e| format!("{e:?}"))
+            out.finish().map_err(drop)
         }))
     }
 
     /// The text transcoding writes for `body` (which it must read).
     fn text(body: &str, shape: &Shape) -> String {
-        let mut out = JsonText::default();
-        super::super::transcode(body.as_bytes(), shape, &mut out).unwrap_or_else(|e| panic!("{body}: {e}"));
-        out.finish().expect("written").text
+        transcoded(body.as_bytes(), shape).unwrap_or_else(|e| panic!("{body}: {e}")).text
+    }
+
+    /// How transcoding `body` by `shape` is refused: path, expected, found, offset.
+    fn refused(body: &str, shape: &Shape) -> (Option<String>, String, String, usize) {
+        let e = transcoded(body.as_bytes(), shape).err().unwrap_or_else(|| panic!("{body} was read"));
+        (e.path(), e.expected().to_owned(), e.found().to_string(), e.offset())
     }
 
     #[test]
     fn a_plain_body_is_read_by_hand_to_what_serde_writes() {
         let body = pair_body();
-        assert_eq!(transcoded(body.as_bytes(), &Pair::SHAPE), decoded::<Pair>(body.as_bytes()));
+        assert_eq!(ours(body.as_bytes(), &Pair::SHAPE), decoded::<Pair>(body.as_bytes()));
         let text = text(&body, &Pair::SHAPE);
         assert!(text.contains(r#""reserveXAmount":"18446744073709551615""#), "{text}");
         assert!(text.contains(r#""maxFeePercentage":1e1"#), "numbers as sent: {text}");
     }
 
     #[test]
-    fn what_serde_refuses_is_refused_alike_and_what_it_reads_is_written_the_same() {
+    fn what_the_model_refuses_is_refused_and_what_it_reads_is_written_the_same() {
         let body = pair_body();
-        for (from, to, serde_reads) in [
+        for (from, to, model_reads) in [
             // Read by hand.
             (r#""name":"SOL-USDC""#, r#""name":"пёс 🐕""#, true),
             (r#""address":"A1","#, r#" "address" : "A1" ,"#, true),
@@ -885,7 +703,7 @@ mod tests {
             (r#""reserve_y_amount":"12""#, r#""reserve_y_amount":0"#, true),
             (r#""extra":{"x":[1,{"y":null}],"s":"t"}"#, r#""extra":[[],{},-0.5e-3,"é",true]"#, true),
             (r#""s":"t""#, r#""s":[1e400,-123456789012345678901234567890]"#, true),
-            // Read by serde, value by value.
+            // Read by the leaves' rules, value by value.
             (r#""name":"SOL-USDC""#, r#""name":"SOL\u002d\"USDC\"""#, true),
             (r#""bin_step":25"#, r#""bin_step":"25""#, true),
             (r#""bin_step":25"#, r#""bin_step":25.0"#, true),
@@ -895,7 +713,7 @@ mod tests {
             (r#""fees_24h":1.5e3"#, r#""fees_24h":"1.5e3""#, true),
             (r#""fees_24h":1.5e3"#, r#""fees_24h":1e300"#, true),
             (r#""extra":{"x":[1,{"y":null}],"s":"t"}"#, r#""extra":["\u00e9\n"]"#, true),
-            // Refused by serde, so given up.
+            // Refused.
             (r#""bin_step":25"#, r#""bin_step":025"#, false),
             (r#""bin_step":25"#, r#""bin_step":65536"#, false),
             (r#""liquidity":"123.5""#, r#""liquidity":"1e400""#, false),
@@ -908,22 +726,60 @@ mod tests {
         ] {
             let changed = body.replacen(from, to, 1);
             assert_ne!(changed, body, "{from}");
-            let serde = decoded::<Pair>(changed.as_bytes());
-            assert_eq!(serde.is_ok(), serde_reads, "serde reads {to}: {serde:?}");
-            assert_eq!(transcoded(changed.as_bytes(), &Pair::SHAPE), serde, "{to}");
+            let model = decoded::<Pair>(changed.as_bytes());
+            assert_eq!(model.is_ok(), model_reads, "the model reads {to}: {model:?}");
+            assert_eq!(ours(changed.as_bytes(), &Pair::SHAPE), model, "{to}");
         }
     }
 
+    /// A refusal names the path of the value, what was expected there and what was found, in the crate's words.
     #[test]
-    fn values_ignored_at_any_depth_are_skipped_as_serde_skips_them() {
+    fn refusals_name_the_path_what_was_expected_and_what_was_found() {
+        let body = pair_body();
+        let refused_edit = |from: &str, to: &str| {
+            let changed = body.replacen(from, to, 1);
+            assert_ne!(changed, body, "{from}");
+            let (path, expected, found, at) = refused(&changed, &Pair::SHAPE);
+            assert!(at <= changed.len());
+            (path.unwrap_or_default(), expected, found)
+        };
+        let cases = [
+            (
+                r#""bin_step":25"#,
+                r#""bin_step":"x""#,
+                ("bin_step", "a non-negative integer or a string of digits", r#"the string "x""#),
+            ),
+            (r#""bin_step":25"#, r#""bin_step":65536"#, ("bin_step", "an integer from 0 to 65535", "the number 65536")),
+            (r#""bin_step":25"#, r#""bin_step":025"#, ("bin_step", "a number by JSON's grammar", "the number 02")),
+            (r#""apr":1"#, r#""apr":1,"apr":1"#, ("apr", "each member once", "it a second time")),
+            (r#""address":"A1","#, "", ("", "a member `address` (Pair)", "nothing")),
+            (r#""tags":["a","b"]"#, r#""tags":["a",7]"#, ("tags[1]", "a string", "the number 7")),
+            (r#""tags":["a","b"]"#, r#""tags":["a","b",]"#, ("tags", "a JSON value", "`]`")),
+            (r#""s":"t""#, r#""s":tru"#, ("extra", "`true`", "`}`")),
+            (r#""liquidity":"123.5""#, r#""liquidity":{}"#, ("liquidity", "a number or a numeric string", "an object")),
+        ];
+        for (from, to, (path, expected, found)) in cases {
+            let (p, e, f) = refused_edit(from, to);
+            assert_eq!((p.as_str(), e.as_str(), f.as_str()), (path, expected, found), "{to}");
+        }
+        let (path, _, found, at) = refused(&body[..body.len() - 9], &Pair::SHAPE);
+        assert_eq!((path.as_deref(), found.as_str(), at), (Some("extra"), "the end of the body", body.len() - 9));
+        let Shape::Struct(pair) = Pair::SHAPE else { panic!("a struct") };
+        assert_eq!(refused("[\"A1\"]", &Pair::SHAPE).1, pair.as_array());
+        let x = refused("{} x", &Shape::List(&Shape::Leaf(Leaf::String)));
+        assert_eq!((x.1.as_str(), x.2.as_str(), x.3), ("an array", "an object", 0));
+    }
+
+    #[test]
+    fn values_ignored_at_any_depth_are_stepped_over() {
         for depth in [99, 110, 126, 127, 128, 200, 10_000] {
             let nested = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
             let body = pair_body().replacen(r#""s":"t""#, &format!(r#""s":{nested}"#), 1);
-            assert_eq!(transcoded(body.as_bytes(), &Pair::SHAPE), decoded::<Pair>(body.as_bytes()), "{depth}");
+            assert_eq!(ours(body.as_bytes(), &Pair::SHAPE), decoded::<Pair>(body.as_bytes()), "{depth}");
             let unclosed = pair_body().replacen(r#""s":"t""#, &format!(r#""s":{}"#, "[".repeat(depth)), 1);
-            let serde = decoded::<Pair>(unclosed.as_bytes());
-            assert!(serde.is_err());
-            assert_eq!(transcoded(unclosed.as_bytes(), &Pair::SHAPE), serde, "{depth}");
+            let (path, _, found, _) = refused(&unclosed, &Pair::SHAPE);
+            // `extra` is a key the model ignores: stepped over whole, its path is the key's.
+            assert_eq!((path.as_deref(), found.as_str()), (Some("extra"), "`}`"), "{depth}");
         }
     }
 
@@ -940,9 +796,9 @@ mod tests {
         #![proptest_config(crate::testing::proptest_cases(4_000))]
 
         /// Any string, escapes broken or not, ended or not, is read as serde reads it into a `String`, or refused
-        /// as it refuses it (the same message at the same position).
+        /// where it refuses it.
         #[test]
-        fn strings_are_read_and_refused_as_serde_reads_them(
+        fn strings_are_read_as_serde_reads_them(
             pieces in proptest::collection::vec(proptest::sample::select(STRING_PIECES), 0..6),
             ended in proptest::bool::ANY,
         ) {
@@ -955,7 +811,7 @@ mod tests {
             }
             let string = Shape::Leaf(Leaf::String);
             proptest::prop_assert_eq!(
-                transcoded(&body, &string),
+                ours(&body, &string),
                 decoded::<String>(&body),
                 "{}",
                 String::from_utf8_lossy(&body)
@@ -998,7 +854,7 @@ mod tests {
     #[test]
     fn decimal_number_literals_are_read_by_hand_to_what_serde_writes() {
         let decimal = Shape::Leaf(Leaf::DecimalText);
-        // Each literal, and whether the reader reads it itself (integers above 2^53 are handed to serde).
+        // Each literal, and whether the reader reads it itself (integers above 2^53 are read by the leaf's rules).
         for (literal, by_hand) in [
             ("41208.790832405", true),
             ("830280.7601579999", true),
@@ -1018,12 +874,13 @@ mod tests {
             assert_eq!(read.is_some(), by_hand, "{literal}");
         }
         assert_eq!(text("41208.790832405", &decimal), r#""41208.790832405""#);
-        for refused in ["1e400", "-1.8e308"] {
-            let serde = serde_json::from_str::<DecimalText>(refused).map(drop).map_err(|e| e.to_string());
-            let mut out = JsonText::default();
-            let ours = super::super::transcode(refused.as_bytes(), &decimal, &mut out).map_err(|e| e.to_string());
-            assert!(serde.is_err());
-            assert_eq!(ours, serde, "{refused}");
+        for beyond in ["1e400", "-1.8e308"] {
+            assert!(serde_json::from_str::<DecimalText>(beyond).is_err());
+            let (_, expected, found, _) = refused(beyond, &decimal);
+            assert_eq!(
+                (expected.as_str(), found),
+                ("a number within a double's range", format!("the number {beyond}"))
+            );
         }
     }
 
@@ -1050,10 +907,10 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(crate::testing::proptest_cases(2_000))]
 
-        /// Whatever a few bytes changed, inserted or removed make of a pair, the reader refuses it as serde does
-        /// (the same message at the same position), or writes what serde's reading writes.
+        /// Whatever a few bytes changed, inserted or removed make of a pair, the reader refuses it where the
+        /// model's decoder does (at a byte inside the body), or writes what decoding and writing the model writes.
         #[test]
-        fn a_mutated_body_is_refused_or_written_as_serde_does(
+        fn a_mutated_body_is_refused_or_written_as_the_model_is(
             edits in proptest::collection::vec((0.0f64..1.0, 0u8..3, proptest::sample::select(EDITS)), 1..4)
         ) {
             let mut body = pair_body().into_bytes();
@@ -1066,11 +923,14 @@ mod tests {
                 }
             }
             proptest::prop_assert_eq!(
-                transcoded(&body, &Pair::SHAPE),
+                ours(&body, &Pair::SHAPE),
                 decoded::<Pair>(&body),
                 "{}",
                 String::from_utf8_lossy(&body)
             );
+            if let Err(refused) = transcoded(&body, &Pair::SHAPE) {
+                proptest::prop_assert!(refused.offset() <= body.len());
+            }
         }
     }
 }

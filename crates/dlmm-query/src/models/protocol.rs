@@ -168,7 +168,7 @@ mod tests {
                     assert_eq!(doubles(&got), doubles(&expected), "{body}");
                     assert!(got.starts_with(r#"{"totalTvl":"#), "{got}");
                 }
-                (Err(decoded), Err(transcoded)) => assert_eq!(transcoded.to_string(), decoded.to_string(), "{body}"),
+                (Err(_), Err(_)) => {}
                 (decoded, transcoded) => panic!("{body}: decoded {decoded:?}, transcoded {transcoded:?}"),
             }
         }
@@ -177,9 +177,14 @@ mod tests {
     #[test]
     fn protocol_metrics_are_their_decoders() {
         for body in sample_bodies() {
-            let serde = serde_json::from_str::<ProtocolMetrics>(&body).map_err(|e| e.to_string());
-            let shape = crate::slot::decode::<ProtocolMetrics>(body.as_bytes()).map_err(|e| e.to_string());
+            let serde = serde_json::from_str::<ProtocolMetrics>(&body).map_err(drop);
+            let shape = crate::slot::decode::<ProtocolMetrics>(body.as_bytes()).map_err(drop);
             assert_eq!(shape, serde, "{body}");
         }
+        let refused = |body: &str| crate::slot::decode::<ProtocolMetrics>(body.as_bytes()).unwrap_err().to_string();
+        let expected = "expected a protocol metrics object or an array of exactly one";
+        assert_eq!(refused("[]"), format!("{expected}, found 0 item(s)"));
+        assert_eq!(refused(&format!("[{OBJ},{OBJ}]")), format!("{expected}, found more than one item"));
+        assert_eq!(refused("1"), format!("{expected}, found the number 1"));
     }
 }

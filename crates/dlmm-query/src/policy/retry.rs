@@ -130,6 +130,8 @@ mod tests {
                     body: BodyKind::Html,
                     path: None,
                     message: String::new(),
+                    expected: None,
+                    found: None,
                 }),
                 false,
             ),

@@ -275,9 +275,8 @@ pub async fn pool(State(s): State<DatapiState>, Path(address): Path<String>) -> 
 fn series_range(params: &[(String, String)]) -> Result<crate::datapi::series::Range, Response> {
     let timeframe = match param(params, "timeframe") {
         None => crate::datapi::series::TIMEFRAMES[6],
-        Some(v) => Timeframe::parse(v).ok_or_else(|| {
-            bad_query(&format!("timeframe: unknown variant {v:?}, expected one of 5m, 30m, 1h, 2h, 4h, 12h, 24h"))
-        })?,
+        Some(v) => Timeframe::parse(v)
+            .ok_or_else(|| bad_query(&format!("timeframe: {v:?} is not one of 5m, 30m, 1h, 2h, 4h, 12h, 24h")))?,
     };
     let start = number_param(params, "start_time")?.map(|v| v.min(i64::MAX as u64 / 2) as i64);
     let end = number_param(params, "end_time")?.map(|v| v.min(i64::MAX as u64 / 2) as i64);

@@ -22,7 +22,7 @@ fn checked_wallet(wallet: &str) -> Result<(), Response> {
 
 /// The required `user` parameter: a valid address.
 fn user(params: &[(String, String)]) -> Result<&str, Response> {
-    let user = param(params, "user").ok_or_else(|| bad_query("missing field `user`"))?;
+    let user = param(params, "user").ok_or_else(|| bad_query("the `user` parameter is required"))?;
     if is_address(user) { Ok(user) } else { Err(bad_query(&format!("user: {user:?} is not a valid address"))) }
 }
 
@@ -36,12 +36,12 @@ pub async fn historical(State(s): State<DatapiState>, Path(address): Path<String
         if let Some(t) = event_type
             && !EVENT_TYPES.contains(&t)
         {
-            return Err(bad_query(&format!("event_type: unknown variant {t:?}, expected one of {EVENT_TYPES:?}")));
+            return Err(bad_query(&format!("event_type: {t:?} is not one of {EVENT_TYPES:?}")));
         }
         let ascending = match param(&params, "order_direction") {
             None | Some("desc") => false,
             Some("asc") => true,
-            Some(other) => return Err(bad_query(&format!("order_direction: unknown variant {other:?}"))),
+            Some(other) => return Err(bad_query(&format!("order_direction: {other:?} is not asc or desc"))),
         };
         let events = match s.dataset().position_index(&address) {
             Some(i) => position_events(s.dataset(), i, event_type, ascending),
@@ -59,7 +59,7 @@ pub async fn pnl(State(s): State<DatapiState>, Path(pool): Path<String>, Query(p
         let user = user(&params)?;
         let status = param(&params, "status").unwrap_or("all");
         if !matches!(status, "open" | "closed" | "all") {
-            return Err(bad_query(&format!("status: unknown variant {status:?}, expected open, closed or all")));
+            return Err(bad_query(&format!("status: {status:?} is not open, closed or all")));
         }
         let (page, page_size) = paging(&params, 100, 20)?;
         let d = s.dataset();

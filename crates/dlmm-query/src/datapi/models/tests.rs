@@ -17,7 +17,7 @@ fn real(file: &str) -> Option<Vec<u8>> {
 }
 
 /// Decodes through the crate's decoder (so a failure names its path).
-fn decode_real<T: DeserializeOwned>(file: &str) -> Option<T> {
+fn decode_real<T: DeserializeOwned + crate::shape::HasShape>(file: &str) -> Option<T> {
     let bytes = real(file)?;
     Some(decode::json::<T>(&bytes, file, 200).unwrap_or_else(|e| panic!("{file} does not decode: {e:?}")))
 }
@@ -167,7 +167,7 @@ fn pool_json() -> Value {
         "cumulative_metrics": {"volume": 9, "fees": 1}, "is_blacklisted": false, "launchpad": null, "tags": ["x"]})
 }
 
-fn decode_value<T: DeserializeOwned>(v: &Value) -> Result<T, crate::error::DecodeError> {
+fn decode_value<T: DeserializeOwned + crate::shape::HasShape>(v: &Value) -> Result<T, crate::error::DecodeError> {
     decode::json::<T>(&serde_json::to_vec(v).unwrap(), "test", 200)
 }
 
