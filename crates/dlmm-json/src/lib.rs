@@ -18,6 +18,7 @@ pub mod json_text;
 pub mod literal;
 pub mod page_facts;
 pub mod pick;
+pub mod reader;
 pub mod refusal;
 pub mod shape;
 pub mod skip;

@@ -1,19 +1,8 @@
-//! A JSON number literal as a serde `Deserializer`: it hands a visitor what serde_json's reader hands it for the same
-//! text (an unsigned integer, a negative one, or a double), the double computed exactly by [`crate::float`].
-//!
-//! The shape readers read every leaf that takes numbers through this on their first pass (the literal's text taken
-//! whole, as `RawValue` gives it), so no value depends on serde_json's own exact float parser (its
-//! `float_roundtrip` feature, which the WebAssembly builds leave out: about 6 KB gzip of tables and big-number code
-//! in each `.wasm`). Its errors carry no position; the readers then read the body again by serde's readers, for
-//! serde's error.
+//! A JSON number literal's value as a leaf's rules take it (an unsigned integer, a negative one, or a double), the
+//! double computed exactly by [`crate::float`], so no value depends on serde_json's own exact float parser (its
+//! `float_roundtrip` feature, which the WebAssembly builds leave out: about 6 KB gzip in each `.wasm`).
 
-use serde::Deserializer;
-use serde::de::{self, Visitor};
-
-/// A number literal's text (a whole JSON value, valid by JSON's grammar).
-pub(crate) struct Literal<'a>(&'a str);
-
-/// A number literal's value as serde_json hands it to a visitor.
+/// A number literal's value, as serde_json hands it to a visitor for the same text.
 #[derive(Clone, Copy)]
 pub(crate) enum Number {
     /// A non-negative integer that fits.
@@ -27,7 +16,7 @@ pub(crate) enum Number {
 impl Number {
     /// The value of the number literal `text` (valid by JSON's grammar), as serde_json reads it: an integer without
     /// a fraction or an exponent that fits a `u64` (negative: an `i64`, or a double for `-0` and below `i64::MIN`),
-    /// else the nearest double; `None` beyond a double's range (serde_json's `number out of range`).
+    /// else the nearest double; `None` beyond a double's range.
     pub(crate) fn of(text: &str) -> Option<Self> {
         let (negative, digits) = match text.strip_prefix('-') {
             Some(rest) => (true, rest),
@@ -46,56 +35,11 @@ impl Number {
     }
 }
 
-impl<'a> Literal<'a> {
-    /// `raw` (a JSON value's whole text) when it is a number literal.
-    pub(crate) fn of(raw: &'a str) -> Option<Self> {
-        raw.as_bytes().first().is_some_and(|b| *b == b'-' || b.is_ascii_digit()).then_some(Self(raw))
-    }
-}
-
-impl<'de> Deserializer<'de> for Literal<'_> {
-    type Error = serde_json::Error;
-
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
-        match Number::of(self.0).ok_or_else(|| de::Error::custom("number out of range"))? {
-            Number::U64(value) => visitor.visit_u64(value),
-            Number::I64(value) => visitor.visit_i64(value),
-            Number::F64(value) => visitor.visit_f64(value),
-        }
-    }
-
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
-        visitor.visit_some(self)
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, Self::Error> {
-        visitor.visit_newtype_struct(self)
-    }
-
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit unit_struct seq
-        tuple tuple_struct map struct enum identifier ignored_any
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use serde::Deserialize;
     use serde_json::Value;
 
-    use super::Literal;
-
-    /// What serde_json (with its exact float parser, natively) and a `Literal` give `text` as a `Value`.
-    fn both(text: &str) -> (Result<Value, String>, Result<Value, String>) {
-        let serde = serde_json::from_str::<Value>(text).map_err(|e| e.to_string());
-        let literal =
-            Value::deserialize(Literal::of(text).expect("a number literal")).map_err(|_| "refused".to_owned());
-        (serde, literal)
-    }
+    use super::Number;
 
     #[test]
     fn numbers_are_what_serde_json_reads() {
@@ -121,23 +65,18 @@ mod tests {
             "1e-400",
             "123456789012345678901234567890",
         ] {
-            let (serde, literal) = both(text);
-            assert_eq!(literal, serde, "{text}");
-            if let (Ok(a), Ok(b)) = (&serde, &literal) {
-                // The same kind of number, and the same double bit for bit.
-                assert_eq!((a.is_u64(), a.is_i64()), (b.is_u64(), b.is_i64()), "{text}");
-                assert_eq!(a.as_f64().map(f64::to_bits), b.as_f64().map(f64::to_bits), "{text}");
-            }
+            // The same kind of number, and the same double bit for bit (serde_json with its exact parser, natively).
+            let serde = serde_json::from_str::<Value>(text).expect("a number");
+            let ours = match Number::of(text).expect("in range") {
+                Number::U64(v) => Value::from(v),
+                Number::I64(v) => Value::from(v),
+                Number::F64(v) => Value::from(v),
+            };
+            assert_eq!((ours.is_u64(), ours.is_i64()), (serde.is_u64(), serde.is_i64()), "{text}");
+            assert_eq!(ours.as_f64().map(f64::to_bits), serde.as_f64().map(f64::to_bits), "{text}");
         }
         for beyond in ["1e400", "-1e309", "1.8e308"] {
-            let (serde, literal) = both(beyond);
-            assert!(serde.is_err() && literal.is_err(), "{beyond}");
+            assert!(serde_json::from_str::<Value>(beyond).is_err() && Number::of(beyond).is_none(), "{beyond}");
         }
-    }
-
-    #[test]
-    fn only_number_literals_are_taken() {
-        assert!(Literal::of("\"1\"").is_none() && Literal::of("null").is_none() && Literal::of("[1]").is_none());
-        assert!(Literal::of("-1").is_some() && Literal::of("0.5").is_some());
     }
 }

@@ -1,24 +1,13 @@
 //! Decoding by shapes: a body read by a model's [`Shape`](enum@Shape) into a tree of [`Slot`]s, which the model is
 //! then built from ([`FromSlot`], derived with [`Shape`](derive@crate::shape::Shape)).
 //!
-//! It reads what [`crate::transcode`] reads, with values for its output instead of text: one reader for every model, so
-//! a program decoding many models (the explorer) carries one decoder rather than serde's per model. The reading is
-//! serde_json's own (where the transcoder's is by hand), step for step, with the leaves read by the functions the model's `Deserialize` calls (for the `wire`
-//! readers, `wire::read_with`, the one description they are built on), so a body gives the model's values and a refused
-//! body the model's error (same message, same position). A test pins both to serde's for every operation. The leaves
-//! that take numbers read them from their text ([`read`]), so the values never rest on serde_json's float parser.
+//! The body is read by [`crate::reader`], the reader [`crate::transcode`] writes JSON text from: one reader of bodies
+//! for every model and both outputs, so a program decoding many models (the explorer) carries one decoder rather than
+//! serde's per model, and a refused body gives the same [`Refusal`] whichever output was asked for.
 
-use std::fmt;
-
-use serde::Deserialize;
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
-
-use crate::integer::{self, Integer};
-use crate::literal::Literal;
+use crate::reader::{self, Seen, Sink};
 use crate::refusal::Refusal;
-use crate::shape::{HasShape, Leaf, Missing, ObjectOrSingleton, Shape, StructShape};
-use crate::transcode::{FieldKeys, VariantName};
-use crate::wire::{self, Scalar};
+use crate::shape::{EnumShape, HasShape, Shape, StructShape};
 
 /// A value read by its shape, before the model is built from it.
 #[derive(Debug, Clone, PartialEq)]
@@ -85,34 +74,105 @@ pub fn field_or_default<T: FromSlot + Default>(fields: &mut std::vec::IntoIter<S
 
 /// Decodes `body` as a `T` by its shape: the value, or why the body was refused.
 pub fn decode<T: HasShape + FromSlot>(body: &[u8]) -> Result<T, Refusal> {
-    read(body, &T::SHAPE).map(T::from_slot).map_err(|_| crate::transcode::refusal(body, &T::SHAPE))
+    read(body, &T::SHAPE).map(T::from_slot)
 }
 
-/// Reads `body` by `shape` (the whole body: trailing characters are an error, as for `serde_json::from_slice`).
-///
-/// The leaves that take numbers read them from their own text (`Numbers::FromText`), so no value rests on
-/// serde_json's float parser; a body refused that way is read again by serde's readers, for serde's error (message
-/// and position).
-pub fn read(body: &[u8], shape: &Shape) -> Result<Slot, serde_json::Error> {
-    read_numbers(body, shape, Numbers::FromText).or_else(|_| read_numbers(body, shape, Numbers::BySerde))
+/// Reads `body` by `shape` (the whole body: anything after the value is refused).
+pub fn read(body: &[u8], shape: &Shape) -> Result<Slot, Refusal> {
+    let mut slots = Slots::default();
+    reader::read(body, shape, &mut slots)?;
+    Ok(slots.done.unwrap_or(Slot::Missing))
 }
 
-/// One reading of `body` by `shape`.
-fn read_numbers(body: &[u8], shape: &Shape, numbers: Numbers) -> Result<Slot, serde_json::Error> {
-    let mut de = serde_json::Deserializer::from_slice(body);
-    let slot = Value(shape, numbers).deserialize(&mut de)?;
-    de.end()?;
-    Ok(slot)
+/// The reader's values as a tree of slots: the containers being read, innermost last, and the value read whole.
+#[derive(Default)]
+struct Slots {
+    open: Vec<Open>,
+    done: Option<Slot>,
 }
 
-/// How the leaves that take numbers read them.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Numbers {
-    /// From the value's text: a number literal exactly ([`Literal`]), anything else by the leaf's reader from its
-    /// text; errors without a position.
-    FromText,
-    /// By serde's readers, in place (for their errors).
-    BySerde,
+/// A container being read.
+enum Open {
+    /// A struct's fields (in declaration order) and the one being read.
+    Fields(Vec<Slot>, usize),
+    /// A list's items so far.
+    List(Vec<Slot>),
+}
+
+impl Slots {
+    /// Puts a value read where it belongs: the field or item being read, or the top.
+    fn put(&mut self, slot: Slot) {
+        match self.open.last_mut() {
+            Some(Open::Fields(fields, index)) => fields[*index] = slot,
+            Some(Open::List(items)) => items.push(slot),
+            None => self.done = Some(slot),
+        }
+    }
+}
+
+impl Sink for Slots {
+    type Struct = ();
+    type Field = ();
+
+    fn begin_struct(&mut self, shape: &StructShape) {
+        self.open.push(Open::Fields(vec![Slot::Missing; shape.fields.len()], 0));
+    }
+    fn begin_field(&mut self, _: &StructShape, index: usize) {
+        if let Some(Open::Fields(_, current)) = self.open.last_mut() {
+            *current = index;
+        }
+    }
+    fn end_field(&mut self, _: &StructShape, _: usize, (): ()) {}
+    /// Left [`Slot::Missing`]: the model fills in its default.
+    fn default_field(&mut self, _: &StructShape, _: usize, (): ()) {}
+    fn end_struct(&mut self, _: &StructShape, _: &Seen, (): ()) {
+        if let Some(Open::Fields(fields, _)) = self.open.pop() {
+            self.put(Slot::Fields(fields));
+        }
+    }
+    fn begin_list(&mut self) {
+        self.open.push(Open::List(Vec::new()));
+    }
+    fn item(&mut self) {}
+    fn end_list(&mut self) {
+        if let Some(Open::List(items)) = self.open.pop() {
+            self.put(Slot::List(items));
+        }
+    }
+    fn null(&mut self) {
+        self.put(Slot::Null);
+    }
+    fn boolean(&mut self, value: bool) {
+        self.put(Slot::Bool(value));
+    }
+    fn number(&mut self, literal: &[u8]) {
+        let value = std::str::from_utf8(literal).ok().and_then(crate::float::parse);
+        self.put(Slot::F64(value.unwrap_or(f64::NAN)));
+    }
+    fn double(&mut self, value: f64) {
+        self.put(Slot::F64(value));
+    }
+    fn unsigned(&mut self, value: u64) {
+        self.put(Slot::U64(value));
+    }
+    fn signed(&mut self, value: i64) {
+        self.put(Slot::I64(value));
+    }
+    fn amount(&mut self, value: u64) {
+        self.put(Slot::U64(value));
+    }
+    fn text(&mut self, text: &str) {
+        self.put(Slot::Text(text.to_owned()));
+    }
+    fn ascii_text(&mut self, text: &[u8]) {
+        self.put(Slot::Text(String::from_utf8_lossy(text).into_owned()));
+    }
+    fn numeric_text(&mut self, text: &str, _: bool) {
+        self.put(Slot::Text(text.to_owned()));
+    }
+    fn variant(&mut self, _: &EnumShape, index: usize) {
+        self.put(Slot::Variant(index));
+    }
 }
 
 /// Leaves built from the slot of one variant, or their default from any other.
@@ -159,168 +219,13 @@ impl<T: FromSlot> FromSlot for Vec<T> {
     }
 }
 
-/// A value of a shape.
-struct Value<'a>(&'a Shape, Numbers);
-
-impl<'de> DeserializeSeed<'de> for Value<'_> {
-    type Value = Slot;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Slot, D::Error> {
-        let numbers = self.1;
-        match self.0 {
-            Shape::Leaf(leaf) => leaf_value(leaf, d, numbers),
-            Shape::Struct(fields) => d.deserialize_struct(fields.name, &[], Object(fields, numbers)),
-            Shape::List(item) => d.deserialize_seq(List(item, numbers)),
-            Shape::Optional(inner) => d.deserialize_option(Optional(inner, numbers)),
-        }
-    }
-}
-
-/// A leaf read by the decoder its model uses.
-fn leaf_value<'de, D: Deserializer<'de>>(leaf: &Leaf, d: D, numbers: Numbers) -> Result<Slot, D::Error> {
-    Ok(match leaf {
-        Leaf::F64 | Leaf::Int(_) | Leaf::ExactU64 | Leaf::DecimalText | Leaf::NumericText | Leaf::With(_)
-            if numbers == Numbers::FromText =>
-        {
-            let raw = <&serde_json::value::RawValue>::deserialize(d)?.get();
-            let read = match Literal::of(raw) {
-                Some(literal) => leaf_value(leaf, literal, Numbers::BySerde),
-                None => {
-                    let mut de = serde_json::Deserializer::from_slice(raw.as_bytes());
-                    leaf_value(leaf, &mut de, Numbers::BySerde).and_then(|slot| de.end().map(|()| slot))
-                }
-            };
-            return read.map_err(de::Error::custom);
-        }
-        Leaf::String => Slot::Text(String::deserialize(d)?),
-        Leaf::Enum(names) => Slot::Variant(d.deserialize_enum(names.name, &[], VariantName::new(names))?),
-        Leaf::Bool => Slot::Bool(bool::deserialize(d)?),
-        Leaf::F64 => Slot::F64(f64::deserialize(d)?),
-        Leaf::Int(ty) => match integer::read(d, *ty)? {
-            Integer::Unsigned(v) => Slot::U64(v),
-            Integer::Signed(v) => Slot::I64(v),
-        },
-        Leaf::ExactU64 => Slot::U64(wire::u64(d)?),
-        Leaf::DecimalText => Slot::Text(wire::text(d, &wire::DECIMAL_TEXT)?),
-        Leaf::NumericText => Slot::Text(wire::numeric_string(d)?),
-        Leaf::ObjectOrSingleton(one) => d.deserialize_any(OneObject(one, numbers))?,
-        Leaf::With(with) => match wire::read_with(d, *with)? {
-            Scalar::Null => Slot::Null,
-            Scalar::F64(v) => Slot::F64(v),
-            Scalar::U64(v) => Slot::U64(v),
-            Scalar::I64(v) => Slot::I64(v),
-            Scalar::Text(text) => Slot::Text(text),
-        },
-    })
-}
-
-/// An object, or an array of exactly one, read by the object's shape: the object's fields either way.
-struct OneObject<'a>(&'a ObjectOrSingleton, Numbers);
-
-impl<'de> Visitor<'de> for OneObject<'_> {
-    type Value = Slot;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0.expecting)
-    }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Slot, A::Error> {
-        Object(self.0.object, self.1).visit_map(map)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Slot, A::Error> {
-        let Some(fields) = seq.next_element_seed(Value(&Shape::Struct(self.0.object), self.1))? else {
-            return Err(de::Error::invalid_length(0, &self));
-        };
-        if seq.next_element::<de::IgnoredAny>()?.is_some() {
-            return Err(de::Error::invalid_length(2, &self));
-        }
-        Ok(fields)
-    }
-}
-
-/// An array of values of one shape.
-struct List<'a>(&'a Shape, Numbers);
-
-impl<'de> Visitor<'de> for List<'_> {
-    type Value = Slot;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a sequence")
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Slot, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element_seed(Value(self.0, self.1))? {
-            items.push(item);
-        }
-        Ok(Slot::List(items))
-    }
-}
-
-/// `null` or a value of the inner shape.
-struct Optional<'a>(&'a Shape, Numbers);
-
-impl<'de> Visitor<'de> for Optional<'_> {
-    type Value = Slot;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("option")
-    }
-    fn visit_none<E: de::Error>(self) -> Result<Slot, E> {
-        Ok(Slot::Null)
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<Slot, E> {
-        Ok(Slot::Null)
-    }
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Slot, D::Error> {
-        Value(self.0, self.1).deserialize(d)
-    }
-}
-
-/// An object with named fields (or a struct sent as an array, its fields by position).
-struct Object<'a>(&'a StructShape, Numbers);
-
-impl<'de> Visitor<'de> for Object<'_> {
-    type Value = Slot;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "struct {}", self.0.name)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Slot, A::Error> {
-        let shape = self.0;
-        let mut values = Vec::with_capacity(shape.fields.len());
-        for (index, field) in shape.fields.iter().enumerate() {
-            match seq.next_element_seed(Value(field.shape, self.1))? {
-                Some(value) => values.push(value),
-                None if field.missing == Missing::Default && field.default_attr => values.push(Slot::Missing),
-                None => return Err(de::Error::invalid_length(index, &shape.as_array().as_str())),
-            }
-        }
-        Ok(Slot::Fields(values))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Slot, A::Error> {
-        let shape = self.0;
-        let fields = shape.fields;
-        let mut values = vec![Slot::Missing; fields.len()];
-        let mut keys = FieldKeys::new(shape);
-        while let Some(index) = keys.next(&mut map)? {
-            values[index] = map.next_value_seed(Value(fields[index].shape, self.1))?;
-        }
-        match fields.iter().enumerate().find(|(i, field)| !keys.seen.contains(*i) && field.missing == Missing::Required)
-        {
-            Some((_, field)) => Err(de::Error::missing_field(field.wire)),
-            None => Ok(Slot::Fields(values)),
-        }
-    }
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use serde::{Deserialize, Serialize};
 
     use super::*;
-    use crate::shape::Shape;
     use crate::testing::models::{DecimalText, Exact, NumericText};
+    use crate::wire;
 
     #[derive(Debug, Default, Deserialize, Serialize, Shape)]
     #[serde(rename_all = "lowercase")]
@@ -433,21 +338,14 @@ pub(crate) mod tests {
         bodies
     }
 
-    /// The first reading (numbers from their text, exactly) gives what serde's readers give (natively, with serde_json's
-    /// exact float parser) for every leaf that takes numbers and every edge literal, or fails where they fail: a
-    /// body never depends on the second reading for its values.
+    /// Every leaf that takes numbers, with every edge literal, reads to the value serde's derive reads (natively,
+    /// with serde_json's exact float parser), or is refused where it is refused.
     #[test]
-    fn numbers_read_from_their_text_are_serdes() {
+    fn numbers_read_by_shape_are_serdes() {
         for body in number_bodies() {
-            {
-                let from_text = read_numbers(body.as_bytes(), &Numbers::SHAPE, super::Numbers::FromText);
-                let by_serde = read_numbers(body.as_bytes(), &Numbers::SHAPE, super::Numbers::BySerde);
-                match (from_text, by_serde) {
-                    (Ok(a), Ok(b)) => assert_eq!(format!("{a:?}"), format!("{b:?}"), "{body}"),
-                    (Err(_), Err(_)) => {}
-                    (a, b) => panic!("{body}: from its text {a:?}, by serde {b:?}"),
-                }
-            }
+            let by_shape = decode::<Numbers>(body.as_bytes()).map(|v| format!("{v:?}")).map_err(drop);
+            let by_serde = serde_json::from_str::<Numbers>(&body).map(|v| format!("{v:?}")).map_err(drop);
+            assert_eq!(by_shape, by_serde, "{body}");
         }
     }
 

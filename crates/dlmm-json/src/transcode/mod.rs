@@ -14,37 +14,29 @@
 //! parsed and printed (`JSON.parse` reads `1e2` and `100.0` to the same double, so only the spelling differs), and
 //! any other number literal is read exactly (`literal::Number`).
 
-mod leaf;
-mod plain;
-mod value;
-
-use std::fmt;
-
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
-
 use crate::json_text::JsonText;
-use crate::refusal::Refusal;
-use crate::shape::{EnumShape, Field, Leaf, Missing, Shape, StructShape, With, js_name_len};
+use crate::reader::{self, Seen, Sink};
+use crate::refusal::{Found, Refusal};
+use crate::shape::{EnumShape, Field, Leaf, Shape, StructShape, With, js_name_len};
 
 /// Transcodes the JSON value `body` of shape `shape` into `out`. An error is the body's (the text is then
 /// unusable); an integer JavaScript cannot hold does not stop the reading, as it does not stop decoding the model:
 /// [`JsonText::finish`] reports it when the body is otherwise fine.
 pub fn transcode(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<(), Refusal> {
-    plain::read(body, shape, out)
+    reader::read(body, shape, out)
 }
 
-/// Why a body another reader refused is not a value of shape `shape`: the transcoder's refusal, the one description
-/// of a body's faults (where it reads the body after all, which the tests pin never to happen, a refusal that says
-/// so).
+/// Why a body another reader refused is not a value of shape `shape`: the reader's refusal, the one description of
+/// a body's faults (where it reads the body after all, which the tests pin never to happen, a refusal that says so).
 pub fn refusal(body: &[u8], shape: &Shape) -> Refusal {
     match check(body, shape) {
         Err(refusal) => refusal,
-        Ok(()) => Refusal::other("a body its model reads", "one that only the transcoder reads"),
+        Ok(()) => Refusal::new("a body its model reads", Found::Other("one only the shape reader reads".into()), 0),
     }
 }
 
-/// Checks that `body` is a value of shape `shape`, with the errors decoding its model gives, writing nothing kept
-/// (for composite answers read further by their own readers).
+/// Checks that `body` is a value of shape `shape`, writing nothing kept (for composite answers read further by their
+/// own readers).
 pub fn check(body: &[u8], shape: &Shape) -> Result<(), Refusal> {
     transcode(body, shape, &mut JsonText::default())
 }
@@ -65,7 +57,7 @@ pub fn transcode_leading_item(body: &[u8], shape: &Shape, out: &mut JsonText) ->
     }
     let checkpoint = out.checkpoint();
     out.begin_item();
-    match plain::read_leading(body, shape, out) {
+    match reader::read_leading(body, shape, out) {
         Some(length) if length < body.len() => Some(length),
         _ => {
             out.rollback(&checkpoint);
@@ -74,98 +66,90 @@ pub fn transcode_leading_item(body: &[u8], shape: &Shape, out: &mut JsonText) ->
     }
 }
 
-/// True when the decimal `number` is well inside a double's range (below 1e300 in magnitude; the edges are left to
-/// the readers, which report them).
-fn in_range(number: &str) -> bool {
-    crate::float::plainly_in_range(number) || crate::float::parse(number).is_some_and(|v| v.abs() < 1e300)
-}
+/// The reader's values written as the model's writer writes them: members in declaration order whatever order the
+/// body sends them in, defaults for the fields left out, `None`s the model does not write left out, numbers as sent.
+impl Sink for JsonText {
+    /// Where the object starts, and how many members of outer objects were pending.
+    type Struct = (usize, usize);
+    /// Where the member starts, and how many `null` patterns were recorded before it.
+    type Field = (usize, usize);
 
-/// True when `text` is a number literal by JSON's grammar (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`), which
-/// `JSON.parse` reads as it is.
-fn is_json_number(text: &str) -> bool {
-    plain::Number::whole_of(text.as_bytes()).is_some()
-}
-
-/// An enum of unit variants read by name, as its `Deserialize` reads it: the variant's index among the shape's
-/// variants (the `other` variant, when there is one, after them).
-pub(crate) struct VariantName<'a> {
-    names: &'a EnumShape,
-}
-
-impl<'a> VariantName<'a> {
-    /// The reader of `names`' variants.
-    pub(crate) fn new(names: &'a EnumShape) -> Self {
-        Self { names }
+    fn begin_struct(&mut self, _: &StructShape) -> (usize, usize) {
+        (self.begin_object(), self.fields.len())
     }
-}
-
-impl<'de> Visitor<'de> for VariantName<'_> {
-    type Value = usize;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "enum {}", self.names.name)
+    fn begin_field(&mut self, shape: &StructShape, index: usize) -> (usize, usize) {
+        (self.key(shape.fields[index].wire), self.null_patterns())
     }
-    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<usize, A::Error> {
-        let (index, variant) = data.variant_seed(VariantIndex { names: self.names })?;
-        de::VariantAccess::unit_variant(variant)?;
-        Ok(index)
+    fn end_field(&mut self, shape: &StructShape, index: usize, (at, nulls): (usize, usize)) {
+        keep_member(self, &shape.fields[index], index, at, nulls);
     }
-}
-
-/// The index of the variant named in the body.
-struct VariantIndex<'a> {
-    names: &'a EnumShape,
-}
-
-impl<'de> DeserializeSeed<'de> for VariantIndex<'_> {
-    type Value = usize;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<usize, D::Error> {
-        d.deserialize_identifier(self)
+    fn default_field(&mut self, shape: &StructShape, index: usize, (at, nulls): (usize, usize)) {
+        write_default(shape.fields[index].shape, self);
+        keep_member(self, &shape.fields[index], index, at, nulls);
     }
-}
-
-impl Visitor<'_> for VariantIndex<'_> {
-    type Value = usize;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("variant identifier")
+    fn end_struct(&mut self, shape: &StructShape, seen: &Seen, (start, base): (usize, usize)) {
+        end_object(self, shape, seen, start, base);
     }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<usize, E> {
-        let variants = self.names.variants;
-        if let Some(index) = variants.iter().position(|(wire, _)| *wire == v) {
-            return Ok(index);
+    fn begin_list(&mut self) {
+        self.begin_array();
+    }
+    fn item(&mut self) {
+        self.element();
+    }
+    fn end_list(&mut self) {
+        self.end_array();
+    }
+    fn null(&mut self) {
+        JsonText::null(self);
+    }
+    fn boolean(&mut self, value: bool) {
+        JsonText::boolean(self, value);
+    }
+    fn number(&mut self, literal: &[u8]) {
+        self.literal(literal);
+    }
+    fn double(&mut self, value: f64) {
+        JsonText::double(self, value);
+    }
+    fn unsigned(&mut self, value: u64) {
+        JsonText::unsigned(self, value);
+    }
+    fn signed(&mut self, value: i64) {
+        JsonText::signed(self, value);
+    }
+    fn amount(&mut self, value: u64) {
+        JsonText::amount(self, value);
+    }
+    fn text(&mut self, text: &str) {
+        self.string(text);
+    }
+    fn ascii_text(&mut self, text: &[u8]) {
+        self.unescaped_string(text);
+    }
+    /// Numeric text is a number to JavaScript: a JSON number literal well inside the range is copied (`JSON.parse`
+    /// reads it to the double `NumericText::to_f64` reads), any other written as that double.
+    fn numeric_text(&mut self, text: &str, literal: bool) {
+        if literal || (reader::in_range(text) && reader::is_json_number(text)) {
+            self.literal(text.as_bytes());
+        } else {
+            JsonText::double(self, crate::wire::f64_of_text(text).unwrap_or(f64::NAN));
         }
-        if self.names.other.is_some() {
-            return Ok(variants.len());
-        }
-        let names: Vec<String> = variants.iter().map(|(wire, _)| format!("`{wire}`")).collect();
-        let expected = format!("the name of a {}: {}", self.names.name, names.join(", "));
-        Err(E::invalid_value(de::Unexpected::Str(v), &expected.as_str()))
+    }
+    fn variant(&mut self, names: &EnumShape, index: usize) {
+        self.string(names.js_name(index));
     }
 }
 
 /// Ends the object begun at `start` whose members since `fields[base]` were read: writes what each field not
-/// `seen` becomes, puts the members in declaration order and closes it. A missing field that has no default is
-/// the error.
-fn end_object(
-    out: &mut JsonText,
-    shape: &StructShape,
-    seen: &Seen,
-    start: usize,
-    base: usize,
-) -> Result<(), &'static Field> {
+/// `seen` becomes (the reader checked that each has a default), puts the members in declaration order and closes it.
+fn end_object(out: &mut JsonText, shape: &StructShape, seen: &Seen, start: usize, base: usize) {
     for (index, field) in shape.fields.iter().enumerate().filter(|(i, _)| !seen.contains(*i)) {
-        if field.missing == Missing::Required {
-            return Err(field);
-        }
         let (at, nulls) = (out.key(field.wire), out.null_patterns());
         write_default(field.shape, out);
         keep_member(out, field, index, at, nulls);
     }
     in_declaration_order(out, start, base);
     out.end_object(start);
-    Ok(())
 }
 
 /// Writes what a missing field of shape `shape` becomes ([`Missing::Default`]): its type's default, which for the
@@ -243,134 +227,5 @@ fn in_declaration_order(out: &mut JsonText, start: usize, base: usize) {
     out.reorder(start, &ordered);
 }
 
-/// An object's fields as its keys name them, as serde's derive reads them: each field's index once, the values of
-/// keys the model ignores skipped, and a field named twice the error.
-pub(crate) struct FieldKeys<'a> {
-    shape: &'a StructShape,
-    /// The fields met so far.
-    pub(crate) seen: Seen,
-    /// The field tried first for the next key.
-    next: usize,
-}
-
-impl<'a> FieldKeys<'a> {
-    /// The keys of an object of `shape`, none read yet.
-    pub(crate) fn new(shape: &'a StructShape) -> Self {
-        Self { shape, seen: Seen::new(shape.fields.len()), next: 0 }
-    }
-
-    /// The index of the field the next key names (its value is to be read next), or `None` after the last key.
-    pub(crate) fn next<'de, A: MapAccess<'de>>(&mut self, map: &mut A) -> Result<Option<usize>, A::Error> {
-        while let Some(found) = map.next_key_seed(Key { shape: self.shape, next: self.next })? {
-            let Some(index) = found else {
-                map.next_value::<IgnoredAny>()?;
-                continue;
-            };
-            self.next = index + 1;
-            if !self.seen.insert(index) {
-                return Err(de::Error::duplicate_field(self.shape.fields[index].wire));
-            }
-            return Ok(Some(index));
-        }
-        Ok(None)
-    }
-}
-
-/// Which fields of an object were met: a bit per field, inline for up to 128 fields (every model has fewer), so
-/// reading an object allocates nothing.
-pub(crate) struct Seen {
-    low: u128,
-    more: Vec<u64>,
-}
-
-impl Seen {
-    /// None of `fields` fields met yet.
-    fn new(fields: usize) -> Self {
-        Self { low: 0, more: vec![0; fields.saturating_sub(128).div_ceil(64)] }
-    }
-    /// Marks field `i`; false when it was marked already.
-    fn insert(&mut self, i: usize) -> bool {
-        let fresh = !self.contains(i);
-        if i < 128 {
-            self.low |= 1 << i;
-        } else {
-            self.more[(i - 128) / 64] |= 1 << ((i - 128) % 64);
-        }
-        fresh
-    }
-    /// True when field `i` was met.
-    pub(crate) fn contains(&self, i: usize) -> bool {
-        if i < 128 { self.low & (1 << i) != 0 } else { self.more[(i - 128) / 64] & (1 << ((i - 128) % 64)) != 0 }
-    }
-}
-
-/// An object's key: the index of the field it names, or `None` for a key the model ignores. `next` is the field
-/// tried first (the one after the last key found: bodies mostly send fields in one order).
-struct Key<'a> {
-    shape: &'a StructShape,
-    next: usize,
-}
-
-impl<'de> DeserializeSeed<'de> for Key<'_> {
-    type Value = Option<usize>;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<usize>, D::Error> {
-        d.deserialize_identifier(self)
-    }
-}
-
-impl Visitor<'_> for Key<'_> {
-    type Value = Option<usize>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("field identifier")
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Option<usize>, E> {
-        Ok(field_named(self.shape, self.next, v.as_bytes()))
-    }
-}
-
-/// The index of the field of `shape` whose wire name is `key`, trying field `next` first (bodies mostly send
-/// fields in one order), or `None` for a key the model ignores.
-fn field_named(shape: &StructShape, next: usize, key: &[u8]) -> Option<usize> {
-    let fields = shape.fields;
-    if fields.get(next).is_some_and(|field| field.wire.as_bytes() == key) {
-        return Some(next);
-    }
-    fields.iter().position(|field| field.wire.as_bytes() == key)
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn json_number_literals_are_told_from_other_numeric_text() {
-        for number in ["0", "-0", "12", "0.4", "-1.25", "1e5", "1E+5", "2.5e-3", "12203309.018998"] {
-            assert!(is_json_number(number), "{number}");
-        }
-        for text in ["", "-", "01", ".5", "1.", "+1", " 1", "1 ", "1e", "1e+", "0x10", "1_0", "inf", "NaN", "1.5.2"] {
-            assert!(!is_json_number(text), "{text:?}");
-        }
-    }
-
-    /// A JSON text with every number as its double's bits (as sent or as printed, the same number).
-    pub(super) fn doubles(text: &str) -> String {
-        fn walk(value: &serde_json::Value) -> String {
-            match value {
-                serde_json::Value::Number(n) => format!("#{:016x}", n.as_f64().expect("a number").to_bits()),
-                serde_json::Value::Array(items) => {
-                    format!("[{}]", items.iter().map(walk).collect::<Vec<_>>().join(","))
-                }
-                serde_json::Value::Object(map) => {
-                    format!(
-                        "{{{}}}",
-                        map.iter().map(|(k, v)| format!("{k:?}:{}", walk(v))).collect::<Vec<_>>().join(",")
-                    )
-                }
-                other => other.to_string(),
-            }
-        }
-        walk(&serde_json::from_str(text).expect("JSON"))
-    }
-}
+mod tests;

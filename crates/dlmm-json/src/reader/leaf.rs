@@ -2,16 +2,15 @@
 //! ([`wire::read_input`], one description shared with their visitor), the strict integers' ([`integer::read_input`]),
 //! and plain strings, booleans and doubles; a value they refuse is refused with what they expected.
 
+use super::Sink;
 use super::value::Value;
-use super::{in_range, is_json_number};
 use crate::integer::{self, Integer};
-use crate::json_text::JsonText;
 use crate::refusal::LeafRefusal;
 use crate::shape::{Leaf, With};
 use crate::wire::{self, Input, Scalar};
 
-/// Reads `value`, the value of leaf `leaf`, as its reader does, and writes it as the model's writer writes it.
-pub(super) fn read(leaf: &Leaf, value: &Value<'_>, out: &mut JsonText) -> Result<(), LeafRefusal> {
+/// Reads `value`, the value of leaf `leaf`, as its reader does, and hands it to `out`.
+pub(super) fn read(leaf: &Leaf, value: &Value<'_>, out: &mut impl Sink) -> Result<(), LeafRefusal> {
     let wrong = |expected: &str| LeafRefusal { expected: expected.to_owned(), found: value.found() };
     let input = value.input()?;
     let scalar = |with: With| wire::read_input::<LeafRefusal>(with, input);
@@ -19,7 +18,7 @@ pub(super) fn read(leaf: &Leaf, value: &Value<'_>, out: &mut JsonText) -> Result
         Leaf::String | Leaf::With(With::NonemptyString) => match input {
             // `nonempty_string`: `null` and `""` are none.
             Input::Null | Input::Str("") if matches!(leaf, Leaf::With(_)) => out.null(),
-            Input::Str(text) => out.string(text),
+            Input::Str(text) => out.text(text),
             _ => return Err(wrong("a string")),
         },
         Leaf::Bool => match input {
@@ -40,12 +39,9 @@ pub(super) fn read(leaf: &Leaf, value: &Value<'_>, out: &mut JsonText) -> Result
             Scalar::U64(value) => out.amount(value),
             _ => out.null(),
         },
-        Leaf::DecimalText => out.string(&wire::read_text_input::<LeafRefusal>(&wire::DECIMAL_TEXT, input)?),
+        Leaf::DecimalText => out.text(&wire::read_text_input::<LeafRefusal>(&wire::DECIMAL_TEXT, input)?),
         Leaf::NumericText => match scalar(With::NumericString)? {
-            // Numeric text that is a JSON number literal well inside the range is copied: `JSON.parse` reads it
-            // to the double its model writes (the double `NumericText::to_f64` reads, written).
-            Scalar::Text(text) if in_range(&text) && is_json_number(&text) => out.literal(text.as_bytes()),
-            Scalar::Text(text) => out.double(wire::f64_of_text(&text).unwrap_or(f64::NAN)),
+            Scalar::Text(text) => out.numeric_text(&text, false),
             _ => out.null(),
         },
         Leaf::With(with) => match scalar(*with)? {
@@ -53,7 +49,7 @@ pub(super) fn read(leaf: &Leaf, value: &Value<'_>, out: &mut JsonText) -> Result
             Scalar::F64(value) => out.double(value),
             Scalar::U64(value) => out.unsigned(value),
             Scalar::I64(value) => out.signed(value),
-            Scalar::Text(text) => out.string(&text),
+            Scalar::Text(text) => out.text(&text),
         },
         // Read by the transcoder's reader itself: they take more than a scalar.
         Leaf::Enum(_) | Leaf::ObjectOrSingleton(_) => return Err(wrong("a value read by its shape")),

@@ -1,29 +1,34 @@
-//! Transcoding's reader: a reader by hand for any JSON body, writing exactly what decoding the model and writing it
-//! writes, and refusing what decoding refuses.
+//! The reader of response bodies: one reader by hand for every model, checking a body against the model's
+//! [`Shape`](enum@Shape) and handing what it reads to a [`Sink`] (the JSON text for JavaScript, or the values a
+//! model is built from), so the package and the explorer carry one reader of bodies between them.
 //!
-//! It reads by itself what it can write without help: strings without escapes, number literals copied as sent,
+//! It reads by itself what it can without help: strings without escapes, number literals (handed on as sent),
 //! integers and amounts in canonical form, numeric and decimal text that is a JSON number, the numeric text of
-//! `wire::f64` fields (the double it reads to, as that reader writes it), decimals sent as numbers (the shortest form
-//! of the correctly rounded double, as their reader writes), objects, structs sent as arrays, and the values of keys
-//! the model ignores (stepped over by [`crate::skip`], at any depth, without reading their strings). Any other leaf
-//! value (an escape, a string where a number is usual, an integer JavaScript cannot hold) is read by the rules of
-//! the reader its model names ([`leaf::read`]), which write it or refuse it.
+//! `wire::f64` fields, decimals sent as numbers (the shortest form of the correctly rounded double), objects, structs
+//! sent as arrays, and the values of keys the model ignores (stepped over by [`crate::skip`], at any depth, without
+//! reading their strings). Any other leaf value (an escape, a string where a number is usual, an integer
+//! JavaScript cannot hold) is read by the rules of the reader its model names ([`leaf::read`]).
 //!
 //! A refusal ([`Refusal`]) says what was expected and what was found at the byte where the reader stopped; each
 //! object and array it was in adds its step to the refusal's path on the way out.
 
+mod leaf;
+pub mod sink;
+mod value;
+
 use std::borrow::Cow;
 
-use serde::de::Visitor as _;
+pub use sink::{Seen, Sink};
+use value::Value;
 
-use super::leaf;
-use super::value::Value;
-use super::{Seen, VariantIndex, end_object, field_named, in_range, keep_member, write_default};
 use crate::integer::IntType;
 use crate::json_scan::unescape_bytes;
-use crate::json_text::{JsonText, MAX_SAFE_INTEGER};
 use crate::refusal::{Found, LeafRefusal, Refusal};
 use crate::shape::{EnumShape, Leaf, Missing, ObjectOrSingleton, Shape, StructShape, With};
+
+/// The largest integer JavaScript holds exactly (`Number.MAX_SAFE_INTEGER`, 2^53 - 1): larger ones are read by the
+/// leaves' rules, which hand them on exactly.
+const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
 /// What each byte is inside a string: [`PLAIN`], [`WIDE`] (part of a character beyond ASCII) or [`STOP`] (a
 /// quote, a backslash or a control character).
@@ -47,8 +52,8 @@ const STOP: u8 = 2;
 /// A reading step's result.
 type Step<T> = Result<T, Refusal>;
 
-/// Transcodes the JSON value `body` of shape `shape` into `out`, or refuses it with part of it written.
-pub(super) fn read(body: &[u8], shape: &Shape, out: &mut JsonText) -> Step<()> {
+/// Reads the JSON value `body` of shape `shape` into `out`, or refuses it (with part of it handed on).
+pub fn read<S: Sink>(body: &[u8], shape: &Shape, out: &mut S) -> Result<(), Refusal> {
     let mut reader = Reader { body, at: 0 };
     reader.value(shape, out)?;
     match reader.peek() {
@@ -57,9 +62,9 @@ pub(super) fn read(body: &[u8], shape: &Shape, out: &mut JsonText) -> Step<()> {
     }
 }
 
-/// Transcodes the JSON value `body` begins with (after no whitespace) into `out`: its length; or stops (`None`)
-/// with part of it written.
-pub(super) fn read_leading(body: &[u8], shape: &Shape, out: &mut JsonText) -> Option<usize> {
+/// Reads the JSON value `body` begins with (after no whitespace) into `out`: its length; or stops (`None`) with
+/// part of it handed on.
+pub fn read_leading<S: Sink>(body: &[u8], shape: &Shape, out: &mut S) -> Option<usize> {
     let mut reader = Reader { body, at: 0 };
     reader.value(shape, out).ok()?;
     Some(reader.at)
@@ -86,7 +91,7 @@ impl<'a> Text<'a> {
 
 /// A JSON number literal.
 #[derive(Clone, Copy)]
-pub(super) struct Number<'a> {
+pub(crate) struct Number<'a> {
     text: &'a [u8],
     /// No fraction and no exponent.
     whole: bool,
@@ -129,7 +134,7 @@ impl<'a> Number<'a> {
     }
 
     /// The number literal that is all of `bytes`, if they are one.
-    pub(super) fn whole_of(bytes: &'a [u8]) -> Option<Self> {
+    pub(crate) fn whole_of(bytes: &'a [u8]) -> Option<Self> {
         Self::at(bytes).filter(|number| number.text.len() == bytes.len())
     }
 
@@ -306,7 +311,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A value of `shape`.
-    fn value(&mut self, shape: &Shape, out: &mut JsonText) -> Step<()> {
+    fn value(&mut self, shape: &Shape, out: &mut impl Sink) -> Step<()> {
         match shape {
             Shape::Leaf(leaf) => self.leaf(leaf, out),
             Shape::Optional(_) if self.null() => {
@@ -373,10 +378,10 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// An object with named fields, written in declaration order whatever order the body sends them in.
-    fn object(&mut self, shape: &StructShape, out: &mut JsonText) -> Step<()> {
+    /// An object with named fields, in whatever order the body sends them.
+    fn object(&mut self, shape: &StructShape, out: &mut impl Sink) -> Step<()> {
         self.at += 1;
-        let (start, base) = (out.begin_object(), out.fields.len());
+        let begun = out.begin_struct(shape);
         let mut seen = Seen::new(shape.fields.len());
         let mut next = 0;
         let mut first = true;
@@ -396,59 +401,59 @@ impl<'a> Reader<'a> {
                         return Err(Refusal::new("each member once", Found::Repeated, self.at).in_key(field.wire));
                     }
                     self.colon()?;
-                    let (at, nulls) = (out.key(field.wire), out.null_patterns());
+                    let member = out.begin_field(shape, index);
                     self.value(field.shape, out).map_err(|e| e.in_key(field.wire))?;
-                    keep_member(out, field, index, at, nulls);
+                    out.end_field(shape, index, member);
                 }
             }
         }
+        let missing =
+            shape.fields.iter().enumerate().find(|(i, f)| f.missing == Missing::Required && !seen.contains(*i));
+        if let Some((_, field)) = missing {
+            return Err(Refusal::new(format!("a member `{}` ({})", field.wire, shape.name), Found::Absent, self.at));
+        }
         self.at += 1;
-        end_object(out, shape, &seen, start, base).map_err(|field| {
-            Refusal::new(format!("a member `{}` ({})", field.wire, shape.name), Found::Absent, self.at - 1)
-        })
+        out.end_struct(shape, &seen, begun);
+        Ok(())
     }
 
     /// A struct sent as an array, its fields by position.
-    fn by_position(&mut self, shape: &StructShape, out: &mut JsonText) -> Step<()> {
+    fn by_position(&mut self, shape: &StructShape, out: &mut impl Sink) -> Step<()> {
         self.at += 1;
-        let (start, base) = (out.begin_object(), out.fields.len());
+        let begun = out.begin_struct(shape);
+        let mut seen = Seen::new(shape.fields.len());
         for (index, field) in shape.fields.iter().enumerate() {
-            let (at, nulls) = (out.key(field.wire), out.null_patterns());
+            seen.insert(index);
+            let member = out.begin_field(shape, index);
             if self.more_items(index == 0)? {
                 self.value(field.shape, out).map_err(|e| e.in_item(index))?;
+                out.end_field(shape, index, member);
+            } else if field.missing == Missing::Required || !field.default_attr {
+                return Err(Refusal::new(shape.as_array(), Found::Items(index), self.at));
             } else {
-                out.undo(at, nulls);
-                if field.missing == Missing::Required || !field.default_attr {
-                    return Err(Refusal::new(shape.as_array(), Found::Items(index), self.at));
-                }
-                out.key(field.wire);
-                write_default(field.shape, out);
+                out.default_field(shape, index, member);
             }
-            keep_member(out, field, index, at, nulls);
         }
-        out.fields.truncate(base);
-        out.end_object(start);
-        match self.more_items(false)? {
-            false => {
-                self.at += 1;
-                Ok(())
-            }
-            true => self.refuse(format!("`]` after {}", shape.as_array())),
+        if self.more_items(false)? {
+            return self.refuse(format!("`]` after {}", shape.as_array()));
         }
+        self.at += 1;
+        out.end_struct(shape, &seen, begun);
+        Ok(())
     }
 
     /// An array of values of one shape.
-    fn list(&mut self, item: &Shape, out: &mut JsonText) -> Step<()> {
+    fn list(&mut self, item: &Shape, out: &mut impl Sink) -> Step<()> {
         self.at += 1;
-        out.begin_array();
+        out.begin_list();
         let mut index = 0;
         while self.more_items(index == 0)? {
-            out.element();
+            out.item();
             self.value(item, out).map_err(|e| e.in_item(index))?;
             index += 1;
         }
         self.at += 1;
-        out.end_array();
+        out.end_list();
         Ok(())
     }
 
@@ -460,7 +465,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A leaf: read by hand where it can be, else by the rules of the reader its model names.
-    fn leaf(&mut self, leaf: &Leaf, out: &mut JsonText) -> Step<()> {
+    fn leaf(&mut self, leaf: &Leaf, out: &mut impl Sink) -> Step<()> {
         let start = self.at;
         if self.by_hand(leaf, out).is_some() {
             return Ok(());
@@ -477,7 +482,7 @@ impl<'a> Reader<'a> {
     }
 
     /// An enum's variant: its name, or an object of one key naming it whose value is `null`.
-    fn variant(&mut self, names: &EnumShape, out: &mut JsonText) -> Step<()> {
+    fn variant(&mut self, names: &EnumShape, out: &mut impl Sink) -> Step<()> {
         let expected = || format!("the name of a {} (a string)", names.name);
         let map = match self.value_start()? {
             b'"' => false,
@@ -494,8 +499,7 @@ impl<'a> Reader<'a> {
             (Value::Str(name), at) => (name, at),
             (value, at) => return self.refuse_value(&value, &expected(), at),
         };
-        let index = VariantIndex { names }.visit_str::<LeafRefusal>(&name);
-        let index = index.map_err(|e| Refusal::new(e.expected, e.found, at))?;
+        let index = variant_index(names, &name).map_err(|e| Refusal::new(e.expected, e.found, at))?;
         if map {
             self.colon()?;
             match self.token()? {
@@ -507,12 +511,12 @@ impl<'a> Reader<'a> {
                 _ => return self.refuse("`}`"),
             }
         }
-        out.string(names.js_name(index));
+        out.variant(names, index);
         Ok(())
     }
 
     /// An object, or an array of exactly one such object.
-    fn object_or_singleton(&mut self, one: &ObjectOrSingleton, out: &mut JsonText) -> Step<()> {
+    fn object_or_singleton(&mut self, one: &ObjectOrSingleton, out: &mut impl Sink) -> Step<()> {
         match self.value_start()? {
             b'{' => return self.object(one.object, out),
             b'[' => self.at += 1,
@@ -530,11 +534,11 @@ impl<'a> Reader<'a> {
     }
 
     /// A leaf read by hand, when it is plain (`None`, with nothing written, otherwise).
-    fn by_hand(&mut self, leaf: &Leaf, out: &mut JsonText) -> Option<()> {
+    fn by_hand(&mut self, leaf: &Leaf, out: &mut impl Sink) -> Option<()> {
         match leaf {
             Leaf::String => write_string(out, self.string()?)?,
-            Leaf::Bool if self.word("true") => out.literal(b"true"),
-            Leaf::Bool if self.word("false") => out.literal(b"false"),
+            Leaf::Bool if self.word("true") => out.boolean(true),
+            Leaf::Bool if self.word("false") => out.boolean(false),
             Leaf::Bool => return None,
             Leaf::With(With::OptF64 | With::OptU64 | With::OptI64 | With::OptI32) if self.null() => out.null(),
             // Numeric text read by `wire::f64` (the vendor sends many figures so): the double its text reads to.
@@ -543,31 +547,30 @@ impl<'a> Reader<'a> {
             }
             Leaf::F64 | Leaf::With(With::F64 | With::OptF64) => {
                 let number = self.number().filter(|number| number.in_range())?;
-                out.literal(number.text);
+                out.number(number.text);
             }
             Leaf::NumericText | Leaf::With(With::NumericString) => {
                 let text = self.string()?;
                 text.number().filter(|number| number.in_range())?;
-                // Numeric text is written as the number; a `numeric_string` field stays text.
+                // Numeric text is a number to JavaScript; a `numeric_string` field stays text.
                 match leaf {
-                    Leaf::NumericText => out.literal(text.bytes),
-                    _ => out.unescaped_string(text.bytes),
+                    Leaf::NumericText => out.numeric_text(text.as_str()?, true),
+                    _ => out.ascii_text(text.bytes),
                 }
             }
             Leaf::DecimalText if self.peek()? == b'"' => {
                 let text = self.string()?.as_str()?;
-                (crate::wire::is_decimal_text(text) && in_range(text))
-                    .then(|| out.unescaped_string(text.as_bytes()))?;
+                (crate::wire::is_decimal_text(text) && in_range(text)).then(|| out.ascii_text(text.as_bytes()))?;
             }
             Leaf::DecimalText => {
                 let number = self.number()?;
                 match number.integer(true, MAX_SAFE_INTEGER) {
-                    Some(_) => out.unescaped_string(number.text),
+                    Some(_) => out.ascii_text(number.text),
                     // A fraction or an exponent: the reader reads a double (correctly rounded, as `float::parse`
                     // does) and the decimal text is its shortest form; one beyond a double's range is refused.
                     None if !number.whole => {
                         let value = crate::float::parse(number.as_str()).filter(|value| value.is_finite())?;
-                        out.unescaped_string(value.to_string().as_bytes());
+                        out.ascii_text(value.to_string().as_bytes());
                     }
                     None => return None,
                 }
@@ -577,8 +580,7 @@ impl<'a> Reader<'a> {
                     b'"' => self.string()?.number()?,
                     _ => self.number()?,
                 };
-                number.integer(false, u64::MAX)?;
-                out.amount_digits(number.text);
+                out.amount(number.integer(false, u64::MAX)?);
             }
             Leaf::Int(IntType::U64) | Leaf::With(With::U64 | With::OptU64) => {
                 self.integer(false, MAX_SAFE_INTEGER, out)?
@@ -600,227 +602,89 @@ impl<'a> Reader<'a> {
             Leaf::Enum(names) => {
                 // A name that is not UTF-8 is refused (by the slow path), even where any name is taken.
                 let name = self.string()?.as_str()?;
-                let found = names.variants.iter().find(|(wire, _)| *wire == name).map(|(_, js)| *js);
-                out.string(found.or(names.other)?);
+                let index = names.variants.iter().position(|(wire, _)| *wire == name);
+                out.variant(names, index.or(names.other.map(|_| names.variants.len()))?);
             }
             Leaf::ObjectOrSingleton(_) => return None,
         }
         Some(())
     }
 
-    /// An integer in canonical form of at most `max` in magnitude (negative only when `signed`), copied.
-    fn integer(&mut self, signed: bool, max: u64, out: &mut JsonText) -> Option<()> {
+    /// An integer in canonical form of at most `max` in magnitude (negative only when `signed`).
+    fn integer(&mut self, signed: bool, max: u64, out: &mut impl Sink) -> Option<()> {
         let number = self.number()?;
-        number.integer(signed, max)?;
-        out.literal(number.text);
+        let magnitude = number.integer(signed, max)?;
+        match signed {
+            // At most 2^53 - 1 or `i32::MAX` in magnitude: it fits.
+            true if number.text[0] == b'-' => out.signed(-(magnitude as i64)),
+            true => out.signed(magnitude as i64),
+            false => out.unsigned(magnitude),
+        }
         Some(())
     }
 }
 
-/// Writes a string read without escapes as the writer writes it: ASCII as it is, anything else escaped (`None`
-/// when it is not UTF-8).
-fn write_string(out: &mut JsonText, text: Text<'_>) -> Option<()> {
+/// The index of the field of `shape` whose wire name is `key`, trying field `next` first (bodies mostly send
+/// fields in one order), or `None` for a key the model ignores.
+fn field_named(shape: &StructShape, next: usize, key: &[u8]) -> Option<usize> {
+    let fields = shape.fields;
+    if fields.get(next).is_some_and(|field| field.wire.as_bytes() == key) {
+        return Some(next);
+    }
+    fields.iter().position(|field| field.wire.as_bytes() == key)
+}
+
+/// Hands on a string read without escapes (`None` when it is not UTF-8).
+fn write_string(out: &mut impl Sink, text: Text<'_>) -> Option<()> {
     match text.ascii {
-        true => out.unescaped_string(text.bytes),
-        false => out.string(text.as_str()?),
+        true => out.ascii_text(text.bytes),
+        false => out.text(text.as_str()?),
     }
     Some(())
+}
+
+/// The index of the variant of `names` named `name` (the `other` variant, after the named ones, for any other name
+/// when there is one).
+fn variant_index(names: &EnumShape, name: &str) -> Result<usize, LeafRefusal> {
+    if let Some(index) = names.variants.iter().position(|(wire, _)| *wire == name) {
+        return Ok(index);
+    }
+    if names.other.is_some() {
+        return Ok(names.variants.len());
+    }
+    let listed: Vec<String> = names.variants.iter().map(|(wire, _)| format!("`{wire}`")).collect();
+    let expected = format!("the name of a {}: {}", names.name, listed.join(", "));
+    Err(LeafRefusal { expected, found: Found::text(name) })
+}
+
+/// True when `number` (decimal text) is well inside a double's range (below 1e300 in magnitude; the edges are left
+/// to the leaves' rules, which report them).
+pub(crate) fn in_range(number: &str) -> bool {
+    crate::float::plainly_in_range(number) || crate::float::parse(number).is_some_and(|v| v.abs() < 1e300)
+}
+
+/// True when `text` is a number literal by JSON's grammar (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`), which
+/// `JSON.parse` reads as it is.
+pub(crate) fn is_json_number(text: &str) -> bool {
+    Number::whole_of(text.as_bytes()).is_some()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json_text::Written;
-    use crate::shape::HasShape;
-    use crate::testing::models::{DecimalText, Pair, pair_body};
-    use crate::transcode::tests::doubles;
-
-    /// A reading's outcome, comparable: the text with numbers as the doubles they parse to, the amount and `null`
-    /// patterns (sorted: the reader meets them in the body's order), or that the body was refused.
-    type Outcome = Result<(String, Vec<String>, Vec<String>), ()>;
-
-    fn outcome(written: Result<Written, ()>) -> Outcome {
-        let sorted = |patterns: &[Vec<crate::json_text::Pattern>]| {
-            let mut patterns: Vec<String> = patterns.iter().map(|p| format!("{p:?}")).collect();
-            patterns.sort();
-            patterns
-        };
-        written.map(|w| (doubles(&w.text), sorted(&w.amounts), sorted(&w.nulls)))
-    }
-
-    /// What transcoding writes for `body`, or its refusal.
-    fn transcoded(body: &[u8], shape: &Shape) -> Result<Written, Refusal> {
-        let mut out = JsonText::default();
-        super::super::transcode(body, shape, &mut out)?;
-        Ok(out.finish().expect("writable"))
-    }
-
-    /// What transcoding writes for `body`, comparable.
-    fn ours(body: &[u8], shape: &Shape) -> Outcome {
-        outcome(transcoded(body, shape).map_err(drop))
-    }
-
-    /// What decoding `body` by serde's derive and writing the model gives, comparable.
-    fn decoded<T: serde::de::DeserializeOwned + serde::Serialize>(body: &[u8]) -> Outcome {
-        let model = serde_json::from_slice::<T>(body).map_err(drop);
-        outcome(model.and_then(|model| {
-            let mut out = JsonText::default();
-            out.write(&model);
-            out.finish().map_err(drop)
-        }))
-    }
-
-    /// The text transcoding writes for `body` (which it must read).
-    fn text(body: &str, shape: &Shape) -> String {
-        transcoded(body.as_bytes(), shape).unwrap_or_else(|e| panic!("{body}: {e}")).text
-    }
-
-    /// How transcoding `body` by `shape` is refused: path, expected, found, offset.
-    fn refused(body: &str, shape: &Shape) -> (Option<String>, String, String, usize) {
-        let e = transcoded(body.as_bytes(), shape).err().unwrap_or_else(|| panic!("{body} was read"));
-        (e.path(), e.expected().to_owned(), e.found().to_string(), e.offset())
-    }
 
     #[test]
-    fn a_plain_body_is_read_by_hand_to_what_serde_writes() {
-        let body = pair_body();
-        assert_eq!(ours(body.as_bytes(), &Pair::SHAPE), decoded::<Pair>(body.as_bytes()));
-        let text = text(&body, &Pair::SHAPE);
-        assert!(text.contains(r#""reserveXAmount":"18446744073709551615""#), "{text}");
-        assert!(text.contains(r#""maxFeePercentage":1e1"#), "numbers as sent: {text}");
-    }
-
-    #[test]
-    fn what_the_model_refuses_is_refused_and_what_it_reads_is_written_the_same() {
-        let body = pair_body();
-        for (from, to, model_reads) in [
-            // Read by hand.
-            (r#""name":"SOL-USDC""#, r#""name":"пёс 🐕""#, true),
-            (r#""address":"A1","#, r#" "address" : "A1" ,"#, true),
-            (r#""tags":["a","b"],"#, "", true),
-            (r#""apr":1,"apy":2"#, r#""apy":2,"apr":1"#, true),
-            (r#""bin_step":25"#, r#""bin_step":65535"#, true),
-            (r#""reserve_y_amount":"12""#, r#""reserve_y_amount":0"#, true),
-            (r#""extra":{"x":[1,{"y":null}],"s":"t"}"#, r#""extra":[[],{},-0.5e-3,"é",true]"#, true),
-            (r#""s":"t""#, r#""s":[1e400,-123456789012345678901234567890]"#, true),
-            // Read by the leaves' rules, value by value.
-            (r#""name":"SOL-USDC""#, r#""name":"SOL\u002d\"USDC\"""#, true),
-            (r#""bin_step":25"#, r#""bin_step":"25""#, true),
-            (r#""bin_step":25"#, r#""bin_step":25.0"#, true),
-            (r#""reserve_y_amount":"12""#, r#""reserve_y_amount":" 12""#, true),
-            (r#""reserve_y_amount":"12""#, r#""reserve_y_amount":9007199254740993.0"#, true),
-            (r#""liquidity":"123.5""#, r#""liquidity":123.5"#, true),
-            (r#""fees_24h":1.5e3"#, r#""fees_24h":"1.5e3""#, true),
-            (r#""fees_24h":1.5e3"#, r#""fees_24h":1e300"#, true),
-            (r#""extra":{"x":[1,{"y":null}],"s":"t"}"#, r#""extra":["\u00e9\n"]"#, true),
-            // Refused.
-            (r#""bin_step":25"#, r#""bin_step":025"#, false),
-            (r#""bin_step":25"#, r#""bin_step":65536"#, false),
-            (r#""liquidity":"123.5""#, r#""liquidity":"1e400""#, false),
-            (r#""apr":1"#, r#""apr":1,"apr":1"#, false),
-            (r#""address":"A1","#, "", false),
-            (r#""tags":["a","b"]"#, r#""tags":["a","b",]"#, false),
-            (r#""s":"t""#, r#""s":tru"#, false),
-            (r#""s":"t""#, r#""s":"\x""#, false),
-            (r#""name":"SOL-USDC""#, r#""name":"SOL\x""#, false),
-        ] {
-            let changed = body.replacen(from, to, 1);
-            assert_ne!(changed, body, "{from}");
-            let model = decoded::<Pair>(changed.as_bytes());
-            assert_eq!(model.is_ok(), model_reads, "the model reads {to}: {model:?}");
-            assert_eq!(ours(changed.as_bytes(), &Pair::SHAPE), model, "{to}");
+    fn json_number_literals_are_told_from_other_numeric_text() {
+        for number in ["0", "-0", "12", "0.4", "-1.25", "1e5", "1E+5", "2.5e-3", "12203309.018998"] {
+            assert!(is_json_number(number), "{number}");
         }
-    }
-
-    /// A refusal names the path of the value, what was expected there and what was found, in the crate's words.
-    #[test]
-    fn refusals_name_the_path_what_was_expected_and_what_was_found() {
-        let body = pair_body();
-        let refused_edit = |from: &str, to: &str| {
-            let changed = body.replacen(from, to, 1);
-            assert_ne!(changed, body, "{from}");
-            let (path, expected, found, at) = refused(&changed, &Pair::SHAPE);
-            assert!(at <= changed.len());
-            (path.unwrap_or_default(), expected, found)
-        };
-        let cases = [
-            (
-                r#""bin_step":25"#,
-                r#""bin_step":"x""#,
-                ("bin_step", "a non-negative integer or a string of digits", r#"the string "x""#),
-            ),
-            (r#""bin_step":25"#, r#""bin_step":65536"#, ("bin_step", "an integer from 0 to 65535", "the number 65536")),
-            (r#""bin_step":25"#, r#""bin_step":025"#, ("bin_step", "a number by JSON's grammar", "the number 02")),
-            (r#""apr":1"#, r#""apr":1,"apr":1"#, ("apr", "each member once", "it a second time")),
-            (r#""address":"A1","#, "", ("", "a member `address` (Pair)", "nothing")),
-            (r#""tags":["a","b"]"#, r#""tags":["a",7]"#, ("tags[1]", "a string", "the number 7")),
-            (r#""tags":["a","b"]"#, r#""tags":["a","b",]"#, ("tags", "a JSON value", "`]`")),
-            (r#""s":"t""#, r#""s":tru"#, ("extra", "`true`", "`}`")),
-            (r#""liquidity":"123.5""#, r#""liquidity":{}"#, ("liquidity", "a number or a numeric string", "an object")),
-        ];
-        for (from, to, (path, expected, found)) in cases {
-            let (p, e, f) = refused_edit(from, to);
-            assert_eq!((p.as_str(), e.as_str(), f.as_str()), (path, expected, found), "{to}");
-        }
-        let (path, _, found, at) = refused(&body[..body.len() - 9], &Pair::SHAPE);
-        assert_eq!((path.as_deref(), found.as_str(), at), (Some("extra"), "the end of the body", body.len() - 9));
-        let Shape::Struct(pair) = Pair::SHAPE else { panic!("a struct") };
-        assert_eq!(refused("[\"A1\"]", &Pair::SHAPE).1, pair.as_array());
-        let x = refused("{} x", &Shape::List(&Shape::Leaf(Leaf::String)));
-        assert_eq!((x.1.as_str(), x.2.as_str(), x.3), ("an array", "an object", 0));
-    }
-
-    #[test]
-    fn values_ignored_at_any_depth_are_stepped_over() {
-        for depth in [99, 110, 126, 127, 128, 200, 10_000] {
-            let nested = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
-            let body = pair_body().replacen(r#""s":"t""#, &format!(r#""s":{nested}"#), 1);
-            assert_eq!(ours(body.as_bytes(), &Pair::SHAPE), decoded::<Pair>(body.as_bytes()), "{depth}");
-            let unclosed = pair_body().replacen(r#""s":"t""#, &format!(r#""s":{}"#, "[".repeat(depth)), 1);
-            let (path, _, found, _) = refused(&unclosed, &Pair::SHAPE);
-            // `extra` is a key the model ignores: stepped over whole, its path is the key's.
-            assert_eq!((path.as_deref(), found.as_str()), (Some("extra"), "`}`"), "{depth}");
-        }
-    }
-
-    /// Pieces of strings: plain text, every escape, broken escapes and surrogates, bytes that are not UTF-8,
-    /// control characters.
-    #[rustfmt::skip]
-    const STRING_PIECES: &[&[u8]] = &[
-        b"a", b"\xc3\xa9", b"\\\"", b"\\\\", b"\\/", b"\\b", b"\\f", b"\\n", b"\\r", b"\\t", b"\\u00e9", b"\\u0041",
-        b"\\ud83d", b"\\ude00", b"\\u12", b"\\u12G4", b"\\q", b"\\", b"\t", b"\x01", b"\xff", b"\xc3", b"\\u",
-        b"\\ud83d\\ude00", b"\"",
-    ];
-
-    proptest::proptest! {
-        #![proptest_config(crate::testing::proptest_cases(4_000))]
-
-        /// Any string, escapes broken or not, ended or not, is read as serde reads it into a `String`, or refused
-        /// where it refuses it.
-        #[test]
-        fn strings_are_read_as_serde_reads_them(
-            pieces in proptest::collection::vec(proptest::sample::select(STRING_PIECES), 0..6),
-            ended in proptest::bool::ANY,
-        ) {
-            let mut body = b"\"".to_vec();
-            for piece in pieces {
-                body.extend_from_slice(piece);
-            }
-            if ended {
-                body.push(b'"');
-            }
-            let string = Shape::Leaf(Leaf::String);
-            proptest::prop_assert_eq!(
-                ours(&body, &string),
-                decoded::<String>(&body),
-                "{}",
-                String::from_utf8_lossy(&body)
-            );
+        for text in ["", "-", "01", ".5", "1.", "+1", " 1", "1 ", "1e", "1e+", "0x10", "1_0", "inf", "NaN", "1.5.2"] {
+            assert!(!is_json_number(text), "{text:?}");
         }
     }
 
     #[test]
-    fn only_canonical_integers_in_range_are_copied() {
+    fn only_canonical_integers_in_range_are_read_by_hand() {
         let integer =
             |text: &str, signed, max| Text { bytes: text.as_bytes(), ascii: true }.number()?.integer(signed, max);
         assert_eq!(integer("0", false, 9), Some(0));
@@ -851,86 +715,98 @@ mod tests {
         assert!(Number::at(b"1e300").is_some_and(|n| !n.in_range()));
     }
 
+    /// The values a reader hands on, as text (a sink for tests).
+    #[derive(Default)]
+    struct Leaves(Vec<String>);
+
+    impl Sink for Leaves {
+        type Struct = ();
+        type Field = ();
+        fn begin_struct(&mut self, shape: &StructShape) {
+            self.0.push(format!("{{{}", shape.name));
+        }
+        fn begin_field(&mut self, shape: &StructShape, index: usize) {
+            self.0.push(format!(".{}", shape.fields[index].wire));
+        }
+        fn end_field(&mut self, _: &StructShape, _: usize, (): ()) {}
+        fn default_field(&mut self, _: &StructShape, _: usize, (): ()) {
+            self.0.push("default".into());
+        }
+        fn end_struct(&mut self, _: &StructShape, _: &Seen, (): ()) {
+            self.0.push("}".into());
+        }
+        fn begin_list(&mut self) {
+            self.0.push("[".into());
+        }
+        fn item(&mut self) {}
+        fn end_list(&mut self) {
+            self.0.push("]".into());
+        }
+        fn null(&mut self) {
+            self.0.push("null".into());
+        }
+        fn boolean(&mut self, value: bool) {
+            self.0.push(format!("bool {value}"));
+        }
+        fn number(&mut self, literal: &[u8]) {
+            self.0.push(format!("number {}", String::from_utf8_lossy(literal)));
+        }
+        fn double(&mut self, value: f64) {
+            self.0.push(format!("double {value:?}"));
+        }
+        fn unsigned(&mut self, value: u64) {
+            self.0.push(format!("unsigned {value}"));
+        }
+        fn signed(&mut self, value: i64) {
+            self.0.push(format!("signed {value}"));
+        }
+        fn amount(&mut self, value: u64) {
+            self.0.push(format!("amount {value}"));
+        }
+        fn text(&mut self, text: &str) {
+            self.0.push(format!("text {text:?}"));
+        }
+        fn ascii_text(&mut self, text: &[u8]) {
+            self.0.push(format!("ascii {:?}", String::from_utf8_lossy(text)));
+        }
+        fn numeric_text(&mut self, text: &str, literal: bool) {
+            self.0.push(format!("numeric {text:?} {literal}"));
+        }
+        fn variant(&mut self, _: &EnumShape, index: usize) {
+            self.0.push(format!("variant {index}"));
+        }
+    }
+
+    /// What the reader hands on for `body` read by `leaf`, and whether it read it by hand.
+    fn leaf(body: &str, leaf: Leaf) -> (Vec<String>, bool) {
+        let mut by_hand = Leaves::default();
+        let read = Reader { body: body.as_bytes(), at: 0 }.by_hand(&leaf, &mut by_hand).is_some();
+        let mut sink = Leaves::default();
+        read_all(body.as_bytes(), &Shape::Leaf(leaf), &mut sink).unwrap_or_else(|e| panic!("{body}: {e}"));
+        (sink.0, read)
+    }
+
+    fn read_all(body: &[u8], shape: &Shape, out: &mut Leaves) -> Result<(), Refusal> {
+        read(body, shape, out)
+    }
+
     #[test]
-    fn decimal_number_literals_are_read_by_hand_to_what_serde_writes() {
-        let decimal = Shape::Leaf(Leaf::DecimalText);
-        // Each literal, and whether the reader reads it itself (integers above 2^53 are read by the leaf's rules).
-        for (literal, by_hand) in [
-            ("41208.790832405", true),
-            ("830280.7601579999", true),
-            ("7.708402041055213e-8", true),
-            ("5.0", true),
-            ("-0.0", true),
-            ("1e3", true),
-            ("1E-400", true),
-            ("123456789012345678901234567890.5", true),
-            ("1.7976931348623157e308", true),
-            ("9007199254740993", false),
-            ("18446744073709551616", false),
-        ] {
-            let serde = serde_json::from_str::<DecimalText>(literal).expect("a decimal");
-            assert_eq!(text(literal, &decimal), format!("\"{}\"", serde.0), "{literal}");
-            let read = Reader { body: literal.as_bytes(), at: 0 }.by_hand(&Leaf::DecimalText, &mut JsonText::default());
-            assert_eq!(read.is_some(), by_hand, "{literal}");
-        }
-        assert_eq!(text("41208.790832405", &decimal), r#""41208.790832405""#);
-        for beyond in ["1e400", "-1.8e308"] {
-            assert!(serde_json::from_str::<DecimalText>(beyond).is_err());
-            let (_, expected, found, _) = refused(beyond, &decimal);
-            assert_eq!(
-                (expected.as_str(), found),
-                ("a number within a double's range", format!("the number {beyond}"))
-            );
-        }
-    }
-
-    proptest::proptest! {
-        #![proptest_config(crate::testing::proptest_cases(256))]
-
-        /// A decimal sent as any double, however printed, is written as serde writes it (its shortest form).
-        #[test]
-        fn any_decimal_number_literal_is_written_as_serde_writes(value: f64) {
-            let decimal = Shape::Leaf(Leaf::DecimalText);
-            for literal in [format!("{value:?}"), format!("{value:e}"), format!("{value:.3}")] {
-                if literal.contains(['N', 'i']) {
-                    continue;
-                }
-                let serde = serde_json::from_str::<DecimalText>(&literal).expect("a decimal");
-                proptest::prop_assert_eq!(text(&literal, &decimal), format!("\"{}\"", serde.0), "{}", literal);
-            }
-        }
-    }
-
-    /// Bytes that make or break JSON, for the mutations below.
-    const EDITS: &[u8] = b"\"\\{}[],:0123456789-+.eEnultrfas \t\x01\x7f\x80\xc3\xa9\xff";
-
-    proptest::proptest! {
-        #![proptest_config(crate::testing::proptest_cases(2_000))]
-
-        /// Whatever a few bytes changed, inserted or removed make of a pair, the reader refuses it where the
-        /// model's decoder does (at a byte inside the body), or writes what decoding and writing the model writes.
-        #[test]
-        fn a_mutated_body_is_refused_or_written_as_the_model_is(
-            edits in proptest::collection::vec((0.0f64..1.0, 0u8..3, proptest::sample::select(EDITS)), 1..4)
-        ) {
-            let mut body = pair_body().into_bytes();
-            for (at, kind, byte) in edits {
-                let at = ((body.len() as f64) * at) as usize;
-                match kind {
-                    0 => body[at] = byte,
-                    1 => body.insert(at, byte),
-                    _ => drop(body.remove(at)),
-                }
-            }
-            proptest::prop_assert_eq!(
-                ours(&body, &Pair::SHAPE),
-                decoded::<Pair>(&body),
-                "{}",
-                String::from_utf8_lossy(&body)
-            );
-            if let Err(refused) = transcoded(&body, &Pair::SHAPE) {
-                proptest::prop_assert!(refused.offset() <= body.len());
-            }
-        }
+    fn leaves_are_handed_on_by_kind_and_plain_ones_are_read_by_hand() {
+        let one = |s: &str| vec![s.to_owned()];
+        assert_eq!(leaf("1.5e3", Leaf::F64), (one("number 1.5e3"), true));
+        assert_eq!(leaf("\"1.5\"", Leaf::With(With::F64)), (one("double 1.5"), true));
+        assert_eq!(leaf("-7", Leaf::Int(IntType::I32)), (one("signed -7"), true));
+        assert_eq!(leaf("7", Leaf::Int(IntType::I64)), (one("signed 7"), true));
+        assert_eq!(leaf("7", Leaf::Int(IntType::U8)), (one("unsigned 7"), true));
+        assert_eq!(leaf("9007199254740993", Leaf::Int(IntType::U64)), (one("unsigned 9007199254740993"), false));
+        assert_eq!(leaf("\"18446744073709551615\"", Leaf::ExactU64), (one("amount 18446744073709551615"), true));
+        assert_eq!(leaf("\"12.5\"", Leaf::NumericText), (one("numeric \"12.5\" true"), true));
+        assert_eq!(leaf("\" 12.5\"", Leaf::NumericText), (one("numeric \"12.5\" false"), false));
+        assert_eq!(leaf("41208.790832405", Leaf::DecimalText), (one("ascii \"41208.790832405\""), true));
+        assert_eq!(leaf("9007199254740993", Leaf::DecimalText), (one("text \"9007199254740993\""), false));
+        assert_eq!(leaf("\"é\"", Leaf::String), (one("text \"é\""), true));
+        assert_eq!(leaf("\"\\u00e9\"", Leaf::String), (one("text \"é\""), false));
+        assert_eq!(leaf("true", Leaf::Bool), (one("bool true"), true));
+        assert_eq!(leaf("\"\"", Leaf::With(With::NonemptyString)), (one("null"), true));
     }
 }
