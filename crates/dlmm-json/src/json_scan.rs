@@ -2,8 +2,8 @@
 //! series' parts, a position's lists, a pool envelope), the package's own transcoded pages, and error bodies, whose
 //! JSON is only ever looked into for a server's message.
 //!
-//! [`Scan`] steps over values with serde_json's grammar (by the crate's `skip` module, as serde_json steps over a
-//! value it ignores: any depth, a string's bytes checked only for escapes and control characters) and hands out what
+//! [`Scan`] steps over values by JSON's grammar (by the crate's `skip` module: any depth, a string's bytes checked
+//! only for escapes and control characters) and hands out what
 //! its callers pick: the members of an object or the elements of an array, strings unescaped as serde reads them,
 //! number literals as their text, and any value as its text. Every refusal is a bare `None` (where the transcoder,
 //! whose errors users read, takes `skip`'s refusal itself). So the readers above need no serde in the `.wasm`.
@@ -46,8 +46,7 @@ impl<'a> Scan<'a> {
         self.peek().is_none()
     }
 
-    /// Steps over one value, as serde_json steps over a value it ignores (by the crate's `skip` module): the value's
-    /// text.
+    /// Steps over one value (by the crate's `skip` module): the value's text.
     pub fn value(&mut self) -> Option<&'a [u8]> {
         self.peek()?;
         let start = self.at;
@@ -164,7 +163,7 @@ impl<'a> Scan<'a> {
     }
 }
 
-/// True when `bytes` is one JSON value and nothing else (whitespace aside), as serde_json accepts a body it ignores.
+/// True when `bytes` is one JSON value and nothing else (whitespace aside).
 pub fn is_json(bytes: &[u8]) -> bool {
     let mut scan = Scan::new(bytes);
     scan.value().is_some() && scan.at_end()

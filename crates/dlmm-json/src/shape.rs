@@ -37,7 +37,7 @@ pub enum Shape {
 /// The fields of a struct, in declaration order (the order they are written in).
 #[derive(Debug)]
 pub struct StructShape {
-    /// The Rust name (serde's errors say `struct <name>`).
+    /// The Rust name (a refusal names it: `an object (<name>)`).
     pub name: &'static str,
     /// The fields serde reads and writes (`#[serde(skip)]` fields are not listed).
     pub fields: &'static [Field],
@@ -162,7 +162,7 @@ pub struct ObjectOrSingleton {
 /// What a field the body leaves out becomes, as serde's derive decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Missing {
-    /// An error (`missing field`).
+    /// A refusal: the reader expected the member and found nothing.
     Required,
     /// The field type's default (`#[serde(default)]`, or `None` for an `Option` read by its own `Deserialize`). For
     /// the crate's models that is the zero value of the field's shape, written from the shape

@@ -275,7 +275,7 @@ fn narrowed<E: de::Error>(with: With, value: Scalar) -> Result<Scalar, E> {
 }
 
 /// Why a lenient reader refused a value: what it was, and whether it was of a type the reader reads but outside
-/// its rules (`invalid value`, `true`) or of a type it does not read (`invalid type`, `false`).
+/// its rules (`true`: refused against the kind without `null`) or of a type it does not read (`false`).
 type Wrong<'a> = (de::Unexpected<'a>, bool);
 
 /// The visitor behind [`read`].

@@ -491,8 +491,8 @@ proptest! {
     }
 
     /// Every decoder, its valid body with a few bytes changed, inserted or removed (JSON's grammar broken or kept,
-    /// kinds of values changed): transcoding refuses it as decoding does, with the same message and path, or
-    /// writes what decoding writes ([`decode`] compares them).
+    /// kinds of values changed): the typed model and the JSON text for JavaScript both read it to the same value, or
+    /// both refuse it with the same path, expected and found ([`decode`] compares them).
     #[test]
     fn every_decoder_refuses_broken_bytes_as_decoding_does(
         edits in prop::collection::vec((0.0f64..1.0, 0u8..3, proptest::sample::select(BYTE_EDITS)), 1..4)
@@ -546,7 +546,7 @@ fn every_sample_body_decodes() {
 
 /// Every member of every sample body left out in turn (in the first item of each array, whose shape the others
 /// share) decodes, transcodes and fails alike by every path: a missing field becomes its type's default, or the same
-/// `missing field` error.
+/// refusal (the member expected, nothing found).
 #[test]
 fn every_field_left_out_reads_alike_by_every_path() {
     let (mut defaulted, mut refused) = (0, 0);
@@ -569,8 +569,10 @@ fn every_field_left_out_reads_alike_by_every_path() {
     assert!(defaulted > 100 && refused > 100, "{defaulted} fields defaulted, {refused} refused");
 }
 
-/// 10,000 nested arrays (and objects) end in serde_json's recursion limit, a typed error, not a stack overflow;
-/// so does a megabyte body that is one long list (bodies up to 4 MB: `huge_leaves_decode_or_fail_typed`).
+/// 10,000 nested arrays (and objects) end in a typed error, not a stack overflow (serde_json's recursion limit
+/// natively, the reader's shapes and its bit-per-bracket skipping otherwise); so does a megabyte body that is one long
+/// list (bodies up to 4 MB: `huge_leaves_decode_or_fail_typed`), and a million open brackets in one field of a
+/// keeper and of a datapi answer, by every path (a hundred million: `decode`'s and `skip`'s own tests).
 #[test]
 fn deep_nesting_and_megabyte_bodies_end_in_typed_errors() {
     let depth = 10_000;
@@ -594,6 +596,20 @@ fn deep_nesting_and_megabyte_bodies_end_in_typed_errors() {
                 Err(Error::Decode(d)) => assert!(!d.message.is_empty(), "{}", decoder.name),
                 Err(e) => panic!("{}: {e:?}", decoder.name),
             }
+        }
+    }
+    let datapi = decoders().iter().position(|d| d.url.contains("/pools")).expect("a datapi decoder");
+    for index in [0, datapi] {
+        let mut body = decoders()[index].body.clone();
+        let object = match &mut body {
+            Value::Array(items) => items[0].as_object_mut(),
+            other => other.as_object_mut(),
+        };
+        object.expect("an object").insert("deep".to_owned(), Value::String(MARK.to_owned()));
+        let body = render(&body, &"[".repeat(1_000_000));
+        match decode(index, &body) {
+            Err(Error::Decode(d)) => assert!(d.path.as_deref().is_some_and(|p| p.ends_with("deep")), "{d:?}"),
+            other => panic!("{}: {other:?}", decoders()[index].name),
         }
     }
 }
