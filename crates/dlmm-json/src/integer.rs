@@ -23,7 +23,7 @@ pub enum IntType {
     I32,
 }
 
-/// An integer read by [`read_input`]: unsigned for the unsigned types, signed for the signed ones.
+/// An integer read by `read_input`: unsigned for the unsigned types, signed for the signed ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Integer {
     /// A value of `u64`, `u32`, `u16` or `u8`.

@@ -140,12 +140,6 @@ impl Refusal {
         self
     }
 
-    /// The same refusal with its byte offset moved by `by` (a value read from inside a larger body).
-    pub fn shifted(mut self, by: usize) -> Self {
-        self.at += by;
-        self
-    }
-
     /// The JSON path of the refused value (`data[3].amount`; `[2]` for an item of a top-level array), or `None` at
     /// the top.
     pub fn path(&self) -> Option<String> {

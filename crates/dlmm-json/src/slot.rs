@@ -24,7 +24,7 @@ pub enum Slot {
     U64(u64),
     /// A signed integer (of any width: its reader checked the range).
     I64(i64),
-    /// A string (and the checked text of [`Leaf::DecimalText`] and [`Leaf::NumericText`]).
+    /// A string (and the checked text of [`Leaf::DecimalText`](crate::shape::Leaf::DecimalText) and [`Leaf::NumericText`](crate::shape::Leaf::NumericText)).
     Text(String),
     /// An enum's variant: its index among the shape's variants (the `other` variant after them).
     Variant(usize),
@@ -35,7 +35,7 @@ pub enum Slot {
 }
 
 impl Slot {
-    /// A string's text (a [`Leaf::DecimalText`] or [`Leaf::NumericText`] too, checked); none for any other slot.
+    /// A string's text (a [`Leaf::DecimalText`](crate::shape::Leaf::DecimalText) or [`Leaf::NumericText`](crate::shape::Leaf::NumericText) too, checked); none for any other slot.
     pub fn into_text(self) -> Option<String> {
         match self {
             Slot::Text(text) => Some(text),

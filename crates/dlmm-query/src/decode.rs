@@ -70,19 +70,7 @@ pub fn explain(refusal: &Refusal, body: &[u8], url: &str, status: u16) -> Decode
         BodyKind::Truncated | BodyKind::WrongShape => refusal.path().map(|path| bounded(&path, PATH_CHARS)),
         _ => None,
     };
-    let message = match kind {
-        BodyKind::Truncated => format!("the body ends early (truncated): expected {expected}, found {found}"),
-        _ => format!("expected {expected}, found {found}"),
-    };
-    DecodeError {
-        url: url.to_owned(),
-        status,
-        body: kind,
-        path,
-        message,
-        expected: Some(expected.into()),
-        found: Some(found.into()),
-    }
+    DecodeError::refused(url, status, kind, path, &expected, &found)
 }
 
 /// `text` cut to at most `max` characters, with `…` marking a cut.

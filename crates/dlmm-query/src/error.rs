@@ -181,6 +181,26 @@ pub struct DecodeError {
     pub found: Option<Box<str>>,
 }
 
+impl DecodeError {
+    /// The error for a body from `url` (HTTP `status`, looking like `body`) where a reader expected `expected` at
+    /// `path` and found `found`; its message says so (and, for a truncated body, that it ended early).
+    pub fn refused(
+        url: &str,
+        status: u16,
+        body: BodyKind,
+        path: Option<String>,
+        expected: &str,
+        found: &str,
+    ) -> DecodeError {
+        let message = match body {
+            BodyKind::Truncated => format!("the body ends early (truncated): expected {expected}, found {found}"),
+            _ => format!("expected {expected}, found {found}"),
+        };
+        let (expected, found) = (Some(expected.into()), Some(found.into()));
+        DecodeError { url: url.to_owned(), status, body, path, message, expected, found }
+    }
+}
+
 /// Every way a call can fail.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]

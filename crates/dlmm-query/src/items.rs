@@ -219,20 +219,10 @@ impl ArrayItems {
     pub fn finish(&self) -> Result<(), DecodeError> {
         match self.state {
             State::Done => Ok(()),
-            State::Start => {
-                let mut error = self.error(BodyKind::Empty, None, "expected JSON, found an empty body".to_owned());
-                (error.expected, error.found) = (Some("JSON".into()), Some("an empty body".into()));
-                Err(error)
-            }
+            State::Start => Err(self.refused(BodyKind::Empty, None, "JSON", "an empty body")),
             _ => {
-                let (expected, found) = ("`,` or `]`", "the end of the body");
-                let message = format!(
-                    "the body ends early (truncated) after {} bytes: expected {expected}, found {found}",
-                    self.fed
-                );
-                let mut error = self.error(BodyKind::Truncated, Some(format!("[{}]", self.count)), message);
-                (error.expected, error.found) = (Some(expected.into()), Some(found.into()));
-                Err(error)
+                let found = format!("the end of the body, after {} bytes", self.fed);
+                Err(self.refused(BodyKind::Truncated, Some(format!("[{}]", self.count)), "`,` or `]`", &found))
             }
         }
     }
@@ -266,17 +256,12 @@ impl ArrayItems {
     /// The error for the byte at `at`, where `expected` was expected.
     fn syntax<E>(&self, at: usize, expected: &str) -> SplitError<E> {
         let found = crate::refusal::Found::at(&self.buffer[at..self.buffer.len().min(at + 64)]).to_string();
-        let mut error = self.error(
-            BodyKind::WrongShape,
-            Some(format!("[{}]", self.count)),
-            format!("expected {expected}, found {found}"),
-        );
-        (error.expected, error.found) = (Some(expected.into()), Some(found.into()));
-        SplitError::Syntax(error)
+        SplitError::Syntax(self.refused(BodyKind::WrongShape, Some(format!("[{}]", self.count)), expected, &found))
     }
 
-    fn error(&self, body: BodyKind, path: Option<String>, message: String) -> DecodeError {
-        DecodeError { url: self.url.clone(), status: self.status, body, path, message, expected: None, found: None }
+    /// The error for this answer: `expected` at `path`, `found` instead.
+    fn refused(&self, body: BodyKind, path: Option<String>, expected: &str, found: &str) -> DecodeError {
+        DecodeError::refused(&self.url, self.status, body, path, expected, found)
     }
 }
 

@@ -7,7 +7,7 @@
 //! `wire::f64` fields, decimals sent as numbers (the shortest form of the correctly rounded double), objects, structs
 //! sent as arrays, and the values of keys the model ignores (stepped over by [`crate::skip`], at any depth, without
 //! reading their strings). Any other leaf value (an escape, a string where a number is usual, an integer
-//! JavaScript cannot hold) is read by the rules of the reader its model names ([`leaf::read`]).
+//! JavaScript cannot hold) is read by the rules of the reader its model names (`leaf::read`).
 //!
 //! A refusal ([`Refusal`]) says what was expected and what was found at the byte where the reader stopped; each
 //! object and array it was in adds its step to the refusal's path on the way out.
@@ -283,20 +283,21 @@ impl<'a> Reader<'a> {
                     self.at += number.text.len();
                     Value::Number(number.as_str())
                 }
-                // The grammar's fault, named by the skipper.
-                None => return Err(crate::skip::value(self.body, self.at).err().unwrap_or_else(|| self.fault())),
+                None => return Err(self.fault()),
             },
             _ if self.null() => Value::Null,
             _ if self.word("true") => Value::Bool(true),
             _ if self.word("false") => Value::Bool(false),
-            _ => return Err(crate::skip::value(self.body, self.at).err().unwrap_or_else(|| self.fault())),
+            _ => return Err(self.fault()),
         };
         Ok((value, at))
     }
 
-    /// A refusal for a value the skipper found no fault in where the reader did (never met: a refusal, not a panic).
+    /// The fault in the grammar of the value that comes next, as the skipper names it (where the skipper finds none,
+    /// which is never met, a refusal all the same, not a panic).
     fn fault(&self) -> Refusal {
-        Refusal::new("a JSON value", Found::at(&self.body[self.at..]), self.at)
+        let none = || Refusal::new("a JSON value", Found::at(&self.body[self.at..]), self.at);
+        crate::skip::value(self.body, self.at).err().unwrap_or_else(none)
     }
 
     /// Refuses `value`, which began at byte `at`, where a value `expected` was.

@@ -16,7 +16,7 @@
 
 use crate::json_text::JsonText;
 use crate::reader::{self, Seen, Sink};
-use crate::refusal::{Found, Refusal};
+use crate::refusal::Refusal;
 use crate::shape::{EnumShape, Field, Leaf, Shape, StructShape, With, js_name_len};
 
 /// Transcodes the JSON value `body` of shape `shape` into `out`. An error is the body's (the text is then
@@ -31,7 +31,7 @@ pub fn transcode(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<(), R
 pub fn refusal(body: &[u8], shape: &Shape) -> Refusal {
     match check(body, shape) {
         Err(refusal) => refusal,
-        Ok(()) => Refusal::new("a body its model reads", Found::Other("one only the shape reader reads".into()), 0),
+        Ok(()) => Refusal::other("a body its model reads", "one only the shape reader reads"),
     }
 }
 
