@@ -26,4 +26,5 @@ pub mod slot;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 pub mod transcode;
+pub mod ts_type;
 pub mod wire;

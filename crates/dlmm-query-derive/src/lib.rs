@@ -12,7 +12,10 @@
 //! declaration order, a `#[serde(skip)]` field and a missing `#[serde(default)]` one taking their type's default, an
 //! enum's variant by its index in the table.
 //!
-//! The generated code names `crate::shape`, `crate::slot` and `crate::wire`: the derive is for the models of
+//! And it derives `TsType`: the model's TypeScript name as tsify writes it (`type_prefix` and the type's name, with its
+//! type arguments), for declarations written from Rust types.
+//!
+//! The generated code names `crate::shape`, `crate::slot`, `crate::ts_type` and `crate::wire`: the derive is for the models of
 //! `dlmm-query` (which re-exports those modules of `dlmm-json`) and for `dlmm-json`'s own test models.
 
 use proc_macro::TokenStream;
@@ -20,8 +23,8 @@ use proc_macro2::{Span, TokenStream as Tokens};
 use quote::quote;
 use syn::{Data, DeriveInput, Fields, GenericParam, Ident, LitStr, Type, parse_macro_input, parse_quote};
 
-/// Derives `crate::shape::HasShape` from the type's serde attributes, and `crate::slot::FromSlot` (the model built
-/// from what its shape reads).
+/// Derives `crate::shape::HasShape` from the type's serde attributes, `crate::slot::FromSlot` (the model built
+/// from what its shape reads) and `crate::ts_type::TsType` (its TypeScript name, from tsify's `type_prefix`).
 #[proc_macro_derive(Shape)]
 pub fn derive_shape(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
@@ -177,6 +180,19 @@ fn expand(mut input: DeriveInput) -> syn::Result<Tokens> {
         }
         Data::Union(_) => return Err(syn::Error::new_spanned(&input.ident, "Shape: unions have no shape")),
     };
+    let ts_name = format!("{}{name_text}", ts_prefix(&input)?);
+    let mut ts_generics = input.generics.clone();
+    let mut ts_name_parts = vec![quote!(.push(#ts_name))];
+    for (i, param) in ts_generics.params.iter_mut().enumerate() {
+        if let GenericParam::Type(p) = param {
+            p.bounds.push(parse_quote!(crate::ts_type::TsType));
+            let (arg, separator) = (&p.ident, if i == 0 { "<" } else { ", " });
+            ts_name_parts.push(quote!(.push(#separator).push(<#arg as crate::ts_type::TsType>::TS.as_str())));
+        }
+    }
+    if ts_name_parts.len() > 1 {
+        ts_name_parts.push(quote!(.push(">")));
+    }
     let mut slot_generics = input.generics.clone();
     for param in &mut slot_generics.params {
         if let GenericParam::Type(p) = param {
@@ -190,9 +206,14 @@ fn expand(mut input: DeriveInput) -> syn::Result<Tokens> {
     }
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let (slot_impl_generics, _, slot_where_clause) = slot_generics.split_for_impl();
+    let (ts_impl_generics, _, ts_where_clause) = ts_generics.split_for_impl();
     Ok(quote! {
         impl #impl_generics crate::shape::HasShape for #name #ty_generics #where_clause {
             const SHAPE: crate::shape::Shape = #shape;
+        }
+        impl #ts_impl_generics crate::ts_type::TsType for #name #ty_generics #ts_where_clause {
+            const TS: crate::ts_type::TsText<{ crate::ts_type::TS_NAME_BYTES }> =
+                crate::ts_type::TsText::EMPTY #(#ts_name_parts)*;
         }
         impl #slot_impl_generics crate::slot::FromSlot for #name #ty_generics #slot_where_clause {
             fn from_slot(slot: crate::slot::Slot) -> Self {
@@ -200,6 +221,22 @@ fn expand(mut input: DeriveInput) -> syn::Result<Tokens> {
             }
         }
     })
+}
+
+/// The container's tsify `type_prefix` (empty without one): its TypeScript name is the prefix and the type's name.
+fn ts_prefix(input: &DeriveInput) -> syn::Result<String> {
+    let mut prefix = String::new();
+    for attr in input.attrs.iter().filter(|a| a.path().is_ident("tsify")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("type_prefix") {
+                prefix = meta.value()?.parse::<LitStr>()?.value();
+            } else if meta.input.peek(syn::Token![=]) {
+                meta.value()?.parse::<syn::Expr>()?;
+            }
+            Ok(())
+        })?;
+    }
+    Ok(prefix)
 }
 
 /// The container's `rename_all` (`rename_all = "…"` for both directions, `rename_all(serialize = "…")` for one).

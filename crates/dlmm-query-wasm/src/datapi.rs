@@ -1,5 +1,7 @@
-//! The datapi client: `createDatapiClient(options)` and its `DatapiClient` with the namespaces `dlmm` (`DlmmDatapi`,
-//! 19 routes) and `dammV2` (`DammV2Datapi`, 7 routes), one line per exported operation.
+//! The datapi client: `createDatapiClient(options)` and its `DatapiClient` with the namespaces `dlmm` (`DlmmDatapi`)
+//! and `dammV2` (`DammV2Datapi`), whose methods are written from the core's operation rows
+//! ([`dlmm_query::datapi_operations!`]): each row becomes a method and its line of the class's TypeScript
+//! declaration, the result type written from the builder's output type ([`TsType`]).
 //!
 //! Outputs are the core's datapi models written to JavaScript: camelCase fields, token amounts as exact decimal text
 //! (`string`), USD, SOL, percent and price values as numbers, the vendor's window keys (`"30m"` … `"24h"`) kept, and
@@ -7,20 +9,14 @@
 
 use std::rc::Rc;
 
-use dlmm_query::datapi::ops::{damm_v2, dlmm};
+use dlmm_query::ts_type::{TsText, TsType};
 use wasm_bindgen::prelude::*;
 
 use crate::call::{self, Job};
 use crate::client::{Core, new_core};
-use crate::exports::exports;
 use crate::iter::{self, PageIterator};
-use crate::options::datapi::{
-    DatapiClientOptionsArg, DatapiGroupsQueryArg, DatapiLimitOrdersQueryArg, DatapiOpenPortfolioQueryArg,
-    DatapiPoolsQueryArg, DatapiPortfolioQueryArg, DatapiPositionEventsQueryArg, DatapiPositionsPnlQueryArg,
-    DatapiSeriesQueryArg, groups, js_parameter_names, list, no_query, open_portfolio, paged, portfolio,
-    position_events, positions_pnl, series,
-};
-use crate::options::{CallOptionsArg, arg, datapi_client_config};
+use crate::options::datapi::{DatapiClientOptionsArg, js_parameter_names, options_kind};
+use crate::options::{arg, datapi_client_config, string_arg};
 
 /// A client of the live datapi services. Create it with `createDatapiClient`; its routes are on `dlmm` and `dammV2`.
 #[wasm_bindgen(js_name = DatapiClient)]
@@ -93,106 +89,121 @@ where
     iter::datapi_pages(client, options, operation).map_err(js_parameter_names)
 }
 
-/// Declares a datapi namespace class: the seven routes both services share and the two iterators, instantiated with
-/// the service's builders (`$ops`, a module of `dlmm_query::datapi::ops`) and TypeScript names, then `$own`: the lines
-/// of the service's own routes (see [`exports!`]).
-macro_rules! namespace_exports {
-    (
-        $class:ident, $ops:ident, pool: $pool:tt, pools: $pools:tt, groups: $groups:tt,
-        pool_iterator: $pool_iterator:tt, group_iterator: $group_iterator:tt;
-        $($own:tt)*
-    ) => {
-        exports! {
-            $class as $class;
-            async {
-                "`GET /pools`: one page of pools (`pageSize` at most 1000)."
-                getPools get_pools(; query: DatapiPoolsQueryArg) -> $pools
-                    => send(list(query, $ops::GetPools::new())?);
-                "`GET /pools/{address}`: one pool (`notFound` when unknown)."
-                getPool get_pool(address: "string"; options: CallOptionsArg) -> $pool
-                    => send(no_query(options, $ops::GetPool::new(address))?);
-                "`GET /pools/{address}/ohlcv`: a pool's candles, oldest first; a range with both ends is fetched in chunks."
-                getPoolOhlcv get_pool_ohlcv(address: "string"; query: DatapiSeriesQueryArg)
-                    -> "Promise<DatapiTimeseries<DatapiCandle>>" => send_series(series(query, $ops::GetPoolOhlcv::new(address))?);
-                "`GET /pools/{address}/volume/history`: a pool's volume and fees per bucket, oldest first (chunked too)."
-                getPoolVolumeHistory get_pool_volume_history(address: "string"; query: DatapiSeriesQueryArg)
-                    -> "Promise<DatapiTimeseries<DatapiVolumeBucket>>"
-                    => send_series(series(query, $ops::GetPoolVolumeHistory::new(address))?);
-                "`GET /pools/groups`: one page of pool groups (`pageSize` at most 100)."
-                getGroups get_groups(; query: DatapiGroupsQueryArg) -> $groups
-                    => send(groups(query, $ops::GetGroups::new())?);
-                "`GET /pools/groups/{lexicalOrderMints}`: one page of the pools trading two mints (`pageSize` at most 100)."
-                getGroup get_group(lexical_order_mints: "string"; query: DatapiPoolsQueryArg) -> $pools
-                    => send(list(query, $ops::GetGroup::new(lexical_order_mints))?);
-                "`GET /stats/protocol_metrics`: protocol-wide totals."
-                getProtocolMetrics get_protocol_metrics(; options: CallOptionsArg) -> "Promise<DatapiProtocolMetrics>"
-                    => send(no_query(options, $ops::GetProtocolMetrics::new())?);
-                $($own)*
-            }
-            iter {
-                "Every pool of `getPools`, page after page, as an async iterator (`for await … of`; `break` stops it)."
-                pools pools(; query: DatapiPoolsQueryArg) -> $pool_iterator
-                    => datapi_pages(list(query, $ops::GetPools::new())?);
-                "Every group of `getGroups`, page after page, as an async iterator."
-                groups groups(; query: DatapiGroupsQueryArg) -> $group_iterator
-                    => datapi_pages(groups(query, $ops::GetGroups::new())?);
+/// The TypeScript declarations of the namespaces are at most this long, in bytes.
+#[allow(dead_code, reason = "read by the custom section wasm-bindgen writes, which the lint does not see")]
+const DECLARATION_BYTES: usize = 16 * 1024;
+
+/// One method of a namespace class, from one operation row (see [`namespaces!`]), in an `impl` block of its own.
+/// `one` and `series` rows return a promise of the output, `pages` rows a `DlmmPageIterator` at once. The method's
+/// own code is its input's reading (bad input rejects the promise, or throws for an iterator); [`call::start`] and
+/// [`iter::start`] do the rest, shared by every method.
+macro_rules! method {
+    ($krate:tt $service:ident $class:ident [$($doc:literal)+] $js:ident $path:literal
+        $op:ident($($arg:ident),*; $opts:ident) pages) => {
+        #[wasm_bindgen(js_class = $class)]
+        impl $class {
+            $(#[doc = $doc])+
+            #[allow(non_snake_case)]
+            #[wasm_bindgen(js_name = $js, skip_typescript)]
+            pub fn $js(&self, $($arg: JsValue,)* options: JsValue) -> Result<PageIterator, JsValue> {
+                /// Reads the method's input into the iterator's first state.
+                fn make(client: Rc<Core>, args: &[JsValue], options: &JsValue) -> Result<PageIterator, JsValue> {
+                    #[allow(unused_mut, unused_variables)]
+                    let mut args = args.iter();
+                    let operation = $krate::datapi::ops::$service::$op::new(
+                        $(string_arg(stringify!($arg), args.next().unwrap_or(&JsValue::UNDEFINED))?),*
+                    );
+                    datapi_pages(client, options, options_kind!(reader $opts)(options, operation)?)
+                }
+                iter::start(&self.inner, &[$($arg),*], options, make)
             }
         }
     };
+    ($krate:tt $service:ident $class:ident [$($doc:literal)+] $js:ident $path:literal
+        $op:ident($($arg:ident),*; $opts:ident) $runner:ident) => {
+        #[wasm_bindgen(js_class = $class)]
+        impl $class {
+            #[doc = concat!("`GET ", $path, "`: ", $($doc),+)]
+            #[allow(non_snake_case)]
+            #[wasm_bindgen(js_name = $js, skip_typescript)]
+            pub fn $js(&self, $($arg: JsValue,)* options: JsValue) -> js_sys::Promise {
+                /// Reads the method's input into a plain value.
+                fn read(args: &[JsValue], options: &JsValue) -> Result<Job, JsValue> {
+                    #[allow(unused_mut, unused_variables)]
+                    let mut args = args.iter();
+                    let operation = $krate::datapi::ops::$service::$op::new(
+                        $(string_arg(stringify!($arg), args.next().unwrap_or(&JsValue::UNDEFINED))?),*
+                    );
+                    Ok(method!(@run $runner options_kind!(reader $opts)(options, operation)?))
+                }
+                call::start(&self.inner, &[$($arg),*], options, read)
+            }
+        }
+    };
+    (@run one $operation:expr) => { send($operation) };
+    (@run series $operation:expr) => { send_series($operation) };
 }
 
-namespace_exports! {
-    DlmmDatapi, dlmm, pool: "Promise<DlmmPool>", pools: "Promise<DatapiPaginated<DlmmPool>>", groups: "Promise<DatapiPaginated<DlmmGroup>>",
-    pool_iterator: "DlmmAsyncIterator<DlmmPool>", group_iterator: "DlmmAsyncIterator<DlmmGroup>";
-    // A wallet (`user`), optionally paged.
-    "`GET /portfolio`: one page of the pools a wallet has (or recently had) positions in."
-    getPortfolio get_portfolio(user: "string"; query: DatapiPortfolioQueryArg) -> "Promise<DlmmPortfolio>"
-        => send(portfolio(query, dlmm::GetPortfolio::new(user))?);
-    "`GET /portfolio/open`: one page of the pools where a wallet has open positions."
-    getOpenPortfolio get_open_portfolio(user: "string"; query: DatapiOpenPortfolioQueryArg) -> "Promise<DlmmOpenPortfolio>"
-        => send(open_portfolio(query, dlmm::GetOpenPortfolio::new(user))?);
-    "`GET /portfolio/total`: a wallet's portfolio totals."
-    getPortfolioTotal get_portfolio_total(user: "string"; options: CallOptionsArg) -> "Promise<DlmmPortfolioTotal>"
-        => send(no_query(options, dlmm::GetPortfolioTotal::new(user))?);
-
-    // Positions.
-    "`GET /positions/{position}/historical`: a position's events (adds, removes, fee and reward claims)."
-    getPositionEvents get_position_events(position: "string"; query: DatapiPositionEventsQueryArg)
-        -> "Promise<DlmmPositionEvents>" => send(position_events(query, dlmm::GetPositionEvents::new(position))?);
-    "`GET /positions/{pool}/pnl?user=…`: one page of a wallet's positions in a pool with their profit and loss."
-    getPositionsPnl get_positions_pnl(pool: "string", user: "string"; query: DatapiPositionsPnlQueryArg)
-        -> "Promise<DlmmPositionsPnl>" => send(positions_pnl(query, dlmm::GetPositionsPnl::new(pool, user))?);
-
-    // A wallet, and a pool or a page.
-    "`GET /wallets/{wallet}/pools/{pool}/total_claims`: what a wallet claimed from one pool."
-    getWalletPoolClaims get_wallet_pool_claims(wallet: "string", pool: "string"; options: CallOptionsArg)
-        -> "Promise<DlmmWalletPoolClaims>" => send(no_query(options, dlmm::GetWalletPoolClaims::new(wallet, pool))?);
-    "`GET /wallets/{wallet}/limit_orders/open/pools`: one page of the pools with a wallet's open limit orders."
-    getOpenLimitOrderPools get_open_limit_order_pools(wallet: "string"; query: DatapiLimitOrdersQueryArg)
-        -> "Promise<DatapiPaginated<DlmmOpenLimitOrderPool>>"
-        => send(paged(query, dlmm::GetOpenLimitOrderPools::new(wallet))?);
-    "`GET /wallets/{wallet}/limit_orders/open/pools/{pool}`: one page of a wallet's open limit orders in a pool."
-    getOpenLimitOrders get_open_limit_orders(wallet: "string", pool: "string"; query: DatapiLimitOrdersQueryArg)
-        -> "Promise<DlmmOpenLimitOrders>" => send(paged(query, dlmm::GetOpenLimitOrders::new(wallet, pool))?);
-    "`GET /wallets/{wallet}/limit_orders/closed/pools`: one page of the pools with a wallet's closed limit orders."
-    getClosedLimitOrderPools get_closed_limit_order_pools(wallet: "string"; query: DatapiLimitOrdersQueryArg)
-        -> "Promise<DatapiPaginated<DlmmClosedLimitOrderPool>>"
-        => send(paged(query, dlmm::GetClosedLimitOrderPools::new(wallet))?);
-    "`GET /wallets/{wallet}/limit_orders/closed/pools/{pool}`: one page of a wallet's closed limit orders in a"
-    "pool."
-    getClosedLimitOrders get_closed_limit_orders(wallet: "string", pool: "string"; query: DatapiLimitOrdersQueryArg)
-        -> "Promise<DlmmClosedLimitOrders>" => send(paged(query, dlmm::GetClosedLimitOrders::new(wallet, pool))?);
-    "`GET /wallets/{wallet}/limit_orders/pools/{pool}/bonus_claimed`: the limit-order bonus a wallet claimed."
-    getLimitOrderBonusClaimed get_limit_order_bonus_claimed(wallet: "string", pool: "string"; options: CallOptionsArg)
-        -> "Promise<DlmmLimitOrderBonusClaimed>"
-        => send(no_query(options, dlmm::GetLimitOrderBonusClaimed::new(wallet, pool))?);
-    "`GET /wallets/{wallet}/limit_orders/summary`: a summary of a wallet's limit orders."
-    getLimitOrderSummary get_limit_order_summary(wallet: "string"; options: CallOptionsArg) -> "Promise<DlmmLimitOrderSummary>"
-        => send(no_query(options, dlmm::GetLimitOrderSummary::new(wallet))?);
+/// A row's line of its class's TypeScript declaration, pushed onto the `TsText` `$text`: its doc, its parameters
+/// and its result, the result written from the builder's output (`one`, `series`) or item (`pages`) type.
+macro_rules! declaration {
+    ($text:expr, $krate:tt $service:ident [$($doc:literal)+] $js:ident $path:literal
+        $op:ident($($arg:ident),*; $opts:ident) $runner:ident) => {
+        $text
+            .push("  /** ")
+            .push(declaration!(@doc $runner $path))
+            $(.push($doc))+
+            .push(" */\n  ")
+            .push(stringify!($js))
+            .push("(")
+            $(.push(stringify!($arg)).push(": string, "))*
+            .push("options?: ")
+            .push(options_kind!(ts $opts))
+            .push(" | null): ")
+            .push(declaration!(@result $runner $krate::datapi::ops::$service::$op).as_str())
+            .push(";\n")
+    };
+    (@doc pages $path:literal) => { "" };
+    (@doc $runner:ident $path:literal) => { concat!("`GET ", $path, "`: ") };
+    (@result pages $op:ty) => {
+        TsText::<{ dlmm_query::ts_type::TS_NAME_BYTES + 32 }>::EMPTY
+            .push("DlmmAsyncIterator<")
+            .push(<<$op as dlmm_query::datapi::walk::DatapiPaged>::Item as TsType>::TS.as_str())
+            .push(">")
+    };
+    (@result $runner:ident $op:ty) => {
+        TsText::<{ dlmm_query::ts_type::TS_NAME_BYTES + 32 }>::EMPTY
+            .push("Promise<")
+            .push(<<$op as dlmm_query::ops::Operation>::Output as TsType>::TS.as_str())
+            .push(">")
+    };
 }
 
-namespace_exports! {
-    DammV2Datapi, damm_v2, pool: "Promise<DammV2Pool>", pools: "Promise<DatapiPaginated<DammV2Pool>>",
-    groups: "Promise<DatapiPaginated<DammV2Group>>", pool_iterator: "DlmmAsyncIterator<DammV2Pool>",
-    group_iterator: "DlmmAsyncIterator<DammV2Group>";
+/// Writes each service's class from the operation rows: a method per row ([`method!`]) and one TypeScript
+/// `interface` of the class's methods ([`declaration!`]), which TypeScript merges with the class wasm-bindgen
+/// declares.
+macro_rules! namespaces {
+    ($krate:tt; $($service:ident $class:ident {
+        $($($doc:literal)+ $js:ident $path:literal => $op:ident($($arg:ident),*; $opts:ident) $runner:ident;)*
+    })*) => {
+        $($(
+            method!($krate $service $class [$($doc)+] $js $path $op($($arg),*; $opts) $runner);
+        )*)*
+
+        /// The namespaces' methods in TypeScript, written from the rows.
+        #[allow(dead_code, reason = "read by the custom section wasm-bindgen writes, which the lint does not see")]
+        const DECLARATIONS: TsText<DECLARATION_BYTES> = TsText::EMPTY
+            $(
+                .push(concat!("\nexport interface ", stringify!($class), " {\n"))
+                $(.push(declaration!(
+                    TsText::<1024>::EMPTY, $krate $service [$($doc)+] $js $path $op($($arg),*; $opts) $runner
+                ).as_str()))*
+                .push("}\n")
+            )*;
+    };
 }
+
+dlmm_query::datapi_operations!(namespaces);
+
+#[wasm_bindgen(typescript_custom_section)]
+const NAMESPACE_METHODS: &str = DECLARATIONS.as_str();

@@ -9,7 +9,8 @@
 //! `to_js` (writing them) on `js_error`; `client` (the core client as the API holds it) on `options`; `all_pairs` (the
 //! streamed `all()`) on `client` and `to_js`; `worker` (`all()` in the package's worker, on a browser page) on those;
 //! `call` (the runners) on all of these; `iter` (the iterators) on those but `all_pairs` and `worker`; the exported
-//! classes (`keeper`, `datapi`) on all of them, each operation declared once as a line of an `exports!` table.
+//! classes (`keeper`, `datapi`) on all of them. A datapi method is written from its row of the core's
+//! `datapi_operations!`, a keeper method is a line of an `exports!` table.
 
 mod all_pairs;
 mod call;

@@ -46,7 +46,8 @@ pub mod transport;
 pub mod web;
 
 pub use dlmm_json::{
-    float, integer, json_scan, json_text, literal, page_facts, pick, refusal, shape, skip, slot, transcode, wire,
+    float, integer, json_scan, json_text, literal, page_facts, pick, refusal, shape, skip, slot, transcode, ts_type,
+    wire,
 };
 
 pub use address::Address;

@@ -163,31 +163,69 @@ extern "C" {
     /// The options object of `createDatapiClient`.
     #[wasm_bindgen(typescript_type = "DatapiClientOptions")]
     pub type DatapiClientOptionsArg;
-    /// The query of the pool lists.
-    #[wasm_bindgen(typescript_type = "DatapiPoolsQuery")]
-    pub type DatapiPoolsQueryArg;
-    /// The query of the group lists.
-    #[wasm_bindgen(typescript_type = "DatapiGroupsQuery")]
-    pub type DatapiGroupsQueryArg;
-    /// The query of the series.
-    #[wasm_bindgen(typescript_type = "DatapiSeriesQuery")]
-    pub type DatapiSeriesQueryArg;
-    /// The query of `getPortfolio`.
-    #[wasm_bindgen(typescript_type = "DatapiPortfolioQuery")]
-    pub type DatapiPortfolioQueryArg;
-    /// The query of `getOpenPortfolio`.
-    #[wasm_bindgen(typescript_type = "DatapiOpenPortfolioQuery")]
-    pub type DatapiOpenPortfolioQueryArg;
-    /// The query of `getPositionEvents`.
-    #[wasm_bindgen(typescript_type = "DatapiPositionEventsQuery")]
-    pub type DatapiPositionEventsQueryArg;
-    /// The query of `getPositionsPnl`.
-    #[wasm_bindgen(typescript_type = "DatapiPositionsPnlQuery")]
-    pub type DatapiPositionsPnlQueryArg;
-    /// The query of the limit-order lists.
-    #[wasm_bindgen(typescript_type = "DatapiLimitOrdersQuery")]
-    pub type DatapiLimitOrdersQueryArg;
 }
+
+/// The options of each kind of datapi route, by the name its row gives it (`dlmm_query::datapi_operations!`):
+/// `reader` names the function here that reads them onto the builder, `ts` their TypeScript interface (declared
+/// above).
+macro_rules! options_kind {
+    (reader none) => {
+        crate::options::datapi::no_query
+    };
+    (reader list) => {
+        crate::options::datapi::list
+    };
+    (reader groups) => {
+        crate::options::datapi::groups
+    };
+    (reader series) => {
+        crate::options::datapi::series
+    };
+    (reader limit_orders) => {
+        crate::options::datapi::paged
+    };
+    (reader portfolio) => {
+        crate::options::datapi::portfolio
+    };
+    (reader open_portfolio) => {
+        crate::options::datapi::open_portfolio
+    };
+    (reader position_events) => {
+        crate::options::datapi::position_events
+    };
+    (reader positions_pnl) => {
+        crate::options::datapi::positions_pnl
+    };
+    (ts none) => {
+        "CallOptions"
+    };
+    (ts list) => {
+        "DatapiPoolsQuery"
+    };
+    (ts groups) => {
+        "DatapiGroupsQuery"
+    };
+    (ts series) => {
+        "DatapiSeriesQuery"
+    };
+    (ts limit_orders) => {
+        "DatapiLimitOrdersQuery"
+    };
+    (ts portfolio) => {
+        "DatapiPortfolioQuery"
+    };
+    (ts open_portfolio) => {
+        "DatapiOpenPortfolioQuery"
+    };
+    (ts position_events) => {
+        "DatapiPositionEventsQuery"
+    };
+    (ts positions_pnl) => {
+        "DatapiPositionsPnlQuery"
+    };
+}
+
+pub(crate) use options_kind;
 
 const LIST_KEYS: [&str; 5] = ["page", "pageSize", "query", "sortBy", "filterBy"];
 const PAGE_KEYS: [&str; 2] = ["page", "pageSize"];

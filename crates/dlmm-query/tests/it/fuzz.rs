@@ -21,7 +21,8 @@ use dlmm_query::error::BodyKind;
 use dlmm_query::ops::Operation;
 use dlmm_query::policy::{PageStep, PageWalker};
 use dlmm_query::response::interpret;
-use dlmm_query::{ClientConfig, Error};
+use dlmm_query::transport::HttpResponse;
+use dlmm_query::{ClientConfig, Error, Request};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use serde_json::Value;
@@ -40,76 +41,64 @@ fn config() -> ProptestConfig {
 // ---------------------------------------------------------------------------------------------------------------
 // Every decoder, by name, with its valid sample body.
 
-/// Runs `$m!(Type, operation)` for every datapi route, the operation built from the replica's samples `$s`.
-macro_rules! for_every_datapi_operation {
-    ($m:ident, $s:expr) => {{
-        let s: &Value = $s;
-        let pool = |k: &str| s[k][0].as_str().expect("sample pool").to_owned();
-        let key = |k: &str| s[k].as_str().expect("sample key").to_owned();
-        let holder = |k: &str, f: &str| s[k][f].as_str().expect("sample holder").to_owned();
-        $m!(dlmm::GetProtocolMetrics, dlmm::GetProtocolMetrics::new());
-        $m!(dlmm::GetPools, dlmm::GetPools::new().page_size(3));
-        $m!(dlmm::GetGroups, dlmm::GetGroups::new().page_size(2));
-        $m!(dlmm::GetGroup, dlmm::GetGroup::new(key("dlmm_group")));
-        $m!(dlmm::GetPool, dlmm::GetPool::new(pool("dlmm_pools")));
-        $m!(dlmm::GetPoolOhlcv, dlmm::GetPoolOhlcv::new(pool("dlmm_pools")));
-        $m!(dlmm::GetPoolVolumeHistory, dlmm::GetPoolVolumeHistory::new(pool("dlmm_pools")));
-        $m!(dlmm::GetPortfolio, dlmm::GetPortfolio::new(holder("wallet_with_positions", "wallet")).days_back(365));
-        $m!(dlmm::GetOpenPortfolio, dlmm::GetOpenPortfolio::new(holder("wallet_with_positions", "wallet")));
-        $m!(dlmm::GetPortfolioTotal, dlmm::GetPortfolioTotal::new(holder("wallet_with_positions", "wallet")));
-        $m!(dlmm::GetPositionEvents, dlmm::GetPositionEvents::new(key("position_with_events")));
-        $m!(
-            dlmm::GetPositionsPnl,
-            dlmm::GetPositionsPnl::new(
-                holder("wallet_with_positions", "pool"),
-                holder("wallet_with_positions", "wallet")
-            )
-        );
-        $m!(
-            dlmm::GetWalletPoolClaims,
-            dlmm::GetWalletPoolClaims::new(
-                holder("wallet_with_positions", "wallet"),
-                holder("wallet_with_positions", "pool")
-            )
-        );
-        $m!(
-            dlmm::GetOpenLimitOrderPools,
-            dlmm::GetOpenLimitOrderPools::new(holder("wallet_with_limit_orders", "wallet"))
-        );
-        $m!(
-            dlmm::GetOpenLimitOrders,
-            dlmm::GetOpenLimitOrders::new(
-                holder("wallet_with_limit_orders", "wallet"),
-                holder("wallet_with_limit_orders", "open_pool")
-            )
-        );
-        $m!(
-            dlmm::GetClosedLimitOrderPools,
-            dlmm::GetClosedLimitOrderPools::new(holder("wallet_with_limit_orders", "wallet"))
-        );
-        $m!(
-            dlmm::GetClosedLimitOrders,
-            dlmm::GetClosedLimitOrders::new(
-                holder("wallet_with_limit_orders", "wallet"),
-                holder("wallet_with_limit_orders", "closed_pool")
-            )
-        );
-        $m!(
-            dlmm::GetLimitOrderBonusClaimed,
-            dlmm::GetLimitOrderBonusClaimed::new(
-                holder("wallet_with_limit_orders", "wallet"),
-                holder("wallet_with_limit_orders", "closed_pool")
-            )
-        );
-        $m!(dlmm::GetLimitOrderSummary, dlmm::GetLimitOrderSummary::new(holder("wallet_with_limit_orders", "wallet")));
-        $m!(damm_v2::GetProtocolMetrics, damm_v2::GetProtocolMetrics::new());
-        $m!(damm_v2::GetPools, damm_v2::GetPools::new().page_size(3));
-        $m!(damm_v2::GetGroups, damm_v2::GetGroups::new().page_size(2));
-        $m!(damm_v2::GetGroup, damm_v2::GetGroup::new(key("damm_v2_group")));
-        $m!(damm_v2::GetPool, damm_v2::GetPool::new(pool("damm_v2_pools")));
-        $m!(damm_v2::GetPoolOhlcv, damm_v2::GetPoolOhlcv::new(pool("damm_v2_pools")));
-        $m!(damm_v2::GetPoolVolumeHistory, damm_v2::GetPoolVolumeHistory::new(pool("damm_v2_pools")));
-    }};
+/// One datapi route of the operation rows (`dlmm_query::datapi_operations!`; `pages` rows walk the same routes):
+/// its builder's name, its request built from the replica's samples, and its decoding.
+struct DatapiRoute {
+    name: &'static str,
+    request: fn(&Value) -> Request,
+    decode: fn(&str, &HttpResponse) -> Result<(), Error>,
+}
+
+/// `O`'s decoding of `response`, after checking that transcoding it for JavaScript agrees
+/// ([`same_as_decoding`](crate::transcode::same_as_decoding)).
+fn decode_as<O: Operation>(url: &str, response: &HttpResponse) -> Result<(), Error>
+where
+    O::Output: serde::Serialize + std::fmt::Debug,
+{
+    crate::transcode::same_as_decoding::<O>(url, response);
+    interpret::<O>(url, response).map(drop)
+}
+
+/// A sample for the positional argument `arg` of the method `js` of `service`, from the replica's samples `s`.
+fn sample(s: &Value, service: &str, js: &str, arg: &str) -> String {
+    let text = |v: &Value| v.as_str().unwrap_or_else(|| panic!("a sample for {service} {js} {arg}")).to_owned();
+    let holder = if js.contains("LimitOrder") { "wallet_with_limit_orders" } else { "wallet_with_positions" };
+    match arg {
+        "address" => text(&s[format!("{service}_pools")][0]),
+        "lexicalOrderMints" => text(&s[format!("{service}_group")]),
+        "position" => text(&s["position_with_events"]),
+        "user" | "wallet" => text(&s[holder]["wallet"]),
+        "pool" if !js.contains("LimitOrder") => text(&s[holder]["pool"]),
+        "pool" if js.contains("Open") => text(&s[holder]["open_pool"]),
+        "pool" => text(&s[holder]["closed_pool"]),
+        other => panic!("no sample for the argument {other}"),
+    }
+}
+
+/// Every datapi route, in the order of the rows.
+fn datapi_routes() -> Vec<DatapiRoute> {
+    macro_rules! routes {
+        ($krate:tt; $($service:ident $class:ident {
+            $($($doc:literal)+ $js:ident $path:literal => $op:ident($($arg:ident),*; $opts:ident) $runner:ident;)*
+        })*) => {{
+            let mut all = Vec::new();
+            $($(
+                if stringify!($runner) != "pages" {
+                    all.push(DatapiRoute {
+                        name: concat!(stringify!($service), "::", stringify!($op)),
+                        #[allow(unused_variables)]
+                        request: |s| {
+                            let op = $service::$op::new($(sample(s, stringify!($service), stringify!($js), stringify!($arg))),*);
+                            op.request().expect("a valid sample request")
+                        },
+                        decode: decode_as::<$service::$op>,
+                    });
+                }
+            )*)*
+            all
+        }};
+    }
+    dlmm_query::datapi_operations!(routes)
 }
 
 /// One decoder: its name, the URL of its sample, and its valid sample body.
@@ -146,50 +135,15 @@ fn datapi_bodies() -> Vec<Decoder> {
         let samples = dlmm_replica::samples(replica.world())["datapi"].clone();
         let http = reqwest::Client::new();
         let mut out = Vec::new();
-        macro_rules! fetch {
-            ($ty:ty, $op:expr) => {{
-                let request = $op.request().expect("a valid sample request");
-                let url = request.url(config.base_url(request.group));
-                let body = http.get(&url).send().await.expect("replica answers").bytes().await.expect("a body");
-                let body: Value = serde_json::from_slice(&body).unwrap_or_else(|e| panic!("{url}: {e}"));
-                out.push(Decoder { name: stringify!($ty), url, body });
-            }};
+        for route in datapi_routes() {
+            let request = (route.request)(&samples);
+            let url = request.url(config.base_url(request.group));
+            let body = http.get(&url).send().await.expect("replica answers").bytes().await.expect("a body");
+            let body: Value = serde_json::from_slice(&body).unwrap_or_else(|e| panic!("{url}: {e}"));
+            out.push(Decoder { name: route.name, url, body });
         }
-        for_every_datapi_operation!(fetch, &samples);
         out
     })
-}
-
-/// Runs `$m!(Type, ())` for every datapi route type, in the order of [`for_every_datapi_operation!`].
-macro_rules! datapi_types {
-    ($m:ident) => {{
-        $m!(dlmm::GetProtocolMetrics, ());
-        $m!(dlmm::GetPools, ());
-        $m!(dlmm::GetGroups, ());
-        $m!(dlmm::GetGroup, ());
-        $m!(dlmm::GetPool, ());
-        $m!(dlmm::GetPoolOhlcv, ());
-        $m!(dlmm::GetPoolVolumeHistory, ());
-        $m!(dlmm::GetPortfolio, ());
-        $m!(dlmm::GetOpenPortfolio, ());
-        $m!(dlmm::GetPortfolioTotal, ());
-        $m!(dlmm::GetPositionEvents, ());
-        $m!(dlmm::GetPositionsPnl, ());
-        $m!(dlmm::GetWalletPoolClaims, ());
-        $m!(dlmm::GetOpenLimitOrderPools, ());
-        $m!(dlmm::GetOpenLimitOrders, ());
-        $m!(dlmm::GetClosedLimitOrderPools, ());
-        $m!(dlmm::GetClosedLimitOrders, ());
-        $m!(dlmm::GetLimitOrderBonusClaimed, ());
-        $m!(dlmm::GetLimitOrderSummary, ());
-        $m!(damm_v2::GetProtocolMetrics, ());
-        $m!(damm_v2::GetPools, ());
-        $m!(damm_v2::GetGroups, ());
-        $m!(damm_v2::GetGroup, ());
-        $m!(damm_v2::GetPool, ());
-        $m!(damm_v2::GetPoolOhlcv, ());
-        $m!(damm_v2::GetPoolVolumeHistory, ());
-    }};
 }
 
 /// Decodes `body` as decoder `index`'s operation (status 200), after checking that transcoding it for JavaScript
@@ -202,24 +156,17 @@ pub fn decode(index: usize, body: &[u8]) -> Result<(), Error> {
     macro_rules! keeper {
         ($op:ident, $sample:expr) => {
             if i == index {
-                crate::transcode::same_as_decoding::<$op>(url, &response);
-                result = Some(interpret::<$op>(url, &response).map(drop));
+                result = Some(decode_as::<$op>(url, &response));
             }
             i += 1;
         };
     }
     for_every_operation!(keeper);
-    macro_rules! datapi {
-        ($ty:ty, $unit:expr) => {
-            if i == index {
-                assert_eq!(decoder.name, stringify!($ty), "the two datapi lists are in the same order");
-                crate::transcode::same_as_decoding::<$ty>(url, &response);
-                result = Some(interpret::<$ty>(url, &response).map(drop));
-            }
-            i += 1;
-        };
+    if result.is_none() {
+        let route = datapi_routes().into_iter().nth(index - i).unwrap_or_else(|| panic!("no decoder {index}"));
+        assert_eq!(decoder.name, route.name, "the decoders are in the order of the rows");
+        result = Some((route.decode)(url, &response));
     }
-    datapi_types!(datapi);
     result.unwrap_or_else(|| panic!("no decoder {index}"))
 }
 

@@ -131,45 +131,24 @@ fn schema_models() -> Vec<(&'static str, &'static str, Check)> {
     all
 }
 
-/// `(file, route) → the model of its 200 body` (the naming contract's route outputs).
+/// `(file, route) → model`: every route of the operation rows (`datapi_operations!`) with its builder's output.
 fn route_models() -> Vec<(&'static str, &'static str, Check)> {
-    use dlmm::*;
-    let shared: [(&str, Check); 3] = [
-        ("/pools/{address}/ohlcv", unmodeled::<Timeseries<Candle>>),
-        ("/pools/{address}/volume/history", unmodeled::<Timeseries<VolumeBucket>>),
-        ("/stats/protocol_metrics", unmodeled::<ProtocolMetrics>),
-    ];
-    let dlmm: [(&str, Check); 16] = [
-        ("/pools", unmodeled::<Paginated<Pool>>),
-        ("/pools/groups", unmodeled::<Paginated<Group>>),
-        ("/pools/groups/{lexical_order_mints}", unmodeled::<Paginated<Pool>>),
-        ("/pools/{address}", unmodeled::<Pool>),
-        ("/portfolio", unmodeled::<Portfolio>),
-        ("/portfolio/open", unmodeled::<OpenPortfolio>),
-        ("/portfolio/total", unmodeled::<PortfolioTotal>),
-        ("/positions/{address}/historical", unmodeled::<PositionEvents>),
-        ("/positions/{pool_address}/pnl", unmodeled::<PositionsPnl>),
-        ("/wallets/{wallet}/pools/{pool_address}/total_claims", unmodeled::<WalletPoolClaims>),
-        ("/wallets/{wallet}/limit_orders/open/pools", unmodeled::<Paginated<OpenLimitOrderPool>>),
-        ("/wallets/{wallet}/limit_orders/open/pools/{pool_address}", unmodeled::<OpenLimitOrders>),
-        ("/wallets/{wallet}/limit_orders/closed/pools", unmodeled::<Paginated<ClosedLimitOrderPool>>),
-        ("/wallets/{wallet}/limit_orders/closed/pools/{pool_address}", unmodeled::<ClosedLimitOrders>),
-        ("/wallets/{wallet}/limit_orders/pools/{pool_address}/bonus_claimed", unmodeled::<LimitOrderBonusClaimed>),
-        ("/wallets/{wallet}/limit_orders/summary", unmodeled::<LimitOrderSummary>),
-    ];
-    let damm: [(&str, Check); 4] = [
-        ("/pools", unmodeled::<Paginated<damm_v2::Pool>>),
-        ("/pools/groups", unmodeled::<Paginated<damm_v2::Group>>),
-        ("/pools/groups/{lexical_order_mints}", unmodeled::<Paginated<damm_v2::Pool>>),
-        ("/pools/{address}", unmodeled::<damm_v2::Pool>),
-    ];
-    let mut all = Vec::new();
-    for file in [DLMM, DAMM_V2] {
-        all.extend(shared.iter().map(|(r, c)| (file, *r, *c)));
+    macro_rules! routes {
+        ($krate:tt; $($service:ident $class:ident {
+            $($($doc:literal)+ $js:ident $path:literal => $op:ident($($arg:ident),*; $opts:ident) $runner:ident;)*
+        })*) => {{
+            let mut all: Vec<(&'static str, &'static str, Check)> = Vec::new();
+            $($(
+                if stringify!($runner) != "pages" {
+                    let file = if stringify!($service) == "dlmm" { DLMM } else { DAMM_V2 };
+                    type Output = <crate::datapi::ops::$service::$op as crate::ops::Operation>::Output;
+                    all.push((file, $path, unmodeled::<Output>));
+                }
+            )*)*
+            all
+        }};
     }
-    all.extend(dlmm.iter().map(|(r, c)| (DLMM, *r, *c)));
-    all.extend(damm.iter().map(|(r, c)| (DAMM_V2, *r, *c)));
-    all
+    crate::datapi_operations!(routes)
 }
 
 fn load(file: &str) -> Option<Value> {
@@ -313,8 +292,7 @@ fn every_route_body_decodes_into_its_model() {
             }
         }
     }
-    assert_eq!(count, 19 + 7, "the DLMM datapi has 19 routes, the DAMM v2 datapi 7");
-    assert_eq!(routes.len(), count, "every registered route is in a spec");
+    assert_eq!(routes.len(), count, "every route of the operation rows is in a spec, and every route of a spec a row");
     assert!(failures.is_empty(), "route bodies the models miss:\n{}", failures.join("\n"));
 }
 

@@ -3,12 +3,19 @@
 
 use tsify::Tsify;
 
+use crate::ts_type::TsType;
+
 use super::{damm_v2, dlmm};
 
 /// Every datapi model's declaration, with the name it must declare.
 fn declarations() -> Vec<(&'static str, &'static str)> {
+    named().into_iter().map(|(name, decl, _)| (name, decl)).collect()
+}
+
+/// Every datapi model's name, declaration and [`TsType`] name (with type arguments for a generic one).
+fn named() -> Vec<(&'static str, &'static str, &'static str)> {
     macro_rules! decls {
-        ($($ty:ty => $name:literal),+ $(,)?) => { vec![$(($name, <$ty as Tsify>::DECL)),+] };
+        ($($ty:ty => $name:literal),+ $(,)?) => { vec![$(($name, <$ty as Tsify>::DECL, <$ty as TsType>::TS.as_str())),+] };
     }
     decls![
         super::Windows => "DatapiWindows",
@@ -16,8 +23,8 @@ fn declarations() -> Vec<(&'static str, &'static str)> {
         super::ProtocolMetrics => "DatapiProtocolMetrics",
         super::Candle => "DatapiCandle",
         super::VolumeBucket => "DatapiVolumeBucket",
-        super::Timeseries<u8> => "DatapiTimeseries",
-        super::Paginated<u8> => "DatapiPaginated",
+        super::Timeseries<super::Candle> => "DatapiTimeseries",
+        super::Paginated<dlmm::Pool> => "DatapiPaginated",
         super::AmountTotals => "DatapiAmountTotals",
         super::CurrentPosition => "DatapiCurrentPosition",
         dlmm::Pool => "DlmmPool",
@@ -59,7 +66,7 @@ fn declarations() -> Vec<(&'static str, &'static str)> {
         damm_v2::PoolConfig => "DammV2PoolConfig",
         damm_v2::VestedLiquidity => "DammV2VestedLiquidity",
         damm_v2::Group => "DammV2Group",
-        damm_v2::CursorPage<u8> => "DammV2CursorPage",
+        damm_v2::CursorPage<damm_v2::Position> => "DammV2CursorPage",
         damm_v2::PortfolioPool => "DammV2PortfolioPool",
         damm_v2::Position => "DammV2Position",
     ]
@@ -93,6 +100,16 @@ fn every_model_declares_its_unique_name() {
     for decl in keeper {
         assert!(!names.contains(&declared_name(decl)), "{decl}");
     }
+}
+
+#[test]
+fn the_names_written_from_rust_types_are_the_declared_names() {
+    for (name, decl, ts) in named() {
+        let arguments = ts.strip_prefix(name).unwrap_or_else(|| panic!("{ts} names {name} ({decl})"));
+        assert!(arguments.is_empty() || arguments.starts_with('<') && arguments.ends_with('>'), "{ts}");
+    }
+    assert_eq!(<super::Paginated<dlmm::Pool> as TsType>::TS.as_str(), "DatapiPaginated<DlmmPool>");
+    assert_eq!(<Vec<crate::models::PairInfo> as TsType>::TS.as_str(), "PairInfo[]");
 }
 
 #[test]
