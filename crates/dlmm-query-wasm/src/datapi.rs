@@ -15,7 +15,7 @@ use wasm_bindgen::prelude::*;
 use crate::call::{self, Job};
 use crate::client::{Core, new_core};
 use crate::iter::{self, PageIterator};
-use crate::options::datapi::{DatapiClientOptionsArg, js_parameter_names, options_kind};
+use crate::options::datapi::{DatapiClientOptionsArg, DatapiOptionsArg, js_parameter_names, options_kind};
 use crate::options::{arg, datapi_client_config, string_arg};
 
 /// A client of the live datapi services. Create it with `createDatapiClient`; its routes are on `dlmm` and `dammV2`.
@@ -105,7 +105,7 @@ macro_rules! method {
             $(#[doc = $doc])+
             #[allow(non_snake_case)]
             #[wasm_bindgen(js_name = $js, skip_typescript)]
-            pub fn $js(&self, $($arg: JsValue,)* options: JsValue) -> Result<PageIterator, JsValue> {
+            pub fn $js(&self, $($arg: JsValue,)* options: Option<DatapiOptionsArg>) -> Result<PageIterator, JsValue> {
                 /// Reads the method's input into the iterator's first state.
                 fn make(client: Rc<Core>, args: &[JsValue], options: &JsValue) -> Result<PageIterator, JsValue> {
                     #[allow(unused_mut, unused_variables)]
@@ -115,7 +115,7 @@ macro_rules! method {
                     );
                     datapi_pages(client, options, options_kind!(reader $opts)(options, operation)?)
                 }
-                iter::start(&self.inner, &[$($arg),*], options, make)
+                iter::start(&self.inner, &[$($arg),*], arg(options), make)
             }
         }
     };
@@ -126,7 +126,7 @@ macro_rules! method {
             #[doc = concat!("`GET ", $path, "`: ", $($doc),+)]
             #[allow(non_snake_case)]
             #[wasm_bindgen(js_name = $js, skip_typescript)]
-            pub fn $js(&self, $($arg: JsValue,)* options: JsValue) -> js_sys::Promise {
+            pub fn $js(&self, $($arg: JsValue,)* options: Option<DatapiOptionsArg>) -> js_sys::Promise {
                 /// Reads the method's input into a plain value.
                 fn read(args: &[JsValue], options: &JsValue) -> Result<Job, JsValue> {
                     #[allow(unused_mut, unused_variables)]
@@ -136,7 +136,7 @@ macro_rules! method {
                     );
                     Ok(method!(@run $runner options_kind!(reader $opts)(options, operation)?))
                 }
-                call::start(&self.inner, &[$($arg),*], options, read)
+                call::start(&self.inner, &[$($arg),*], arg(options), read)
             }
         }
     };

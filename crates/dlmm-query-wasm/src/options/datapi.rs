@@ -163,6 +163,8 @@ extern "C" {
     /// The options object of `createDatapiClient`.
     #[wasm_bindgen(typescript_type = "DatapiClientOptions")]
     pub type DatapiClientOptionsArg;
+    /// The options object of a datapi method (the method's declaration names its TypeScript type).
+    pub type DatapiOptionsArg;
 }
 
 /// The options of each kind of datapi route, by the name its row gives it (`dlmm_query::datapi_operations!`):

@@ -145,7 +145,7 @@ async fn dlmm_pools_groups_and_series_match_the_wire() {
         ),
     ]);
     let wire = "/pools?page=2&page_size=7&query=SOL&sort_by=tvl%3Adesc&filter_by=is_blacklisted%3Dfalse+%26%26+volume_24h%3E%3D1";
-    let page = same_as(c.get_pools(query.map(JsCast::unchecked_into)).await, base, wire).await;
+    let page = same_as(c.getPools(query.map(JsCast::unchecked_into)).await, base, wire).await;
     assert_eq!(Array::from(&get(&page, "data")).length(), 7);
     assert_eq!(get(&page, "currentPage"), 2);
     let first = Array::from(&get(&page, "data")).get(0);
@@ -157,43 +157,42 @@ async fn dlmm_pools_groups_and_series_match_the_wire() {
     let query =
         q(&[("sortBy", "fee_tvl_ratio_1h:asc".into()), ("filterBy", "tvl>1000".into()), ("pageSize", 5.into())]);
     let wire = "/pools?page_size=5&sort_by=fee_tvl_ratio_1h%3Aasc&filter_by=tvl%3E1000";
-    same_as(c.get_pools(query.map(JsCast::unchecked_into)).await, base, wire).await;
+    same_as(c.getPools(query.map(JsCast::unchecked_into)).await, base, wire).await;
     let query = q(&[("sortBy", obj(&[("metric", "apr".into()), ("window", "4h".into())])), ("pageSize", 3.into())]);
-    same_as(c.get_pools(query.map(JsCast::unchecked_into)).await, base, "/pools?page_size=3&sort_by=apr_4h%3Adesc")
+    same_as(c.getPools(query.map(JsCast::unchecked_into)).await, base, "/pools?page_size=3&sort_by=apr_4h%3Adesc")
         .await;
 
     // A text condition with several values (`name=[a|b]`).
     let names = Array::of2(&"SOL-USDC".into(), &"JUP-SOL".into());
     let query = condition("name", "=", names.into());
     let wire = "/pools?filter_by=name%3D%5BSOL-USDC%7CJUP-SOL%5D";
-    let named = same_as(c.get_pools(query).await, base, wire).await;
+    let named = same_as(c.getPools(query).await, base, wire).await;
     assert!(Array::from(&get(&named, "data")).length() > 0, "the replica has SOL-USDC pools");
 
-    same_as(c.get_pool(pool.clone().into(), None).await, base, &format!("/pools/{pool}")).await;
+    same_as(c.getPool(pool.clone().into(), None).await, base, &format!("/pools/{pool}")).await;
     let query = q(&[("pageSize", 4.into()), ("volumeTw", "4h".into()), ("feeTvlRatioTw", "1h".into())]);
     let wire = "/pools/groups?page_size=4&volume_tw=volume_4h&fee_tvl_ratio_tw=fee_tvl_ratio_1h";
-    same_as(c.get_groups(query.map(JsCast::unchecked_into)).await, base, wire).await;
+    same_as(c.getGroups(query.map(JsCast::unchecked_into)).await, base, wire).await;
     let query = q(&[("pageSize", 2.into())]);
     let wire = format!("/pools/groups/{group}?page_size=2");
-    same_as(c.get_group(group.clone().into(), query.map(JsCast::unchecked_into)).await, base, &wire).await;
-    same_as(c.get_protocol_metrics(None).await, base, "/stats/protocol_metrics").await;
+    same_as(c.getGroup(group.clone().into(), query.map(JsCast::unchecked_into)).await, base, &wire).await;
+    same_as(c.getProtocolMetrics(None).await, base, "/stats/protocol_metrics").await;
 
     let end = SERIES_START + 48 * 3600 - 1;
     let series =
         q(&[("timeframe", "1h".into()), ("startTime", (SERIES_START as f64).into()), ("endTime", (end as f64).into())]);
     let wire = format!("/pools/{pool}/ohlcv?timeframe=1h&start_time={SERIES_START}&end_time={end}");
     let candles =
-        same_as(c.get_pool_ohlcv(pool.clone().into(), series.clone().map(JsCast::unchecked_into)).await, base, &wire)
+        same_as(c.getPoolOhlcv(pool.clone().into(), series.clone().map(JsCast::unchecked_into)).await, base, &wire)
             .await;
     assert_eq!(Array::from(&get(&candles, "data")).length(), 48);
     let wire = format!("/pools/{pool}/volume/history?timeframe=1h&start_time={SERIES_START}&end_time={end}");
-    same_as(c.get_pool_volume_history(pool.clone().into(), series.map(JsCast::unchecked_into)).await, base, &wire)
-        .await;
+    same_as(c.getPoolVolumeHistory(pool.clone().into(), series.map(JsCast::unchecked_into)).await, base, &wire).await;
     // Defaults: one request, the service's default range.
-    same_as(c.get_pool_ohlcv(pool.clone().into(), None).await, base, &format!("/pools/{pool}/ohlcv")).await;
+    same_as(c.getPoolOhlcv(pool.clone().into(), None).await, base, &format!("/pools/{pool}/ohlcv")).await;
     let daily = q(&[("timeframe", "24h".into())]);
     let wire = format!("/pools/{pool}/volume/history?timeframe=24h");
-    same_as(c.get_pool_volume_history(pool.into(), daily.map(JsCast::unchecked_into)).await, base, &wire).await;
+    same_as(c.getPoolVolumeHistory(pool.into(), daily.map(JsCast::unchecked_into)).await, base, &wire).await;
 }
 
 #[wasm_bindgen_test]
@@ -203,25 +202,25 @@ async fn damm_v2_routes_match_the_wire() {
     let group = s(&samples, "damm_v2_group");
     let query = q(&[("pageSize", 6.into()), ("sortBy", obj(&[("metric", "volume".into()), ("window", "1h".into())]))]);
     let page = same_as(
-        c.get_pools(query.map(JsCast::unchecked_into)).await,
+        c.getPools(query.map(JsCast::unchecked_into)).await,
         base,
         "/pools?page_size=6&sort_by=volume_1h%3Adesc",
     )
     .await;
     assert_eq!(Array::from(&get(&page, "data")).length(), 6);
-    same_as(c.get_pool(pool.clone().into(), None).await, base, &format!("/pools/{pool}")).await;
+    same_as(c.getPool(pool.clone().into(), None).await, base, &format!("/pools/{pool}")).await;
     let query = q(&[("pageSize", 3.into())]);
-    same_as(c.get_groups(query.clone().map(JsCast::unchecked_into)).await, base, "/pools/groups?page_size=3").await;
+    same_as(c.getGroups(query.clone().map(JsCast::unchecked_into)).await, base, "/pools/groups?page_size=3").await;
     let wire = format!("/pools/groups/{group}?page_size=3");
-    same_as(c.get_group(group.into(), query.map(JsCast::unchecked_into)).await, base, &wire).await;
-    same_as(c.get_protocol_metrics(None).await, base, "/stats/protocol_metrics").await;
+    same_as(c.getGroup(group.into(), query.map(JsCast::unchecked_into)).await, base, &wire).await;
+    same_as(c.getProtocolMetrics(None).await, base, "/stats/protocol_metrics").await;
     let end = SERIES_START + 10 * 86_400 - 1;
     let series =
         q(&[("timeframe", "4h".into()), ("startTime", (SERIES_START as f64).into()), ("endTime", (end as f64).into())]);
     let wire = format!("/pools/{pool}/ohlcv?timeframe=4h&start_time={SERIES_START}&end_time={end}");
-    same_as(c.get_pool_ohlcv(pool.clone().into(), series.clone().map(JsCast::unchecked_into)).await, base, &wire).await;
+    same_as(c.getPoolOhlcv(pool.clone().into(), series.clone().map(JsCast::unchecked_into)).await, base, &wire).await;
     let wire = format!("/pools/{pool}/volume/history?timeframe=4h&start_time={SERIES_START}&end_time={end}");
-    same_as(c.get_pool_volume_history(pool.into(), series.map(JsCast::unchecked_into)).await, base, &wire).await;
+    same_as(c.getPoolVolumeHistory(pool.into(), series.map(JsCast::unchecked_into)).await, base, &wire).await;
 }
 
 #[wasm_bindgen_test]
@@ -236,56 +235,55 @@ async fn dlmm_wallet_routes_match_the_wire() {
     let query = q(&[("daysBack", 365.into()), ("pageSize", 10.into())]);
     let wire = format!("/portfolio?user={user}&page_size=10&days_back=365");
     let portfolio =
-        same_as(c.get_portfolio(user.clone().into(), query.map(JsCast::unchecked_into)).await, base, &wire).await;
+        same_as(c.getPortfolio(user.clone().into(), query.map(JsCast::unchecked_into)).await, base, &wire).await;
     assert!(Array::from(&get(&portfolio, "pools")).length() > 0, "the sample wallet has closed positions");
     let query = q(&[("sortBy", "unclaimed_fee".into()), ("sortDirection", "asc".into())]);
     let wire = format!("/portfolio/open?user={user}&sort_direction=asc&sort_by=unclaimed_fee");
     let open =
-        same_as(c.get_open_portfolio(user.clone().into(), query.map(JsCast::unchecked_into)).await, base, &wire).await;
+        same_as(c.getOpenPortfolio(user.clone().into(), query.map(JsCast::unchecked_into)).await, base, &wire).await;
     assert!(Array::from(&get(&open, "pools")).length() > 0, "the sample wallet has open positions");
-    same_as(c.get_portfolio_total(user.clone().into(), None).await, base, &format!("/portfolio/total?user={user}"))
-        .await;
+    same_as(c.getPortfolioTotal(user.clone().into(), None).await, base, &format!("/portfolio/total?user={user}")).await;
 
     let query = q(&[("orderDirection", "asc".into())]);
     let wire = format!("/positions/{position}/historical?order_direction=asc");
     let events =
-        same_as(c.get_position_events(position.clone().into(), query.map(JsCast::unchecked_into)).await, base, &wire)
+        same_as(c.getPositionEvents(position.clone().into(), query.map(JsCast::unchecked_into)).await, base, &wire)
             .await;
     assert!(Array::from(&get(&events, "events")).length() > 0);
     let query = q(&[("eventType", "claim_fee".into())]);
     let wire = format!("/positions/{position}/historical?event_type=claim_fee");
-    same_as(c.get_position_events(position.into(), query.map(JsCast::unchecked_into)).await, base, &wire).await;
+    same_as(c.getPositionEvents(position.into(), query.map(JsCast::unchecked_into)).await, base, &wire).await;
     for (pnl_pool, status) in [(&pool, "all"), (&open_pool, "open")] {
         let query = q(&[("status", status.into()), ("pageSize", 100.into())]);
         let wire = format!("/positions/{pnl_pool}/pnl?user={user}&status={status}&page_size=100");
-        let pnl = c.get_positions_pnl(pnl_pool.clone().into(), user.clone().into(), query.map(JsCast::unchecked_into));
+        let pnl = c.getPositionsPnl(pnl_pool.clone().into(), user.clone().into(), query.map(JsCast::unchecked_into));
         assert!(Array::from(&get(&same_as(pnl.await, base, &wire).await, "positions")).length() > 0, "{wire}");
     }
     let wire = format!("/wallets/{user}/pools/{pool}/total_claims");
-    same_as(c.get_wallet_pool_claims(user.into(), pool.into(), None).await, base, &wire).await;
+    same_as(c.getWalletPoolClaims(user.into(), pool.into(), None).await, base, &wire).await;
 
     let page = q(&[("page", 1.into()), ("pageSize", 50.into())]);
     let paged = "page=1&page_size=50";
     let wire = format!("/wallets/{wallet}/limit_orders/open/pools?{paged}");
-    let open_pools = c.get_open_limit_order_pools(wallet.clone().into(), page.clone().map(JsCast::unchecked_into));
+    let open_pools = c.getOpenLimitOrderPools(wallet.clone().into(), page.clone().map(JsCast::unchecked_into));
     assert!(get(&same_as(open_pools.await, base, &wire).await, "total").as_f64().unwrap() > 0.0);
     let wire = format!("/wallets/{wallet}/limit_orders/open/pools/{order_pool}?{paged}");
-    let open = c.get_open_limit_orders(
+    let open = c.getOpenLimitOrders(
         wallet.clone().into(),
         order_pool.clone().into(),
         page.clone().map(JsCast::unchecked_into),
     );
     same_as(open.await, base, &wire).await;
     let wire = format!("/wallets/{wallet}/limit_orders/closed/pools?{paged}");
-    let closed_pools = c.get_closed_limit_order_pools(wallet.clone().into(), page.clone().map(JsCast::unchecked_into));
+    let closed_pools = c.getClosedLimitOrderPools(wallet.clone().into(), page.clone().map(JsCast::unchecked_into));
     same_as(closed_pools.await, base, &wire).await;
     let wire = format!("/wallets/{wallet}/limit_orders/closed/pools/{closed_pool}?{paged}");
-    let closed = c.get_closed_limit_orders(wallet.clone().into(), closed_pool.into(), page.map(JsCast::unchecked_into));
+    let closed = c.getClosedLimitOrders(wallet.clone().into(), closed_pool.into(), page.map(JsCast::unchecked_into));
     same_as(closed.await, base, &wire).await;
     let wire = format!("/wallets/{wallet}/limit_orders/pools/{order_pool}/bonus_claimed");
-    same_as(c.get_limit_order_bonus_claimed(wallet.clone().into(), order_pool.into(), None).await, base, &wire).await;
+    same_as(c.getLimitOrderBonusClaimed(wallet.clone().into(), order_pool.into(), None).await, base, &wire).await;
     let wire = format!("/wallets/{wallet}/limit_orders/summary");
-    same_as(c.get_limit_order_summary(wallet.into(), None).await, base, &wire).await;
+    same_as(c.getLimitOrderSummary(wallet.into(), None).await, base, &wire).await;
 }
 
 #[wasm_bindgen_test]
@@ -299,7 +297,7 @@ async fn long_candle_ranges_are_fetched_in_chunks_and_merged() {
     assert_eq!(refused.status(), 400, "the server refuses the whole range at once");
     let query =
         q(&[("timeframe", "5m".into()), ("startTime", (start as f64).into()), ("endTime", (end as f64).into())]);
-    let series = c.get_pool_ohlcv(pool.clone().into(), query.map(JsCast::unchecked_into)).await.unwrap();
+    let series = c.getPoolOhlcv(pool.clone().into(), query.map(JsCast::unchecked_into)).await.unwrap();
     let data = Array::from(&get(&series, "data"));
     assert_eq!(data.length(), 2500);
     assert_eq!(get(&series, "startTime"), start as f64);
@@ -363,37 +361,37 @@ async fn invalid_input_rejects_with_no_request_sent() {
     let (d, v) = (c.dlmm(), c.damm_v2());
     let pool = "DELj9rDLM1Thghq9JULzMqb3MfU6JKsRKiQyMzdw1QY9";
     let checks: Vec<(Result<JsValue, JsValue>, &str)> = vec![
-        (d.get_pools(query(&[("pageSise", 10.into())])).await, "pageSise"),
-        (d.get_pools(query(&[("pageSize", 1001.into())])).await, "pageSize"),
-        (v.get_groups(query(&[("pageSize", 101.into())])).await, "pageSize"),
-        (d.get_pools(query(&[("page", 0.into())])).await, "page"),
-        (d.get_pools(query(&[("pageSize", 2.5.into())])).await, "pageSize"),
+        (d.getPools(query(&[("pageSise", 10.into())])).await, "pageSise"),
+        (d.getPools(query(&[("pageSize", 1001.into())])).await, "pageSize"),
+        (v.getGroups(query(&[("pageSize", 101.into())])).await, "pageSize"),
+        (d.getPools(query(&[("page", 0.into())])).await, "page"),
+        (d.getPools(query(&[("pageSize", 2.5.into())])).await, "pageSize"),
         (
-            d.get_pools(query(&[("sortBy", obj(&[("metric", "volume".into()), ("window", "7d".into())]))])).await,
+            d.getPools(query(&[("sortBy", obj(&[("metric", "volume".into()), ("window", "7d".into())]))])).await,
             "sortBy",
         ),
-        (d.get_pools(query(&[("sortBy", obj(&[("metric", "tvl".into()), ("window", "1h".into())]))])).await, "sortBy"),
-        (d.get_pools(query(&[("sortBy", "volume_7d:desc".into())])).await, "sortBy"),
-        (d.get_pools(condition("tvl", "!=", 1.into())).await, "filterBy"),
-        (d.get_pools(condition("is_blacklisted", "=", "no".into())).await, "filterBy"),
-        (d.get_pools(condition("name", "=", "a && tvl>0".into())).await, "filterBy"),
-        (d.get_pools(query(&[("filterBy", "depth>1".into())])).await, "filterBy"),
-        (v.get_groups(query(&[("volumeTw", "7d".into())])).await, "volumeTw"),
-        (d.get_pool("not an address".into(), None).await, "address"),
-        (d.get_pool(pool.into(), query(&[("page", 1.into())])).await, "page"),
-        (d.get_pool_ohlcv(pool.into(), query(&[("timeframe", "1d".into())])).await, "timeframe"),
-        (d.get_pool_ohlcv(pool.into(), query(&[("startTime", 10.into()), ("endTime", 5.into())])).await, "startTime"),
-        (d.get_pool_ohlcv(pool.into(), query(&[("startTime", (-1).into())])).await, "startTime"),
-        (d.get_group("a-b".into(), None).await, "lexical_order_mints"),
-        (d.get_portfolio(pool.into(), query(&[("daysBack", 366.into())])).await, "daysBack"),
-        (d.get_portfolio(pool.into(), query(&[("pageSize", 51.into())])).await, "pageSize"),
-        (d.get_open_portfolio(pool.into(), query(&[("sortBy", "tvl".into())])).await, "sortBy"),
-        (d.get_position_events(pool.into(), query(&[("eventType", "swap".into())])).await, "eventType"),
-        (d.get_positions_pnl(pool.into(), "x".into(), None).await, "user"),
-        (d.get_positions_pnl(pool.into(), pool.into(), query(&[("status", "gone".into())])).await, "status"),
-        (d.get_open_limit_orders(pool.into(), pool.into(), query(&[("pageSize", 1001.into())])).await, "pageSize"),
-        (d.get_limit_order_summary(JsValue::from(7), None).await, "wallet"),
-        (d.get_protocol_metrics(query(&[("timeoutMs", (-5).into())])).await, "timeoutMs"),
+        (d.getPools(query(&[("sortBy", obj(&[("metric", "tvl".into()), ("window", "1h".into())]))])).await, "sortBy"),
+        (d.getPools(query(&[("sortBy", "volume_7d:desc".into())])).await, "sortBy"),
+        (d.getPools(condition("tvl", "!=", 1.into())).await, "filterBy"),
+        (d.getPools(condition("is_blacklisted", "=", "no".into())).await, "filterBy"),
+        (d.getPools(condition("name", "=", "a && tvl>0".into())).await, "filterBy"),
+        (d.getPools(query(&[("filterBy", "depth>1".into())])).await, "filterBy"),
+        (v.getGroups(query(&[("volumeTw", "7d".into())])).await, "volumeTw"),
+        (d.getPool("not an address".into(), None).await, "address"),
+        (d.getPool(pool.into(), query(&[("page", 1.into())])).await, "page"),
+        (d.getPoolOhlcv(pool.into(), query(&[("timeframe", "1d".into())])).await, "timeframe"),
+        (d.getPoolOhlcv(pool.into(), query(&[("startTime", 10.into()), ("endTime", 5.into())])).await, "startTime"),
+        (d.getPoolOhlcv(pool.into(), query(&[("startTime", (-1).into())])).await, "startTime"),
+        (d.getGroup("a-b".into(), None).await, "lexical_order_mints"),
+        (d.getPortfolio(pool.into(), query(&[("daysBack", 366.into())])).await, "daysBack"),
+        (d.getPortfolio(pool.into(), query(&[("pageSize", 51.into())])).await, "pageSize"),
+        (d.getOpenPortfolio(pool.into(), query(&[("sortBy", "tvl".into())])).await, "sortBy"),
+        (d.getPositionEvents(pool.into(), query(&[("eventType", "swap".into())])).await, "eventType"),
+        (d.getPositionsPnl(pool.into(), "x".into(), None).await, "user"),
+        (d.getPositionsPnl(pool.into(), pool.into(), query(&[("status", "gone".into())])).await, "status"),
+        (d.getOpenLimitOrders(pool.into(), pool.into(), query(&[("pageSize", 1001.into())])).await, "pageSize"),
+        (d.getLimitOrderSummary(JsValue::from(7), None).await, "wallet"),
+        (d.getProtocolMetrics(query(&[("timeoutMs", (-5).into())])).await, "timeoutMs"),
     ];
     for (i, (result, parameter)) in checks.into_iter().enumerate() {
         let err = rejected(result, parameter);
@@ -402,7 +400,7 @@ async fn invalid_input_rejects_with_no_request_sent() {
         assert!(get(&err, "message").as_string().unwrap().contains("nothing was sent"), "check {i}");
     }
     assert!(d.pools(query(&[("pageSize", 0.into())])).is_err(), "an iterator checks its query at once");
-    let err = rejected(d.get_protocol_metrics(None).await, "a closed port");
+    let err = rejected(d.getProtocolMetrics(None).await, "a closed port");
     assert_eq!(get(&err, "kind"), "network");
     for bad in [
         obj(&[("pairBaseUrl", "http://x".into())]),
@@ -419,18 +417,18 @@ async fn invalid_input_rejects_with_no_request_sent() {
 async fn server_errors_are_typed() {
     let (c, samples) = (datapi_client(), samples().await);
     let unknown = s(&samples, "unknown_pool");
-    let err = rejected(c.dlmm().get_pool(unknown.clone().into(), None).await, "an unknown pool");
+    let err = rejected(c.dlmm().getPool(unknown.clone().into(), None).await, "an unknown pool");
     assert_eq!(get(&err, "kind"), "notFound");
     assert_eq!(get(&err, "status"), 404);
     assert_eq!(get(&err, "url"), format!("{}/pools/{unknown}", dlmm_datapi_base()));
     assert!(get(&err, "message").as_string().unwrap().contains("Pool not found"), "{err:?}");
-    let err = rejected(c.damm_v2().get_pool(unknown.into(), None).await, "an unknown DAMM v2 pool");
+    let err = rejected(c.damm_v2().getPool(unknown.into(), None).await, "an unknown DAMM v2 pool");
     assert_eq!(get(&err, "kind"), "notFound");
 
     // One request for a range the server refuses: its plain-text 400 reaches the error.
     let pool = Array::from(&get(&samples, "dlmm_pools")).get(0).as_string().unwrap();
     let query = q(&[("timeframe", "5m".into()), ("startTime", 0.into())]).map(JsCast::unchecked_into);
-    let err = rejected(c.dlmm().get_pool_ohlcv(pool.into(), query).await, "a range too wide");
+    let err = rejected(c.dlmm().getPoolOhlcv(pool.into(), query).await, "a range too wide");
     assert_eq!(get(&err, "kind"), "http");
     assert_eq!(get(&err, "status"), 400);
     assert!(get(&err, "message").as_string().unwrap().contains("at most 1000 are allowed"), "{err:?}");
@@ -441,17 +439,17 @@ async fn time_out_retry_and_abort() {
     let slow = faulty(&format!("delay-ms=3000; id={}", unique("dslow")));
     let opts = q(&[("timeoutMs", 200.into()), ("retry", JsValue::FALSE)]).map(JsCast::unchecked_into);
     let started = js_sys::Date::now();
-    let err = rejected(slow.dlmm().get_protocol_metrics(opts).await, "a slow server");
+    let err = rejected(slow.dlmm().getProtocolMetrics(opts).await, "a slow server");
     assert_eq!(get(&err, "kind"), "timeout");
     assert!(js_sys::Date::now() - started < 2500.0);
 
     let pool = Array::from(&get(&samples().await, "damm_v2_pools")).get(0).as_string().unwrap();
     let limited = faulty(&format!("status=429; retry-after=1; times=1; id={}", unique("d429")));
-    let got = limited.damm_v2().get_pool(pool.clone().into(), None).await.expect("the retry succeeds");
+    let got = limited.damm_v2().getPool(pool.clone().into(), None).await.expect("the retry succeeds");
     assert_eq!(s(&got, "address"), pool);
     let limited = faulty(&format!("status=429; retry-after=1; times=1; id={}", unique("d429b")));
     let opts = q(&[("retry", JsValue::FALSE)]).map(JsCast::unchecked_into);
-    let err = rejected(limited.damm_v2().get_pool(pool.into(), opts).await, "a 429 without retries");
+    let err = rejected(limited.damm_v2().getPool(pool.into(), opts).await, "a 429 without retries");
     assert_eq!(get(&err, "kind"), "rateLimited");
     assert_eq!(get(&err, "retryAfterMs"), 1000);
 
@@ -460,7 +458,7 @@ async fn time_out_retry_and_abort() {
     let opts = q(&[("signal", controller.signal().into()), ("pageSize", 5.into())]).map(JsCast::unchecked_into);
     let dlmm = slow.dlmm();
     // Exported methods return a `Promise` (awaitable through `IntoFuture`); `join` takes futures.
-    let call = std::future::IntoFuture::into_future(dlmm.get_pools(opts));
+    let call = std::future::IntoFuture::into_future(dlmm.getPools(opts));
     let abort = async {
         sleep(50).await;
         controller.abort();
@@ -529,18 +527,17 @@ async fn the_real_captured_bodies_decode_exactly() {
     ))
     .expect("valid options");
     let d = client.dlmm();
-    let page = same_as(d.get_pools(query(&[("pageSize", 10.into())])).await, &base, "/pools").await;
+    let page = same_as(d.getPools(query(&[("pageSize", 10.into())])).await, &base, "/pools").await;
     assert_eq!(get(&page, "total").as_f64(), Some(114_428.0));
     let (pool_text, raw_pool) = raw(&base, "/pools/x").await;
     let address = s(&raw_pool, "address");
-    let pool = same_as(d.get_pool(address.clone().into(), None).await, &base, &format!("/pools/{address}")).await;
+    let pool = same_as(d.getPool(address.clone().into(), None).await, &base, &format!("/pools/{address}")).await;
     let range = || {
         query(&[("timeframe", "24h".into()), ("startTime", 1_755_000_000.into()), ("endTime", 1_756_100_000.into())])
     };
-    let candles = same_as(d.get_pool_ohlcv(address.clone().into(), range()).await, &base, "/pools/x/ohlcv").await;
+    let candles = same_as(d.getPoolOhlcv(address.clone().into(), range()).await, &base, "/pools/x/ohlcv").await;
     let volume =
-        same_as(d.get_pool_volume_history(address.clone().into(), range()).await, &base, "/pools/x/volume/history")
-            .await;
+        same_as(d.getPoolVolumeHistory(address.clone().into(), range()).await, &base, "/pools/x/volume/history").await;
 
     // Values against the served text itself: token amounts are its exact digits; the rest has its meaning's type.
     let literal = |key: &str| {
