@@ -93,6 +93,13 @@ where
 #[allow(dead_code, reason = "read by the custom section wasm-bindgen writes, which the lint does not see")]
 const DECLARATION_BYTES: usize = 16 * 1024;
 
+/// A row's doc, for its Rust method and its TypeScript declaration: `` `GET /path`: `` and the row's doc, or a
+/// `pages` row's doc as it is.
+macro_rules! doc {
+    (pages $path:literal [$($doc:literal)+]) => { concat!($($doc),+) };
+    ($runner:ident $path:literal [$($doc:literal)+]) => { concat!("`GET ", $path, "`: ", $($doc),+) };
+}
+
 /// One method of a namespace class, from one operation row (see [`namespaces!`]), in an `impl` block of its own.
 /// `one` and `series` rows return a promise of the output, `pages` rows a `DlmmPageIterator` at once. The method's
 /// own code is its input's reading (bad input rejects the promise, or throws for an iterator); [`call::start`] and
@@ -102,17 +109,13 @@ macro_rules! method {
         $op:ident($($arg:ident),*; $opts:ident) pages) => {
         #[wasm_bindgen(js_class = $class)]
         impl $class {
-            $(#[doc = $doc])+
+            #[doc = doc!(pages $path [$($doc)+])]
             #[allow(non_snake_case)]
             #[wasm_bindgen(js_name = $js, skip_typescript)]
             pub fn $js(&self, $($arg: JsValue,)* options: Option<DatapiOptionsArg>) -> Result<PageIterator, JsValue> {
                 /// Reads the method's input into the iterator's first state.
                 fn make(client: Rc<Core>, args: &[JsValue], options: &JsValue) -> Result<PageIterator, JsValue> {
-                    #[allow(unused_mut, unused_variables)]
-                    let mut args = args.iter();
-                    let operation = $krate::datapi::ops::$service::$op::new(
-                        $(string_arg(stringify!($arg), args.next().unwrap_or(&JsValue::UNDEFINED))?),*
-                    );
+                    let operation = method!(@operation $krate $service $op($($arg),*) args);
                     datapi_pages(client, options, options_kind!(reader $opts)(options, operation)?)
                 }
                 iter::start(&self.inner, &[$($arg),*], arg(options), make)
@@ -123,23 +126,27 @@ macro_rules! method {
         $op:ident($($arg:ident),*; $opts:ident) $runner:ident) => {
         #[wasm_bindgen(js_class = $class)]
         impl $class {
-            #[doc = concat!("`GET ", $path, "`: ", $($doc),+)]
+            #[doc = doc!($runner $path [$($doc)+])]
             #[allow(non_snake_case)]
             #[wasm_bindgen(js_name = $js, skip_typescript)]
             pub fn $js(&self, $($arg: JsValue,)* options: Option<DatapiOptionsArg>) -> js_sys::Promise {
                 /// Reads the method's input into a plain value.
                 fn read(args: &[JsValue], options: &JsValue) -> Result<Job, JsValue> {
-                    #[allow(unused_mut, unused_variables)]
-                    let mut args = args.iter();
-                    let operation = $krate::datapi::ops::$service::$op::new(
-                        $(string_arg(stringify!($arg), args.next().unwrap_or(&JsValue::UNDEFINED))?),*
-                    );
+                    let operation = method!(@operation $krate $service $op($($arg),*) args);
                     Ok(method!(@run $runner options_kind!(reader $opts)(options, operation)?))
                 }
                 call::start(&self.inner, &[$($arg),*], arg(options), read)
             }
         }
     };
+    // The row's builder made from the method's positional arguments `$args` (all strings).
+    (@operation $krate:tt $service:ident $op:ident($($arg:ident),*) $args:ident) => {{
+        #[allow(unused_mut, unused_variables)]
+        let mut args = $args.iter();
+        $krate::datapi::ops::$service::$op::new(
+            $(string_arg(stringify!($arg), args.next().unwrap_or(&JsValue::UNDEFINED))?),*
+        )
+    }};
     (@run one $operation:expr) => { send($operation) };
     (@run series $operation:expr) => { send_series($operation) };
 }
@@ -150,21 +157,12 @@ macro_rules! declaration {
     ($text:expr, $krate:tt $service:ident [$($doc:literal)+] $js:ident $path:literal
         $op:ident($($arg:ident),*; $opts:ident) $runner:ident) => {
         $text
-            .push("  /** ")
-            .push(declaration!(@doc $runner $path))
-            $(.push($doc))+
-            .push(" */\n  ")
-            .push(stringify!($js))
-            .push("(")
-            $(.push(stringify!($arg)).push(": string, "))*
-            .push("options?: ")
-            .push(options_kind!(ts $opts))
-            .push(" | null): ")
+            .push(concat!("  /** ", doc!($runner $path [$($doc)+]), " */\n  ", stringify!($js), "("))
+            $(.push(concat!(stringify!($arg), ": string, ")))*
+            .push(concat!("options?: ", options_kind!(ts $opts), " | null): "))
             .push(declaration!(@result $runner $krate::datapi::ops::$service::$op).as_str())
             .push(";\n")
     };
-    (@doc pages $path:literal) => { "" };
-    (@doc $runner:ident $path:literal) => { concat!("`GET ", $path, "`: ") };
     (@result pages $op:ty) => {
         TsText::<{ dlmm_query::ts_type::TS_NAME_BYTES + 32 }>::EMPTY
             .push("DlmmAsyncIterator<")

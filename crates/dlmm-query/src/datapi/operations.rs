@@ -5,7 +5,7 @@
 //! service. A row is
 //!
 //! ```text
-//! "what it answers, for the docs."
+//! "what it answers, for the docs (after `GET /route`: ; a `pages` row's doc is a sentence of its own)."
 //! jsName "/route/{param}" => Builder(positional, args; options) runner;
 //! ```
 //!
@@ -55,9 +55,9 @@ macro_rules! datapi_operations {
             getGroup "/pools/groups/{lexical_order_mints}" => GetGroup(lexicalOrderMints; list) one;
             "protocol-wide totals."
             getProtocolMetrics "/stats/protocol_metrics" => GetProtocolMetrics(; none) one;
-            "every pool of `getPools`, page after page, as an async iterator (`for await … of`; `break` stops it)."
+            "Every pool of `getPools`, page after page, as an async iterator (`for await … of`; `break` stops it)."
             pools "/pools" => GetPools(; list) pages;
-            "every group of `getGroups`, page after page, as an async iterator."
+            "Every group of `getGroups`, page after page, as an async iterator."
             groups "/pools/groups" => GetGroups(; groups) pages;
         ] }
     };
