@@ -2,7 +2,7 @@
 //! which `cargo xtask ci` passes at build time, JS options objects, and clients of the keeper and datapi APIs.
 #![cfg(target_arch = "wasm32")]
 
-use dlmm_query_wasm::{JsClient, JsDatapiClient, create_client, create_datapi_client};
+use dlmm_query_wasm::{DlmmClient, JsDatapiClient, create_client, create_datapi_client};
 use js_sys::{Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -56,14 +56,14 @@ pub fn get(value: &JsValue, key: &str) -> JsValue {
 }
 
 /// A client of the replica with extra `createClient` options.
-pub fn client_with(extra: &[(&str, JsValue)]) -> JsClient {
+pub fn client_with(extra: &[(&str, JsValue)]) -> DlmmClient {
     let mut pairs = vec![("pairBaseUrl", pair_base().into()), ("poolBaseUrl", pool_base().into())];
     pairs.extend(extra.iter().cloned());
     create_client(Some(object(&pairs).unchecked_into())).expect("valid options")
 }
 
 /// A client of the replica.
-pub fn client() -> JsClient {
+pub fn client() -> DlmmClient {
     client_with(&[])
 }
 

@@ -48,6 +48,18 @@ impl<const N: usize> TsText<N> {
     }
 }
 
+/// Implements [`TsType`] for a type tsify declares under its own name, without a `type_prefix` (a type that does
+/// not derive `Shape`).
+#[macro_export]
+macro_rules! ts_name {
+    ($ty:ident) => {
+        impl $crate::ts_type::TsType for $ty {
+            const TS: $crate::ts_type::TsText<{ $crate::ts_type::TS_NAME_BYTES }> =
+                $crate::ts_type::TsText::EMPTY.push(stringify!($ty));
+        }
+    };
+}
+
 impl<T: TsType> TsType for Vec<T> {
     const TS: TsText<TS_NAME_BYTES> = TsText::EMPTY.push(T::TS.as_str()).push("[]");
 }

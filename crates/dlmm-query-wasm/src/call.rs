@@ -14,7 +14,7 @@ use futures_util::future::LocalBoxFuture;
 use dlmm_query::datapi::series::{SeriesPlan, SeriesRoute};
 use dlmm_query::json_text::JsonText;
 use dlmm_query::models::PoolEnvelope;
-use dlmm_query::ops::{All, GetDeposits, Operation};
+use dlmm_query::ops::{All, GetDeposits, GetPositionPnl, Operation};
 use dlmm_query::shape::{HasShape, Shape};
 use dlmm_query::{ApiGroup, CallOptions, Error, HttpResponse, InvalidInput, Request, response};
 use wasm_bindgen::JsValue;
@@ -84,8 +84,8 @@ enum Work {
     Series(Result<SeriesPlan, Error>),
     /// `all()` with its TVL floor.
     AllPairs(All, Option<f64>),
-    /// `getPositionPnl` of a position at a current value.
-    PositionPnl(String, Option<f64>),
+    /// `getPositionPnl`.
+    PositionPnl(GetPositionPnl),
 }
 
 /// The promise of an exported method: `job` (or the error reading the method's input gave) run to completion with
@@ -105,7 +105,7 @@ pub fn launch(client: Rc<Core>, options: JsValue, job: Result<Job, JsValue>) -> 
 pub type ReadJob = fn(&[JsValue], &JsValue) -> Result<Job, JsValue>;
 
 /// The promise of an exported method: its input read by `read` from its positional `args` and `options` (see
-/// [`crate::exports`]), then [`launch`]ed. One call for every method, so each method's own code is its input's
+/// [`crate::methods`]), then [`launch`]ed. One call for every method, so each method's own code is its input's
 /// reading.
 #[inline(never)]
 pub fn start(client: &Rc<Core>, args: &[JsValue], options: JsValue, read: ReadJob) -> js_sys::Promise {
@@ -131,9 +131,10 @@ impl Work {
                 written_to_js(written, &url).map_err(rejection)
             }),
             Work::AllPairs(all, floor) => Box::pin(run_all_pairs(client, &options, call, all, floor)),
-            Work::PositionPnl(position, current) => Box::pin(async move {
-                let url = request_url(&client, &GetDeposits::new(&position));
-                let pnl = client.position_pnl_with(&position, current, call).await.map_err(rejection)?;
+            Work::PositionPnl(pnl) => Box::pin(async move {
+                let position = pnl.position_address();
+                let url = request_url(&client, &GetDeposits::new(position));
+                let pnl = client.position_pnl_with(position, pnl.current_value(), call).await.map_err(rejection)?;
                 let mut json = JsonText::default();
                 pnl.write_json(&mut json);
                 written_to_js(json.finish().map_err(|e| rejection(Error::unwritable(&url, e)))?, &url)
@@ -177,8 +178,8 @@ pub fn all_pairs((all, floor): (All, Option<f64>)) -> Job {
 
 /// `getPositionPnl`: a position's deposits, withdrawals and claims, fetched together and summed
 /// ([`Client::position_pnl_with`](dlmm_query::Client::position_pnl_with)).
-pub fn position_pnl((position, current): (String, Option<f64>)) -> Job {
-    Work::PositionPnl(position, current).into()
+pub fn position_pnl(pnl: GetPositionPnl) -> Job {
+    Work::PositionPnl(pnl).into()
 }
 
 /// `all()` run (raced against the caller's signal by [`Work::run`]): every pair, decoded as the body arrives; with a

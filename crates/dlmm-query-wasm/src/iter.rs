@@ -66,7 +66,7 @@ pub struct PageIterator {
 pub type MakeIterator = fn(Rc<Core>, &[JsValue], &JsValue) -> Result<PageIterator, JsValue>;
 
 /// The iterator of an exported method, made by `make` from the method's arguments and options (see
-/// [`crate::exports`]): one call for every iterator method, so each method's own code is its input's reading.
+/// [`crate::methods`]): one call for every iterator method, so each method's own code is its input's reading.
 #[inline(never)]
 pub fn start(
     client: &Rc<Core>,

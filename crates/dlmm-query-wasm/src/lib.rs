@@ -9,19 +9,19 @@
 //! `to_js` (writing them) on `js_error`; `client` (the core client as the API holds it) on `options`; `all_pairs` (the
 //! streamed `all()`) on `client` and `to_js`; `worker` (`all()` in the package's worker, on a browser page) on those;
 //! `call` (the runners) on all of these; `iter` (the iterators) on those but `all_pairs` and `worker`; the exported
-//! classes (`keeper`, `datapi`) on all of them. A datapi method is written from its row of the core's
-//! `datapi_operations!`, a keeper method is a line of an `exports!` table.
+//! classes (`keeper`, `datapi`) on all of them; `methods` (every operation's method, written from its row of the
+//! core's `operations!`) on the classes and the runners.
 
 mod all_pairs;
 mod call;
 mod cancel;
 mod client;
 mod datapi;
-mod exports;
 mod iter;
 mod js_error;
 mod js_object;
 mod keeper;
+mod methods;
 mod options;
 mod promise;
 mod to_js;
@@ -30,7 +30,7 @@ mod worker;
 pub use datapi::{DammV2Datapi, DlmmDatapi, JsDatapiClient, create_datapi_client};
 pub use iter::PageIterator;
 pub use js_error::{is_dlmm_error, to_js_error};
-pub use keeper::{JsClient, create_client, lexical_order_mints};
+pub use keeper::{DlmmClient, create_client, lexical_order_mints};
 #[cfg(feature = "json-writer")]
 pub use to_js::output_to_js;
 

@@ -37,7 +37,7 @@ use crate::cancel::with_signal;
 use crate::client::new_core;
 use crate::js_error::{from_posted, input_error, to_js_error, to_posted};
 use crate::js_object::{property, set};
-use crate::options::{Call, all_query, client_config};
+use crate::options::{Call, all, client_config};
 use crate::promise;
 use crate::to_js::{patterns_to_js, posted_to_js};
 
@@ -281,7 +281,7 @@ pub fn all_in_worker(options: JsValue, call: JsValue, port: MessagePort) {
         // Boxed as a call's work is ([`crate::call`]), so both race the signal through one `with_signal`.
         let run: LocalBoxFuture<'_, Result<JsValue, JsValue>> = Box::pin(async {
             let client = new_core(client_config(&options)?, &options)?;
-            let (all, floor) = all_query(&call)?;
+            let (all, floor) = all(&call, dlmm_query::ops::All::new())?;
             let Call { options: call_options, .. } = Call::read(&call)?;
             let request = all.request().map_err(input_error)?;
             let mut sink = Post { port: &port };

@@ -34,6 +34,7 @@ pub mod items;
 pub mod models;
 #[cfg(feature = "native")]
 pub mod native;
+pub mod operations;
 pub mod ops;
 pub mod pnl;
 pub mod policy;

@@ -47,6 +47,8 @@ pub struct PositionPnl {
     pub reward_claim_count: usize,
 }
 
+dlmm_json::ts_name!(PositionPnl);
+
 impl PositionPnl {
     /// Writes this P&L into `out` as [`JsonText::write`] writes it (the same text, the same recorded `null`s and
     /// integers JavaScript cannot hold), member by member, without serde's JSON writer: it is the one model the npm

@@ -163,13 +163,11 @@ extern "C" {
     /// The options object of `createDatapiClient`.
     #[wasm_bindgen(typescript_type = "DatapiClientOptions")]
     pub type DatapiClientOptionsArg;
-    /// The options object of a datapi method (the method's declaration names its TypeScript type).
-    pub type DatapiOptionsArg;
 }
 
-/// The options of each kind of datapi route, by the name its row gives it (`dlmm_query::datapi_operations!`):
-/// `reader` names the function here that reads them onto the builder, `ts` their TypeScript interface (declared
-/// above).
+/// The options of each kind of operation, by the name its row gives it (`dlmm_query::operations!`): `reader` names
+/// the function that reads them onto the builder (here for the datapi's, in [`crate::options`] for the keeper's),
+/// `ts` their TypeScript interface.
 macro_rules! options_kind {
     (reader none) => {
         crate::options::datapi::no_query
@@ -198,6 +196,21 @@ macro_rules! options_kind {
     (reader positions_pnl) => {
         crate::options::datapi::positions_pnl
     };
+    (reader call) => {
+        crate::options::call_only
+    };
+    (reader pair_list) => {
+        crate::options::pair_list
+    };
+    (reader all) => {
+        crate::options::all
+    };
+    (reader pool_metrics) => {
+        crate::options::pool_metrics
+    };
+    (reader pnl) => {
+        crate::options::pnl
+    };
     (ts none) => {
         "CallOptions"
     };
@@ -224,6 +237,21 @@ macro_rules! options_kind {
     };
     (ts positions_pnl) => {
         "DatapiPositionsPnlQuery"
+    };
+    (ts call) => {
+        "CallOptions"
+    };
+    (ts pair_list) => {
+        "PairListOptions"
+    };
+    (ts all) => {
+        "AllOptions"
+    };
+    (ts pool_metrics) => {
+        "GetPoolMetricsOptions"
+    };
+    (ts pnl) => {
+        "PositionPnlOptions"
     };
 }
 

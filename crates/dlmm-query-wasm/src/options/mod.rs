@@ -7,7 +7,10 @@ pub mod datapi;
 
 use std::time::Duration;
 
-use dlmm_query::ops::{All, GetPoolMetrics, OrderBy, PairListQuery, PairSortKey};
+use dlmm_query::ops::{
+    All, AllByGroups, AllByGroupsMetadata, AllWithPagination, GetPoolMetrics, GetPositionPnl, OrderBy, PairListQuery,
+    PairSortKey,
+};
 use dlmm_query::policy::{RateLimiter, RetryPolicy};
 use dlmm_query::{BaseUrl, CallOptions, ClientConfig};
 use js_sys::{Array, Object};
@@ -145,21 +148,8 @@ extern "C" {
     /// The options object of `createClient`.
     #[wasm_bindgen(typescript_type = "ClientOptions")]
     pub type ClientOptionsArg;
-    /// Options every method takes.
-    #[wasm_bindgen(typescript_type = "CallOptions")]
-    pub type CallOptionsArg;
-    /// The options object of `getPoolMetrics`.
-    #[wasm_bindgen(typescript_type = "GetPoolMetricsOptions")]
-    pub type GetPoolMetricsOptions;
-    /// The options object of `all`.
-    #[wasm_bindgen(typescript_type = "AllOptions")]
-    pub type AllOptionsArg;
-    /// The options object of the list operations.
-    #[wasm_bindgen(typescript_type = "PairListOptions")]
-    pub type PairListOptionsArg;
-    /// The options object of `getPositionPnl`.
-    #[wasm_bindgen(typescript_type = "PositionPnlOptions")]
-    pub type PositionPnlOptionsArg;
+    /// The options object of an operation's method (the method's declaration names its TypeScript type).
+    pub type MethodOptionsArg;
 }
 
 /// The longest time option accepted, in milliseconds (one day).
@@ -510,25 +500,54 @@ pub fn parsed_option<T: std::str::FromStr<Err = dlmm_query::InvalidInput>>(
     string_option(options, key)?.map(|text| text.parse::<T>().map_err(|e| invalid(key, e.reason))).transpose()
 }
 
-/// The options of `all`: the operation (`includeUnknown`) and the TVL floor (`minTvl`), if any.
-pub fn all_query(options: &JsValue) -> Result<(All, Option<f64>), JsValue> {
-    let mut op = All::new();
-    if let Some(include) = bool_option(options, "includeUnknown")? {
-        op = op.include_unknown(include);
-    }
-    Ok((op, number_option(options, "minTvl", f64::NEG_INFINITY, f64::INFINITY)?))
+/// The keeper's operations whose options are the call options only (any other key is ignored, as it always was).
+pub fn call_only<O>(_options: &JsValue, operation: O) -> Result<O, JsValue> {
+    Ok(operation)
 }
 
-/// `getPoolMetrics(address, { caseSensitive })` as its operation.
-pub fn pool_metrics_query(address: String, options: &JsValue) -> Result<GetPoolMetrics, JsValue> {
-    let op = GetPoolMetrics::new(address);
+/// A keeper list builder, made from its list query.
+pub trait PairListBuilder {
+    /// The builder asking for `query`.
+    fn from_query(query: PairListQuery) -> Self;
+}
+
+macro_rules! pair_list_builders {
+    ($($builder:ident),+) => {$(
+        impl PairListBuilder for $builder {
+            fn from_query(query: PairListQuery) -> Self {
+                $builder::from_query(query)
+            }
+        }
+    )+};
+}
+
+pair_list_builders!(AllByGroups, AllByGroupsMetadata, AllWithPagination);
+
+/// `PairListOptions` on a keeper list builder (the builder's own query is replaced).
+pub fn pair_list<B: PairListBuilder>(options: &JsValue, _builder: B) -> Result<B, JsValue> {
+    Ok(B::from_query(list_query(Some(options))?))
+}
+
+/// The options of `all`: the operation (`includeUnknown`) and the TVL floor (`minTvl`), if any.
+pub fn all(options: &JsValue, mut operation: All) -> Result<(All, Option<f64>), JsValue> {
+    if let Some(include) = bool_option(options, "includeUnknown")? {
+        operation = operation.include_unknown(include);
+    }
+    Ok((operation, number_option(options, "minTvl", f64::NEG_INFINITY, f64::INFINITY)?))
+}
+
+/// `getPoolMetrics(address, { caseSensitive })`.
+pub fn pool_metrics(options: &JsValue, operation: GetPoolMetrics) -> Result<GetPoolMetrics, JsValue> {
     Ok(match bool_option(options, "caseSensitive")? {
-        Some(case_sensitive) => op.case_sensitive(case_sensitive),
-        None => op,
+        Some(case_sensitive) => operation.case_sensitive(case_sensitive),
+        None => operation,
     })
 }
 
-/// `getPositionPnl(position, { currentValueUsd })`: the position and what it still holds, if given.
-pub fn pnl_query(position: String, options: &JsValue) -> Result<(String, Option<f64>), JsValue> {
-    Ok((position, number_option(options, "currentValueUsd", f64::NEG_INFINITY, f64::INFINITY)?))
+/// `getPositionPnl(position, { currentValueUsd })`: what the position still holds, if given.
+pub fn pnl(options: &JsValue, operation: GetPositionPnl) -> Result<GetPositionPnl, JsValue> {
+    Ok(match number_option(options, "currentValueUsd", f64::NEG_INFINITY, f64::INFINITY)? {
+        Some(usd) => operation.current_value_usd(usd),
+        None => operation,
+    })
 }

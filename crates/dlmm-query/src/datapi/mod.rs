@@ -58,7 +58,6 @@
 //! [`ClientConfig::with_datapi_base_urls`]: crate::ClientConfig::with_datapi_base_urls
 
 pub mod models;
-pub mod operations;
 pub mod ops;
 pub mod params;
 pub mod series;

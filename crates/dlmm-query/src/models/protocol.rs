@@ -72,6 +72,8 @@ impl HasShape for ProtocolMetrics {
         Shape::Leaf(Leaf::ObjectOrSingleton(&ObjectOrSingleton { object: WIRE_FIELDS, expecting: EXPECTING }));
 }
 
+dlmm_json::ts_name!(ProtocolMetrics);
+
 impl FromSlot for ProtocolMetrics {
     /// The metrics from the slot of their wire object (the same slot for the object and for an array of one).
     fn from_slot(slot: Slot) -> Self {

@@ -18,7 +18,9 @@ pub use pairs::{
     MAX_SEARCH_TERM_CHARS, MAX_TAG_CHARS, OrderBy, PairListQuery, PairSortKey,
 };
 pub use pool::GetPoolMetrics;
-pub use position::{GetClaimFees, GetClaimRewards, GetDeposits, GetPosition, GetPositionV2, GetWithdraws};
+pub use position::{
+    GetClaimFees, GetClaimRewards, GetDeposits, GetPosition, GetPositionPnl, GetPositionV2, GetWithdraws,
+};
 pub use protocol::GetProtocolMetrics;
 pub use validate::COUNT_RANGE;
 pub use wallet::GetWalletEarning;

@@ -353,6 +353,7 @@ macro_rules! pair_list_op {
 
         impl $name {
             /// The operation with no parameters (the server's defaults).
+            #[inline]
             pub fn new() -> Self {
                 Self::default()
             }

@@ -88,3 +88,38 @@ position_op!(
     ["position_v2"],
     Position
 );
+
+/// A position's profit and loss, as one call of four requests (its deposits, withdrawals, fee and reward claims,
+/// sent together and summed by [`Client::position_pnl_with`](crate::Client::position_pnl_with)): not an
+/// [`Operation`] of its own, the call's input as a plain value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GetPositionPnl {
+    position_address: String,
+    current_value_usd: Option<f64>,
+}
+
+impl GetPositionPnl {
+    /// The API the four requests go to.
+    pub const GROUP: ApiGroup = ApiGroup::Pair;
+
+    /// For the position at `position_address` (validated on request).
+    pub fn new(position_address: impl Into<String>) -> Self {
+        Self { position_address: position_address.into(), current_value_usd: None }
+    }
+
+    /// What the position still holds, in USD, counted into its net result.
+    pub fn current_value_usd(mut self, usd: f64) -> Self {
+        self.current_value_usd = Some(usd);
+        self
+    }
+
+    /// The position's address, as given.
+    pub fn position_address(&self) -> &str {
+        &self.position_address
+    }
+
+    /// The current value given, if any.
+    pub fn current_value(&self) -> Option<f64> {
+        self.current_value_usd
+    }
+}

@@ -327,9 +327,9 @@ mod datapi {
     use std::collections::{BTreeMap, BTreeSet};
 
     use dlmm_query::ApiGroup;
-    use dlmm_query::datapi::operations::ROUTES;
     use dlmm_query::datapi::ops::{damm_v2, dlmm};
     use dlmm_query::datapi::params::*;
+    use dlmm_query::operations::ROUTES;
     use dlmm_query::ops::LexicalOrderMints;
     use serde_json::Value;
 

@@ -41,7 +41,7 @@ fn config() -> ProptestConfig {
 // ---------------------------------------------------------------------------------------------------------------
 // Every decoder, by name, with its valid sample body.
 
-/// One datapi route of the operation rows (`dlmm_query::datapi_operations!`; `pages` rows walk the same routes):
+/// One datapi route of the operation rows (`dlmm_query::operations!`; `pages` rows walk the same routes):
 /// its builder's name, its request built from the replica's samples, and its decoding.
 struct DatapiRoute {
     name: &'static str,
@@ -79,27 +79,30 @@ fn sample(s: &Value, service: &str, js: &str, arg: &str) -> String {
 fn datapi_routes() -> &'static [DatapiRoute] {
     static ROUTES: OnceLock<Vec<DatapiRoute>> = OnceLock::new();
     macro_rules! routes {
-        ($krate:tt; $($service:ident $class:ident {
-            $($($doc:literal)+ $js:ident $path:literal => $op:ident($($arg:ident),*; $opts:ident) $runner:ident;)*
-        })*) => {{
+        ($krate:tt; $($service:ident $class:ident { $($row:tt)* })*) => {{
             let mut all = Vec::new();
-            $($(
-                if stringify!($runner) != "pages" {
-                    all.push(DatapiRoute {
-                        name: concat!(stringify!($service), "::", stringify!($op)),
-                        #[allow(unused_variables)]
-                        request: |s| {
-                            let op = $service::$op::new($(sample(s, stringify!($service), stringify!($js), stringify!($arg))),*);
-                            op.request().expect("a valid sample request")
-                        },
-                        decode: decode_as::<$service::$op>,
-                    });
-                }
-            )*)*
+            $(routes!(@service all $service $($row)*);)*
             all
         }};
+        // The keeper's operations are fuzzed from their samples (`for_every_operation!`).
+        (@service $all:ident keeper $($row:tt)*) => {};
+        (@service $all:ident $service:ident $(
+            $($doc:literal)+ $js:ident $path:literal => $op:ident($($arg:ident),*; $opts:ident) $runner:ident;
+        )*) => {$(
+            if stringify!($runner) != "pages" {
+                $all.push(DatapiRoute {
+                    name: concat!(stringify!($service), "::", stringify!($op)),
+                    #[allow(unused_variables)]
+                    request: |s| {
+                        let op = $service::$op::new($(sample(s, stringify!($service), stringify!($js), stringify!($arg))),*);
+                        op.request().expect("a valid sample request")
+                    },
+                    decode: decode_as::<$service::$op>,
+                });
+            }
+        )*};
     }
-    ROUTES.get_or_init(|| dlmm_query::datapi_operations!(routes))
+    ROUTES.get_or_init(|| dlmm_query::operations!(routes))
 }
 
 /// One decoder: its name, the URL of its sample, and its valid sample body.
@@ -145,6 +148,31 @@ fn datapi_bodies() -> Vec<Decoder> {
         }
         out
     })
+}
+
+/// The keeper's samples (`for_every_operation!`) are exactly the builders of the keeper's rows (`operations!`; its
+/// `pages` rows reuse the list builders, its `pnl` row the event lists).
+#[test]
+fn the_keeper_samples_cover_every_keeper_row() {
+    macro_rules! rows {
+        ($krate:tt; $($service:ident $class:ident { $($row:tt)* })*) => {{
+            let mut all: Vec<&str> = Vec::new();
+            $(rows!(@service all $service $($row)*);)*
+            all
+        }};
+        (@service $all:ident keeper $(
+            $($doc:literal)+ $js:ident $path:literal
+                => $op:ident($($arg:ident $(: $kind:ident)?),*; $opts:ident) $runner:ident;
+        )*) => {
+            $($all.extend([stringify!($op)].into_iter().filter(|_| !matches!(stringify!($runner), "pages" | "pnl")));)*
+        };
+        (@service $all:ident $service:ident $($row:tt)*) => {};
+    }
+    let mut rows = dlmm_query::operations!(rows);
+    let mut samples = decoders().iter().map(|d| d.name).filter(|name| !name.contains("::")).collect::<Vec<_>>();
+    rows.sort_unstable();
+    samples.sort_unstable();
+    assert_eq!(samples, rows);
 }
 
 /// Decodes `body` as decoder `index`'s operation (status 200), after checking that transcoding it for JavaScript

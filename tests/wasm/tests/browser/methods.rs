@@ -4,14 +4,14 @@
 #![cfg(target_arch = "wasm32")]
 
 use dlmm_browser_tests::{NOWHERE, camel_case, client, client_with, get, object as obj, pair_base, rejected};
-use dlmm_query_wasm::{JsClient, PageIterator, create_client, is_dlmm_error, lexical_order_mints};
+use dlmm_query_wasm::{DlmmClient, PageIterator, create_client, is_dlmm_error, lexical_order_mints};
 use js_sys::{Array, BigInt, JSON, Object};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 
 /// A client sending the replica's fault header with every request.
-fn faulty(fault: &str) -> JsClient {
+fn faulty(fault: &str) -> DlmmClient {
     client_with(&[("headers", obj(&[("X-Replica-Fault", fault.into())]))])
 }
 
@@ -86,7 +86,7 @@ async fn protocol_metrics_and_pair_lists_match_the_wire() {
     let c = client();
     let raw = raw_json(&format!("{}/info/protocol_metrics", pair_base())).await;
     let raw = if Array::is_array(&raw) { Array::from(&raw).get(0) } else { raw };
-    assert_same(&c.get_protocol_metrics(None).await.unwrap(), &raw, "protocol_metrics");
+    assert_same(&c.getProtocolMetrics(None).await.unwrap(), &raw, "protocol_metrics");
 
     let all = c.all(None).await.unwrap();
     assert_same(&all, &raw_json(&format!("{}/pair/all", pair_base())).await, "all");
@@ -104,13 +104,13 @@ async fn protocol_metrics_and_pair_lists_match_the_wire() {
             ("hideLowTvl", 100.into()),
         ])
     };
-    let pages = c.all_with_pagination(Some(opts().unchecked_into())).await.unwrap();
+    let pages = c.allWithPagination(Some(opts().unchecked_into())).await.unwrap();
     assert_same(&pages, &raw_json(&format!("{}/pair/all_with_pagination?{q}", pair_base())).await, "pagination");
     assert_eq!(Array::from(&get(&pages, "pairs")).length(), 7);
     assert!(get(&pages, "total").as_f64().unwrap() > 7.0);
-    let groups = c.all_by_groups(Some(opts().unchecked_into())).await.unwrap();
+    let groups = c.allByGroups(Some(opts().unchecked_into())).await.unwrap();
     assert_same(&groups, &raw_json(&format!("{}/pair/all_by_groups?{q}", pair_base())).await, "groups");
-    let metas = c.all_by_groups_metadata(Some(opts().unchecked_into())).await.unwrap();
+    let metas = c.allByGroupsMetadata(Some(opts().unchecked_into())).await.unwrap();
     assert_same(&metas, &raw_json(&format!("{}/pair/all_by_groups_metadata?{q}", pair_base())).await, "metadata");
     // Nested window keys are camelCase too.
     let first = Array::from(&get(&pages, "pairs")).get(0);
@@ -124,7 +124,7 @@ async fn protocol_metrics_and_pair_lists_match_the_wire() {
         ("searchTerm", "SOL".into()),
         ("includeTokenMints", Array::of1(&"So11111111111111111111111111111111111111112".into()).into()),
     ]);
-    let found = c.all_with_pagination(Some(search.unchecked_into())).await.unwrap();
+    let found = c.allWithPagination(Some(search.unchecked_into())).await.unwrap();
     let raw = raw_json(&format!(
         "{}/pair/all_with_pagination?search_term=SOL&include_token_mints=So11111111111111111111111111111111111111112",
         pair_base()
@@ -140,31 +140,31 @@ async fn single_pair_group_and_analytics_match_the_wire() {
     let pair = s(&sm, "pair_with_locks");
     let group = s(&sm, "group");
     assert_same(
-        &c.get_single_group_pair(group.clone().into(), None).await.unwrap(),
+        &c.getSingleGroupPair(group.clone().into(), None).await.unwrap(),
         &raw_json(&format!("{}/pair/group_pair/{group}", pair_base())).await,
         "group_pair",
     );
     assert_same(
-        &c.get_pair(pair.clone().into(), None).await.unwrap(),
+        &c.getPair(pair.clone().into(), None).await.unwrap(),
         &raw_json(&format!("{}/pair/{pair}", pair_base())).await,
         "pair",
     );
     let base = format!("{}/pair/{pair}/analytic", pair_base());
-    let fee = c.get_pair_fee_bps_by_days(pair.clone().into(), 3.into(), None).await.unwrap();
+    let fee = c.getPairFeeBpsByDays(pair.clone().into(), 3.into(), None).await.unwrap();
     assert_same(&fee, &raw_json(&format!("{base}/pair_fee_bps?num_of_days=3")).await, "fee_bps");
     assert!(Array::from(&fee).length() > 0);
-    let volume = c.get_pair_volume_by_days(pair.clone().into(), 30.into(), None).await.unwrap();
+    let volume = c.getPairVolumeByDays(pair.clone().into(), 30.into(), None).await.unwrap();
     assert_same(&volume, &raw_json(&format!("{base}/pair_trade_volume?num_of_days=30")).await, "volume");
     // Dates keep the vendor's strings.
     assert!(get(&Array::from(&volume).get(0), "dayDate").is_string());
-    let tvl = c.get_pair_tvl_by_days(pair.clone().into(), 255.into(), None).await.unwrap();
+    let tvl = c.getPairTvlByDays(pair.clone().into(), 255.into(), None).await.unwrap();
     assert_same(&tvl, &raw_json(&format!("{base}/pair_tvl?num_of_days=255")).await, "tvl");
-    let swaps = c.get_pair_swap_records(pair.clone().into(), 20.into(), None).await.unwrap();
+    let swaps = c.getPairSwapRecords(pair.clone().into(), 20.into(), None).await.unwrap();
     assert_same(&swaps, &raw_json(&format!("{base}/swap_history?rows_to_take=20")).await, "swaps");
     let swap = Array::from(&swaps).get(0);
     assert!(get(&swap, "inAmount").is_bigint(), "raw amounts are bigint");
     assert!(get(&swap, "onchainTimestamp").as_f64().is_some(), "timestamps are numbers");
-    let locks = c.get_pair_positions_lock(pair.clone().into(), None).await.unwrap();
+    let locks = c.getPairPositionsLock(pair.clone().into(), None).await.unwrap();
     assert_same(&locks, &raw_json(&format!("{}/pair/{pair}/positions_lock", pair_base())).await, "locks");
     assert!(Array::from(&locks).length() > 0);
 }
@@ -175,19 +175,19 @@ async fn positions_and_wallets_match_the_wire() {
     let sm = samples().await;
     let position = Array::from(&get(&sm, "positions")).get(0).as_string().unwrap();
     let p = format!("{}/position/{position}", pair_base());
-    assert_same(&c.get_position(position.clone().into(), None).await.unwrap(), &raw_json(&p).await, "position");
-    let fees = c.get_claim_fees(position.clone().into(), None).await.unwrap();
+    assert_same(&c.getPosition(position.clone().into(), None).await.unwrap(), &raw_json(&p).await, "position");
+    let fees = c.getClaimFees(position.clone().into(), None).await.unwrap();
     assert_same(&fees, &raw_json(&format!("{p}/claim_fees")).await, "claim_fees");
-    let rewards = c.get_claim_rewards(position.clone().into(), None).await.unwrap();
+    let rewards = c.getClaimRewards(position.clone().into(), None).await.unwrap();
     assert_same(&rewards, &raw_json(&format!("{p}/claim_rewards")).await, "claim_rewards");
-    let deposits = c.get_deposits(position.clone().into(), None).await.unwrap();
+    let deposits = c.getDeposits(position.clone().into(), None).await.unwrap();
     assert_same(&deposits, &raw_json(&format!("{p}/deposits")).await, "deposits");
-    let withdraws = c.get_withdraws(position.clone().into(), None).await.unwrap();
+    let withdraws = c.getWithdraws(position.clone().into(), None).await.unwrap();
     assert_same(&withdraws, &raw_json(&format!("{p}/withdraws")).await, "withdraws");
-    let v2 = c.get_position_v2(position.clone().into(), None).await.unwrap();
+    let v2 = c.getPositionV2(position.clone().into(), None).await.unwrap();
     assert_same(&v2, &raw_json(&format!("{}/position_v2/{position}", pair_base())).await, "position_v2");
 
-    let pnl = c.get_position_pnl(position.clone().into(), None).await.unwrap();
+    let pnl = c.getPositionPnl(position.clone().into(), None).await.unwrap();
     assert_eq!(get(&pnl, "depositCount").as_f64(), Some(f64::from(Array::from(&deposits).length())));
     assert_eq!(get(&pnl, "withdrawalCount").as_f64(), Some(f64::from(Array::from(&withdraws).length())));
     assert_eq!(get(&pnl, "feeClaimCount").as_f64(), Some(f64::from(Array::from(&fees).length())));
@@ -197,20 +197,18 @@ async fn positions_and_wallets_match_the_wire() {
         .map(|d| get(&d, "tokenXUsdAmount").as_f64().unwrap() + get(&d, "tokenYUsdAmount").as_f64().unwrap())
         .sum();
     assert!((get(&pnl, "depositedUsd").as_f64().unwrap() - deposited).abs() < 1e-6 * deposited.max(1.0));
-    let with_value = c
-        .get_position_pnl(position.into(), Some(obj(&[("currentValueUsd", 10.into())]).unchecked_into()))
-        .await
-        .unwrap();
+    let with_value =
+        c.getPositionPnl(position.into(), Some(obj(&[("currentValueUsd", 10.into())]).unchecked_into())).await.unwrap();
     assert_eq!(get(&with_value, "currentValueUsd").as_f64(), Some(10.0));
 
     let wallet = Array::from(&get(&sm, "wallets")).get(0);
     let (w, pair) = (s(&wallet, "wallet"), s(&wallet, "pair"));
-    let earning = c.get_wallet_earning(w.clone().into(), pair.clone().into(), None).await.unwrap();
+    let earning = c.getWalletEarning(w.clone().into(), pair.clone().into(), None).await.unwrap();
     assert_same(&earning, &raw_json(&format!("{}/wallet/{w}/{pair}/earning", pair_base())).await, "earning");
     assert_eq!(Array::from(&earning).length(), 1);
     assert!(get(&Array::from(&earning).get(0), "totalFeeXClaimed").is_bigint());
     let none = get(&sm, "wallet_without_earnings");
-    let empty = c.get_wallet_earning(get(&none, "wallet"), get(&none, "pair"), None).await.unwrap();
+    let empty = c.getWalletEarning(get(&none, "wallet"), get(&none, "pair"), None).await.unwrap();
     assert_eq!(Array::from(&empty).length(), 0);
 }
 
@@ -218,11 +216,11 @@ async fn positions_and_wallets_match_the_wire() {
 async fn unindexed_items_reject_as_not_found() {
     let c = client();
     let sm = samples().await;
-    let err = rejected(c.get_position(get(&sm, "unindexed_position"), None).await, "an unindexed position");
+    let err = rejected(c.getPosition(get(&sm, "unindexed_position"), None).await, "an unindexed position");
     assert_eq!(get(&err, "kind"), "notFound");
     assert_eq!(get(&err, "status"), 500);
     assert_eq!(get(&err, "notIndexed"), JsValue::TRUE);
-    let err = rejected(c.get_pair(get(&sm, "unknown_pair"), None).await, "an unknown pair");
+    let err = rejected(c.getPair(get(&sm, "unknown_pair"), None).await, "an unknown pair");
     assert_eq!(get(&err, "kind"), "notFound");
     assert_eq!(get(&err, "status"), 404);
 }
@@ -231,7 +229,7 @@ async fn unindexed_items_reject_as_not_found() {
 async fn iterators_walk_every_page() {
     let c = client();
     let filter = || obj(&[("limit", 40.into()), ("sortKey", "tvl".into()), ("hideLowTvl", 1000.into())]);
-    let first = c.all_with_pagination(Some(filter().unchecked_into())).await.unwrap();
+    let first = c.allWithPagination(Some(filter().unchecked_into())).await.unwrap();
     let total = get(&first, "total").as_f64().unwrap() as usize;
     assert!(total > 40, "needs several pages: {total}");
     let iter = c.pairs(Some(filter().unchecked_into())).unwrap();
@@ -254,7 +252,7 @@ async fn iterators_walk_every_page() {
     assert_eq!(get(&stopped, "done"), JsValue::TRUE);
     assert!(next(&groups).await.is_none(), "return() stops it");
 
-    let metas = c.group_metadatas(Some(obj(&[("limit", 1000.into())]).unchecked_into())).unwrap();
+    let metas = c.groupMetadatas(Some(obj(&[("limit", 1000.into())]).unchecked_into())).unwrap();
     let mut count = 0;
     while let Some(meta) = next(&metas).await {
         assert!(get(&meta, "lexicalOrderMints").is_string());
@@ -300,7 +298,7 @@ async fn amounts_above_2_pow_53_arrive_exact_as_bigint() {
     let sm = samples().await;
     let pair = s(&sm, "pair_with_large_amounts");
     let text = raw_text(&format!("{}/pair/{pair}", pair_base())).await;
-    let got = client().get_pair(pair.into(), None).await.unwrap();
+    let got = client().getPair(pair.into(), None).await.unwrap();
     let mut large = 0;
     for (wire, js) in [("reserve_x_amount", "reserveXAmount"), ("reserve_y_amount", "reserveYAmount")] {
         let digits = digits_of(&text, wire);
@@ -328,7 +326,7 @@ async fn amounts_above_2_pow_53_arrive_exact_as_bigint() {
 
     let position = s(&sm, "position_with_large_amounts");
     let text = raw_text(&format!("{}/position/{position}/deposits", pair_base())).await;
-    let deposits = Array::from(&client().get_deposits(position.into(), None).await.unwrap());
+    let deposits = Array::from(&client().getDeposits(position.into(), None).await.unwrap());
     let wanted: Vec<String> = all_digits_of(&text, "token_x_amount");
     let got: Vec<String> = deposits
         .iter()
@@ -358,7 +356,7 @@ async fn a_slow_server_times_out() {
     let pair = Array::from(&get(&samples().await, "pairs")).get(0);
     let started = js_sys::Date::now();
     let opts = obj(&[("timeoutMs", 200.into()), ("retry", JsValue::FALSE)]);
-    let err = rejected(c.get_pair(pair, Some(opts.unchecked_into())).await, "a slow server");
+    let err = rejected(c.getPair(pair, Some(opts.unchecked_into())).await, "a slow server");
     assert!(is_dlmm_error(err.clone()));
     assert_eq!(get(&err, "kind"), "timeout");
     assert!(js_sys::Date::now() - started < 2000.0);
@@ -369,13 +367,13 @@ async fn a_429_with_retry_after_is_retried() {
     let c = faulty(&format!("status=429; retry-after=1; times=1; id={}", unique("429")));
     let pair = Array::from(&get(&samples().await, "pairs")).get(1);
     let started = js_sys::Date::now();
-    let got = c.get_pair(pair.clone(), None).await.expect("the retry succeeds");
+    let got = c.getPair(pair.clone(), None).await.expect("the retry succeeds");
     assert_eq!(get(&got, "address"), pair);
     assert!(js_sys::Date::now() - started >= 900.0, "waited for Retry-After");
 
     // Without retries the 429 surfaces, with the wait the server asked for.
     let c = faulty(&format!("status=429; retry-after=1; times=1; id={}", unique("429b")));
-    let err = rejected(c.get_pair(pair, Some(obj(&[("retry", JsValue::FALSE)]).unchecked_into())).await, "a 429");
+    let err = rejected(c.getPair(pair, Some(obj(&[("retry", JsValue::FALSE)]).unchecked_into())).await, "a 429");
     assert_eq!(get(&err, "kind"), "rateLimited");
     assert_eq!(get(&err, "retryAfterMs"), 1000);
 }
@@ -384,7 +382,7 @@ async fn a_429_with_retry_after_is_retried() {
 async fn an_html_429_is_a_rate_limit_error_not_a_crash() {
     let c = faulty(&format!("status=429; body=html; id={}", unique("html")));
     let opts = obj(&[("retry", obj(&[("maxAttempts", 2.into()), ("baseDelayMs", 10.into())]))]);
-    let err = rejected(c.get_protocol_metrics(Some(opts.unchecked_into())).await, "an HTML 429");
+    let err = rejected(c.getProtocolMetrics(Some(opts.unchecked_into())).await, "an HTML 429");
     assert!(err.is_instance_of::<js_sys::Error>());
     assert_eq!(get(&err, "name"), "DlmmError");
     assert_eq!(get(&err, "kind"), "rateLimited");
@@ -395,14 +393,12 @@ async fn an_html_429_is_a_rate_limit_error_not_a_crash() {
 #[wasm_bindgen_test]
 async fn a_truncated_body_is_a_decode_error() {
     let c = faulty(&format!("truncate; id={}", unique("cut")));
-    let err = rejected(c.all_with_pagination(None).await, "a truncated body");
+    let err = rejected(c.allWithPagination(None).await, "a truncated body");
     assert_eq!(get(&err, "kind"), "decode");
     assert_eq!(get(&err, "status"), 200);
     let c = faulty(&format!("invalid-json; id={}", unique("bad")));
-    let err = rejected(
-        c.get_pair_positions_lock(Array::from(&get(&samples().await, "pairs")).get(0), None).await,
-        "bad JSON",
-    );
+    let err =
+        rejected(c.getPairPositionsLock(Array::from(&get(&samples().await, "pairs")).get(0), None).await, "bad JSON");
     assert_eq!(get(&err, "kind"), "decode");
 }
 
@@ -414,25 +410,25 @@ async fn invalid_input_rejects_with_no_request_sent() {
             .unwrap();
     let pair = "DELj9rDLM1Thghq9JULzMqb3MfU6JKsRKiQyMzdw1QY9";
     let checks: Vec<(Result<JsValue, JsValue>, &str)> = vec![
-        (c.get_pair("not an address".into(), None).await, "pair_address"),
-        (c.get_pair(JsValue::from(7), None).await, "pair_address"),
-        (c.get_pair_fee_bps_by_days(pair.into(), 0.into(), None).await, "num_of_days"),
-        (c.get_pair_volume_by_days(pair.into(), 256.into(), None).await, "num_of_days"),
-        (c.get_pair_tvl_by_days(pair.into(), 1.5.into(), None).await, "num_of_days"),
-        (c.get_pair_swap_records(pair.into(), 0.into(), None).await, "rows_to_take"),
-        (c.get_single_group_pair("a-b".into(), None).await, "lexical_order_mints"),
-        (c.get_wallet_earning("x".into(), pair.into(), None).await, "wallet_address"),
-        (c.all_with_pagination(Some(obj(&[("limit", 5000.into())]).unchecked_into())).await, "limit"),
-        (c.all_by_groups(Some(obj(&[("sortKey", "nope".into())]).unchecked_into())).await, "sort_key"),
-        (c.get_protocol_metrics(Some(obj(&[("timeoutMs", (-5).into())]).unchecked_into())).await, "timeoutMs"),
-        (c.get_protocol_metrics(Some(obj(&[("signal", "x".into())]).unchecked_into())).await, "signal"),
+        (c.getPair("not an address".into(), None).await, "pair_address"),
+        (c.getPair(JsValue::from(7), None).await, "pair_address"),
+        (c.getPairFeeBpsByDays(pair.into(), 0.into(), None).await, "num_of_days"),
+        (c.getPairVolumeByDays(pair.into(), 256.into(), None).await, "num_of_days"),
+        (c.getPairTvlByDays(pair.into(), 1.5.into(), None).await, "num_of_days"),
+        (c.getPairSwapRecords(pair.into(), 0.into(), None).await, "rows_to_take"),
+        (c.getSingleGroupPair("a-b".into(), None).await, "lexical_order_mints"),
+        (c.getWalletEarning("x".into(), pair.into(), None).await, "wallet_address"),
+        (c.allWithPagination(Some(obj(&[("limit", 5000.into())]).unchecked_into())).await, "limit"),
+        (c.allByGroups(Some(obj(&[("sortKey", "nope".into())]).unchecked_into())).await, "sort_key"),
+        (c.getProtocolMetrics(Some(obj(&[("timeoutMs", (-5).into())]).unchecked_into())).await, "timeoutMs"),
+        (c.getProtocolMetrics(Some(obj(&[("signal", "x".into())]).unchecked_into())).await, "signal"),
     ];
     for (i, (result, parameter)) in checks.into_iter().enumerate() {
         let err = rejected(result, parameter);
         assert_eq!(get(&err, "kind"), "invalidInput", "check {i}");
         assert_eq!(get(&err, "parameter"), parameter, "check {i}");
     }
-    let err = rejected(c.get_protocol_metrics(None).await, "a closed port");
+    let err = rejected(c.getProtocolMetrics(None).await, "a closed port");
     assert_eq!(get(&err, "kind"), "network");
     for bad in
         [obj(&[("retry", "no".into())]), obj(&[("rateLimit", 3.into())]), obj(&[("headers", obj(&[("a", 1.into())]))])]

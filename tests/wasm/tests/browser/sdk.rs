@@ -26,7 +26,7 @@ async fn get_pool_metrics_returns_every_field_as_served() {
     let pools = sample_pools().await;
     let c = client();
     for address in pools.iter().take(3) {
-        let metrics = c.get_pool_metrics(address.into(), None).await.expect("metrics");
+        let metrics = c.getPoolMetrics(address.into(), None).await.expect("metrics");
         let raw = get(&raw_json(&format!("{}/pools/{address}/metrics", pool_base())).await, "data");
         let keys = Object::keys(raw.unchecked_ref::<Object>());
         assert_eq!(keys.length(), 20);
@@ -43,14 +43,14 @@ async fn get_pool_metrics_returns_every_field_as_served() {
 async fn case_insensitive_lookup_finds_the_pool() {
     let address = sample_pools().await.remove(1);
     let opts = options(&[("caseSensitive", JsValue::FALSE)]);
-    let metrics = client().get_pool_metrics(address.to_lowercase().into(), Some(opts.unchecked_into())).await.unwrap();
+    let metrics = client().getPoolMetrics(address.to_lowercase().into(), Some(opts.unchecked_into())).await.unwrap();
     assert_eq!(get(&metrics, "poolAddress"), JsValue::from_str(&address));
 }
 
 #[wasm_bindgen_test]
 async fn unknown_pool_rejects_with_a_not_found_dlmm_error() {
     let err =
-        rejected(client().get_pool_metrics("11111111111111111111111111111111".into(), None).await, "an unknown pool");
+        rejected(client().getPoolMetrics("11111111111111111111111111111111".into(), None).await, "an unknown pool");
     assert!(err.is_instance_of::<js_sys::Error>());
     assert!(is_dlmm_error(err.clone()));
     assert_eq!(get(&err, "name"), "DlmmError");
@@ -66,16 +66,16 @@ async fn invalid_input_is_rejected_before_anything_is_sent() {
     let c = create_client(Some(options(&[("poolBaseUrl", NOWHERE.into())]).unchecked_into())).unwrap();
     for (address, parameter) in [(JsValue::from_str("not/an/address"), "address"), (JsValue::from_f64(5.0), "address")]
     {
-        let err = rejected(c.get_pool_metrics(address, None).await, "invalid input");
+        let err = rejected(c.getPoolMetrics(address, None).await, "invalid input");
         assert_eq!(get(&err, "kind"), "invalidInput");
         assert_eq!(get(&err, "parameter"), parameter);
     }
     let bad_flag = options(&[("caseSensitive", "yes".into())]);
-    let call = c.get_pool_metrics(sample_pools().await[0].clone().into(), Some(bad_flag.unchecked_into()));
+    let call = c.getPoolMetrics(sample_pools().await[0].clone().into(), Some(bad_flag.unchecked_into()));
     let err = rejected(call.await, "a non-boolean caseSensitive");
     assert_eq!(get(&err, "parameter"), "caseSensitive");
     // …and the same client does reach the network for valid input.
-    let err = rejected(c.get_pool_metrics(sample_pools().await[0].clone().into(), None).await, "a closed port");
+    let err = rejected(c.getPoolMetrics(sample_pools().await[0].clone().into(), None).await, "a closed port");
     assert_eq!(get(&err, "kind"), "network");
 }
 
@@ -85,16 +85,13 @@ async fn an_aborted_signal_rejects_with_abort_error() {
     let c = client();
     let before = web_sys::AbortController::new().unwrap();
     before.abort();
-    let err = c.get_pool_metrics(
-        address.clone().into(),
-        Some(options(&[("signal", before.signal().into())]).unchecked_into()),
-    );
+    let err =
+        c.getPoolMetrics(address.clone().into(), Some(options(&[("signal", before.signal().into())]).unchecked_into()));
     let err = rejected(err.await, "a call with an aborted signal");
     assert_eq!(err.unchecked_ref::<web_sys::DomException>().name(), "AbortError");
 
     let during = web_sys::AbortController::new().unwrap();
-    let call =
-        c.get_pool_metrics(address.into(), Some(options(&[("signal", during.signal().into())]).unchecked_into()));
+    let call = c.getPoolMetrics(address.into(), Some(options(&[("signal", during.signal().into())]).unchecked_into()));
     during.abort();
     let err = rejected(call.await, "a call aborted in flight");
     assert_eq!(err.unchecked_ref::<web_sys::DomException>().name(), "AbortError");

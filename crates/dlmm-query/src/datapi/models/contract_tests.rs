@@ -131,24 +131,26 @@ fn schema_models() -> Vec<(&'static str, &'static str, Check)> {
     all
 }
 
-/// `(file, route) → model`: every route of the operation rows (`datapi_operations!`) with its builder's output.
+/// `(file, route) → model`: every datapi route of the operation rows (`operations!`) with its builder's output.
 fn route_models() -> Vec<(&'static str, &'static str, Check)> {
     macro_rules! routes {
-        ($krate:tt; $($service:ident $class:ident {
-            $($($doc:literal)+ $js:ident $path:literal => $op:ident($($arg:ident),*; $opts:ident) $runner:ident;)*
-        })*) => {{
+        ($krate:tt; $($service:ident $class:ident { $($row:tt)* })*) => {{
             let mut all: Vec<(&'static str, &'static str, Check)> = Vec::new();
-            $($(
-                if stringify!($runner) != "pages" {
-                    let file = if stringify!($service) == "dlmm" { DLMM } else { DAMM_V2 };
-                    type Output = <crate::datapi::ops::$service::$op as crate::ops::Operation>::Output;
-                    all.push((file, $path, unmodeled::<Output>));
-                }
-            )*)*
+            $(routes!(@service all $service $($row)*);)*
             all
         }};
+        (@service $all:ident keeper $($row:tt)*) => {};
+        (@service $all:ident $service:ident $(
+            $($doc:literal)+ $js:ident $path:literal => $op:ident($($arg:ident),*; $opts:ident) $runner:ident;
+        )*) => {$(
+            if stringify!($runner) != "pages" {
+                let file = if stringify!($service) == "dlmm" { DLMM } else { DAMM_V2 };
+                type Output = <crate::datapi::ops::$service::$op as crate::ops::Operation>::Output;
+                $all.push((file, $path, unmodeled::<Output>));
+            }
+        )*};
     }
-    crate::datapi_operations!(routes)
+    crate::operations!(routes)
 }
 
 fn load(file: &str) -> Option<Value> {
