@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use serde::de::Unexpected::{Signed, Unsigned};
 use serde::de::{self, Deserializer, Visitor};
 
 /// The lenient readers of this module, as a field names one in `deserialize_with` (and a shape names it as data).
@@ -42,17 +43,17 @@ pub enum With {
 
 /// Accepts a JSON number or a numeric string as a finite `f64`.
 pub fn f64<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
-    read_with(d, With::F64)?.f64()
+    some(read_with(d, With::F64)?.opt_f64()?)
 }
 
 /// Accepts a JSON number or a string of decimal digits as an exact `u64`.
 pub fn u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-    read_with(d, With::U64)?.u64()
+    some(read_with(d, With::U64)?.opt_u64()?)
 }
 
 /// Accepts a JSON number or a string of decimal digits (with an optional `-`) as an exact `i64`.
 pub fn i64<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
-    read_with(d, With::I64)?.i64()
+    some(read_with(d, With::I64)?.opt_i64()?)
 }
 
 /// The largest integer an `f64` holds exactly (2^53).
@@ -144,17 +145,8 @@ pub(crate) enum Scalar {
 }
 
 impl Scalar {
-    /// The kind's value. Each kind reads to one variant (and a nullable one to `Null`), so the error is never met;
-    /// it keeps the function total.
-    fn f64<E: de::Error>(self) -> Result<f64, E> {
-        self.opt_f64()?.ok_or_else(Self::other)
-    }
-    fn u64<E: de::Error>(self) -> Result<u64, E> {
-        self.opt_u64()?.ok_or_else(Self::other)
-    }
-    fn i64<E: de::Error>(self) -> Result<i64, E> {
-        self.opt_i64()?.ok_or_else(Self::other)
-    }
+    /// The kind's value (`None` for `Null`). Each kind reads to one variant (and a nullable one to `Null`), so the
+    /// error is never met; it keeps the functions total.
     fn opt_f64<E: de::Error>(self) -> Result<Option<f64>, E> {
         match self {
             Scalar::Null => Ok(None),
@@ -187,6 +179,11 @@ impl Scalar {
     }
 }
 
+/// The value of a reader that does not take `null`.
+fn some<T, E: de::Error>(value: Option<T>) -> Result<T, E> {
+    value.ok_or_else(Scalar::other)
+}
+
 /// A JSON value as a lenient reader is handed it (what a deserializer hands its visitor).
 #[derive(Clone, Copy)]
 pub(crate) enum Input<'a> {
@@ -208,21 +205,12 @@ pub(crate) enum Input<'a> {
 /// its value, or its error.
 pub(crate) fn read_input<E: de::Error>(with: With, input: Input<'_>) -> Result<Scalar, E> {
     let (kind, nullable) = kind_of(with);
-    let reader = Lenient { kind, nullable };
-    let value = reader.rule(input).map_err(|wrong| reader.refuse(wrong))?;
-    narrowed(with, value)
+    narrowed(with, Lenient { kind, nullable }.visit(input)?)
 }
 
 /// Reads `input` as [`text`] reads it by `rule`: the text, or the error.
 pub(crate) fn read_text_input<E: de::Error>(rule: &'static TextRule, input: Input<'_>) -> Result<String, E> {
-    let reader = Lenient { kind: Kind::Text(rule), nullable: false };
-    reader.rule(input).map_err(|wrong| reader.refuse(wrong))?.into_text()
-}
-
-/// Reads a value by the rules of `kind` (`null` too, as `Scalar::Null`, when `nullable`). One visitor for every
-/// kind, so the deserializer's `deserialize_any` is built once for all the lenient readers, not once per reader.
-fn read<'de, D: Deserializer<'de>>(d: D, kind: Kind, nullable: bool) -> Result<Scalar, D::Error> {
-    d.deserialize_any(Lenient { kind, nullable })
+    Lenient { kind: Kind::Text(rule), nullable: false }.visit(input)?.into_text()
 }
 
 /// Reads a value as the reader `with` names: the one description of every reader (each public reader but
@@ -234,7 +222,8 @@ pub(crate) fn read_with<'de, D: Deserializer<'de>>(d: D, with: With) -> Result<S
         return Ok(nonempty_string(d)?.map_or(Scalar::Null, Scalar::Text));
     }
     let (kind, nullable) = kind_of(with);
-    narrowed(with, read(d, kind, nullable)?)
+    // One visitor for every kind: the deserializer's `deserialize_any` is built once for all the readers.
+    narrowed(with, d.deserialize_any(Lenient { kind, nullable })?)
 }
 
 /// What the reader `with` reads, and whether `null` is a value to it ([`nonempty_string`]'s reads text).
@@ -253,25 +242,15 @@ fn kind_of(with: With) -> (Kind, bool) {
 /// `value`, read by the reader `with` names, within a narrower integer's range: what a value outside it is refused
 /// against.
 fn narrowed<E: de::Error>(with: With, value: Scalar) -> Result<Scalar, E> {
-    let refused = match (with, &value) {
-        (With::U16, &Scalar::U64(v)) if v > u64::from(::core::primitive::u16::MAX) => {
-            Some((de::Unexpected::Unsigned(v), "an integer from 0 to 65535"))
-        }
-        (With::U8, &Scalar::U64(v)) if v > u64::from(::core::primitive::u8::MAX) => {
-            Some((de::Unexpected::Unsigned(v), "an integer from 0 to 255"))
-        }
-        (With::I32, &Scalar::I64(v)) if ::core::primitive::i32::try_from(v).is_err() => {
-            Some((de::Unexpected::Signed(v), "a 32-bit integer"))
-        }
-        (With::OptI32, &Scalar::I64(v)) if ::core::primitive::i32::try_from(v).is_err() => {
-            Some((de::Unexpected::Signed(v), "a 32-bit integer or null"))
-        }
-        _ => None,
+    use ::core::primitive::{i32, u8, u16};
+    let (unexpected, expected) = match (with, &value) {
+        (With::U16, &Scalar::U64(v)) if u16::try_from(v).is_err() => (Unsigned(v), "an integer from 0 to 65535"),
+        (With::U8, &Scalar::U64(v)) if u8::try_from(v).is_err() => (Unsigned(v), "an integer from 0 to 255"),
+        (With::I32, &Scalar::I64(v)) if i32::try_from(v).is_err() => (Signed(v), "a 32-bit integer"),
+        (With::OptI32, &Scalar::I64(v)) if i32::try_from(v).is_err() => (Signed(v), "a 32-bit integer or null"),
+        _ => return Ok(value),
     };
-    match refused {
-        Some((unexpected, expected)) => Err(de::Error::invalid_value(unexpected, &expected)),
-        None => Ok(value),
-    }
+    Err(de::Error::invalid_value(unexpected, &expected))
 }
 
 /// Why a lenient reader refused a value: what it was, and whether it was of a type the reader reads but outside
@@ -351,6 +330,14 @@ impl Lenient {
     fn visit<E: de::Error>(self, input: Input<'_>) -> Result<Scalar, E> {
         self.rule(input).map_err(|wrong| self.refuse(wrong))
     }
+
+    /// A 128-bit integer (`ty`), as serde refuses one where no text is read.
+    fn wide<E: de::Error>(self, v: impl fmt::Display, ty: &str) -> Result<Scalar, E> {
+        match self.kind {
+            Kind::Text(_) => Ok(Scalar::Text(v.to_string())),
+            _ => Err(E::invalid_type(de::Unexpected::Other(&format!("integer `{v}` as {ty}")), &self)),
+        }
+    }
 }
 
 impl<'de> Visitor<'de> for Lenient {
@@ -393,19 +380,12 @@ impl<'de> Visitor<'de> for Lenient {
         self.visit(Input::I64(v))
     }
     // No JSON reader of this crate hands over 128-bit integers (serde_json does only with its `arbitrary_precision`),
-    // so these are never built into a `.wasm`; they keep what a text reader accepted (its integer's digits) and
-    // serde's own refusal for the others.
+    // so these are never built into a `.wasm`; a text reader keeps the integer's digits, the others refuse it.
     fn visit_u128<E: de::Error>(self, v: u128) -> Result<Scalar, E> {
-        match self.kind {
-            Kind::Text(_) => Ok(Scalar::Text(v.to_string())),
-            _ => Err(E::invalid_type(de::Unexpected::Other(&format!("integer `{v}` as u128")), &self)),
-        }
+        self.wide(v, "u128")
     }
     fn visit_i128<E: de::Error>(self, v: i128) -> Result<Scalar, E> {
-        match self.kind {
-            Kind::Text(_) => Ok(Scalar::Text(v.to_string())),
-            _ => Err(E::invalid_type(de::Unexpected::Other(&format!("integer `{v}` as i128")), &self)),
-        }
+        self.wide(v, "i128")
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Scalar, E> {
         self.visit(Input::Str(v))
@@ -464,25 +444,21 @@ pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error>
     read_with(d, With::OptI64)?.opt_i64()
 }
 
+// The narrower integers: `read_with` checked the range.
+
 /// Accepts a JSON number or a string of decimal digits as an exact `u16` (e.g. a bin step).
 pub fn u16<'de, D: Deserializer<'de>>(d: D) -> Result<u16, D::Error> {
-    let v = read_with(d, With::U16)?.u64()?;
-    // `read_with` checked the range.
-    Ok(v as ::core::primitive::u16)
+    Ok(some(read_with(d, With::U16)?.opt_u64()?)? as ::core::primitive::u16)
 }
 
 /// Accepts a JSON number or a string of decimal digits as an exact `u8` (e.g. a mint's decimals or a mode flag).
 pub fn u8<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
-    let v = read_with(d, With::U8)?.u64()?;
-    // `read_with` checked the range.
-    Ok(v as ::core::primitive::u8)
+    Ok(some(read_with(d, With::U8)?.opt_u64()?)? as ::core::primitive::u8)
 }
 
 /// Accepts a JSON number or a string of decimal digits (with an optional `-`) as an exact `i32` (e.g. a bin id).
 pub fn i32<'de, D: Deserializer<'de>>(d: D) -> Result<i32, D::Error> {
-    let v = read_with(d, With::I32)?.i64()?;
-    // `read_with` checked the range.
-    Ok(v as ::core::primitive::i32)
+    Ok(some(read_with(d, With::I32)?.opt_i64()?)? as ::core::primitive::i32)
 }
 
 /// Like [`u64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
@@ -492,7 +468,6 @@ pub fn opt_u64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error>
 
 /// Like [`i32()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
 pub fn opt_i32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
-    // `read_with` checked the range.
     Ok(read_with(d, With::OptI32)?.opt_i64()?.map(|v| v as ::core::primitive::i32))
 }
 
@@ -514,7 +489,7 @@ pub fn numeric_string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Erro
 /// Accepts a finite JSON number, kept as text (an integer's digits, a double's shortest text), or a string `rule`
 /// accepts, kept trimmed: the reader of [`numeric_string`] and of the datapi's decimal amounts, for any rule.
 pub fn text<'de, D: Deserializer<'de>>(d: D, rule: &'static TextRule) -> Result<String, D::Error> {
-    read(d, Kind::Text(rule), false)?.into_text()
+    d.deserialize_any(Lenient { kind: Kind::Text(rule), nullable: false })?.into_text()
 }
 
 #[cfg(test)]
