@@ -237,66 +237,14 @@ mod tests {
 
     #[test]
     fn accepts_what_serde_json_accepts_and_nothing_else() {
-        let cases: &[&str] = &[
-            "",
-            " ",
-            "null",
-            "nul",
-            "nulll",
-            "true",
-            "tru",
-            "false",
-            "0",
-            "-0",
-            "01",
-            "-01",
-            "1.",
-            "1.5",
-            ".5",
-            "1e",
-            "1e+",
-            "1e5",
-            "1E-5",
-            "-",
-            "--1",
-            "1.5e3",
-            "00",
-            "0.0",
-            "123456789012345678901234567890",
-            r#""""#,
-            r#"""#,
-            r#""\""#,
-            r#""\u12""#,
-            r#""\u12G4""#,
-            r#""\ud800""#,
-            r#""\x""#,
-            "\"a\u{1}\"",
-            "\"\u{7f}\"",
-            "[]",
-            "[",
-            "[1,]",
-            "[,1]",
-            "[1 2]",
-            "[1,2]",
-            "{}",
-            "{",
-            r#"{"a"}"#,
-            r#"{"a":}"#,
-            r#"{"a":1,}"#,
-            r#"{"a":1}"#,
-            r#"{a:1}"#,
-            r#"{"a":1 "b":2}"#,
-            "[[[[[]]]]]",
-            "[{\"a\":[{}]}]",
-            "[}",
-            "{]",
-            "1 2",
-            " [ 1 , { } ] ",
-            "\t\r\n1\n",
-            "[1]x",
-            "trueee",
-            "\u{feff}1",
-            "1\u{a0}",
+        #[rustfmt::skip]
+        let cases = [
+            "", " ", "null", "nul", "nulll", "true", "tru", "false", "trueee", "0", "-0", "01", "-01", "1.", "1.5", ".5",
+            "1e", "1e+", "1e5", "1E-5", "-", "--1", "1.5e3", "00", "0.0", "123456789012345678901234567890", r#""""#,
+            r#"""#, r#""\""#, r#""\u12""#, r#""\u12G4""#, r#""\ud800""#, r#""\x""#, "\"a\u{1}\"", "\"\u{7f}\"", "[]",
+            "[", "[1,]", "[,1]", "[1 2]", "[1,2]", "{}", "{", r#"{"a"}"#, r#"{"a":}"#, r#"{"a":1,}"#, r#"{"a":1}"#,
+            r#"{a:1}"#, r#"{"a":1 "b":2}"#, "[[[[[]]]]]", "[{\"a\":[{}]}]", "[}", "{]", "1 2", " [ 1 , { } ] ",
+            "\t\r\n1\n", "[1]x", "\u{feff}1", "1\u{a0}",
         ];
         for case in cases {
             assert_eq!(is_json(case.as_bytes()), serde_accepts(case.as_bytes()), "{case:?}");
@@ -308,18 +256,12 @@ mod tests {
 
     #[test]
     fn strings_read_as_serde_reads_them() {
-        for case in [
-            r#""plain""#,
-            r#""a\"b\\c\/d\b\f\n\r\t""#,
-            r#""\u00e9\u4e2d""#,
-            r#""\ud83d\ude00""#,
-            r#""\ud83d""#,
-            r#""\ude00""#,
-            r#""\ud83d\u0041""#,
-            r#""\ud83dx""#,
-            "\"é\"",
-            r#""\u0000""#,
-        ] {
+        #[rustfmt::skip]
+        let cases = [
+            r#""plain""#, r#""a\"b\\c\/d\b\f\n\r\t""#, r#""\u00e9\u4e2d""#, r#""\ud83d\ude00""#, r#""\ud83d""#,
+            r#""\ude00""#, r#""\ud83d\u0041""#, r#""\ud83dx""#, "\"é\"", r#""\u0000""#,
+        ];
+        for case in cases {
             let ours = Scan::new(case.as_bytes()).string().map(Cow::into_owned);
             let serde = serde_json::from_str::<String>(case).ok();
             assert_eq!(ours, serde, "{case}");

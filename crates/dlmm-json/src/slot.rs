@@ -220,7 +220,7 @@ impl<T: FromSlot> FromSlot for Vec<T> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use serde::{Deserialize, Serialize};
 
     use super::*;
@@ -286,7 +286,7 @@ pub(crate) mod tests {
 
     /// Every kind of leaf that takes numbers.
     #[derive(Debug, Deserialize, Serialize, Shape)]
-    pub(crate) struct Numbers {
+    struct Numbers {
         plain: f64,
         #[serde(deserialize_with = "wire::f64")]
         lenient: f64,
@@ -304,25 +304,14 @@ pub(crate) mod tests {
 
     /// The number literals whose reading differs by reader: integers at and past 2^53 and 2^64, `-0`, exponents,
     /// seventeen digits, the edges of a double's range.
-    pub(crate) const EDGE_LITERALS: [&str; 14] = [
-        "0",
-        "-0",
-        "7",
-        "9007199254740993",
-        "18446744073709551615",
-        "18446744073709551616",
-        "-9223372036854775809",
-        "1e2",
-        "2.5E-3",
-        "0.30000000000000004",
-        "7.708402041055213e-8",
-        "1.7976931348623157e308",
-        "5e-324",
-        "1e-400",
+    #[rustfmt::skip]
+    const EDGE_LITERALS: [&str; 14] = [
+        "0", "-0", "7", "9007199254740993", "18446744073709551615", "18446744073709551616", "-9223372036854775809", "1e2",
+        "2.5E-3", "0.30000000000000004", "7.708402041055213e-8", "1.7976931348623157e308", "5e-324", "1e-400",
     ];
 
     /// A [`Numbers`] body for each field and each edge literal, the literal in that field.
-    pub(crate) fn number_bodies() -> Vec<String> {
+    fn number_bodies() -> Vec<String> {
         let mut bodies = Vec::new();
         for literal in EDGE_LITERALS {
             for field in ["plain", "lenient", "optional", "unsigned", "signed", "count", "amount", "text", "decimal"] {
