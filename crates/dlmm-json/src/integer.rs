@@ -102,30 +102,18 @@ mod tests {
     use serde::de::DeserializeOwned;
 
     use super::*;
-    use crate::refusal::LeafRefusal;
+    use crate::refusal::Refusal;
     use crate::wire::Input;
 
     /// Asserts that serde reads `text` as type `T` reads it and [`read_input`] reads it alike (the value, or a
     /// refusal).
     fn alike<T: DeserializeOwned + ToString>(text: &str, ty: IntType) {
         let by_serde = serde_json::from_str::<T>(text).map(|v| v.to_string()).map_err(drop);
-        let value = serde_json::from_str::<serde_json::Value>(text).ok();
-        let input = match &value {
-            Some(serde_json::Value::Number(n)) if n.is_u64() => n.as_u64().map(Input::U64),
-            Some(serde_json::Value::Number(n)) if n.is_i64() => n.as_i64().map(Input::I64),
-            Some(serde_json::Value::Number(n)) => n.as_f64().map(Input::F64),
-            Some(serde_json::Value::String(s)) => Some(Input::Str(s)),
-            Some(serde_json::Value::Null) => Some(Input::Null),
-            Some(serde_json::Value::Bool(b)) => Some(Input::Other(Unexpected::Bool(*b))),
-            _ => None,
-        };
-        let ours = input.ok_or(()).and_then(|input| {
-            read_input::<LeafRefusal>(ty, input)
-                .map(|v| match v {
-                    Integer::Unsigned(v) => v.to_string(),
-                    Integer::Signed(v) => v.to_string(),
-                })
-                .map_err(drop)
+        let value = serde_json::from_str::<serde_json::Value>(text).map_err(drop);
+        let ours = value.and_then(|value| match read_input::<Refusal>(ty, crate::wire::tests::input(&value)) {
+            Ok(Integer::Unsigned(v)) => Ok(v.to_string()),
+            Ok(Integer::Signed(v)) => Ok(v.to_string()),
+            Err(_) => Err(()),
         });
         assert_eq!(by_serde, ours, "{ty:?} {text}");
     }
@@ -151,9 +139,9 @@ mod tests {
 
     #[test]
     fn a_refusal_names_the_range() {
-        let refused = read_input::<LeafRefusal>(IntType::U8, Input::U64(300)).unwrap_err();
+        let refused = read_input::<Refusal>(IntType::U8, Input::U64(300)).unwrap_err();
         assert_eq!(refused.to_string(), "expected an integer from 0 to 255, found the number 300");
-        let refused = read_input::<LeafRefusal>(IntType::I32, Input::Str("7")).unwrap_err();
+        let refused = read_input::<Refusal>(IntType::I32, Input::Str("7")).unwrap_err();
         assert_eq!(refused.to_string(), r#"expected an integer from -2147483648 to 2147483647, found the string "7""#);
     }
 }

@@ -124,6 +124,12 @@ impl Refusal {
         Self::new(expected, Found::Other(found.into()), 0)
     }
 
+    /// The same refusal, at byte `at`.
+    pub(crate) fn placed(mut self, at: usize) -> Self {
+        self.at = at;
+        self
+    }
+
     /// The same refusal, inside the member `key` of an object.
     pub fn in_key(mut self, key: &str) -> Self {
         if self.steps.len() < PATH_STEPS {
@@ -199,34 +205,17 @@ fn quoted(text: &str) -> String {
     }
 }
 
-/// A leaf reader's refusal through serde's error interface: the readers models name are serde visitors, and this is
-/// the error type they refuse with when the crate's own reader hands them a value. It keeps what the visitor
-/// expected and what it was handed, as data.
-#[derive(Debug)]
-pub struct LeafRefusal {
-    /// What the reader expected (its visitor's own description).
-    pub expected: String,
-    /// What it was handed.
-    pub found: Found,
-}
-
-impl fmt::Display for LeafRefusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "expected {}, found {}", self.expected, self.found)
-    }
-}
-
-impl std::error::Error for LeafRefusal {}
-
-impl serde::de::Error for LeafRefusal {
+/// A leaf reader's refusal through serde's error interface (the readers models name are serde visitors, and this is
+/// what they refuse with when the crate's own reader hands them a value), at byte 0 until [`Refusal::placed`].
+impl serde::de::Error for Refusal {
     fn custom<T: fmt::Display>(what: T) -> Self {
-        LeafRefusal { expected: "a value its reader accepts".to_owned(), found: Found::Other(what.to_string()) }
+        Refusal::other("a value its reader accepts", what.to_string())
     }
     fn invalid_type(unexpected: serde::de::Unexpected<'_>, expected: &dyn serde::de::Expected) -> Self {
-        LeafRefusal { expected: expected.to_string(), found: found_of(unexpected) }
+        Refusal::new(expected.to_string(), found_of(unexpected), 0)
     }
     fn invalid_value(unexpected: serde::de::Unexpected<'_>, expected: &dyn serde::de::Expected) -> Self {
-        LeafRefusal { expected: expected.to_string(), found: found_of(unexpected) }
+        Refusal::new(expected.to_string(), found_of(unexpected), 0)
     }
 }
 

@@ -5,15 +5,15 @@
 use super::Sink;
 use super::value::Value;
 use crate::integer::{self, Integer};
-use crate::refusal::LeafRefusal;
+use crate::refusal::Refusal;
 use crate::shape::{Leaf, With};
 use crate::wire::{self, Input, Scalar};
 
 /// Reads `value`, the value of leaf `leaf`, as its reader does, and hands it to `out`.
-pub(super) fn read(leaf: &Leaf, value: &Value<'_>, out: &mut impl Sink) -> Result<(), LeafRefusal> {
-    let wrong = |expected: &str| LeafRefusal { expected: expected.to_owned(), found: value.found() };
+pub(super) fn read(leaf: &Leaf, value: &Value<'_>, out: &mut impl Sink) -> Result<(), Refusal> {
+    let wrong = |expected: &str| Refusal::new(expected, value.found(), 0);
     let input = value.input()?;
-    let scalar = |with: With| wire::read_input::<LeafRefusal>(with, input);
+    let scalar = |with: With| wire::read_input::<Refusal>(with, input);
     match leaf {
         Leaf::String | Leaf::With(With::NonemptyString) => match input {
             // `nonempty_string`: `null` and `""` are none.
@@ -31,7 +31,7 @@ pub(super) fn read(leaf: &Leaf, value: &Value<'_>, out: &mut impl Sink) -> Resul
             Input::I64(value) => out.double(value as f64),
             _ => return Err(wrong("a number")),
         },
-        Leaf::Int(ty) => match integer::read_input::<LeafRefusal>(*ty, input)? {
+        Leaf::Int(ty) => match integer::read_input::<Refusal>(*ty, input)? {
             Integer::Unsigned(value) => out.unsigned(value),
             Integer::Signed(value) => out.signed(value),
         },
@@ -39,7 +39,7 @@ pub(super) fn read(leaf: &Leaf, value: &Value<'_>, out: &mut impl Sink) -> Resul
             Scalar::U64(value) => out.amount(value),
             _ => out.null(),
         },
-        Leaf::DecimalText => out.text(&wire::read_text_input::<LeafRefusal>(&wire::DECIMAL_TEXT, input)?),
+        Leaf::DecimalText => out.text(&wire::read_text_input::<Refusal>(&wire::DECIMAL_TEXT, input)?),
         Leaf::NumericText => match scalar(With::NumericString)? {
             Scalar::Text(text) => out.numeric_text(&text, false),
             _ => out.null(),

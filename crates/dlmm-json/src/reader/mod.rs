@@ -23,7 +23,7 @@ use value::Value;
 
 use crate::integer::IntType;
 use crate::json_scan::unescape_bytes;
-use crate::refusal::{Found, LeafRefusal, Refusal};
+use crate::refusal::{Found, Refusal};
 use crate::shape::{EnumShape, Leaf, Missing, ObjectOrSingleton, Shape, StructShape, With};
 
 /// The largest integer JavaScript holds exactly (`Number.MAX_SAFE_INTEGER`, 2^53 - 1): larger ones are read by the
@@ -477,7 +477,7 @@ impl<'a> Reader<'a> {
             Leaf::ObjectOrSingleton(one) => self.object_or_singleton(one, out),
             _ => {
                 let (value, at) = self.token()?;
-                leaf::read(leaf, &value, out).map_err(|e| Refusal::new(e.expected, e.found, at))
+                leaf::read(leaf, &value, out).map_err(|e| e.placed(at))
             }
         }
     }
@@ -500,7 +500,7 @@ impl<'a> Reader<'a> {
             (Value::Str(name), at) => (name, at),
             (value, at) => return self.refuse_value(&value, &expected(), at),
         };
-        let index = variant_index(names, &name).map_err(|e| Refusal::new(e.expected, e.found, at))?;
+        let index = variant_index(names, &name).map_err(|e| e.placed(at))?;
         if map {
             self.colon()?;
             match self.token()? {
@@ -646,7 +646,7 @@ fn write_string(out: &mut impl Sink, text: Text<'_>) -> Option<()> {
 
 /// The index of the variant of `names` named `name` (the `other` variant, after the named ones, for any other name
 /// when there is one).
-fn variant_index(names: &EnumShape, name: &str) -> Result<usize, LeafRefusal> {
+fn variant_index(names: &EnumShape, name: &str) -> Result<usize, Refusal> {
     if let Some(index) = names.variants.iter().position(|(wire, _)| *wire == name) {
         return Ok(index);
     }
@@ -655,7 +655,7 @@ fn variant_index(names: &EnumShape, name: &str) -> Result<usize, LeafRefusal> {
     }
     let listed: Vec<String> = names.variants.iter().map(|(wire, _)| format!("`{wire}`")).collect();
     let expected = format!("the name of a {}: {}", names.name, listed.join(", "));
-    Err(LeafRefusal { expected, found: Found::text(name) })
+    Err(Refusal::new(expected, Found::text(name), 0))
 }
 
 /// True when `number` (decimal text) is well inside a double's range (below 1e300 in magnitude; the edges are left

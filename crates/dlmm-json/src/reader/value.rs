@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use serde::de::Unexpected;
 
 use crate::literal::Number;
-use crate::refusal::{Found, LeafRefusal};
+use crate::refusal::{Found, Refusal};
 use crate::wire::Input;
 
 /// A JSON value as a leaf's reader meets it.
@@ -27,7 +27,7 @@ pub(super) enum Value<'a> {
 
 impl Value<'_> {
     /// The value as a reader is handed it; refused for a number beyond a double's range.
-    pub(super) fn input(&self) -> Result<Input<'_>, LeafRefusal> {
+    pub(super) fn input(&self) -> Result<Input<'_>, Refusal> {
         Ok(match self {
             Value::Null => Input::Null,
             Value::Bool(value) => Input::Other(Unexpected::Bool(*value)),
@@ -35,10 +35,7 @@ impl Value<'_> {
                 Some(Number::U64(value)) => Input::U64(value),
                 Some(Number::I64(value)) => Input::I64(value),
                 Some(Number::F64(value)) => Input::F64(value),
-                None => {
-                    let expected = "a number within a double's range".to_owned();
-                    return Err(LeafRefusal { expected, found: Found::number(text) });
-                }
+                None => return Err(Refusal::new("a number within a double's range", Found::number(text), 0)),
             },
             Value::Str(text) => Input::Str(text),
             Value::Map => Input::Other(Unexpected::Map),
