@@ -23,12 +23,10 @@ use value::Value;
 
 use crate::integer::IntType;
 use crate::json_scan::unescape_bytes;
+// Larger integers are read by the leaves' rules, which hand them on exactly.
+use crate::json_text::MAX_SAFE_INTEGER;
 use crate::refusal::{Found, Refusal};
 use crate::shape::{EnumShape, Leaf, Missing, ObjectOrSingleton, Shape, StructShape, With};
-
-/// The largest integer JavaScript holds exactly (`Number.MAX_SAFE_INTEGER`, 2^53 - 1): larger ones are read by the
-/// leaves' rules, which hand them on exactly.
-const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
 /// What each byte is inside a string: [`PLAIN`], [`WIDE`] (part of a character beyond ASCII) or [`STOP`] (a
 /// quote, a backslash or a control character).
@@ -202,11 +200,6 @@ impl<'a> Reader<'a> {
         found
     }
 
-    /// Takes `null` when it comes next.
-    fn null(&mut self) -> bool {
-        self.word("null")
-    }
-
     /// Refuses the body at the current byte, where `expected` was expected.
     fn refuse<T>(&self, expected: impl Into<String>) -> Step<T> {
         self.refuse_at(expected, self.at)
@@ -285,7 +278,7 @@ impl<'a> Reader<'a> {
                 }
                 None => return Err(self.fault()),
             },
-            _ if self.null() => Value::Null,
+            _ if self.word("null") => Value::Null,
             _ if self.word("true") => Value::Bool(true),
             _ if self.word("false") => Value::Bool(false),
             _ => return Err(self.fault()),
@@ -300,22 +293,17 @@ impl<'a> Reader<'a> {
         crate::skip::value(self.body, self.at).err().unwrap_or_else(none)
     }
 
-    /// Refuses `value`, which began at byte `at`, where a value `expected` was.
-    fn refuse_value<T>(&self, value: &Value<'_>, expected: &str, at: usize) -> Step<T> {
-        Err(Refusal::new(expected, value.found(), at))
-    }
-
     /// Refuses the next value, which is not the `expected` kind.
     fn refuse_kind<T>(&mut self, expected: &str) -> Step<T> {
         let (value, at) = self.token()?;
-        self.refuse_value(&value, expected, at)
+        Err(Refusal::new(expected, value.found(), at))
     }
 
     /// A value of `shape`.
     fn value(&mut self, shape: &Shape, out: &mut impl Sink) -> Step<()> {
         match shape {
             Shape::Leaf(leaf) => self.leaf(leaf, out),
-            Shape::Optional(_) if self.null() => {
+            Shape::Optional(_) if self.word("null") => {
                 out.null();
                 Ok(())
             }
@@ -498,14 +486,14 @@ impl<'a> Reader<'a> {
         };
         let (name, at) = match self.token()? {
             (Value::Str(name), at) => (name, at),
-            (value, at) => return self.refuse_value(&value, &expected(), at),
+            (value, at) => return Err(Refusal::new(expected(), value.found(), at)),
         };
         let index = variant_index(names, &name).map_err(|e| e.placed(at))?;
         if map {
             self.colon()?;
             match self.token()? {
                 (Value::Null, _) => {}
-                (value, at) => return self.refuse_value(&value, "null", at),
+                (value, at) => return Err(Refusal::new("null", value.found(), at)),
             }
             match self.peek() {
                 Some(b'}') => self.at += 1,
@@ -541,7 +529,7 @@ impl<'a> Reader<'a> {
             Leaf::Bool if self.word("true") => out.boolean(true),
             Leaf::Bool if self.word("false") => out.boolean(false),
             Leaf::Bool => return None,
-            Leaf::With(With::OptF64 | With::OptU64 | With::OptI64 | With::OptI32) if self.null() => out.null(),
+            Leaf::With(With::OptF64 | With::OptU64 | With::OptI64 | With::OptI32) if self.word("null") => out.null(),
             // Numeric text read by `wire::f64` (the vendor sends many figures so): the double its text reads to.
             Leaf::With(With::F64 | With::OptF64) if self.peek()? == b'"' => {
                 out.double(crate::wire::f64_of_text(self.string()?.as_str()?)?);
@@ -595,16 +583,14 @@ impl<'a> Reader<'a> {
             Leaf::Int(IntType::I32) | Leaf::With(With::I32 | With::OptI32) => {
                 self.integer(true, i32::MAX as u64, out)?
             }
-            Leaf::With(With::NonemptyString) if self.null() => out.null(),
+            Leaf::With(With::NonemptyString) if self.word("null") => out.null(),
             Leaf::With(With::NonemptyString) => match self.string()? {
                 text if text.bytes.is_empty() => out.null(),
                 text => write_string(out, text)?,
             },
             Leaf::Enum(names) => {
                 // A name that is not UTF-8 is refused (by the slow path), even where any name is taken.
-                let name = self.string()?.as_str()?;
-                let index = names.variants.iter().position(|(wire, _)| *wire == name);
-                out.variant(names, index.or(names.other.map(|_| names.variants.len()))?);
+                out.variant(names, variant_index(names, self.string()?.as_str()?).ok()?);
             }
             Leaf::ObjectOrSingleton(_) => return None,
         }
@@ -675,13 +661,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn json_number_literals_are_told_from_other_numeric_text() {
-        for number in ["0", "-0", "12", "0.4", "-1.25", "1e5", "1E+5", "2.5e-3", "12203309.018998"] {
-            assert!(is_json_number(number), "{number}");
+    fn number_literals_follow_json_grammar() {
+        for text in ["0", "-0", "12", "0.4", "-1.25", "1e5", "1E+5", "2.5e-3", "12203309.018998"] {
+            let number = Number::at(text.as_bytes()).unwrap_or_else(|| panic!("{text}"));
+            assert!(number.text == text.as_bytes() && is_json_number(text), "{text}");
         }
-        for text in ["", "-", "01", ".5", "1.", "+1", " 1", "1 ", "1e", "1e+", "0x10", "1_0", "inf", "NaN", "1.5.2"] {
-            assert!(!is_json_number(text), "{text:?}");
+        for text in ["", "-", "01", ".5", "1.", "+1", "1e", "1e+", "--1", "-01", "inf", "NaN"] {
+            assert!(Number::at(text.as_bytes()).is_none() && !is_json_number(text), "{text:?}");
         }
+        for (text, literal) in [
+            ("12,", "12"),
+            ("1.5.2", "1.5"),
+            ("1-2", "1"),
+            ("0e5e", "0e5"),
+            ("1e5.", "1e5"),
+            ("0x10", "0"),
+            ("1_0", "1"),
+        ] {
+            assert_eq!(Number::at(text.as_bytes()).map(|n| n.text), Some(literal.as_bytes()), "{text}");
+            assert!(!is_json_number(text) && !is_json_number(&format!(" {literal}")), "{text}");
+        }
+        assert!(Number::at(b"1e299").is_some_and(|n| !n.plain && n.in_range()));
+        assert!(Number::at(b"1e300").is_some_and(|n| !n.in_range()));
     }
 
     #[test]
@@ -699,115 +700,68 @@ mod tests {
         }
     }
 
-    #[test]
-    fn number_literals_follow_json_grammar() {
-        for text in ["0", "-0", "12", "0.4", "-1.25", "1e5", "1E+5", "2.5e-3", "12203309.018998"] {
-            let number = Number::at(text.as_bytes()).unwrap_or_else(|| panic!("{text}"));
-            assert_eq!(number.text, text.as_bytes());
-        }
-        for text in ["", "-", "01", ".5", "1.", "+1", "1e", "1e+", "--1", "-01"] {
-            assert!(Number::at(text.as_bytes()).is_none(), "{text:?}");
-        }
-        for (text, literal) in [("12,", "12"), ("1.5.2", "1.5"), ("1-2", "1"), ("0e5e", "0e5"), ("1e5.", "1e5")] {
-            assert_eq!(Number::at(text.as_bytes()).map(|n| n.text), Some(literal.as_bytes()), "{text}");
-            assert!(Number::whole_of(text.as_bytes()).is_none(), "{text}");
-        }
-        assert!(Number::at(b"1e299").is_some_and(|n| !n.plain && n.in_range()));
-        assert!(Number::at(b"1e300").is_some_and(|n| !n.in_range()));
-    }
-
     /// The values a reader hands on, as text (a sink for tests).
     #[derive(Default)]
     struct Leaves(Vec<String>);
 
+    /// Sink methods that record their call as `format!`'s arguments make it.
+    macro_rules! record {
+        ($($name:ident($($arg:ident: $ty:ty),*) => $($format:expr),+;)*) => {
+            $(fn $name(&mut self, $($arg: $ty),*) {
+                self.0.push(format!($($format),+));
+            })*
+        };
+    }
+
     impl Sink for Leaves {
         type Struct = ();
         type Field = ();
-        fn begin_struct(&mut self, shape: &StructShape) {
-            self.0.push(format!("{{{}", shape.name));
-        }
-        fn begin_field(&mut self, shape: &StructShape, index: usize) {
-            self.0.push(format!(".{}", shape.fields[index].wire));
-        }
         fn end_field(&mut self, _: &StructShape, _: usize, (): ()) {}
-        fn default_field(&mut self, _: &StructShape, _: usize, (): ()) {
-            self.0.push("default".into());
-        }
-        fn end_struct(&mut self, _: &StructShape, _: &Seen, (): ()) {
-            self.0.push("}".into());
-        }
-        fn begin_list(&mut self) {
-            self.0.push("[".into());
-        }
         fn item(&mut self) {}
-        fn end_list(&mut self) {
-            self.0.push("]".into());
+        record! {
+            begin_struct(shape: &StructShape) => "{{{}", shape.name;
+            begin_field(shape: &StructShape, index: usize) => ".{}", shape.fields[index].wire;
+            default_field(_s: &StructShape, _i: usize, _f: ()) => "default";
+            end_struct(_s: &StructShape, _seen: &Seen, _b: ()) => "}}";
+            begin_list() => "[";
+            end_list() => "]";
+            null() => "null";
+            boolean(value: bool) => "bool {value}";
+            number(literal: &[u8]) => "number {}", String::from_utf8_lossy(literal);
+            double(value: f64) => "double {value:?}";
+            unsigned(value: u64) => "unsigned {value}";
+            signed(value: i64) => "signed {value}";
+            amount(value: u64) => "amount {value}";
+            text(text: &str) => "text {text:?}";
+            ascii_text(text: &[u8]) => "ascii {:?}", String::from_utf8_lossy(text);
+            numeric_text(text: &str, literal: bool) => "numeric {text:?} {literal}";
+            variant(_names: &EnumShape, index: usize) => "variant {index}";
         }
-        fn null(&mut self) {
-            self.0.push("null".into());
-        }
-        fn boolean(&mut self, value: bool) {
-            self.0.push(format!("bool {value}"));
-        }
-        fn number(&mut self, literal: &[u8]) {
-            self.0.push(format!("number {}", String::from_utf8_lossy(literal)));
-        }
-        fn double(&mut self, value: f64) {
-            self.0.push(format!("double {value:?}"));
-        }
-        fn unsigned(&mut self, value: u64) {
-            self.0.push(format!("unsigned {value}"));
-        }
-        fn signed(&mut self, value: i64) {
-            self.0.push(format!("signed {value}"));
-        }
-        fn amount(&mut self, value: u64) {
-            self.0.push(format!("amount {value}"));
-        }
-        fn text(&mut self, text: &str) {
-            self.0.push(format!("text {text:?}"));
-        }
-        fn ascii_text(&mut self, text: &[u8]) {
-            self.0.push(format!("ascii {:?}", String::from_utf8_lossy(text)));
-        }
-        fn numeric_text(&mut self, text: &str, literal: bool) {
-            self.0.push(format!("numeric {text:?} {literal}"));
-        }
-        fn variant(&mut self, _: &EnumShape, index: usize) {
-            self.0.push(format!("variant {index}"));
-        }
-    }
-
-    /// What the reader hands on for `body` read by `leaf`, and whether it read it by hand.
-    fn leaf(body: &str, leaf: Leaf) -> (Vec<String>, bool) {
-        let mut by_hand = Leaves::default();
-        let read = Reader { body: body.as_bytes(), at: 0 }.by_hand(&leaf, &mut by_hand).is_some();
-        let mut sink = Leaves::default();
-        read_all(body.as_bytes(), &Shape::Leaf(leaf), &mut sink).unwrap_or_else(|e| panic!("{body}: {e}"));
-        (sink.0, read)
-    }
-
-    fn read_all(body: &[u8], shape: &Shape, out: &mut Leaves) -> Result<(), Refusal> {
-        read(body, shape, out)
     }
 
     #[test]
     fn leaves_are_handed_on_by_kind_and_plain_ones_are_read_by_hand() {
-        let one = |s: &str| vec![s.to_owned()];
-        assert_eq!(leaf("1.5e3", Leaf::F64), (one("number 1.5e3"), true));
-        assert_eq!(leaf("\"1.5\"", Leaf::With(With::F64)), (one("double 1.5"), true));
-        assert_eq!(leaf("-7", Leaf::Int(IntType::I32)), (one("signed -7"), true));
-        assert_eq!(leaf("7", Leaf::Int(IntType::I64)), (one("signed 7"), true));
-        assert_eq!(leaf("7", Leaf::Int(IntType::U8)), (one("unsigned 7"), true));
-        assert_eq!(leaf("9007199254740993", Leaf::Int(IntType::U64)), (one("unsigned 9007199254740993"), false));
-        assert_eq!(leaf("\"18446744073709551615\"", Leaf::ExactU64), (one("amount 18446744073709551615"), true));
-        assert_eq!(leaf("\"12.5\"", Leaf::NumericText), (one("numeric \"12.5\" true"), true));
-        assert_eq!(leaf("\" 12.5\"", Leaf::NumericText), (one("numeric \"12.5\" false"), false));
-        assert_eq!(leaf("41208.790832405", Leaf::DecimalText), (one("ascii \"41208.790832405\""), true));
-        assert_eq!(leaf("9007199254740993", Leaf::DecimalText), (one("text \"9007199254740993\""), false));
-        assert_eq!(leaf("\"é\"", Leaf::String), (one("text \"é\""), true));
-        assert_eq!(leaf("\"\\u00e9\"", Leaf::String), (one("text \"é\""), false));
-        assert_eq!(leaf("true", Leaf::Bool), (one("bool true"), true));
-        assert_eq!(leaf("\"\"", Leaf::With(With::NonemptyString)), (one("null"), true));
+        for (body, leaf, handed, by_hand) in [
+            ("1.5e3", Leaf::F64, "number 1.5e3", true),
+            ("\"1.5\"", Leaf::With(With::F64), "double 1.5", true),
+            ("-7", Leaf::Int(IntType::I32), "signed -7", true),
+            ("7", Leaf::Int(IntType::I64), "signed 7", true),
+            ("7", Leaf::Int(IntType::U8), "unsigned 7", true),
+            ("9007199254740993", Leaf::Int(IntType::U64), "unsigned 9007199254740993", false),
+            ("\"18446744073709551615\"", Leaf::ExactU64, "amount 18446744073709551615", true),
+            ("\"12.5\"", Leaf::NumericText, "numeric \"12.5\" true", true),
+            ("\" 12.5\"", Leaf::NumericText, "numeric \"12.5\" false", false),
+            ("41208.790832405", Leaf::DecimalText, "ascii \"41208.790832405\"", true),
+            ("9007199254740993", Leaf::DecimalText, "text \"9007199254740993\"", false),
+            ("\"é\"", Leaf::String, "text \"é\"", true),
+            ("\"\\u00e9\"", Leaf::String, "text \"é\"", false),
+            ("true", Leaf::Bool, "bool true", true),
+            ("\"\"", Leaf::With(With::NonemptyString), "null", true),
+        ] {
+            let plain = Reader { body: body.as_bytes(), at: 0 }.by_hand(&leaf, &mut Leaves::default()).is_some();
+            let mut sink = Leaves::default();
+            read(body.as_bytes(), &Shape::Leaf(leaf), &mut sink).unwrap_or_else(|e| panic!("{body}: {e}"));
+            assert_eq!((sink.0, plain), (vec![handed.to_owned()], by_hand), "{body}");
+        }
     }
 }
