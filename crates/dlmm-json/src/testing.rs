@@ -52,97 +52,66 @@ pub mod models {
     use crate::slot::{FromSlot, Slot};
     use crate::wire;
 
-    /// An exact integer read by [`Leaf::ExactU64`] (a token amount in base units).
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-    pub struct Exact(pub u64);
+    /// A leaf type: a newtype of `$inner` read by `$leaf` (its `FromSlot` and `Deserialize` as given), written by
+    /// `$write`, defaulting to `$default`.
+    macro_rules! leaf {
+        ($(#[$doc:meta])* $name:ident($inner:ty) = $default:expr, $leaf:ident, |$slot:ident| $from_slot:expr,
+            |$d:ident| $read:expr, |$v:ident, $s:ident| $write:expr) => {
+            $(#[$doc])*
+            #[derive(Clone, Debug, PartialEq, Eq)]
+            pub struct $name(pub $inner);
 
-    impl HasShape for Exact {
-        const SHAPE: Shape = Shape::Leaf(Leaf::ExactU64);
-    }
-
-    impl FromSlot for Exact {
-        fn from_slot(slot: Slot) -> Self {
-            Self(u64::from_slot(slot))
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Exact {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            wire::u64(d).map(Self)
-        }
-    }
-
-    impl Serialize for Exact {
-        /// As a 128-bit integer, which [`crate::json_text::JsonText::write`] writes as a digit string.
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.serialize_u128(u128::from(self.0))
-        }
-    }
-
-    /// Exact decimal text read by [`Leaf::DecimalText`].
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct DecimalText(pub String);
-
-    impl Default for DecimalText {
-        fn default() -> Self {
-            Self("0".to_owned())
-        }
-    }
-
-    impl HasShape for DecimalText {
-        const SHAPE: Shape = Shape::Leaf(Leaf::DecimalText);
-    }
-
-    impl FromSlot for DecimalText {
-        fn from_slot(slot: Slot) -> Self {
-            slot.into_text().map_or_else(Self::default, Self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for DecimalText {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            wire::text(d, &wire::DECIMAL_TEXT).map(Self)
-        }
-    }
-
-    impl Serialize for DecimalText {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.serialize_str(&self.0)
-        }
-    }
-
-    /// Numeric text read by [`Leaf::NumericText`], written as the number it reads.
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct NumericText(pub String);
-
-    impl Default for NumericText {
-        fn default() -> Self {
-            Self("0".to_owned())
-        }
-    }
-
-    impl HasShape for NumericText {
-        const SHAPE: Shape = Shape::Leaf(Leaf::NumericText);
-    }
-
-    impl FromSlot for NumericText {
-        fn from_slot(slot: Slot) -> Self {
-            slot.into_text().map_or_else(Self::default, Self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for NumericText {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            wire::numeric_string(d).map(Self)
-        }
-    }
-
-    impl Serialize for NumericText {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            match crate::float::parse(&self.0).filter(|value| value.is_finite()) {
-                Some(value) => s.serialize_f64(value),
-                None => s.serialize_none(),
+            impl Default for $name {
+                fn default() -> Self {
+                    Self($default)
+                }
             }
+
+            impl HasShape for $name {
+                const SHAPE: Shape = Shape::Leaf(Leaf::$leaf);
+            }
+
+            impl FromSlot for $name {
+                fn from_slot($slot: Slot) -> Self {
+                    $from_slot
+                }
+            }
+
+            impl<'de> Deserialize<'de> for $name {
+                fn deserialize<D: Deserializer<'de>>($d: D) -> Result<Self, D::Error> {
+                    $read.map(Self)
+                }
+            }
+
+            impl Serialize for $name {
+                fn serialize<S: Serializer>(&self, $s: S) -> Result<S::Ok, S::Error> {
+                    let $v = &self.0;
+                    $write
+                }
+            }
+        };
+    }
+
+    leaf! {
+        /// An exact integer read by [`Leaf::ExactU64`] (a token amount in base units), written as a 128-bit integer,
+        /// which [`crate::json_text::JsonText::write`] writes as a digit string.
+        Exact(u64) = 0, ExactU64, |slot| Self(u64::from_slot(slot)), |d| wire::u64(d),
+        |v, s| s.serialize_u128(u128::from(*v))
+    }
+
+    leaf! {
+        /// Exact decimal text read by [`Leaf::DecimalText`].
+        DecimalText(String) = "0".to_owned(), DecimalText, |slot| slot.into_text().map_or_else(Self::default, Self),
+        |d| wire::text(d, &wire::DECIMAL_TEXT), |v, s| s.serialize_str(v)
+    }
+
+    leaf! {
+        /// Numeric text read by [`Leaf::NumericText`], written as the number it reads.
+        NumericText(String) = "0".to_owned(), NumericText, |slot| slot.into_text().map_or_else(Self::default, Self),
+        |d| wire::numeric_string(d),
+        |v, s| match crate::float::parse(v).filter(|value| value.is_finite()) {
+            Some(value) => s.serialize_f64(value),
+            None => s.serialize_none(),
         }
     }
 
