@@ -23,6 +23,29 @@ pub fn whole(body: &[u8]) -> Result<(), Refusal> {
     }
 }
 
+/// The length of the number literal `bytes` begin with by JSON's grammar (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`,
+/// any leading zeros when `leading_zeros`), or the byte where the grammar fails.
+pub(crate) fn number_end(bytes: &[u8], leading_zeros: bool) -> Result<usize, usize> {
+    let some_digits = |from: usize| match from
+        + bytes.get(from..).unwrap_or_default().iter().take_while(|b| b.is_ascii_digit()).count()
+    {
+        end if end > from => Ok(end),
+        end => Err(end),
+    };
+    let mut at = usize::from(bytes.first() == Some(&b'-'));
+    if !leading_zeros && bytes.get(at) == Some(&b'0') && bytes.get(at + 1).is_some_and(u8::is_ascii_digit) {
+        return Err(at + 1);
+    }
+    at = some_digits(at)?;
+    if bytes.get(at) == Some(&b'.') {
+        at = some_digits(at + 1)?;
+    }
+    if let Some(b'e' | b'E') = bytes.get(at) {
+        at = some_digits(at + 1 + usize::from(matches!(bytes.get(at + 1), Some(b'+' | b'-'))))?;
+    }
+    Ok(at)
+}
+
 /// The containers open around the value being stepped over: one bit each (set for an object), so a body of a
 /// hundred million brackets costs a few megabytes, not a frame each.
 #[derive(Default)]
@@ -153,48 +176,21 @@ impl Skip<'_> {
         Err(self.fault_at(expected, self.at + same))
     }
 
-    /// The digits that come next.
-    fn digits(&mut self) -> usize {
-        let count = self.body[self.at..].iter().take_while(|b| b.is_ascii_digit()).count();
-        self.at += count;
-        count
-    }
-
     /// A number literal.
     fn number(&mut self) -> Result<(), Refusal> {
         let start = self.at;
-        let invalid = |skip: &Self| {
-            let text = String::from_utf8_lossy(&skip.body[start..(skip.at + 1).min(skip.body.len())]).into_owned();
-            let found = if skip.at >= skip.body.len() { Found::End } else { Found::number(&text) };
-            Err(Refusal::new("a number by JSON's grammar", found, skip.at))
+        let at = match number_end(&self.body[start..], false) {
+            Ok(length) => {
+                self.at += length;
+                return Ok(());
+            }
+            Err(fault) => start + fault,
         };
-        if self.body[self.at] == b'-' {
-            self.at += 1;
-        }
-        match self.body.get(self.at) {
-            Some(b'0') if self.body.get(self.at + 1).is_some_and(u8::is_ascii_digit) => {
-                self.at += 1;
-                return invalid(self);
-            }
-            Some(b'0'..=b'9') => drop(self.digits()),
-            _ => return invalid(self),
-        }
-        if self.body.get(self.at) == Some(&b'.') {
-            self.at += 1;
-            if self.digits() == 0 {
-                return invalid(self);
-            }
-        }
-        if let Some(b'e' | b'E') = self.body.get(self.at) {
-            self.at += 1;
-            if let Some(b'+' | b'-') = self.body.get(self.at) {
-                self.at += 1;
-            }
-            if self.digits() == 0 {
-                return invalid(self);
-            }
-        }
-        Ok(())
+        let found = match self.body.get(..=at) {
+            Some(text) => Found::number(&String::from_utf8_lossy(&text[start..])),
+            None => Found::End,
+        };
+        Err(Refusal::new("a number by JSON's grammar", found, at))
     }
 
     /// The rest of a string, its quote taken: its escapes checked, its text not read.

@@ -86,35 +86,7 @@ static NUMERIC_TEXT: TextRule =
 
 /// Whether `text` is `-?digits(.digits)?([eE][+-]?digits)?`.
 pub fn is_decimal_text(text: &str) -> bool {
-    fn digits(b: &[u8]) -> usize {
-        b.iter().take_while(|c| c.is_ascii_digit()).count()
-    }
-    let b = text.as_bytes();
-    let mut i = usize::from(b.first() == Some(&b'-'));
-    let int = digits(&b[i..]);
-    if int == 0 {
-        return false;
-    }
-    i += int;
-    if b.get(i) == Some(&b'.') {
-        let frac = digits(&b[i + 1..]);
-        if frac == 0 {
-            return false;
-        }
-        i += 1 + frac;
-    }
-    if matches!(b.get(i), Some(b'e' | b'E')) {
-        i += 1;
-        if matches!(b.get(i), Some(b'+' | b'-')) {
-            i += 1;
-        }
-        let exp = digits(&b[i..]);
-        if exp == 0 {
-            return false;
-        }
-        i += exp;
-    }
-    i == b.len()
+    crate::skip::number_end(text.as_bytes(), true) == Ok(text.len())
 }
 
 /// Whether `text`, trimmed, is decimal text ([`is_decimal_text`]) whose value is finite as an `f64` (without an

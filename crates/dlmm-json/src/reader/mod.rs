@@ -101,34 +101,9 @@ impl<'a> Number<'a> {
     /// The number literal (by JSON's grammar) that `bytes` begin with, or `None` when what they begin with is not
     /// one by JSON's grammar (`01`, `1.`, `1e+`, `-`): what follows a literal is not the literal's concern.
     fn at(bytes: &'a [u8]) -> Option<Self> {
-        let digits = |from: usize| bytes[from.min(bytes.len())..].iter().take_while(|b| b.is_ascii_digit()).count();
-        let mut end = usize::from(bytes.first() == Some(&b'-'));
-        match bytes.get(end)? {
-            // One leading zero, and no digit after it.
-            b'0' if bytes.get(end + 1).is_some_and(u8::is_ascii_digit) => return None,
-            b'0' => end += 1,
-            b'1'..=b'9' => end += digits(end),
-            _ => return None,
-        }
-        let mut whole = true;
-        if bytes.get(end) == Some(&b'.') {
-            let fraction = digits(end + 1);
-            (fraction > 0).then_some(())?;
-            end += 1 + fraction;
-            whole = false;
-        }
-        let mut exponent = false;
-        if let Some(b'e' | b'E') = bytes.get(end) {
-            end += 1;
-            if let Some(b'+' | b'-') = bytes.get(end) {
-                end += 1;
-            }
-            let digits = digits(end);
-            (digits > 0).then_some(())?;
-            end += digits;
-            (whole, exponent) = (false, true);
-        }
-        Some(Self { text: &bytes[..end], whole, plain: !exponent && end < 300 })
+        let text = &bytes[..crate::skip::number_end(bytes, false).ok()?];
+        let exponent = text.iter().any(|b| matches!(b, b'e' | b'E'));
+        Some(Self { text, whole: !exponent && !text.contains(&b'.'), plain: !exponent && text.len() < 300 })
     }
 
     /// The number literal that is all of `bytes`, if they are one.
