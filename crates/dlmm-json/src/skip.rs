@@ -26,11 +26,9 @@ pub fn whole(body: &[u8]) -> Result<(), Refusal> {
 /// The length of the number literal `bytes` begin with by JSON's grammar (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`,
 /// any leading zeros when `leading_zeros`), or the byte where the grammar fails.
 pub(crate) fn number_end(bytes: &[u8], leading_zeros: bool) -> Result<usize, usize> {
-    let some_digits = |from: usize| match from
-        + bytes.get(from..).unwrap_or_default().iter().take_while(|b| b.is_ascii_digit()).count()
-    {
-        end if end > from => Ok(end),
-        end => Err(end),
+    let some_digits = |from: usize| {
+        let end = from + bytes.get(from..).unwrap_or_default().iter().take_while(|b| b.is_ascii_digit()).count();
+        if end > from { Ok(end) } else { Err(end) }
     };
     let mut at = usize::from(bytes.first() == Some(&b'-'));
     if !leading_zeros && bytes.get(at) == Some(&b'0') && bytes.get(at + 1).is_some_and(u8::is_ascii_digit) {

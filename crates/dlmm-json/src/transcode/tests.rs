@@ -120,7 +120,7 @@ fn refusals_name_the_path_what_was_expected_and_what_was_found() {
         (
             r#""bin_step":25"#,
             r#""bin_step":"x""#,
-            ("bin_step", "a non-negative integer or a string of digits", r#"the string "x""#),
+            ("bin_step", "a non-negative integer or a string of digits", "the string \"x\""),
         ),
         (r#""bin_step":25"#, r#""bin_step":65536"#, ("bin_step", "an integer from 0 to 65535", "the number 65536")),
         (r#""bin_step":25"#, r#""bin_step":025"#, ("bin_step", "a number by JSON's grammar", "the number 02")),
@@ -175,39 +175,21 @@ proptest::proptest! {
         pieces in proptest::collection::vec(proptest::sample::select(STRING_PIECES), 0..6),
         ended in proptest::bool::ANY,
     ) {
-        let mut body = b"\"".to_vec();
-        for piece in pieces {
-            body.extend_from_slice(piece);
-        }
-        if ended {
-            body.push(b'"');
-        }
+        let body = [&[b'"'][..], &pieces.concat(), if ended { b"\"" } else { b"" }].concat();
         let string = Shape::Leaf(Leaf::String);
-        proptest::prop_assert_eq!(
-            ours(&body, &string),
-            decoded::<String>(&body),
-            "{}",
-            String::from_utf8_lossy(&body)
-        );
+        proptest::prop_assert_eq!(ours(&body, &string), decoded::<String>(&body), "{}", String::from_utf8_lossy(&body));
     }
 }
 
 #[test]
 fn decimal_number_literals_are_read_by_hand_to_what_serde_writes() {
     let decimal = Shape::Leaf(Leaf::DecimalText);
-    for literal in [
-        "41208.790832405",
-        "830280.7601579999",
-        "7.708402041055213e-8",
-        "5.0",
-        "-0.0",
-        "1e3",
-        "1E-400",
-        "123456789012345678901234567890.5",
-        "1.7976931348623157e308",
-        "9007199254740993",
-        "18446744073709551616",
-    ] {
+    #[rustfmt::skip]
+    let literals = [
+        "41208.790832405", "830280.7601579999", "7.708402041055213e-8", "5.0", "-0.0", "1e3", "1E-400",
+        "123456789012345678901234567890.5", "1.7976931348623157e308", "9007199254740993", "18446744073709551616",
+    ];
+    for literal in literals {
         let serde = serde_json::from_str::<DecimalText>(literal).expect("a decimal");
         assert_eq!(text(literal, &decimal), format!("\"{}\"", serde.0), "{literal}");
     }
@@ -257,12 +239,7 @@ proptest::proptest! {
                 _ => drop(body.remove(at)),
             }
         }
-        proptest::prop_assert_eq!(
-            ours(&body, &Pair::SHAPE),
-            decoded::<Pair>(&body),
-            "{}",
-            String::from_utf8_lossy(&body)
-        );
+        proptest::prop_assert_eq!(ours(&body, &Pair::SHAPE), decoded::<Pair>(&body), "{}", String::from_utf8_lossy(&body));
         if let Err(refused) = transcoded(&body, &Pair::SHAPE) {
             proptest::prop_assert!(refused.offset() <= body.len());
         }
