@@ -133,11 +133,9 @@ fn nearest(whole: &[u8], fraction: &[u8], exponent: i64) -> f64 {
     }
 }
 
-/// The double nearest to `digits × 10^exponent` for at most 19 digits and a power from -27 to 27, in 128-bit integers
-/// (most numbers servers print, prices of seventeen digits among them): `digits × 5^e`, or `digits × 2^s / 5^k` with
-/// what the division leaves kept as a sticky bit far below the rounding point, is an exact or correctly stickied
-/// integer that the conversion to `f64` rounds once, to nearest even; the power of two left is exact (the result is
-/// a normal double here).
+/// The double nearest to `digits × 10^exponent` for at most 19 digits and a power from -27 to 27: `digits × 5^e`, or
+/// `digits × 2^s / 5^k` with a sticky bit for the remainder, is an integer the conversion to `f64` rounds once; the
+/// power of two left is exact.
 fn nearest_of_u64(digits: u64, exponent: i32) -> f64 {
     let power_of_two = |power: i32| f64::from_bits(((1023 + power) as u64) << 52);
     if exponent >= 0 {

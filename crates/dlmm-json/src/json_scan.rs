@@ -1,12 +1,7 @@
-//! JSON text read by hand, where nobody sees the reason a text is refused: bodies already checked by a shape (a
-//! series' parts, a position's lists, a pool envelope), the package's own transcoded pages, and error bodies, whose
-//! JSON is only ever looked into for a server's message.
-//!
-//! [`Scan`] steps over values by JSON's grammar (by the crate's `skip` module: any depth, a string's bytes checked
-//! only for escapes and control characters) and hands out what
-//! its callers pick: the members of an object or the elements of an array, strings unescaped as serde reads them,
-//! number literals as their text, and any value as its text. Every refusal is a bare `None` (where the transcoder,
-//! whose errors users read, takes `skip`'s refusal itself). So the readers above need no serde in the `.wasm`.
+//! JSON text read by hand where nobody sees why a text is refused (bodies a shape already checked, the package's own
+//! transcoded pages, error bodies looked into for a server's message), without serde in the `.wasm`: [`Scan`] steps
+//! over values by the crate's `skip` module and hands out an object's members or an array's elements, strings
+//! unescaped as serde reads them, number literals and any value as their text. Every refusal is a bare `None`.
 
 use std::borrow::Cow;
 
@@ -136,10 +131,8 @@ impl<'a> Scan<'a> {
         self.members(|_, scan| each(scan))
     }
 
-    /// Reads a struct as serde's derive reads one whose fields are `names` (in declaration order): an object, each
-    /// member named by a field handed to `field` by its index (unknown members stepped over, a field named twice
-    /// refused), or an array, its elements the fields in order (more elements than fields refused). `field` reads
-    /// the value; which fields must be there is the caller's to say.
+    /// Reads a struct whose fields are `names` as serde's derive does: an object (unknown members stepped over, a field
+    /// named twice refused) or an array of the fields in order, `field` handed each field's index to read its value.
     pub fn fields(&mut self, names: &[&str], mut field: impl FnMut(usize, &mut Self) -> Option<()>) -> Option<()> {
         self.each_field(names, &mut field)
     }
@@ -241,10 +234,10 @@ mod tests {
         let cases = [
             "", " ", "null", "nul", "nulll", "true", "tru", "false", "trueee", "0", "-0", "01", "-01", "1.", "1.5",
             ".5", "1e", "1e+", "1e5", "1E-5", "-", "--1", "1.5e3", "00", "0.0", "123456789012345678901234567890",
-            r#""""#, r#"""#, r#""\""#, r#""\u12""#, r#""\u12G4""#, r#""\ud800""#, r#""\x""#, "\"a\u{1}\"", "\"\u{7f}\"", "[]",
-            "[", "[1,]", "[,1]", "[1 2]", "[1,2]", "{}", "{", r#"{"a"}"#, r#"{"a":}"#, r#"{"a":1,}"#, r#"{"a":1}"#,
-            r#"{a:1}"#, r#"{"a":1 "b":2}"#, "[[[[[]]]]]", "[{\"a\":[{}]}]", "[}", "{]", "1 2", " [ 1 , { } ] ",
-            "\t\r\n1\n", "[1]x", "\u{feff}1", "1\u{a0}",
+            r#""""#, r#"""#, r#""\""#, r#""\u12""#, r#""\u12G4""#, r#""\ud800""#, r#""\x""#, "\"a\u{1}\"", "\"\u{7f}\"",
+            "[]", "[", "[1,]", "[,1]", "[1 2]", "[1,2]", "{}", "{", r#"{"a"}"#, r#"{"a":}"#, r#"{"a":1,}"#,
+            r#"{"a":1}"#, r#"{a:1}"#, r#"{"a":1 "b":2}"#, "[[[[[]]]]]", "[{\"a\":[{}]}]",
+            "[}", "{]", "1 2", " [ 1 , { } ] ", "\t\r\n1\n", "[1]x", "\u{feff}1", "1\u{a0}",
         ];
         for case in cases {
             assert_eq!(is_json(case.as_bytes()), serde_accepts(case.as_bytes()), "{case:?}");

@@ -1,15 +1,12 @@
-//! JSON text for JavaScript: what the npm package hands to the engine's `JSON.parse`, written in one place and one
-//! way, either from a model (`Serialize`, [`JsonText::write`]) or straight from a response body by the model's
-//! [`Shape`](enum@crate::shape::Shape) ([`crate::transcode`]), whose leaves this writer's own methods write as
-//! [`JsonText::write`] writes them (so a build that only transcodes carries no serializer).
+//! JSON text for JavaScript: what the npm package hands to the engine's `JSON.parse`, written either from a model
+//! (`Serialize`, [`JsonText::write`]) or straight from a body by its shape ([`crate::transcode`]), whose leaves this
+//! writer's own methods write as [`JsonText::write`] does (so a build that only transcodes carries no serializer).
 //!
-//! The writer tracks the JSON path of what it writes. Raw token amounts (`u128`) are written as digit strings and
-//! their paths recorded as patterns (`[*].reserveXAmount`), so that after parsing exactly those strings can become
-//! `bigint`s; likewise the paths of the `null`s written for `None` are recorded (an optional field the service
-//! omitted is `undefined` in JavaScript). The text is kept ASCII (other characters as `\uXXXX`), the engine's fast
-//! path. An integer JavaScript cannot hold exactly (above 2^53 − 1 outside amounts: a slot, a lock release point, a
-//! total, a timestamp) is refused with its path, and [`JsonText::finish`] gives a `decode` error naming the URL and
-//! that path (`[1].lockReleasePoint`), never a rounded number.
+//! The writer tracks the JSON path of what it writes: raw token amounts (`u128`) are written as digit strings, their
+//! paths recorded as patterns (`[*].reserveXAmount`) to become `bigint`s after parsing; so are the paths of the
+//! `null`s written for `None` (`undefined` in JavaScript). The text is kept ASCII (`\uXXXX`), the engine's fast path.
+//! An integer JavaScript cannot hold exactly (above 2^53 − 1 outside amounts) is refused with its path
+//! (`[1].lockReleasePoint`) by [`JsonText::finish`], never rounded.
 
 use crate::shape::{js_name, push_js_name};
 
@@ -21,9 +18,8 @@ mod by_serde;
 /// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
 pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
-/// One step of a JSON path while writing: an object's current key (as serde wrote it, or the wire name of the field
-/// a transcoded object is writing, whose key is its JavaScript name), or an array's current index (`None` before its
-/// first element).
+/// One step of a JSON path while writing: an object's current key (as serde wrote it, or a transcoded field's wire
+/// name), or an array's current index (`None` before its first element).
 enum Step {
     // Only the serde writer (`by_serde`) writes keys of its own.
     #[cfg_attr(all(target_arch = "wasm32", not(feature = "json-writer")), allow(dead_code))]
@@ -199,9 +195,8 @@ impl JsonText {
         self.text.len()
     }
 
-    /// Writes the key of the field read as `wire` (ASCII, nothing to escape) of the innermost object under its
-    /// JavaScript name ([`push_js_name`]), preceded by a comma (the first one becomes the opening brace in
-    /// [`Self::end_object`]); returns where the member starts.
+    /// Writes the key of the field read as `wire` under its JavaScript name, after a comma (the first becomes the
+    /// opening brace in [`Self::end_object`]); returns where the member starts.
     pub fn key(&mut self, wire: &'static str) -> usize {
         let at = self.text.len();
         self.text.extend_from_slice(b",\"");
@@ -340,10 +335,7 @@ impl JsonText {
     /// exact integer (a token amount): a digit string, its path recorded as an amount's.
     pub fn amount_digits(&mut self, digits: &[u8]) {
         record(&self.path, &mut self.amounts);
-        self.text.reserve(digits.len() + 2);
-        self.text.push(b'"');
-        self.text.extend_from_slice(digits);
-        self.text.push(b'"');
+        self.unescaped_string(digits);
     }
 
     /// Where the writing stands, to come back to with [`Self::rollback`].

@@ -1,8 +1,8 @@
 //! The generic JSON layer of `dlmm-query`: what a body must look like, read and written without code per model.
 //!
-//! It names no model. A model declares its JSON as a static [`Shape`](enum@shape::Shape) table (derived from its serde attributes
-//! by `#[derive(Shape)]`, or written by hand for a leaf type) and how it is built from what the table reads
-//! ([`slot::FromSlot`]); this crate reads bodies by those tables:
+//! It names no model. A model declares its JSON as a static [`Shape`](enum@shape::Shape) table (derived from its
+//! serde attributes by `#[derive(Shape)]`, or written by hand for a leaf type) and how it is built from what the table
+//! reads ([`slot::FromSlot`]); this crate reads bodies by those tables:
 //! * [`transcode`] reads a body by a shape and writes the JSON text handed to JavaScript ([`json_text`]), with the
 //!   checks and errors of decoding the model, without building it (the npm package);
 //! * [`slot`] reads a body by a shape into values the model is built from (the explorer);

@@ -14,9 +14,8 @@ pub(crate) enum Number {
 }
 
 impl Number {
-    /// The value of the number literal `text` (valid by JSON's grammar), as serde_json reads it: an integer without
-    /// a fraction or an exponent that fits a `u64` (negative: an `i64`, or a double for `-0` and below `i64::MIN`),
-    /// else the nearest double; `None` beyond a double's range.
+    /// The value of the number literal `text` (valid by JSON's grammar) as serde_json reads it (`-0` and integers
+    /// beyond 64 bits as doubles); `None` beyond a double's range.
     pub(crate) fn of(text: &str) -> Option<Self> {
         let (negative, digits) = match text.strip_prefix('-') {
             Some(rest) => (true, rest),

@@ -1,12 +1,9 @@
 //! Picking a few numbers out of items no model is built for: a composite call (a series merged from chunks, a
 //! position's P&L) needs a bucket's start or an event's USD value, not the whole item.
 //!
-//! The body is checked by its shape first ([`crate::transcode`]: the same errors as decoding the model), so picking
-//! cannot meet a value the model refuses. The text is read by hand ([`crate::json_scan`]), and each picked field by
-//! the rules of the reader its model's field uses ([`crate::wire`]: a number literal as serde_json hands it over,
-//! a numeric string by the same functions), from an object by its wire name (escaped or not) or, for an item sent
-//! as an array, at the field's position, so the numbers are the model's to the bit (a test pins them to the `wire`
-//! readers on the edges: `-0`, integers beyond 2^53 and 2^64, exponents, escaped and padded strings).
+//! The body is checked by its shape first ([`crate::transcode`]), so picking cannot meet a value the model refuses;
+//! each picked field (by wire name, escaped or not, or by position in an item sent as an array) is read by the rules
+//! of its model's [`crate::wire`] reader, so the numbers are the model's to the bit.
 
 use crate::json_scan::Scan;
 use crate::literal::Number;
@@ -58,10 +55,8 @@ pub fn item_shape(shape: &Shape) -> Option<&'static StructShape> {
     }
 }
 
-/// Reads the fields `names` (wire names, each a number field of `item` read by `wire`) from one item's text (an
-/// object, or an array in the fields' declaration order): each as its field's reader reads it, in the order of
-/// `names`; `None` for a field the item leaves out (its model's default then). `None` for text that is no such
-/// item (never met once the item's shape has checked it).
+/// Reads the number fields `names` (wire names) of one item's text (an object, or an array of the fields in order),
+/// each as its field's reader reads it: `None` for a field left out; `None` for text that is no such item.
 pub fn pick(text: &[u8], item: &StructShape, names: &[&str]) -> Option<Vec<Option<Picked>>> {
     let mut fields = Vec::with_capacity(names.len());
     for name in names {

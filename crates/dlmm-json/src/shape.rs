@@ -1,14 +1,9 @@
-//! Shapes: each model's serde layout as static data, derived from the model's own `#[serde(...)]` attributes by
-//! `#[derive(Shape)]` (the `dlmm-query-derive` crate).
-//!
-//! A shape says what a body's JSON must look like and how each value is written for JavaScript: for a struct, each
-//! field's wire name (the output name is its camelCase, [`js_name`]), value shape, what a missing field becomes and
-//! whether `None` is left out; for a list or an optional value, the shape inside; for a leaf, which decoding applies (a
-//! [`crate::wire`] function, a type's own `Deserialize`, an enum's names). [`crate::transcode`] walks a body by its
-//! shape and writes the JSON text for JavaScript directly, with the same checks and the same errors as decoding the
-//! model and writing it: one piece of code for every model instead of one decoder and one writer per model, which is
-//! what keeps the npm package small. A test pins the two paths to the same bytes for every operation. [`crate::slot`]
-//! reads by the same shapes to build the models themselves (the client's decoder in WebAssembly).
+//! Shapes: each model's serde layout as static data, derived from its `#[serde(...)]` attributes by `#[derive(Shape)]`
+//! (the `dlmm-query-derive` crate): for a struct, each field's wire name (written for JavaScript in camelCase,
+//! [`js_name`]), shape, what a missing field becomes and whether `None` is left out; for a list or an option, the shape
+//! inside; for a leaf, which decoding applies. [`crate::transcode`] writes the JSON text for JavaScript by a shape,
+//! with the checks and errors of decoding the model (one piece of code for every model, which keeps the npm package
+//! small), and [`crate::slot`] reads by the same shapes to build the models (the client's decoder in WebAssembly).
 
 use crate::integer::IntType;
 pub use crate::wire::With;
@@ -66,9 +61,8 @@ pub struct Field {
     pub default_attr: bool,
 }
 
-/// Appends the key a field whose wire name is `wire` is written for JavaScript under: `wire` in camelCase (each `_`
-/// dropped and the character after it upper-cased, as serde's `camelCase` renames a snake_case field). Derived rather
-/// than stored: the table of every model's fields is then one name shorter per field, in every `.wasm` file.
+/// Appends the key the field read as `wire` is written for JavaScript under: `wire` in camelCase, as serde renames it
+/// (derived rather than stored: one name less per field in every `.wasm` file).
 pub fn push_js_name(out: &mut Vec<u8>, wire: &str) {
     let wire = wire.as_bytes();
     let Some(first) = memchr::memchr(b'_', wire) else {
@@ -164,15 +158,13 @@ pub struct ObjectOrSingleton {
 pub enum Missing {
     /// A refusal: the reader expected the member and found nothing.
     Required,
-    /// The field type's default (`#[serde(default)]`, or `None` for an `Option` read by its own `Deserialize`). For
-    /// the crate's models that is the zero value of the field's shape, written from the shape
-    /// ([`crate::transcode`]), so no writer per type is kept in the `.wasm` files of programs that only decode.
+    /// The field type's default (`#[serde(default)]`, or `None` for an `Option`): the zero value of its shape, written
+    /// from the shape ([`crate::transcode`]).
     Default,
 }
 
-/// True when the default of a value of `shape` is the zero value the transcoder writes for a missing field: false
-/// when the shape is, or holds in a struct's field, an enum's (whose default its shape does not tell). The derive
-/// refuses `#[serde(default)]` on a field whose shape this is false for.
+/// True when the default of a value of `shape` is the zero value the transcoder writes for a missing field: false when
+/// it is or holds an enum (whose default its shape does not tell), where the derive refuses `#[serde(default)]`.
 pub const fn default_is_zero(shape: &Shape) -> bool {
     match shape {
         Shape::Leaf(Leaf::Enum(_)) => false,

@@ -1,9 +1,7 @@
 //! Decoding by shapes: a body read by a model's [`Shape`](enum@Shape) into a tree of [`Slot`]s, which the model is
-//! then built from ([`FromSlot`], derived with [`Shape`](derive@crate::shape::Shape)).
-//!
-//! The body is read by [`crate::reader`], the reader [`crate::transcode`] writes JSON text from: one reader of bodies
-//! for every model and both outputs, so a program decoding many models (the explorer) carries one decoder rather than
-//! serde's per model, and a refused body gives the same [`Refusal`] whichever output was asked for.
+//! then built from ([`FromSlot`], derived with [`Shape`](derive@crate::shape::Shape)). The body is read by
+//! [`crate::reader`], as [`crate::transcode`] reads it: one reader for every model and both outputs, and the same
+//! [`Refusal`] whichever output was asked for.
 
 use crate::reader::{self, Seen, Sink};
 use crate::refusal::Refusal;
@@ -24,7 +22,7 @@ pub enum Slot {
     U64(u64),
     /// A signed integer (of any width: its reader checked the range).
     I64(i64),
-    /// A string (and the checked text of [`Leaf::DecimalText`](crate::shape::Leaf::DecimalText) and [`Leaf::NumericText`](crate::shape::Leaf::NumericText)).
+    /// A string (and the checked text of `Leaf::DecimalText` and `Leaf::NumericText`).
     Text(String),
     /// An enum's variant: its index among the shape's variants (the `other` variant after them).
     Variant(usize),
@@ -35,7 +33,7 @@ pub enum Slot {
 }
 
 impl Slot {
-    /// A string's text (a [`Leaf::DecimalText`](crate::shape::Leaf::DecimalText) or [`Leaf::NumericText`](crate::shape::Leaf::NumericText) too, checked); none for any other slot.
+    /// A string's text (a `Leaf::DecimalText` or `Leaf::NumericText` too); none for any other slot.
     pub fn into_text(self) -> Option<String> {
         match self {
             Slot::Text(text) => Some(text),

@@ -1,11 +1,8 @@
-//! Lenient number decoding for the vendor's wire format.
-//!
-//! The vendor sends some numbers as JSON strings (`"0.04"`, `"18446744073709551615"`) and others as JSON numbers, and
-//! has changed which over time. Every numeric model field goes through one of these functions, so each accepts either
-//! form. Integer amounts are never routed through `f64`: a string or integer above 2^53 stays exact.
-//! Each reader is named by a [`With`] and described once, in `read_with` (what it reads, whether `null` is a value,
-//! a narrower integer's range); the readers share one visitor (the kind of value is data), so a deserializer's
-//! `deserialize_any` is built once for all of them.
+//! Lenient number decoding for the vendor's wire format, which sends some numbers as JSON strings (`"0.04"`,
+//! `"18446744073709551615"`) and others as numbers, and has changed which over time: every numeric model field goes
+//! through one of these readers, which accept either form; integers are never routed through `f64`. Each reader is
+//! named by a [`With`] and described once, in `read_with`; they share one visitor (the kind of value is data), so a
+//! deserializer's `deserialize_any` is built once for all of them.
 
 use std::fmt;
 
@@ -185,10 +182,8 @@ pub(crate) fn read_text_input<E: de::Error>(rule: &'static TextRule, input: Inpu
     Lenient { kind: Kind::Text(rule), nullable: false }.visit(input)?.into_text()
 }
 
-/// Reads a value as the reader `with` names: the one description of every reader (each public reader but
-/// [`nonempty_string`], which this calls, is this and a conversion), for callers that name the reader as data too: one
-/// function for every reader, its value a [`Scalar`] (`Null` for `null` where the reader accepts it, and for
-/// [`nonempty_string`]'s none).
+/// Reads a value as the reader `with` names (each public reader is this and a conversion): its value, `Null` for
+/// `null` where the reader accepts it and for [`nonempty_string`]'s none.
 pub(crate) fn read_with<'de, D: Deserializer<'de>>(d: D, with: With) -> Result<Scalar, D::Error> {
     if let With::NonemptyString = with {
         return Ok(nonempty_string(d)?.map_or(Scalar::Null, Scalar::Text));
@@ -450,10 +445,8 @@ pub fn nonempty_string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>
     Ok(text.filter(|t| !t.is_empty()))
 }
 
-/// Accepts a JSON number or a numeric string and keeps it as decimal text (exactly as sent when it was a string).
-///
-/// Used for fields the vendor documents as strings (`liquidity`, `base_fee_percentage`, …): the text must parse as a
-/// finite number, so helpers that parse it later cannot fail on data that decoded.
+/// Accepts a JSON number or a numeric string and keeps it as decimal text (as sent when it was a string, trimmed), for
+/// fields documented as strings (`liquidity`, …): it parses as a finite number, so parsing it later cannot fail.
 pub fn numeric_string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     read_with(d, With::NumericString)?.into_text()
 }
@@ -823,10 +816,8 @@ pub(crate) mod tests {
         }
     }
 
-    /// Literals as servers print doubles (the shortest text that reads back): a parser without correct rounding
-    /// (serde_json's default) reads the first four one unit in the last place off; the last two are from real
-    /// captures. Each must decode to the double `JSON.parse` (and `str::parse`) gives, by `f64()` and as a plain
-    /// `f64`.
+    /// Literals as servers print doubles: a parser without correct rounding (serde_json's default) reads the first
+    /// four one unit in the last place off; the last two are from real captures. Each decodes as `str::parse` reads it.
     #[test]
     fn number_literals_decode_correctly_rounded() {
         for literal in [

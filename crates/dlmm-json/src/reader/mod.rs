@@ -2,15 +2,10 @@
 //! [`Shape`](enum@Shape) and handing what it reads to a [`Sink`] (the JSON text for JavaScript, or the values a
 //! model is built from), so the package and the explorer carry one reader of bodies between them.
 //!
-//! It reads by itself what it can without help: strings without escapes, number literals (handed on as sent),
-//! integers and amounts in canonical form, numeric and decimal text that is a JSON number, the numeric text of
-//! `wire::f64` fields, decimals sent as numbers (the shortest form of the correctly rounded double), objects, structs
-//! sent as arrays, and the values of keys the model ignores (stepped over by [`crate::skip`], at any depth, without
-//! reading their strings). Any other leaf value (an escape, a string where a number is usual, an integer
-//! JavaScript cannot hold) is read by the rules of the reader its model names (`leaf::read`).
-//!
-//! A refusal ([`Refusal`]) says what was expected and what was found at the byte where the reader stopped; each
-//! object and array it was in adds its step to the refusal's path on the way out.
+//! Plain values (strings without escapes, canonical numbers, objects, structs sent as arrays, ignored keys' values,
+//! stepped over by [`crate::skip`]) are read by hand; any other leaf value by the rules of the reader its model names
+//! (`leaf::read`). A [`Refusal`] names what was expected and found where the reader stopped, and each container it
+//! was in adds its step to the path on the way out.
 
 mod leaf;
 pub mod sink;

@@ -1,27 +1,19 @@
-//! Transcoding: a response body read by a model's [`Shape`](enum@Shape) and written straight to [`JsonText`] for
-//! JavaScript, without building the model.
-//!
-//! The result is the text [`JsonText::write`] writes for the decoded model: the same keys in the same (declaration)
-//! order, the same numbers, the same defaults for missing fields. A body the model would refuse is refused, with a
-//! [`Refusal`] naming the JSON path, what was expected there and what was found. One reader by hand (the `plain`
-//! module) reads every body: the leaves it does not read itself are read by the rules of the readers the model's
-//! `Deserialize` calls (for the `wire` readers, `wire::read_input`, the one description their visitor shares).
-//! Of several integers JavaScript cannot hold, the first in the output is named, as when the model is written. One
-//! instantiation of this module serves every model.
+//! Transcoding: a response body read by a model's [`Shape`](enum@Shape) ([`crate::reader`]) and written straight to
+//! [`JsonText`] for JavaScript without building the model: the text [`JsonText::write`] writes for the decoded model
+//! (keys in declaration order, the same numbers and defaults), or the [`Refusal`] decoding it would give. Of several
+//! integers JavaScript cannot hold, the first in the output is named, as when the model is written.
 //!
 //! No value rests on serde_json's float parser (the WebAssembly builds leave its exact one out): a floating-point
-//! leaf's number literal (and numeric text that is a JSON number literal) is copied as the body sent it rather than
-//! parsed and printed (`JSON.parse` reads `1e2` and `100.0` to the same double, so only the spelling differs), and
-//! any other number literal is read exactly (`literal::Number`).
+//! leaf's number literal is copied as sent (`JSON.parse` reads `1e2` and `100.0` to the same double), any other
+//! number literal read exactly (`literal::Number`).
 
 use crate::json_text::JsonText;
 use crate::reader::{self, Seen, Sink};
 use crate::refusal::Refusal;
 use crate::shape::{EnumShape, Field, Leaf, Shape, StructShape, With, js_name_len};
 
-/// Transcodes the JSON value `body` of shape `shape` into `out`. An error is the body's (the text is then
-/// unusable); an integer JavaScript cannot hold does not stop the reading, as it does not stop decoding the model:
-/// [`JsonText::finish`] reports it when the body is otherwise fine.
+/// Transcodes the JSON value `body` of shape `shape` into `out` (the text is unusable after an error). An integer
+/// JavaScript cannot hold does not stop the reading: [`JsonText::finish`] reports it.
 pub fn transcode(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<(), Refusal> {
     reader::read(body, shape, out)
 }
@@ -47,10 +39,9 @@ pub fn transcode_item(body: &[u8], shape: &Shape, out: &mut JsonText) -> Result<
     transcode(body, shape, out)
 }
 
-/// Transcodes the value `body` begins with as one more item of the array begun by [`JsonText::items_from`], when
-/// the reader reads it whole (an object or an array, as an array splitter would find it) and more of the body
-/// follows it: its length. Otherwise nothing is written (`None`), and the item is to be split out and transcoded
-/// whole ([`transcode_item`]), which also gives its errors. Public as `dlmm_query::items::transcode_start`.
+/// Transcodes the object or array `body` begins with, when more of the body follows it, as one more item of the array
+/// begun by [`JsonText::items_from`]: its length. Otherwise (`None`) nothing is written, and the item is to be split
+/// out and transcoded whole ([`transcode_item`]). Public as `dlmm_query::items::transcode_start`.
 pub fn transcode_leading_item(body: &[u8], shape: &Shape, out: &mut JsonText) -> Option<usize> {
     if !matches!(body.first(), Some(b'{' | b'[')) {
         return None;
@@ -152,12 +143,9 @@ fn end_object(out: &mut JsonText, shape: &StructShape, seen: &Seen, start: usize
     out.end_object(start);
 }
 
-/// Writes what a missing field of shape `shape` becomes ([`Missing::Default`]): its type's default, which for the
-/// crate's models is the zero value of the shape, as writing the default writes it: `null` for an option, `0`,
-/// `false`, `""`, `[]`, a zero amount or decimal, and for a struct each field's zero in declaration order (a `None`
-/// taken back where the field skips it, as for a member read). The derive refuses a default whose shape holds an enum
-/// ([`crate::shape::default_is_zero`]); the tests compare every field left out of every sample with decoding the
-/// model and writing it.
+/// Writes what a missing field of shape `shape` becomes ([`Missing::Default`]): the zero value of the shape, as
+/// writing the type's default writes it (the derive refuses a default whose shape holds an enum,
+/// [`crate::shape::default_is_zero`]).
 fn write_default(shape: &Shape, out: &mut JsonText) {
     match shape {
         Shape::Optional(_) => out.null(),
