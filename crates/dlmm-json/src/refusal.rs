@@ -153,15 +153,8 @@ impl Refusal {
         for step in self.steps.iter().rev() {
             match step {
                 Step::Key(key) if path.is_empty() => path.push_str(key),
-                Step::Key(key) => {
-                    path.push('.');
-                    path.push_str(key);
-                }
-                Step::Item(index) => {
-                    path.push('[');
-                    path.push_str(&index.to_string());
-                    path.push(']');
-                }
+                Step::Key(key) => path.push_str(&format!(".{key}")),
+                Step::Item(index) => path.push_str(&format!("[{index}]")),
             }
         }
         (!path.is_empty()).then_some(path)

@@ -164,14 +164,9 @@ impl Skip<'_> {
             self.at += word.len();
             return Ok(());
         }
-        let expected = match word {
-            b"null" => "`null`",
-            b"true" => "`true`",
-            _ => "`false`",
-        };
         // The first byte that differs (or the end).
         let same = self.body[self.at..].iter().zip(word).take_while(|(a, b)| a == b).count();
-        Err(self.fault_at(expected, self.at + same))
+        Err(self.fault_at(&format!("`{}`", String::from_utf8_lossy(word)), self.at + same))
     }
 
     /// A number literal.
@@ -245,23 +240,23 @@ mod tests {
         for body in ["null", "true", "false", "1", "1.5e-3", "-0", "\"a\\u00e9\\n\"", "[]", "{}", "[[],{}]", &deep] {
             assert_eq!(skipped(body), Ok(()), "{body}");
         }
-        let fault = |at: usize, expected: &str, found: &str| Err((at, expected.to_owned(), found.to_owned()));
-        assert_eq!(skipped(""), fault(0, "a JSON value", "the end of the body"));
-        assert_eq!(skipped("nul"), fault(3, "`null`", "the end of the body"));
-        assert_eq!(skipped("trux"), fault(3, "`true`", "`x`"));
-        assert_eq!(skipped("01"), fault(1, "a number by JSON's grammar", "the number 01"));
-        assert_eq!(skipped("1."), fault(2, "a number by JSON's grammar", "the end of the body"));
-        assert_eq!(skipped("[1 2]"), fault(3, "`,` or `]`", "the number 2"));
-        assert_eq!(skipped("{\"a\" 1}"), fault(5, "`:`", "the number 1"));
-        assert_eq!(skipped("{1:2}"), fault(1, "a key (a string)", "the number 1"));
-        assert_eq!(skipped("[1,]"), fault(3, "a JSON value", "`]`"));
-        assert_eq!(
-            skipped("\"a\tb\""),
-            fault(2, "a string's text (a control character must be escaped)", "the byte 0x09")
-        );
-        assert_eq!(skipped("\"\\q\""), Err((2, skipped("\"\\x").unwrap_err().1, "`q`".to_owned())));
-        assert_eq!(skipped("\"abc"), fault(4, "the string's closing quote", "the end of the body"));
-        assert_eq!(skipped("[] x"), fault(3, "the end of the body", "`x`"));
+        for (body, at, expected, found) in [
+            ("", 0, "a JSON value", "the end of the body"),
+            ("nul", 3, "`null`", "the end of the body"),
+            ("trux", 3, "`true`", "`x`"),
+            ("01", 1, "a number by JSON's grammar", "the number 01"),
+            ("1.", 2, "a number by JSON's grammar", "the end of the body"),
+            ("[1 2]", 3, "`,` or `]`", "the number 2"),
+            ("{\"a\" 1}", 5, "`:`", "the number 1"),
+            ("{1:2}", 1, "a key (a string)", "the number 1"),
+            ("[1,]", 3, "a JSON value", "`]`"),
+            ("\"a\tb\"", 2, "a string's text (a control character must be escaped)", "the byte 0x09"),
+            ("\"\\q\"", 2, skipped("\"\\x").unwrap_err().1.as_str(), "`q`"),
+            ("\"abc", 4, "the string's closing quote", "the end of the body"),
+            ("[] x", 3, "the end of the body", "`x`"),
+        ] {
+            assert_eq!(skipped(body), Err((at, expected.to_owned(), found.to_owned())), "{body:?}");
+        }
         assert!(skipped(&"[".repeat(5_000)).is_err_and(|(at, _, found)| at == 5_000 && found == "the end of the body"));
     }
 
