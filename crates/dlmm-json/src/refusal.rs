@@ -199,7 +199,7 @@ fn quoted(text: &str) -> String {
 }
 
 /// A leaf reader's refusal through serde's error interface (the readers models name are serde visitors, and this is
-/// what they refuse with when the crate's own reader hands them a value), at byte 0 until [`Refusal::placed`].
+/// what they refuse with when the crate's own reader hands them a value), at byte 0 until the reader places it.
 impl serde::de::Error for Refusal {
     fn custom<T: fmt::Display>(what: T) -> Self {
         Refusal::other("a value its reader accepts", what.to_string())
