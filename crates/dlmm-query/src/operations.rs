@@ -2,7 +2,7 @@
 //! the live datapi services), from which the package's JavaScript methods and their TypeScript declarations, the
 //! fuzz, the contract checks and the route lists are all written.
 //!
-//! [`operations!`](crate::operations) hands the rows to a macro of the caller's (`$then`), grouped by service. A row
+//! [`operations!`](crate::operations!) hands the rows to a macro of the caller's (`$then`), grouped by service. A row
 //! is
 //!
 //! ```text
@@ -40,7 +40,7 @@
 //! assert_eq!(counts, [("DlmmClient", 19 + 1 + 1 + 3), ("DlmmDatapi", 19 + 2), ("DammV2Datapi", 7 + 2)]);
 //! ```
 
-/// Hands every operation's row to `$then!` (see [the module](crate::operations)).
+/// Hands every operation's row to `$then!` (see [the module](mod@crate::operations)).
 #[macro_export]
 macro_rules! operations {
     ($then:ident) => {
