@@ -23,9 +23,20 @@ pub fn whole(body: &[u8]) -> Result<(), Refusal> {
     }
 }
 
-/// The length of the number literal `bytes` begin with by JSON's grammar (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`,
-/// any leading zeros when `leading_zeros`), or the byte where the grammar fails.
-pub(crate) fn number_end(bytes: &[u8], leading_zeros: bool) -> Result<usize, usize> {
+/// A number literal's length and form, as [`number_form`] finds them.
+#[derive(Clone, Copy)]
+pub(crate) struct NumberForm {
+    /// Its length in bytes.
+    pub len: usize,
+    /// It has a fraction (`.5`).
+    pub fraction: bool,
+    /// It has an exponent (`e3`).
+    pub exponent: bool,
+}
+
+/// The number literal `bytes` begin with by JSON's grammar (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`, any leading
+/// zeros when `leading_zeros`): its length and form, in one pass; or the byte where the grammar fails.
+pub(crate) fn number_form(bytes: &[u8], leading_zeros: bool) -> Result<NumberForm, usize> {
     let some_digits = |from: usize| {
         let end = from + bytes.get(from..).unwrap_or_default().iter().take_while(|b| b.is_ascii_digit()).count();
         if end > from { Ok(end) } else { Err(end) }
@@ -35,13 +46,15 @@ pub(crate) fn number_end(bytes: &[u8], leading_zeros: bool) -> Result<usize, usi
         return Err(at + 1);
     }
     at = some_digits(at)?;
-    if bytes.get(at) == Some(&b'.') {
+    let fraction = bytes.get(at) == Some(&b'.');
+    if fraction {
         at = some_digits(at + 1)?;
     }
-    if let Some(b'e' | b'E') = bytes.get(at) {
+    let exponent = matches!(bytes.get(at), Some(b'e' | b'E'));
+    if exponent {
         at = some_digits(at + 1 + usize::from(matches!(bytes.get(at + 1), Some(b'+' | b'-'))))?;
     }
-    Ok(at)
+    Ok(NumberForm { len: at, fraction, exponent })
 }
 
 /// The containers open around the value being stepped over: one bit each (set for an object), so a body of a
@@ -172,9 +185,9 @@ impl Skip<'_> {
     /// A number literal.
     fn number(&mut self) -> Result<(), Refusal> {
         let start = self.at;
-        let at = match number_end(&self.body[start..], false) {
-            Ok(length) => {
-                self.at += length;
+        let at = match number_form(&self.body[start..], false) {
+            Ok(form) => {
+                self.at += form.len;
                 return Ok(());
             }
             Err(fault) => start + fault,

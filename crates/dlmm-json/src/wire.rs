@@ -83,7 +83,7 @@ static NUMERIC_TEXT: TextRule =
 
 /// Whether `text` is `-?digits(.digits)?([eE][+-]?digits)?`.
 pub fn is_decimal_text(text: &str) -> bool {
-    crate::skip::number_end(text.as_bytes(), true) == Ok(text.len())
+    crate::skip::number_form(text.as_bytes(), true).is_ok_and(|form| form.len == text.len())
 }
 
 /// Whether `text`, trimmed, is decimal text ([`is_decimal_text`]) whose value is finite as an `f64` (without an

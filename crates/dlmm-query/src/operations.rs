@@ -24,7 +24,9 @@
 //!   four event lists, [`PositionPnl`](crate::PositionPnl)).
 //!
 //! The rows both datapi services share are written once and given to both. `$then!` receives
-//! `$crate; service JsClass { rows… } …` (`$crate` as one token tree, for paths to the builders).
+//! `$crate; service JsClass { rows… } …` (`$crate` as one token tree, for paths to the builders): every service's
+//! with `operations!(then)`, only the keeper's with `operations!(keeper: then)`, only the datapi services' with
+//! `operations!(datapi: then)`.
 //!
 //! ```
 //! macro_rules! count {
@@ -40,11 +42,15 @@
 //! assert_eq!(counts, [("DlmmClient", 19 + 1 + 1 + 3), ("DlmmDatapi", 19 + 2), ("DammV2Datapi", 7 + 2)]);
 //! ```
 
-/// Hands every operation's row to `$then!` (see [the module](mod@crate::operations)).
+/// Hands every operation's row to `$then!`, or only the keeper's (`keeper: then`) or the datapi's (`datapi: then`)
+/// (see [the module](mod@crate::operations)).
 #[macro_export]
 macro_rules! operations {
     ($then:ident) => {
-        $crate::operations! { @services $then [
+        $crate::operations! { all: $then }
+    };
+    ($which:ident: $then:ident) => {
+        $crate::operations! { @services $which $then [
             "one page of pools (`pageSize` at most 1000)."
             getPools "/pools" => GetPools(; list) one;
             "one pool (`notFound` when unknown)."
@@ -65,104 +71,114 @@ macro_rules! operations {
             groups "/pools/groups" => GetGroups(; groups) pages;
         ] }
     };
-    (@services $then:ident [$($shared:tt)*]) => {
-        $then! {
-            $crate;
-            keeper DlmmClient {
-                "protocol-wide TVL, volume and fee totals (USD)."
-                getProtocolMetrics "/info/protocol_metrics" => GetProtocolMetrics(; call) one;
-                "every pair. With `minTvl`, pairs under that TVL are dropped while decoding."
-                all "/pair/all" => All(; all) all;
-                "one page of pair groups (`{ groups, total }`)."
-                allByGroups "/pair/all_by_groups" => AllByGroups(; pair_list) one;
-                "one page of pair-group aggregates (`{ metadatas, total }`)."
-                allByGroupsMetadata "/pair/all_by_groups_metadata" => AllByGroupsMetadata(; pair_list) one;
-                "one page of pairs (`{ pairs, total }`)."
-                allWithPagination "/pair/all_with_pagination" => AllWithPagination(; pair_list) one;
-                "every pair trading the same two mints."
-                getSingleGroupPair "/pair/group_pair/{lexical_order_mints}"
-                    => GetSingleGroupPair(lexical_order_mints; call) one;
-                "one pair."
-                getPair "/pair/{pair_address}" => GetPair(pair_address; call) one;
-                "locks on the pair's positions."
-                getPairPositionsLock "/pair/{pair_address}/positions_lock" => GetPairPositionsLock(pair_address; call) one;
-                "resolves to the pool's metrics record (the envelope's `data`)."
-                getPoolMetrics "/pools/{address}/metrics" => GetPoolMetrics(address; pool_metrics) one;
-                "hourly fee rates (bps) over `num_of_days` days, oldest first."
-                getPairFeeBpsByDays "/pair/{pair_address}/analytic/pair_fee_bps"
-                    => GetPairFeeBpsByDays(pair_address, num_of_days: count; call) one;
-                "daily volume and fees (USD), oldest first."
-                getPairVolumeByDays "/pair/{pair_address}/analytic/pair_trade_volume"
-                    => GetPairVolumeByDays(pair_address, num_of_days: count; call) one;
-                "daily TVL (USD), oldest first."
-                getPairTvlByDays "/pair/{pair_address}/analytic/pair_tvl"
-                    => GetPairTvlByDays(pair_address, num_of_days: count; call) one;
-                "the latest `rows_to_take` swaps, newest first."
-                getPairSwapRecords "/pair/{pair_address}/analytic/swap_history"
-                    => GetPairSwapRecords(pair_address, rows_to_take: count; call) one;
-                "a position's claimed totals and 24 h fee yield."
-                getPosition "/position/{position_address}" => GetPosition(position_address; call) one;
-                "a position's fee claims."
-                getClaimFees "/position/{position_address}/claim_fees" => GetClaimFees(position_address; call) one;
-                "a position's farm reward claims."
-                getClaimRewards "/position/{position_address}/claim_rewards"
-                    => GetClaimRewards(position_address; call) one;
-                "a position's deposits."
-                getDeposits "/position/{position_address}/deposits" => GetDeposits(position_address; call) one;
-                "a position's withdrawals."
-                getWithdraws "/position/{position_address}/withdraws" => GetWithdraws(position_address; call) one;
-                "a position's claimed totals and creation time."
-                getPositionV2 "/position_v2/{position_address}" => GetPositionV2(position_address; call) one;
-                "A position's profit and loss from its deposits, withdrawals, fee and reward claims (fetched together)."
-                getPositionPnl "/position/{position_address}" => GetPositionPnl(position_address; pnl) pnl;
-                "what a wallet claimed from one pair (0 or 1 records)."
-                getWalletEarning "/wallet/{wallet_address}/{pair_address}/earning"
-                    => GetWalletEarning(wallet_address, pair_address; call) one;
-                "Every pair of `allWithPagination`, page after page, as an async iterator (`for await … of`)."
-                pairs "/pair/all_with_pagination" => AllWithPagination(; pair_list) pages;
-                "Every group of `allByGroups`, page after page, as an async iterator."
-                groups "/pair/all_by_groups" => AllByGroups(; pair_list) pages;
-                "Every group aggregate of `allByGroupsMetadata`, page after page, as an async iterator."
-                groupMetadatas "/pair/all_by_groups_metadata" => AllByGroupsMetadata(; pair_list) pages;
-            }
-            dlmm DlmmDatapi {
-                $($shared)*
-                "one page of the pools a wallet has (or recently had) positions in."
-                getPortfolio "/portfolio" => GetPortfolio(user; portfolio) one;
-                "one page of the pools where a wallet has open positions."
-                getOpenPortfolio "/portfolio/open" => GetOpenPortfolio(user; open_portfolio) one;
-                "a wallet's portfolio totals."
-                getPortfolioTotal "/portfolio/total" => GetPortfolioTotal(user; none) one;
-                "a position's events (adds, removes, fee and reward claims)."
-                getPositionEvents "/positions/{address}/historical" => GetPositionEvents(position; position_events) one;
-                "one page of a wallet's positions in a pool with their profit and loss (`?user=…`)."
-                getPositionsPnl "/positions/{pool_address}/pnl" => GetPositionsPnl(pool, user; positions_pnl) one;
-                "what a wallet claimed from one pool."
-                getWalletPoolClaims "/wallets/{wallet}/pools/{pool_address}/total_claims"
-                    => GetWalletPoolClaims(wallet, pool; none) one;
-                "one page of the pools with a wallet's open limit orders."
-                getOpenLimitOrderPools "/wallets/{wallet}/limit_orders/open/pools"
-                    => GetOpenLimitOrderPools(wallet; limit_orders) one;
-                "one page of a wallet's open limit orders in a pool."
-                getOpenLimitOrders "/wallets/{wallet}/limit_orders/open/pools/{pool_address}"
-                    => GetOpenLimitOrders(wallet, pool; limit_orders) one;
-                "one page of the pools with a wallet's closed limit orders."
-                getClosedLimitOrderPools "/wallets/{wallet}/limit_orders/closed/pools"
-                    => GetClosedLimitOrderPools(wallet; limit_orders) one;
-                "one page of a wallet's closed limit orders in a pool."
-                getClosedLimitOrders "/wallets/{wallet}/limit_orders/closed/pools/{pool_address}"
-                    => GetClosedLimitOrders(wallet, pool; limit_orders) one;
-                "the limit-order bonus a wallet claimed in a pool."
-                getLimitOrderBonusClaimed "/wallets/{wallet}/limit_orders/pools/{pool_address}/bonus_claimed"
-                    => GetLimitOrderBonusClaimed(wallet, pool; none) one;
-                "a summary of a wallet's limit orders."
-                getLimitOrderSummary "/wallets/{wallet}/limit_orders/summary" => GetLimitOrderSummary(wallet; none) one;
-            }
-            damm_v2 DammV2Datapi {
-                $($shared)*
-            }
+    (@services $which:ident $then:ident [$($shared:tt)*]) => {
+        $crate::operations! { @hand $which $then
+            [
+                keeper DlmmClient {
+                    "protocol-wide TVL, volume and fee totals (USD)."
+                    getProtocolMetrics "/info/protocol_metrics" => GetProtocolMetrics(; call) one;
+                    "every pair. With `minTvl`, pairs under that TVL are dropped while decoding."
+                    all "/pair/all" => All(; all) all;
+                    "one page of pair groups (`{ groups, total }`)."
+                    allByGroups "/pair/all_by_groups" => AllByGroups(; pair_list) one;
+                    "one page of pair-group aggregates (`{ metadatas, total }`)."
+                    allByGroupsMetadata "/pair/all_by_groups_metadata" => AllByGroupsMetadata(; pair_list) one;
+                    "one page of pairs (`{ pairs, total }`)."
+                    allWithPagination "/pair/all_with_pagination" => AllWithPagination(; pair_list) one;
+                    "every pair trading the same two mints."
+                    getSingleGroupPair "/pair/group_pair/{lexical_order_mints}"
+                        => GetSingleGroupPair(lexical_order_mints; call) one;
+                    "one pair."
+                    getPair "/pair/{pair_address}" => GetPair(pair_address; call) one;
+                    "locks on the pair's positions."
+                    getPairPositionsLock "/pair/{pair_address}/positions_lock"
+                        => GetPairPositionsLock(pair_address; call) one;
+                    "resolves to the pool's metrics record (the envelope's `data`)."
+                    getPoolMetrics "/pools/{address}/metrics" => GetPoolMetrics(address; pool_metrics) one;
+                    "hourly fee rates (bps) over `num_of_days` days, oldest first."
+                    getPairFeeBpsByDays "/pair/{pair_address}/analytic/pair_fee_bps"
+                        => GetPairFeeBpsByDays(pair_address, num_of_days: count; call) one;
+                    "daily volume and fees (USD), oldest first."
+                    getPairVolumeByDays "/pair/{pair_address}/analytic/pair_trade_volume"
+                        => GetPairVolumeByDays(pair_address, num_of_days: count; call) one;
+                    "daily TVL (USD), oldest first."
+                    getPairTvlByDays "/pair/{pair_address}/analytic/pair_tvl"
+                        => GetPairTvlByDays(pair_address, num_of_days: count; call) one;
+                    "the latest `rows_to_take` swaps, newest first."
+                    getPairSwapRecords "/pair/{pair_address}/analytic/swap_history"
+                        => GetPairSwapRecords(pair_address, rows_to_take: count; call) one;
+                    "a position's claimed totals and 24 h fee yield."
+                    getPosition "/position/{position_address}" => GetPosition(position_address; call) one;
+                    "a position's fee claims."
+                    getClaimFees "/position/{position_address}/claim_fees" => GetClaimFees(position_address; call) one;
+                    "a position's farm reward claims."
+                    getClaimRewards "/position/{position_address}/claim_rewards"
+                        => GetClaimRewards(position_address; call) one;
+                    "a position's deposits."
+                    getDeposits "/position/{position_address}/deposits" => GetDeposits(position_address; call) one;
+                    "a position's withdrawals."
+                    getWithdraws "/position/{position_address}/withdraws" => GetWithdraws(position_address; call) one;
+                    "a position's claimed totals and creation time."
+                    getPositionV2 "/position_v2/{position_address}" => GetPositionV2(position_address; call) one;
+                    "A position's profit and loss from its deposits, withdrawals, fee and reward claims "
+                    "(fetched together)."
+                    getPositionPnl "/position/{position_address}" => GetPositionPnl(position_address; pnl) pnl;
+                    "what a wallet claimed from one pair (0 or 1 records)."
+                    getWalletEarning "/wallet/{wallet_address}/{pair_address}/earning"
+                        => GetWalletEarning(wallet_address, pair_address; call) one;
+                    "Every pair of `allWithPagination`, page after page, as an async iterator (`for await … of`)."
+                    pairs "/pair/all_with_pagination" => AllWithPagination(; pair_list) pages;
+                    "Every group of `allByGroups`, page after page, as an async iterator."
+                    groups "/pair/all_by_groups" => AllByGroups(; pair_list) pages;
+                    "Every group aggregate of `allByGroupsMetadata`, page after page, as an async iterator."
+                    groupMetadatas "/pair/all_by_groups_metadata" => AllByGroupsMetadata(; pair_list) pages;
+                }
+            ]
+            [
+                dlmm DlmmDatapi {
+                    $($shared)*
+                    "one page of the pools a wallet has (or recently had) positions in."
+                    getPortfolio "/portfolio" => GetPortfolio(user; portfolio) one;
+                    "one page of the pools where a wallet has open positions."
+                    getOpenPortfolio "/portfolio/open" => GetOpenPortfolio(user; open_portfolio) one;
+                    "a wallet's portfolio totals."
+                    getPortfolioTotal "/portfolio/total" => GetPortfolioTotal(user; none) one;
+                    "a position's events (adds, removes, fee and reward claims)."
+                    getPositionEvents "/positions/{address}/historical"
+                        => GetPositionEvents(position; position_events) one;
+                    "one page of a wallet's positions in a pool with their profit and loss (`?user=…`)."
+                    getPositionsPnl "/positions/{pool_address}/pnl" => GetPositionsPnl(pool, user; positions_pnl) one;
+                    "what a wallet claimed from one pool."
+                    getWalletPoolClaims "/wallets/{wallet}/pools/{pool_address}/total_claims"
+                        => GetWalletPoolClaims(wallet, pool; none) one;
+                    "one page of the pools with a wallet's open limit orders."
+                    getOpenLimitOrderPools "/wallets/{wallet}/limit_orders/open/pools"
+                        => GetOpenLimitOrderPools(wallet; limit_orders) one;
+                    "one page of a wallet's open limit orders in a pool."
+                    getOpenLimitOrders "/wallets/{wallet}/limit_orders/open/pools/{pool_address}"
+                        => GetOpenLimitOrders(wallet, pool; limit_orders) one;
+                    "one page of the pools with a wallet's closed limit orders."
+                    getClosedLimitOrderPools "/wallets/{wallet}/limit_orders/closed/pools"
+                        => GetClosedLimitOrderPools(wallet; limit_orders) one;
+                    "one page of a wallet's closed limit orders in a pool."
+                    getClosedLimitOrders "/wallets/{wallet}/limit_orders/closed/pools/{pool_address}"
+                        => GetClosedLimitOrders(wallet, pool; limit_orders) one;
+                    "the limit-order bonus a wallet claimed in a pool."
+                    getLimitOrderBonusClaimed "/wallets/{wallet}/limit_orders/pools/{pool_address}/bonus_claimed"
+                        => GetLimitOrderBonusClaimed(wallet, pool; none) one;
+                    "a summary of a wallet's limit orders."
+                    getLimitOrderSummary "/wallets/{wallet}/limit_orders/summary"
+                        => GetLimitOrderSummary(wallet; none) one;
+                }
+                damm_v2 DammV2Datapi {
+                    $($shared)*
+                }
+            ]
         }
     };
+    (@hand all $then:ident [$($keeper:tt)*] [$($datapi:tt)*]) => { $then! { $crate; $($keeper)* $($datapi)* } };
+    (@hand keeper $then:ident [$($keeper:tt)*] [$($datapi:tt)*]) => { $then! { $crate; $($keeper)* } };
+    (@hand datapi $then:ident [$($keeper:tt)*] [$($datapi:tt)*]) => { $then! { $crate; $($datapi)* } };
 }
 
 use crate::ops::Operation;
@@ -289,7 +305,8 @@ mod tests {
                 // Only the path's `{…}` parameters are filled from the arguments; counts go to the query.
                 let args: &[&str] = &[$(stringify!($arg)),*];
                 let path = request.path.strip_suffix("/deposits").filter(|_| stringify!($runner) == "pnl");
-                assert_eq!(path.unwrap_or(&request.path), filled($path, args), "{} {}", stringify!($class), stringify!($js));
+                let (class, js) = (stringify!($class), stringify!($js));
+                assert_eq!(path.unwrap_or(&request.path), filled($path, args), "{class} {js}");
                 rows.push((request.group, stringify!($class), stringify!($js), $path));
             )*)*
             rows

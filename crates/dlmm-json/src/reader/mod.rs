@@ -96,9 +96,9 @@ impl<'a> Number<'a> {
     /// The number literal (by JSON's grammar) that `bytes` begin with, or `None` when what they begin with is not
     /// one by JSON's grammar (`01`, `1.`, `1e+`, `-`): what follows a literal is not the literal's concern.
     fn at(bytes: &'a [u8]) -> Option<Self> {
-        let text = &bytes[..crate::skip::number_end(bytes, false).ok()?];
-        let exponent = text.iter().any(|b| matches!(b, b'e' | b'E'));
-        Some(Self { text, whole: !exponent && !text.contains(&b'.'), plain: !exponent && text.len() < 300 })
+        let form = crate::skip::number_form(bytes, false).ok()?;
+        let whole = !form.fraction && !form.exponent;
+        Some(Self { text: &bytes[..form.len], whole, plain: !form.exponent && form.len < 300 })
     }
 
     /// The number literal that is all of `bytes`, if they are one.

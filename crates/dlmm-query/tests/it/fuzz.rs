@@ -79,30 +79,28 @@ fn sample(s: &Value, service: &str, js: &str, arg: &str) -> String {
 fn datapi_routes() -> &'static [DatapiRoute] {
     static ROUTES: OnceLock<Vec<DatapiRoute>> = OnceLock::new();
     macro_rules! routes {
-        ($krate:tt; $($service:ident $class:ident { $($row:tt)* })*) => {{
+        ($krate:tt; $($service:ident $class:ident {
+            $($($doc:literal)+ $js:ident $path:literal => $op:ident($($arg:ident),*; $opts:ident) $runner:ident;)*
+        })*) => {{
             let mut all = Vec::new();
-            $(routes!(@service all $service $($row)*);)*
+            $($(
+                if stringify!($runner) != "pages" {
+                    all.push(DatapiRoute {
+                        name: concat!(stringify!($service), "::", stringify!($op)),
+                        #[allow(unused_variables)]
+                        request: |s| {
+                            let (service, js) = (stringify!($service), stringify!($js));
+                            let op = $service::$op::new($(sample(s, service, js, stringify!($arg))),*);
+                            op.request().expect("a valid sample request")
+                        },
+                        decode: decode_as::<$service::$op>,
+                    });
+                }
+            )*)*
             all
         }};
-        // The keeper's operations are fuzzed from their samples (`for_every_operation!`).
-        (@service $all:ident keeper $($row:tt)*) => {};
-        (@service $all:ident $service:ident $(
-            $($doc:literal)+ $js:ident $path:literal => $op:ident($($arg:ident),*; $opts:ident) $runner:ident;
-        )*) => {$(
-            if stringify!($runner) != "pages" {
-                $all.push(DatapiRoute {
-                    name: concat!(stringify!($service), "::", stringify!($op)),
-                    #[allow(unused_variables)]
-                    request: |s| {
-                        let op = $service::$op::new($(sample(s, stringify!($service), stringify!($js), stringify!($arg))),*);
-                        op.request().expect("a valid sample request")
-                    },
-                    decode: decode_as::<$service::$op>,
-                });
-            }
-        )*};
     }
-    ROUTES.get_or_init(|| dlmm_query::operations!(routes))
+    ROUTES.get_or_init(|| dlmm_query::operations!(datapi: routes))
 }
 
 /// One decoder: its name, the URL of its sample, and its valid sample body.
@@ -155,20 +153,18 @@ fn datapi_bodies() -> Vec<Decoder> {
 #[test]
 fn the_keeper_samples_cover_every_keeper_row() {
     macro_rules! rows {
-        ($krate:tt; $($service:ident $class:ident { $($row:tt)* })*) => {{
+        ($krate:tt; $($service:ident $class:ident {
+            $($($doc:literal)+ $js:ident $path:literal
+                => $op:ident($($arg:ident $(: $kind:ident)?),*; $opts:ident) $runner:ident;)*
+        })*) => {{
             let mut all: Vec<&str> = Vec::new();
-            $(rows!(@service all $service $($row)*);)*
+            $($(if !matches!(stringify!($runner), "pages" | "pnl") {
+                all.push(stringify!($op));
+            })*)*
             all
         }};
-        (@service $all:ident keeper $(
-            $($doc:literal)+ $js:ident $path:literal
-                => $op:ident($($arg:ident $(: $kind:ident)?),*; $opts:ident) $runner:ident;
-        )*) => {
-            $($all.extend([stringify!($op)].into_iter().filter(|_| !matches!(stringify!($runner), "pages" | "pnl")));)*
-        };
-        (@service $all:ident $service:ident $($row:tt)*) => {};
     }
-    let mut rows = dlmm_query::operations!(rows);
+    let mut rows = dlmm_query::operations!(keeper: rows);
     let mut samples = decoders().iter().map(|d| d.name).filter(|name| !name.contains("::")).collect::<Vec<_>>();
     rows.sort_unstable();
     samples.sort_unstable();

@@ -134,23 +134,21 @@ fn schema_models() -> Vec<(&'static str, &'static str, Check)> {
 /// `(file, route) → model`: every datapi route of the operation rows (`operations!`) with its builder's output.
 fn route_models() -> Vec<(&'static str, &'static str, Check)> {
     macro_rules! routes {
-        ($krate:tt; $($service:ident $class:ident { $($row:tt)* })*) => {{
+        ($krate:tt; $($service:ident $class:ident {
+            $($($doc:literal)+ $js:ident $path:literal => $op:ident($($arg:ident),*; $opts:ident) $runner:ident;)*
+        })*) => {{
             let mut all: Vec<(&'static str, &'static str, Check)> = Vec::new();
-            $(routes!(@service all $service $($row)*);)*
+            $($(
+                if stringify!($runner) != "pages" {
+                    let file = if stringify!($service) == "dlmm" { DLMM } else { DAMM_V2 };
+                    type Output = <crate::datapi::ops::$service::$op as crate::ops::Operation>::Output;
+                    all.push((file, $path, unmodeled::<Output>));
+                }
+            )*)*
             all
         }};
-        (@service $all:ident keeper $($row:tt)*) => {};
-        (@service $all:ident $service:ident $(
-            $($doc:literal)+ $js:ident $path:literal => $op:ident($($arg:ident),*; $opts:ident) $runner:ident;
-        )*) => {$(
-            if stringify!($runner) != "pages" {
-                let file = if stringify!($service) == "dlmm" { DLMM } else { DAMM_V2 };
-                type Output = <crate::datapi::ops::$service::$op as crate::ops::Operation>::Output;
-                $all.push((file, $path, unmodeled::<Output>));
-            }
-        )*};
     }
-    crate::operations!(routes)
+    crate::operations!(datapi: routes)
 }
 
 fn load(file: &str) -> Option<Value> {
