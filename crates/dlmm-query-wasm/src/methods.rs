@@ -121,7 +121,9 @@ macro_rules! declaration {
         $text
             .push(concat!("  /** ", doc!($runner $path [$($doc)+]), " */\n  ", stringify!($js), "("))
             $(.push(concat!(stringify!($arg), ": ", declaration!(@param $($kind)?), ", ")))*
-            .push(concat!("options?: ", options_kind!(ts $opts), " | null): "))
+            .push("options?: ")
+            .push(options_kind!(options $opts).name)
+            .push(" | null): ")
             .push(declaration!(@result $service $runner dlmm_query::operations::builders::$service::$op).as_str())
             .push(";\n")
     };

@@ -37,12 +37,9 @@ use crate::cancel::with_signal;
 use crate::client::new_core;
 use crate::js_error::{from_posted, input_error, to_js_error, to_posted};
 use crate::js_object::{property, set};
-use crate::options::{Call, all, client_config};
+use crate::options::{Call, all, all_posted_keys, client_config};
 use crate::promise;
 use crate::to_js::{patterns_to_js, posted_to_js};
-
-/// The keys of `all()`'s options the worker reads (the signal stays in the page).
-const CALL_KEYS: [&str; 4] = ["includeUnknown", "minTvl", "timeoutMs", "retry"];
 
 thread_local! {
     /// The function that creates the worker (and sends it the module), registered by the browser entry.
@@ -142,7 +139,7 @@ pub async fn all_pairs(
     options: &JsValue,
 ) -> Option<Result<JsValue, JsValue>> {
     let call = Object::new();
-    for key in CALL_KEYS {
+    for key in all_posted_keys() {
         let value = property(options, key);
         if !value.is_undefined() {
             set(&call, key, &value);

@@ -16,147 +16,129 @@ use dlmm_query::datapi::params::{
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
+use dlmm_query::ts_type::TsText;
+
+use super::schema::{
+    Count, Field, Key, MAX_SAFE, Number, OneOf, Options, Raw, Text, Whole, alias, check, keys, options, union,
+    wire_names,
+};
 use super::{
-    CALL_KEYS, check_keys, is_absent, parsed_option, seconds_option, string_option, strings_option, u32_option,
+    CALL, HEADERS, MAX_BODY_BYTES, RATE, RETRY, TIMEOUT_MS, check_keys, is_absent, parsed_option, string_option,
+    strings_option,
 };
 use crate::js_error::invalid;
 use crate::js_object::property;
 
+/// A whole number of `u32` (its range is the builder's to check).
+const WHOLE: Count = Count(0.0, u32::MAX as f64);
+/// A time frame, declared as `DatapiTimeframe`.
+const TIMEFRAME: OneOf<Timeframe> = OneOf::new(wire_names!(Timeframe), Some("DatapiTimeframe"));
+/// A direction, declared as `DatapiDirection`.
+const DIRECTION: OneOf<Direction> = OneOf::new(wire_names!(Direction), Some("DatapiDirection"));
+
+keys! {
+    /// A datapi page number.
+    PAGE "page": Count = WHOLE, "1-based page.";
+    PAGE_FROM_ONE "page": Count = WHOLE, "1-based page (default 1). Iterators start there.";
+    POOLS_PAGE_SIZE "pageSize": Count = WHOLE, "Page size: 1 to 1000 for pools, 1 to 100 for groups (datapi default 50).";
+    QUERY "query": Text = Text, "Free text matched against names, tokens and addresses (at most 200 characters).";
+    SORT_BY "sortBy": Raw = Raw("DatapiSortBy"), "The order (default `volume_24h`, descending).";
+    FILTER_BY "filterBy": Raw = Raw("DatapiCondition[] | string"),
+        "Conditions that all must hold, or the datapi's own text (`\"tvl>1000 && is_blacklisted=false\"`, checked).";
+    VOLUME_TW "volumeTw": OneOf<Timeframe> = TIMEFRAME, "The window each group's volume is summed over (default `\"24h\"`).";
+    FEE_TVL_RATIO_TW "feeTvlRatioTw": OneOf<Timeframe> = TIMEFRAME, "The window of each group's fee/TVL ratio (default `\"24h\"`).";
+    TIMEFRAME_KEY "timeframe": OneOf<Timeframe> = TIMEFRAME, "The bucket length (default `\"24h\"`).";
+    START_TIME "startTime": Whole = Whole(MAX_SAFE), "The first second of the range, unix seconds, inclusive.";
+    END_TIME "endTime": Whole = Whole(MAX_SAFE), "The last second of the range, unix seconds, inclusive.";
+    PAGE_SIZE_50 "pageSize": Count = WHOLE, "Page size, 1 to 50.";
+    PAGE_SIZE_100 "pageSize": Count = WHOLE, "Page size, 1 to 100.";
+    PAGE_SIZE_1000 "pageSize": Count = WHOLE, "Page size, 1 to 1000.";
+    DAYS_BACK "daysBack": Count = WHOLE, "Only pools with positions closed within this many days (1 to 365; default 120).";
+    OPEN_SORT_BY "sortBy": OneOf<OpenPortfolioSort> = OneOf::new(wire_names!(OpenPortfolioSort), None),
+        "What the pools are sorted by (default `\"current_balances\"`).";
+    SORT_DIRECTION "sortDirection": OneOf<Direction> = DIRECTION, "The sort direction (default `\"desc\"`).";
+    EVENT_TYPE "eventType": OneOf<PositionEventType> = OneOf::new(wire_names!(PositionEventType), None), "Only events of this kind.";
+    ORDER_DIRECTION "orderDirection": OneOf<Direction> = DIRECTION, "Oldest first (`\"asc\"`) or newest first (`\"desc\"`, the default).";
+    STATUS "status": OneOf<PositionStatus> = OneOf::new(wire_names!(PositionStatus), None), "Which positions (default `\"all\"`).";
+    pub(crate) DLMM_BASE_URL "dlmmBaseUrl": Text = Text, "Base URL of the DLMM datapi (default `https://dlmm.datapi.meteora.ag`).";
+    pub(crate) DAMM_V2_BASE_URL "dammV2BaseUrl": Text = Text,
+        "Base URL of the DAMM v2 datapi (default `https://damm-v2.datapi.meteora.ag`).";
+    RATE_LIMIT "rateLimit": Raw = Raw("DatapiRateLimitOptions | false"), "Client-side rate limits, or `false` for none.";
+    pub(crate) DLMM_PER_SECOND "dlmmPerSecond": Number = RATE, "DLMM datapi (default 30, the vendor's documented limit).";
+    pub(crate) DAMM_V2_PER_SECOND "dammV2PerSecond": Number = RATE, "DAMM v2 datapi (default 10, the vendor's documented limit).";
+}
+
+options! {
+    pub DATAPI_RATE_LIMIT "DatapiRateLimitOptions" "Client-side rate limits of the datapi services, requests per second (0 = unlimited). `false` turns both off."
+        [DLMM_PER_SECOND, DAMM_V2_PER_SECOND];
+    pub DATAPI_CLIENT "DatapiClientOptions" "Options of `createDatapiClient`. Every field is optional; any other key is rejected."
+        [DLMM_BASE_URL, DAMM_V2_BASE_URL, TIMEOUT_MS, RETRY, RATE_LIMIT, HEADERS, MAX_BODY_BYTES];
+    pub POOLS_QUERY "DatapiPoolsQuery": CALL "The query of `getPools`, `pools`, `getGroup`: paging, search, order and filter."
+        [PAGE_FROM_ONE, POOLS_PAGE_SIZE, QUERY, SORT_BY, FILTER_BY];
+    pub GROUPS_QUERY "DatapiGroupsQuery": POOLS_QUERY "The query of `getGroups` and `groups`: a pool list query and the windows groups aggregate over."
+        [VOLUME_TW, FEE_TVL_RATIO_TW];
+    pub SERIES_QUERY "DatapiSeriesQuery": CALL "The query of `getPoolOhlcv` and `getPoolVolumeHistory`. With both ends, any range is fetched (in chunks)."
+        [TIMEFRAME_KEY, START_TIME, END_TIME];
+    pub PORTFOLIO_QUERY "DatapiPortfolioQuery": CALL "The query of `getPortfolio`."
+        [PAGE, PAGE_SIZE_50, DAYS_BACK];
+    pub OPEN_PORTFOLIO_QUERY "DatapiOpenPortfolioQuery": CALL "The query of `getOpenPortfolio`."
+        [PAGE, PAGE_SIZE_50, OPEN_SORT_BY, SORT_DIRECTION];
+    pub POSITION_EVENTS_QUERY "DatapiPositionEventsQuery": CALL "The query of `getPositionEvents`."
+        [EVENT_TYPE, ORDER_DIRECTION];
+    pub POSITIONS_PNL_QUERY "DatapiPositionsPnlQuery": CALL "The query of `getPositionsPnl`."
+        [STATUS, PAGE, PAGE_SIZE_100];
+    pub LIMIT_ORDERS_QUERY "DatapiLimitOrdersQuery": CALL "The query of the limit-order lists."
+        [PAGE, PAGE_SIZE_1000];
+}
+
+/// The datapi's options in TypeScript: the wire names' types, the shapes `sortBy` and `filterBy` read, and every
+/// options object, written from the descriptions above.
+#[allow(dead_code, reason = "read by the custom section wasm-bindgen writes, which the lint does not see")]
+const DECLARATIONS: TsText<8192> = {
+    let text = alias(
+        TsText::EMPTY,
+        "A time frame: a series' bucket length, or the window of a windowed metric.",
+        "DatapiTimeframe",
+        wire_names!(Timeframe),
+    );
+    let text = alias(text, "A sort or filter direction.", "DatapiDirection", wire_names!(Direction));
+    let text = alias(
+        text,
+        "A metric measured over a window (USD for `volume` and `fee`, percent for `fee_tvl_ratio` and `apr`).",
+        "DatapiWindowedMetric",
+        wire_names!(WindowedMetric),
+    );
+    let text = alias(text, "A field without a window that pools sort by.", "DatapiSortField", wire_names!(SortField));
+    let text = text.push(concat!(
+        "\n/**\n * The order of a pool or group list: a windowed metric (window default `\"24h\"`), a plain field, or the ",
+        "datapi's own\n * text (`\"volume_24h:desc\"`, checked). The direction defaults to `\"desc\"`.\n */\n",
+        "export type DatapiSortBy =\n",
+        "  | { metric: DatapiWindowedMetric; window?: DatapiTimeframe; direction?: DatapiDirection }\n",
+        "  | { metric: DatapiSortField; direction?: DatapiDirection }\n",
+        "  | string;\n",
+        "\n/** A numeric field of `filterBy`: `tvl` (USD) or a windowed metric such as `volume_24h`. */\n",
+        "export type DatapiNumericField = \"tvl\" | `${DatapiWindowedMetric}_${DatapiTimeframe}`;\n",
+        "\n/** One condition of `filterBy` (all conditions must hold). A list of strings matches any of them. */\n",
+        "export type DatapiCondition =\n",
+        "  | { field: DatapiNumericField; op: ",
+    ));
+    let text = union(text, wire_names!(Comparison)).push("; value: number }\n  | { field: ");
+    let text = union(text, wire_names!(BoolField)).push("; op: \"=\"; value: boolean }\n  | { field: ");
+    let text = union(text, wire_names!(TextField)).push("; op: \"=\"; value: string | string[] };\n");
+    let text = DATAPI_RATE_LIMIT.declare(text);
+    let text = DATAPI_CLIENT.declare(text);
+    let text = POOLS_QUERY.declare(text);
+    let text = GROUPS_QUERY.declare(text);
+    let text = SERIES_QUERY.declare(text);
+    let text = PORTFOLIO_QUERY.declare(text);
+    let text = OPEN_PORTFOLIO_QUERY.declare(text);
+    let text = POSITION_EVENTS_QUERY.declare(text);
+    let text = POSITIONS_PNL_QUERY.declare(text);
+    LIMIT_ORDERS_QUERY.declare(text)
+};
+
 #[wasm_bindgen(typescript_custom_section)]
-const DATAPI_OPTIONS_TS: &str = r#"
-/** Client-side rate limits of the datapi services, requests per second (0 = unlimited). `false` turns both off. */
-export interface DatapiRateLimitOptions {
-  /** DLMM datapi (default 30, the vendor's documented limit). */
-  dlmmPerSecond?: number;
-  /** DAMM v2 datapi (default 10, the vendor's documented limit). */
-  dammV2PerSecond?: number;
-}
-
-/** Options of `createDatapiClient`. Every field is optional; any other key is rejected. */
-export interface DatapiClientOptions {
-  /** Base URL of the DLMM datapi (default `https://dlmm.datapi.meteora.ag`). */
-  dlmmBaseUrl?: string;
-  /** Base URL of the DAMM v2 datapi (default `https://damm-v2.datapi.meteora.ag`). */
-  dammV2BaseUrl?: string;
-  /** Time limit of each request attempt in milliseconds (default 30000; 0 waits forever). */
-  timeoutMs?: number;
-  /** Retry policy, or `false` to never retry. */
-  retry?: RetryOptions | false;
-  /** Client-side rate limits, or `false` for none. */
-  rateLimit?: DatapiRateLimitOptions | false;
-  /** Extra headers sent with every request. */
-  headers?: Record<string, string>;
-  /** The largest response body accepted, in bytes (default 268435456, 256 MiB). */
-  maxBodyBytes?: number;
-}
-
-/** A time frame: a series' bucket length, or the window of a windowed metric. */
-export type DatapiTimeframe = "5m" | "30m" | "1h" | "2h" | "4h" | "12h" | "24h";
-/** A sort or filter direction. */
-export type DatapiDirection = "asc" | "desc";
-/** A metric measured over a window (USD for `volume` and `fee`, percent for `fee_tvl_ratio` and `apr`). */
-export type DatapiWindowedMetric = "volume" | "fee" | "fee_tvl_ratio" | "apr";
-/** A field without a window that pools sort by. */
-export type DatapiSortField = "tvl" | "fee_pct" | "bin_step" | "pool_created_at" | "farm_apy";
-
-/**
- * The order of a pool or group list: a windowed metric (window default `"24h"`), a plain field, or the datapi's own
- * text (`"volume_24h:desc"`, checked). The direction defaults to `"desc"`.
- */
-export type DatapiSortBy =
-  | { metric: DatapiWindowedMetric; window?: DatapiTimeframe; direction?: DatapiDirection }
-  | { metric: DatapiSortField; direction?: DatapiDirection }
-  | string;
-
-/** A numeric field of `filterBy`: `tvl` (USD) or a windowed metric such as `volume_24h`. */
-export type DatapiNumericField = "tvl" | `${DatapiWindowedMetric}_${DatapiTimeframe}`;
-
-/** One condition of `filterBy` (all conditions must hold). A list of strings matches any of them. */
-export type DatapiCondition =
-  | { field: DatapiNumericField; op: ">" | ">=" | "<" | "<=" | "="; value: number }
-  | { field: "is_blacklisted"; op: "="; value: boolean }
-  | { field: "pool_address" | "name" | "token_x" | "token_y"; op: "="; value: string | string[] };
-
-/** The query of `getPools`, `pools`, `getGroup`: paging, search, order and filter. */
-export interface DatapiPoolsQuery extends CallOptions {
-  /** 1-based page (default 1). Iterators start there. */
-  page?: number;
-  /** Page size: 1 to 1000 for pools, 1 to 100 for groups (datapi default 50). */
-  pageSize?: number;
-  /** Free text matched against names, tokens and addresses (at most 200 characters). */
-  query?: string;
-  /** The order (default `volume_24h`, descending). */
-  sortBy?: DatapiSortBy;
-  /** Conditions that all must hold, or the datapi's own text (`"tvl>1000 && is_blacklisted=false"`, checked). */
-  filterBy?: DatapiCondition[] | string;
-}
-
-/** The query of `getGroups` and `groups`: a pool list query and the windows groups aggregate over. */
-export interface DatapiGroupsQuery extends DatapiPoolsQuery {
-  /** The window each group's volume is summed over (default `"24h"`). */
-  volumeTw?: DatapiTimeframe;
-  /** The window of each group's fee/TVL ratio (default `"24h"`). */
-  feeTvlRatioTw?: DatapiTimeframe;
-}
-
-/** The query of `getPoolOhlcv` and `getPoolVolumeHistory`. With both ends, any range is fetched (in chunks). */
-export interface DatapiSeriesQuery extends CallOptions {
-  /** The bucket length (default `"24h"`). */
-  timeframe?: DatapiTimeframe;
-  /** The first second of the range, unix seconds, inclusive. */
-  startTime?: number;
-  /** The last second of the range, unix seconds, inclusive. */
-  endTime?: number;
-}
-
-/** The query of `getPortfolio`. */
-export interface DatapiPortfolioQuery extends CallOptions {
-  /** 1-based page. */
-  page?: number;
-  /** Page size, 1 to 50. */
-  pageSize?: number;
-  /** Only pools with positions closed within this many days (1 to 365; default 120). */
-  daysBack?: number;
-}
-
-/** The query of `getOpenPortfolio`. */
-export interface DatapiOpenPortfolioQuery extends CallOptions {
-  /** 1-based page. */
-  page?: number;
-  /** Page size, 1 to 50. */
-  pageSize?: number;
-  /** What the pools are sorted by (default `"current_balances"`). */
-  sortBy?: "current_balances" | "unclaimed_fee" | "fee_per_tvl24h";
-  /** The sort direction (default `"desc"`). */
-  sortDirection?: DatapiDirection;
-}
-
-/** The query of `getPositionEvents`. */
-export interface DatapiPositionEventsQuery extends CallOptions {
-  /** Only events of this kind. */
-  eventType?: "add" | "remove" | "claim_fee" | "claim_reward";
-  /** Oldest first (`"asc"`) or newest first (`"desc"`, the default). */
-  orderDirection?: DatapiDirection;
-}
-
-/** The query of `getPositionsPnl`. */
-export interface DatapiPositionsPnlQuery extends CallOptions {
-  /** Which positions (default `"all"`). */
-  status?: "open" | "closed" | "all";
-  /** 1-based page. */
-  page?: number;
-  /** Page size, 1 to 100. */
-  pageSize?: number;
-}
-
-/** The query of the limit-order lists. */
-export interface DatapiLimitOrdersQuery extends CallOptions {
-  /** 1-based page. */
-  page?: number;
-  /** Page size, 1 to 1000. */
-  pageSize?: number;
-}
-"#;
+const DATAPI_OPTIONS_TS: &str = DECLARATIONS.as_str();
 
 #[wasm_bindgen]
 extern "C" {
@@ -167,7 +149,7 @@ extern "C" {
 
 /// The options of each kind of operation, by the name its row gives it (`dlmm_query::operations!`): `reader` names
 /// the function that reads them onto the builder (here for the datapi's, in [`crate::options`] for the keeper's),
-/// `ts` their TypeScript interface.
+/// `options` their description ([`Options`]: its name is the method's options type in TypeScript).
 macro_rules! options_kind {
     (reader none) => {
         crate::options::datapi::no_query
@@ -211,54 +193,51 @@ macro_rules! options_kind {
     (reader pnl) => {
         crate::options::pnl
     };
-    (ts none) => {
-        "CallOptions"
+    (options none) => {
+        crate::options::CALL
     };
-    (ts list) => {
-        "DatapiPoolsQuery"
+    (options list) => {
+        crate::options::datapi::POOLS_QUERY
     };
-    (ts groups) => {
-        "DatapiGroupsQuery"
+    (options groups) => {
+        crate::options::datapi::GROUPS_QUERY
     };
-    (ts series) => {
-        "DatapiSeriesQuery"
+    (options series) => {
+        crate::options::datapi::SERIES_QUERY
     };
-    (ts limit_orders) => {
-        "DatapiLimitOrdersQuery"
+    (options limit_orders) => {
+        crate::options::datapi::LIMIT_ORDERS_QUERY
     };
-    (ts portfolio) => {
-        "DatapiPortfolioQuery"
+    (options portfolio) => {
+        crate::options::datapi::PORTFOLIO_QUERY
     };
-    (ts open_portfolio) => {
-        "DatapiOpenPortfolioQuery"
+    (options open_portfolio) => {
+        crate::options::datapi::OPEN_PORTFOLIO_QUERY
     };
-    (ts position_events) => {
-        "DatapiPositionEventsQuery"
+    (options position_events) => {
+        crate::options::datapi::POSITION_EVENTS_QUERY
     };
-    (ts positions_pnl) => {
-        "DatapiPositionsPnlQuery"
+    (options positions_pnl) => {
+        crate::options::datapi::POSITIONS_PNL_QUERY
     };
-    (ts call) => {
-        "CallOptions"
+    (options call) => {
+        crate::options::CALL
     };
-    (ts pair_list) => {
-        "PairListOptions"
+    (options pair_list) => {
+        crate::options::PAIR_LIST
     };
-    (ts all) => {
-        "AllOptions"
+    (options all) => {
+        crate::options::ALL
     };
-    (ts pool_metrics) => {
-        "GetPoolMetricsOptions"
+    (options pool_metrics) => {
+        crate::options::POOL_METRICS
     };
-    (ts pnl) => {
-        "PositionPnlOptions"
+    (options pnl) => {
+        crate::options::PNL
     };
 }
 
 pub(crate) use options_kind;
-
-const LIST_KEYS: [&str; 5] = ["page", "pageSize", "query", "sortBy", "filterBy"];
-const PAGE_KEYS: [&str; 2] = ["page", "pageSize"];
 
 /// A builder taking a pool list query.
 pub trait ListBuilder: Sized {
@@ -317,24 +296,24 @@ delegate!(PagedBuilder { page(u32), page_size(u32) } for
 
 /// A route without a query: only the call options are accepted.
 pub fn no_query<O>(options: &JsValue, operation: O) -> Result<O, JsValue> {
-    check_keys(options, &[&CALL_KEYS])?;
+    check!(CALL, options)?;
     Ok(operation)
 }
 
 /// `DatapiPoolsQuery` on a list builder.
 pub fn list<B: ListBuilder>(options: &JsValue, builder: B) -> Result<B, JsValue> {
-    check_keys(options, &[&CALL_KEYS, &LIST_KEYS])?;
+    check!(POOLS_QUERY, options)?;
     Ok(builder.with_list(list_query(options)?))
 }
 
 /// `DatapiGroupsQuery` on a groups builder.
 pub fn groups<B: GroupsBuilder>(options: &JsValue, builder: B) -> Result<B, JsValue> {
-    check_keys(options, &[&CALL_KEYS, &LIST_KEYS, &["volumeTw", "feeTvlRatioTw"]])?;
+    check!(GROUPS_QUERY, options)?;
     let mut builder = builder.with_list(list_query(options)?);
-    if let Some(window) = parsed_option(options, "volumeTw")? {
+    if let Some(window) = VOLUME_TW::KEY.read(options)? {
         builder = builder.volume_tw(window);
     }
-    if let Some(window) = parsed_option(options, "feeTvlRatioTw")? {
+    if let Some(window) = FEE_TVL_RATIO_TW::KEY.read(options)? {
         builder = builder.fee_tvl_ratio_tw(window);
     }
     Ok(builder)
@@ -342,15 +321,15 @@ pub fn groups<B: GroupsBuilder>(options: &JsValue, builder: B) -> Result<B, JsVa
 
 /// `DatapiSeriesQuery` on a series builder.
 pub fn series<B: SeriesBuilder>(options: &JsValue, builder: B) -> Result<B, JsValue> {
-    check_keys(options, &[&CALL_KEYS, &["timeframe", "startTime", "endTime"]])?;
+    check!(SERIES_QUERY, options)?;
     let mut builder = builder;
-    if let Some(timeframe) = parsed_option(options, "timeframe")? {
+    if let Some(timeframe) = TIMEFRAME_KEY::KEY.read(options)? {
         builder = builder.timeframe(timeframe);
     }
-    if let Some(start) = seconds_option(options, "startTime")? {
+    if let Some(start) = START_TIME::KEY.read(options)? {
         builder = builder.start_time(start);
     }
-    if let Some(end) = seconds_option(options, "endTime")? {
+    if let Some(end) = END_TIME::KEY.read(options)? {
         builder = builder.end_time(end);
     }
     Ok(builder)
@@ -358,15 +337,15 @@ pub fn series<B: SeriesBuilder>(options: &JsValue, builder: B) -> Result<B, JsVa
 
 /// `DatapiLimitOrdersQuery` on a paged builder.
 pub fn paged<B: PagedBuilder>(options: &JsValue, builder: B) -> Result<B, JsValue> {
-    check_keys(options, &[&CALL_KEYS, &PAGE_KEYS])?;
+    check!(LIMIT_ORDERS_QUERY, options)?;
     paging(options, builder)
 }
 
 /// `DatapiPortfolioQuery`.
 pub fn portfolio(options: &JsValue, builder: dlmm::GetPortfolio) -> Result<dlmm::GetPortfolio, JsValue> {
-    check_keys(options, &[&CALL_KEYS, &PAGE_KEYS, &["daysBack"]])?;
+    check!(PORTFOLIO_QUERY, options)?;
     let builder = paging(options, builder)?;
-    Ok(match u32_option(options, "daysBack", 0)? {
+    Ok(match DAYS_BACK::KEY.read(options)? {
         Some(days) => builder.days_back(days),
         None => builder,
     })
@@ -374,12 +353,12 @@ pub fn portfolio(options: &JsValue, builder: dlmm::GetPortfolio) -> Result<dlmm:
 
 /// `DatapiOpenPortfolioQuery`.
 pub fn open_portfolio(options: &JsValue, builder: dlmm::GetOpenPortfolio) -> Result<dlmm::GetOpenPortfolio, JsValue> {
-    check_keys(options, &[&CALL_KEYS, &PAGE_KEYS, &["sortBy", "sortDirection"]])?;
+    check!(OPEN_PORTFOLIO_QUERY, options)?;
     let mut builder = paging(options, builder)?;
-    if let Some(sort) = parsed_option::<OpenPortfolioSort>(options, "sortBy")? {
+    if let Some(sort) = OPEN_SORT_BY::KEY.read(options)? {
         builder = builder.sort_by(sort);
     }
-    if let Some(direction) = parsed_option::<Direction>(options, "sortDirection")? {
+    if let Some(direction) = SORT_DIRECTION::KEY.read(options)? {
         builder = builder.sort_direction(direction);
     }
     Ok(builder)
@@ -390,12 +369,12 @@ pub fn position_events(
     options: &JsValue,
     builder: dlmm::GetPositionEvents,
 ) -> Result<dlmm::GetPositionEvents, JsValue> {
-    check_keys(options, &[&CALL_KEYS, &["eventType", "orderDirection"]])?;
+    check!(POSITION_EVENTS_QUERY, options)?;
     let mut builder = builder;
-    if let Some(kind) = parsed_option::<PositionEventType>(options, "eventType")? {
+    if let Some(kind) = EVENT_TYPE::KEY.read(options)? {
         builder = builder.event_type(kind);
     }
-    if let Some(direction) = parsed_option::<Direction>(options, "orderDirection")? {
+    if let Some(direction) = ORDER_DIRECTION::KEY.read(options)? {
         builder = builder.order_direction(direction);
     }
     Ok(builder)
@@ -403,9 +382,9 @@ pub fn position_events(
 
 /// `DatapiPositionsPnlQuery`.
 pub fn positions_pnl(options: &JsValue, builder: dlmm::GetPositionsPnl) -> Result<dlmm::GetPositionsPnl, JsValue> {
-    check_keys(options, &[&CALL_KEYS, &PAGE_KEYS, &["status"]])?;
+    check!(POSITIONS_PNL_QUERY, options)?;
     let builder = paging(options, builder)?;
-    Ok(match parsed_option::<PositionStatus>(options, "status")? {
+    Ok(match STATUS::KEY.read(options)? {
         Some(status) => builder.status(status),
         None => builder,
     })
@@ -413,10 +392,10 @@ pub fn positions_pnl(options: &JsValue, builder: dlmm::GetPositionsPnl) -> Resul
 
 /// Reads `page` and `pageSize` (their ranges are the builder's to check).
 fn paging<B: PagedBuilder>(options: &JsValue, mut builder: B) -> Result<B, JsValue> {
-    if let Some(page) = u32_option(options, "page", 0)? {
+    if let Some(page) = PAGE::KEY.read(options)? {
         builder = builder.page(page);
     }
-    if let Some(size) = u32_option(options, "pageSize", 0)? {
+    if let Some(size) = PAGE_SIZE_50::KEY.read(options)? {
         builder = builder.page_size(size);
     }
     Ok(builder)
@@ -425,21 +404,19 @@ fn paging<B: PagedBuilder>(options: &JsValue, mut builder: B) -> Result<B, JsVal
 /// Reads the fields of a `DatapiPoolsQuery`.
 fn list_query(options: &JsValue) -> Result<PoolListQuery, JsValue> {
     let mut list = PoolListQuery::new();
-    if let Some(page) = u32_option(options, "page", 0)? {
+    if let Some(page) = PAGE_FROM_ONE::KEY.read(options)? {
         list = list.page(page);
     }
-    if let Some(size) = u32_option(options, "pageSize", 0)? {
+    if let Some(size) = POOLS_PAGE_SIZE::KEY.read(options)? {
         list = list.page_size(size);
     }
-    if let Some(text) = string_option(options, "query")? {
+    if let Some(text) = QUERY::KEY.read(options)? {
         list = list.query(text);
     }
-    let sort = property(options, "sortBy");
-    if !is_absent(&sort) {
+    if let Some(sort) = SORT_BY::KEY.read(options)? {
         list = list.sort_by(sort_by(&sort)?);
     }
-    let filter = property(options, "filterBy");
-    if !is_absent(&filter) {
+    if let Some(filter) = FILTER_BY::KEY.read(options)? {
         list = list.filter_by(filter_by(&filter)?);
     }
     Ok(list)

@@ -4,6 +4,7 @@
 //! The datapi's typed query objects are read in [`datapi`].
 
 pub mod datapi;
+mod schema;
 
 use std::time::Duration;
 
@@ -17,131 +18,105 @@ use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 
+use dlmm_query::ts_type::TsText;
+
+use self::schema::{
+    Bool, Count, Field, Key, MAX_SAFE, Number, OneOf, Options, Raw, Text, Texts, Whole, alias, check, keys, options,
+    wire_names,
+};
 use crate::js_error::{input_error, invalid, invalid_key};
 use crate::js_object::property;
 
+keys! {
+    SIGNAL "signal": Raw = Raw("AbortSignal"),
+        "Cancels the call: it then rejects with the signal's reason (an `AbortError` `DOMException` by default).";
+    CALL_TIMEOUT_MS "timeoutMs": Number = TIME, "Overrides the client's `timeoutMs` for this call (0 waits forever).";
+    CALL_RETRY "retry": Raw = Raw("RetryOptions | false"), "Overrides the client's retry policy for this call.";
+    MAX_ATTEMPTS "maxAttempts": Count = Count(1.0, 100.0), "Attempts in all, the first included (default 4; 1 never retries).";
+    BASE_DELAY_MS "baseDelayMs": Number = TIME,
+        "Back-off before the first retry, ms (default 250); it doubles with each further retry.";
+    MAX_DELAY_MS "maxDelayMs": Number = TIME, "The longest single wait, ms (default 8000).";
+    MAX_TOTAL_MS "maxTotalMs": Number = TIME, "The longest time a call may take in all, waits included, ms (default 30000).";
+    PAIR_PER_SECOND "pairPerSecond": Number = RATE, "Pair API (default 30, the vendor's documented limit).";
+    POOL_PER_SECOND "poolPerSecond": Number = RATE, "Pool API (default 10, the vendor's documented limit).";
+    PAIR_BASE_URL "pairBaseUrl": Text = Text, "Base URL of the pair API (default `https://dlmm-api.meteora.ag`).";
+    POOL_BASE_URL "poolBaseUrl": Text = Text, "Base URL of the pool API (default `https://dammv2-api.meteora.ag`).";
+    /// A client's time limit of each attempt.
+    pub(crate) TIMEOUT_MS "timeoutMs": Number = TIME,
+        "Time limit of each request attempt in milliseconds (default 30000; 0 waits forever).";
+    /// A client's retry policy.
+    pub(crate) RETRY "retry": Raw = Raw("RetryOptions | false"), "Retry policy, or `false` to never retry.";
+    KEEPER_RATE_LIMIT "rateLimit": Raw = Raw("RateLimitOptions | false"), "Client-side rate limits, or `false` for none.";
+    /// A client's extra headers.
+    pub(crate) HEADERS "headers": Raw = Raw("Record<string, string>"), "Extra headers sent with every request.";
+    /// A client's body limit.
+    pub(crate) MAX_BODY_BYTES "maxBodyBytes": Number = Number(1.0, 4_294_967_295.0),
+        "The largest response body accepted, in bytes (default 268435456, 256 MiB); a larger one rejects with a `decode` DlmmError while it is read, before it fills memory.";
+    CASE_SENSITIVE "caseSensitive": Bool = Bool, "`true` (default) matches the address exactly; `false` ignores case.";
+    INCLUDE_UNKNOWN "includeUnknown": Bool = Bool,
+        "`false` keeps only pairs whose both tokens are verified (default `true`).";
+    MIN_TVL "minTvl": Number = ANY_NUMBER,
+        "Keeps only pairs whose TVL (`liquidity`, USD) is at least this much. The filter runs while the body is decoded, so dropped pairs never become JavaScript objects (much less memory on the full list).";
+    LIST_PAGE "page": Whole = Whole(MAX_SAFE), "0-based page (default 0). Iterators start there.";
+    LIMIT "limit": Count = Count(0.0, u32::MAX as f64), "Page size, 1..=1000 (server default 50).";
+    SKIP_SIZE "skipSize": Whole = Whole(MAX_SAFE), "Items skipped before the page.";
+    POOLS_TO_TOP "poolsToTop": Texts = Texts, "Pair addresses listed first.";
+    SORT_KEY "sortKey": OneOf<PairSortKey> = OneOf::new(wire_names!(PairSortKey), Some("PairSortKey")), "Sort key (server default `volume`).";
+    ORDER_BY "orderBy": OneOf<OrderBy> = OneOf::new(wire_names!(OrderBy), None), "Sort order (server default `desc`).";
+    SEARCH_TERM "searchTerm": Text = Text, "Case-insensitive substring of the name or a mint.";
+    HIDE_LOW_TVL "hideLowTvl": Number = Number(0.0, f64::MAX), "Hides pairs under this TVL, USD.";
+    HIDE_LOW_APR "hideLowApr": Bool = Bool, "Hides pairs with an APR under 0.01 %.";
+    INCLUDE_TOKEN_MINTS "includeTokenMints": Texts = Texts, "Keeps pairs trading one of these mints.";
+    INCLUDE_POOL_TOKEN_PAIRS "includePoolTokenPairs": Texts = Texts,
+        "Keeps these mint pairs (`\"mintA-mintB\"`, either order).";
+    TAGS "tags": Texts = Texts, "Keeps pairs with one of these tags.";
+    LAUNCHPAD "launchpad": Texts = Texts, "Keeps pairs from one of these launchpads.";
+    CURRENT_VALUE_USD "currentValueUsd": Number = ANY_NUMBER,
+        "What the position still holds, USD, if known: added to the net result.";
+}
+
+options! {
+    pub CALL "CallOptions" "Options every method takes."
+        [SIGNAL, CALL_TIMEOUT_MS, CALL_RETRY];
+    RETRY_OPTIONS "RetryOptions" "Retry policy: exponential back-off with jitter, honouring `Retry-After`. `false` never retries."
+        [MAX_ATTEMPTS, BASE_DELAY_MS, MAX_DELAY_MS, MAX_TOTAL_MS];
+    RATE_LIMIT "RateLimitOptions" "Client-side rate limits, requests per second (0 = unlimited). `false` turns both off."
+        [PAIR_PER_SECOND, POOL_PER_SECOND];
+    CLIENT "ClientOptions" "Options of `createClient`. Every field is optional."
+        [PAIR_BASE_URL, POOL_BASE_URL, TIMEOUT_MS, RETRY, KEEPER_RATE_LIMIT, HEADERS, MAX_BODY_BYTES];
+    pub POOL_METRICS "GetPoolMetricsOptions": CALL "Options of `getPoolMetrics`."
+        [CASE_SENSITIVE];
+    pub ALL "AllOptions": CALL "Options of `all`."
+        [INCLUDE_UNKNOWN, MIN_TVL];
+    pub PAIR_LIST "PairListOptions": CALL "Query of the list operations (`allByGroups`, `allByGroupsMetadata`, `allWithPagination` and the iterators)."
+        [LIST_PAGE, LIMIT, SKIP_SIZE, POOLS_TO_TOP, SORT_KEY, ORDER_BY, SEARCH_TERM, INCLUDE_UNKNOWN, HIDE_LOW_TVL,
+         HIDE_LOW_APR, INCLUDE_TOKEN_MINTS, INCLUDE_POOL_TOKEN_PAIRS, TAGS, LAUNCHPAD];
+    pub PNL "PositionPnlOptions": CALL "Options of `getPositionPnl`."
+        [CURRENT_VALUE_USD];
+}
+
+/// The options in TypeScript, written from the descriptions above, and the package's type aliases.
+#[allow(dead_code, reason = "read by the custom section wasm-bindgen writes, which the lint does not see")]
+const DECLARATIONS: TsText<8192> = {
+    let text = RETRY_OPTIONS.declare(TsText::EMPTY);
+    let text = RATE_LIMIT.declare(text);
+    let text = CLIENT.declare(text);
+    let text = CALL.declare(text);
+    let text = POOL_METRICS.declare(text);
+    let text = ALL.declare(text);
+    let text = alias(text, "A `sortKey` of the list operations.", "PairSortKey", wire_names!(PairSortKey));
+    let text = PAIR_LIST.declare(text);
+    PNL.declare(text).push(concat!(
+        "\n/** Fees over trailing windows, USD. */\nexport type FeeData = Windows;\n",
+        "/** Fee / TVL ratio over trailing windows, percent. */\nexport type FeeTvlRatioData = Windows;\n",
+        "/** Trading volume over trailing windows, USD. */\nexport type VolumeData = Windows;\n",
+        "\n/** An async iterator over the items of every page of a list operation. `return()` stops it. */\n",
+        "export type DlmmAsyncIterator<T> = AsyncIterableIterator<T, undefined, undefined>;\n",
+    ))
+};
+
 #[wasm_bindgen(typescript_custom_section)]
-const OPTIONS_TS: &str = r#"
-/** Retry policy: exponential back-off with jitter, honouring `Retry-After`. `false` never retries. */
-export interface RetryOptions {
-  /** Attempts in all, the first included (default 4; 1 never retries). */
-  maxAttempts?: number;
-  /** Back-off before the first retry, ms (default 250); it doubles with each further retry. */
-  baseDelayMs?: number;
-  /** The longest single wait, ms (default 8000). */
-  maxDelayMs?: number;
-  /** The longest time a call may take in all, waits included, ms (default 30000). */
-  maxTotalMs?: number;
-}
-
-/** Client-side rate limits, requests per second (0 = unlimited). `false` turns both off. */
-export interface RateLimitOptions {
-  /** Pair API (default 30, the vendor's documented limit). */
-  pairPerSecond?: number;
-  /** Pool API (default 10, the vendor's documented limit). */
-  poolPerSecond?: number;
-}
-
-/** Options of `createClient`. Every field is optional. */
-export interface ClientOptions {
-  /** Base URL of the pair API (default `https://dlmm-api.meteora.ag`). */
-  pairBaseUrl?: string;
-  /** Base URL of the pool API (default `https://dammv2-api.meteora.ag`). */
-  poolBaseUrl?: string;
-  /** Time limit of each request attempt in milliseconds (default 30000; 0 waits forever). */
-  timeoutMs?: number;
-  /** Retry policy, or `false` to never retry. */
-  retry?: RetryOptions | false;
-  /** Client-side rate limits, or `false` for none. */
-  rateLimit?: RateLimitOptions | false;
-  /** Extra headers sent with every request. */
-  headers?: Record<string, string>;
-  /** The largest response body accepted, in bytes (default 268435456, 256 MiB); a larger one rejects with a
-   * `decode` DlmmError while it is read, before it fills memory. */
-  maxBodyBytes?: number;
-}
-
-/** Options every method takes. */
-export interface CallOptions {
-  /** Cancels the call: it then rejects with the signal's reason (an `AbortError` `DOMException` by default). */
-  signal?: AbortSignal;
-  /** Overrides the client's `timeoutMs` for this call (0 waits forever). */
-  timeoutMs?: number;
-  /** Overrides the client's retry policy for this call. */
-  retry?: RetryOptions | false;
-}
-
-/** Options of `getPoolMetrics`. */
-export interface GetPoolMetricsOptions extends CallOptions {
-  /** `true` (default) matches the address exactly; `false` ignores case. */
-  caseSensitive?: boolean;
-}
-
-/** Options of `all`. */
-export interface AllOptions extends CallOptions {
-  /** `false` keeps only pairs whose both tokens are verified (default `true`). */
-  includeUnknown?: boolean;
-  /**
-   * Keeps only pairs whose TVL (`liquidity`, USD) is at least this much. The filter runs while the body is decoded,
-   * so dropped pairs never become JavaScript objects (much less memory on the full list).
-   */
-  minTvl?: number;
-}
-
-/** A `sortKey` of the list operations. */
-export type PairSortKey =
-  | "tvl" | "volume" | "feetvlratio" | "lm"
-  | "feetvlratio30m" | "feetvlratio1h" | "feetvlratio2h" | "feetvlratio4h" | "feetvlratio12h"
-  | "volume30m" | "volume1h" | "volume2h" | "volume4h" | "volume12h";
-
-/** Query of the list operations (`allByGroups`, `allByGroupsMetadata`, `allWithPagination` and the iterators). */
-export interface PairListOptions extends CallOptions {
-  /** 0-based page (default 0). Iterators start there. */
-  page?: number;
-  /** Page size, 1..=1000 (server default 50). */
-  limit?: number;
-  /** Items skipped before the page. */
-  skipSize?: number;
-  /** Pair addresses listed first. */
-  poolsToTop?: string[];
-  /** Sort key (server default `volume`). */
-  sortKey?: PairSortKey;
-  /** Sort order (server default `desc`). */
-  orderBy?: "asc" | "desc";
-  /** Case-insensitive substring of the name or a mint. */
-  searchTerm?: string;
-  /** `false` keeps only pairs whose both tokens are verified (default `true`). */
-  includeUnknown?: boolean;
-  /** Hides pairs under this TVL, USD. */
-  hideLowTvl?: number;
-  /** Hides pairs with an APR under 0.01 %. */
-  hideLowApr?: boolean;
-  /** Keeps pairs trading one of these mints. */
-  includeTokenMints?: string[];
-  /** Keeps these mint pairs (`"mintA-mintB"`, either order). */
-  includePoolTokenPairs?: string[];
-  /** Keeps pairs with one of these tags. */
-  tags?: string[];
-  /** Keeps pairs from one of these launchpads. */
-  launchpad?: string[];
-}
-
-/** Options of `getPositionPnl`. */
-export interface PositionPnlOptions extends CallOptions {
-  /** What the position still holds, USD, if known: added to the net result. */
-  currentValueUsd?: number;
-}
-
-/** Fees over trailing windows, USD. */
-export type FeeData = Windows;
-/** Fee / TVL ratio over trailing windows, percent. */
-export type FeeTvlRatioData = Windows;
-/** Trading volume over trailing windows, USD. */
-export type VolumeData = Windows;
-
-/** An async iterator over the items of every page of a list operation. `return()` stops it. */
-export type DlmmAsyncIterator<T> = AsyncIterableIterator<T, undefined, undefined>;
-"#;
+const OPTIONS_TS: &str = DECLARATIONS.as_str();
 
 #[wasm_bindgen]
 extern "C" {
@@ -154,10 +129,12 @@ extern "C" {
 
 /// The longest time option accepted, in milliseconds (one day).
 const MAX_MS: f64 = 86_400_000.0;
-/// The largest integer JavaScript holds exactly.
-const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
-/// The keys of the call options (`CallOptions` in TypeScript), which every method's options object may carry.
-pub const CALL_KEYS: [&str; 3] = ["signal", "timeoutMs", "retry"];
+/// A time in milliseconds, up to a day.
+const TIME: Number = Number(0.0, MAX_MS);
+/// Requests per second.
+const RATE: Number = Number(0.0, 1e6);
+/// Any finite number.
+const ANY_NUMBER: Number = Number(f64::NEG_INFINITY, f64::INFINITY);
 
 /// An optional JS argument as a value (`undefined` when absent).
 pub fn arg<T: Into<JsValue>>(value: Option<T>) -> JsValue {
@@ -191,20 +168,19 @@ pub fn client_config(options: &JsValue) -> Result<ClientConfig, JsValue> {
     if !common_options(options, &mut config)? {
         return Ok(config);
     }
-    if let Some(url) = string_option(options, "pairBaseUrl")? {
-        config.pair_base_url = BaseUrl::parse_param("pairBaseUrl", &url).map_err(input_error)?;
+    if let Some(url) = base_url(options, &PAIR_BASE_URL::KEY)? {
+        config.pair_base_url = url;
     }
-    if let Some(url) = string_option(options, "poolBaseUrl")? {
-        config.pool_base_url = BaseUrl::parse_param("poolBaseUrl", &url).map_err(input_error)?;
+    if let Some(url) = base_url(options, &POOL_BASE_URL::KEY)? {
+        config.pool_base_url = url;
     }
     let ClientConfig { pair_rate_per_second, pool_rate_per_second, .. } = &mut config;
-    rate_limits(options, [("pairPerSecond", pair_rate_per_second), ("poolPerSecond", pool_rate_per_second)])?;
+    rate_limits(
+        options,
+        [(&PAIR_PER_SECOND::KEY, pair_rate_per_second), (&POOL_PER_SECOND::KEY, pool_rate_per_second)],
+    )?;
     Ok(config)
 }
-
-/// The keys of `DatapiClientOptions`.
-const DATAPI_CLIENT_KEYS: [&str; 7] =
-    ["dlmmBaseUrl", "dammV2BaseUrl", "timeoutMs", "retry", "rateLimit", "headers", "maxBodyBytes"];
 
 /// The datapi client's configuration from the options of `createDatapiClient` (unknown keys rejected).
 pub fn datapi_client_config(options: &JsValue) -> Result<ClientConfig, JsValue> {
@@ -212,24 +188,32 @@ pub fn datapi_client_config(options: &JsValue) -> Result<ClientConfig, JsValue> 
     if !common_options(options, &mut config)? {
         return Ok(config);
     }
-    check_keys(options, &[&DATAPI_CLIENT_KEYS])?;
-    if let Some(url) = string_option(options, "dlmmBaseUrl")? {
-        config.dlmm_datapi_base_url = BaseUrl::parse_param("dlmmBaseUrl", &url).map_err(input_error)?;
+    check!(datapi::DATAPI_CLIENT, options)?;
+    if let Some(url) = base_url(options, &datapi::DLMM_BASE_URL::KEY)? {
+        config.dlmm_datapi_base_url = url;
     }
-    if let Some(url) = string_option(options, "dammV2BaseUrl")? {
-        config.damm_v2_datapi_base_url = BaseUrl::parse_param("dammV2BaseUrl", &url).map_err(input_error)?;
+    if let Some(url) = base_url(options, &datapi::DAMM_V2_BASE_URL::KEY)? {
+        config.damm_v2_datapi_base_url = url;
     }
     let ClientConfig { dlmm_datapi_rate_per_second, damm_v2_datapi_rate_per_second, .. } = &mut config;
     rate_limits(
         options,
-        [("dlmmPerSecond", dlmm_datapi_rate_per_second), ("dammV2PerSecond", damm_v2_datapi_rate_per_second)],
+        [
+            (&datapi::DLMM_PER_SECOND::KEY, dlmm_datapi_rate_per_second),
+            (&datapi::DAMM_V2_PER_SECOND::KEY, damm_v2_datapi_rate_per_second),
+        ],
     )?;
     Ok(config)
 }
 
 /// `options.maxBodyBytes`, when set.
 pub fn max_body_bytes(options: &JsValue) -> Result<Option<usize>, JsValue> {
-    Ok(number_option(options, "maxBodyBytes", 1.0, 4_294_967_295.0)?.map(|bytes| bytes as usize))
+    Ok(MAX_BODY_BYTES::KEY.read(options)?.map(|bytes| bytes as usize))
+}
+
+/// A base URL option, checked.
+fn base_url(options: &JsValue, key: &Key<Text>) -> Result<Option<BaseUrl>, JsValue> {
+    key.read(options)?.map(|url| BaseUrl::parse_param(key.name, &url).map_err(input_error)).transpose()
 }
 
 /// Reads what both clients' options share (`timeoutMs`, `retry`, `headers`) into `config`; false when there are no
@@ -247,7 +231,7 @@ fn common_options(options: &JsValue, config: &mut ClientConfig) -> Result<bool, 
     if let Some(retry) = retry_option(options)? {
         config.retry = retry;
     }
-    let headers = property(options, "headers");
+    let headers = property(options, HEADERS::KEY.name);
     if headers.is_object() {
         for entry in Object::entries(headers.unchecked_ref()).iter() {
             let entry: Array = entry.unchecked_into();
@@ -265,7 +249,7 @@ fn common_options(options: &JsValue, config: &mut ClientConfig) -> Result<bool, 
 }
 
 /// Reads `options.rateLimit`: `false` turns every limit off, an object sets each named rate.
-fn rate_limits<const N: usize>(options: &JsValue, rates: [(&'static str, &mut f64); N]) -> Result<(), JsValue> {
+fn rate_limits<const N: usize>(options: &JsValue, rates: [(&Key<Number>, &mut f64); N]) -> Result<(), JsValue> {
     let limit = property(options, "rateLimit");
     if limit.as_bool() == Some(false) {
         for (_, rate) in rates {
@@ -274,8 +258,8 @@ fn rate_limits<const N: usize>(options: &JsValue, rates: [(&'static str, &mut f6
     } else if limit.is_object() {
         // Rates so slow that their waits overflow a duration are rejected, like any out-of-range option.
         for (key, rate) in rates {
-            if let Some(value) = number_option(&limit, key, 0.0, 1e6)? {
-                *rate = RateLimiter::check_rate(key, value).map_err(input_error)?;
+            if let Some(value) = key.read(&limit)? {
+                *rate = RateLimiter::check_rate(key.name, value).map_err(input_error)?;
             }
         }
     } else if !is_absent(&limit) {
@@ -290,46 +274,46 @@ pub fn list_query(options: Option<&JsValue>) -> Result<PairListQuery, JsValue> {
         return Ok(PairListQuery::new());
     };
     let mut q = PairListQuery::new();
-    if let Some(page) = number_option(options, "page", 0.0, MAX_SAFE)? {
-        q = q.page(integer("page", page)?);
+    if let Some(page) = LIST_PAGE::KEY.read(options)? {
+        q = q.page(page);
     }
-    if let Some(limit) = number_option(options, "limit", 0.0, f64::from(u32::MAX))? {
-        q = q.limit(integer("limit", limit)? as u32);
+    if let Some(limit) = LIMIT::KEY.read(options)? {
+        q = q.limit(limit);
     }
-    if let Some(skip) = number_option(options, "skipSize", 0.0, MAX_SAFE)? {
-        q = q.skip_size(integer("skipSize", skip)?);
+    if let Some(skip) = SKIP_SIZE::KEY.read(options)? {
+        q = q.skip_size(skip);
     }
-    if let Some(list) = strings_option(options, "poolsToTop")? {
+    if let Some(list) = POOLS_TO_TOP::KEY.read(options)? {
         q = q.pools_to_top(list);
     }
-    if let Some(key) = string_option(options, "sortKey")? {
-        q = q.sort_key(key.parse::<PairSortKey>().map_err(input_error)?);
+    if let Some(key) = SORT_KEY::KEY.read(options)? {
+        q = q.sort_key(key);
     }
-    if let Some(order) = string_option(options, "orderBy")? {
-        q = q.order_by(order.parse::<OrderBy>().map_err(input_error)?);
+    if let Some(order) = ORDER_BY::KEY.read(options)? {
+        q = q.order_by(order);
     }
-    if let Some(term) = string_option(options, "searchTerm")? {
+    if let Some(term) = SEARCH_TERM::KEY.read(options)? {
         q = q.search_term(term);
     }
-    if let Some(include) = bool_option(options, "includeUnknown")? {
+    if let Some(include) = INCLUDE_UNKNOWN::KEY.read(options)? {
         q = q.include_unknown(include);
     }
-    if let Some(tvl) = number_option(options, "hideLowTvl", 0.0, f64::MAX)? {
+    if let Some(tvl) = HIDE_LOW_TVL::KEY.read(options)? {
         q = q.hide_low_tvl(tvl);
     }
-    if let Some(hide) = bool_option(options, "hideLowApr")? {
+    if let Some(hide) = HIDE_LOW_APR::KEY.read(options)? {
         q = q.hide_low_apr(hide);
     }
-    if let Some(list) = strings_option(options, "includeTokenMints")? {
+    if let Some(list) = INCLUDE_TOKEN_MINTS::KEY.read(options)? {
         q = q.include_token_mints(list);
     }
-    if let Some(list) = strings_option(options, "includePoolTokenPairs")? {
+    if let Some(list) = INCLUDE_POOL_TOKEN_PAIRS::KEY.read(options)? {
         q = q.include_pool_token_pairs(list);
     }
-    if let Some(list) = strings_option(options, "tags")? {
+    if let Some(list) = TAGS::KEY.read(options)? {
         q = q.tags(list);
     }
-    if let Some(list) = strings_option(options, "launchpad")? {
+    if let Some(list) = LAUNCHPAD::KEY.read(options)? {
         q = q.launchpad(list);
     }
     Ok(q)
@@ -401,38 +385,35 @@ pub fn number_option(options: &JsValue, key: &'static str, min: f64, max: f64) -
 }
 
 /// Reads `options[key]` as an optional duration in milliseconds (at most a day).
-fn duration_option(options: &JsValue, key: &'static str) -> Result<Option<Duration>, JsValue> {
-    Ok(number_option(options, key, 0.0, MAX_MS)?.map(|ms| Duration::from_millis(ms as u64)))
+fn duration_option(options: &JsValue, key: &Key<Number>) -> Result<Option<Duration>, JsValue> {
+    Ok(key.read(options)?.map(|ms| Duration::from_millis(ms as u64)))
 }
 
 /// Reads `options.timeoutMs`: `Some(None)` for 0 (no limit).
 fn timeout_option(options: &JsValue) -> Result<Option<Option<Duration>>, JsValue> {
-    Ok(duration_option(options, "timeoutMs")?.map(|d| (!d.is_zero()).then_some(d)))
+    Ok(duration_option(options, &TIMEOUT_MS::KEY)?.map(|d| (!d.is_zero()).then_some(d)))
 }
 
 /// Reads `options.retry`: `false` never retries, an object overrides the default policy field by field.
 fn retry_option(options: &JsValue) -> Result<Option<RetryPolicy>, JsValue> {
-    let value = property(options, "retry");
-    if is_absent(&value) {
-        return Ok(None);
-    }
+    let Some(value) = RETRY::KEY.read(options)? else { return Ok(None) };
     match value.as_bool() {
         Some(false) => return Ok(Some(RetryPolicy::NEVER)),
         Some(true) => return Ok(Some(RetryPolicy::default())),
-        None if !value.is_object() => return Err(invalid("retry", "must be an object or false")),
+        None if !value.is_object() => return Err(invalid(RETRY::KEY.name, "must be an object or false")),
         None => {}
     }
     let mut policy = RetryPolicy::default();
-    if let Some(n) = number_option(&value, "maxAttempts", 1.0, 100.0)? {
-        policy.max_attempts = integer("maxAttempts", n)? as u32;
+    if let Some(n) = MAX_ATTEMPTS::KEY.read(&value)? {
+        policy.max_attempts = n;
     }
-    if let Some(d) = duration_option(&value, "baseDelayMs")? {
+    if let Some(d) = duration_option(&value, &BASE_DELAY_MS::KEY)? {
         policy.base_delay = d;
     }
-    if let Some(d) = duration_option(&value, "maxDelayMs")? {
+    if let Some(d) = duration_option(&value, &MAX_DELAY_MS::KEY)? {
         policy.max_delay = d;
     }
-    if let Some(d) = duration_option(&value, "maxTotalMs")? {
+    if let Some(d) = duration_option(&value, &MAX_TOTAL_MS::KEY)? {
         policy.max_total = d;
     }
     Ok(Some(policy))
@@ -440,11 +421,8 @@ fn retry_option(options: &JsValue) -> Result<Option<RetryPolicy>, JsValue> {
 
 /// Reads `options.signal` as an optional `AbortSignal`.
 fn signal_option(options: &JsValue) -> Result<Option<AbortSignal>, JsValue> {
-    let value = property(options, "signal");
-    if is_absent(&value) {
-        return Ok(None);
-    }
-    value.dyn_into::<AbortSignal>().map(Some).map_err(|_| invalid("signal", "must be an AbortSignal"))
+    let Some(value) = SIGNAL::KEY.read(options)? else { return Ok(None) };
+    value.dyn_into::<AbortSignal>().map(Some).map_err(|_| invalid(SIGNAL::KEY.name, "must be an AbortSignal"))
 }
 
 /// Whether `value` is `undefined` or `null` (an option not given).
@@ -476,17 +454,9 @@ pub fn check_keys(options: &JsValue, keys: &[&[&str]]) -> Result<(), JsValue> {
     Ok(())
 }
 
-/// Reads `options[key]` as an optional whole number from `min` to `max`.
-pub fn u32_option(options: &JsValue, key: &'static str, min: u32) -> Result<Option<u32>, JsValue> {
-    match number_option(options, key, f64::from(min), f64::from(u32::MAX))? {
-        Some(n) => Ok(Some(integer(key, n)? as u32)),
-        None => Ok(None),
-    }
-}
-
-/// Reads `options[key]` as an optional whole number of seconds (a unix time), up to 2^53 - 1.
-pub fn seconds_option(options: &JsValue, key: &'static str) -> Result<Option<u64>, JsValue> {
-    match number_option(options, key, 0.0, MAX_SAFE)? {
+/// Reads `options[key]` as an optional whole number in `min..=max` (at most 2^53 - 1).
+pub fn whole_option(options: &JsValue, key: &'static str, min: f64, max: f64) -> Result<Option<u64>, JsValue> {
+    match number_option(options, key, min, max)? {
         Some(n) => integer(key, n).map(Some),
         None => Ok(None),
     }
@@ -530,15 +500,21 @@ pub fn pair_list<B: PairListBuilder>(options: &JsValue, _builder: B) -> Result<B
 
 /// The options of `all`: the operation (`includeUnknown`) and the TVL floor (`minTvl`), if any.
 pub fn all(options: &JsValue, mut operation: All) -> Result<(All, Option<f64>), JsValue> {
-    if let Some(include) = bool_option(options, "includeUnknown")? {
+    if let Some(include) = INCLUDE_UNKNOWN::KEY.read(options)? {
         operation = operation.include_unknown(include);
     }
-    Ok((operation, number_option(options, "minTvl", f64::NEG_INFINITY, f64::INFINITY)?))
+    Ok((operation, MIN_TVL::KEY.read(options)?))
+}
+
+/// The keys of `all()`'s options posted to the worker that runs it: all but the signal, which stays in the page.
+pub fn all_posted_keys() -> impl Iterator<Item = &'static str> {
+    const KEYS: [&str; ALL.count()] = ALL.names::<{ ALL.count() }>();
+    KEYS.into_iter().filter(|key| *key != SIGNAL::KEY.name)
 }
 
 /// `getPoolMetrics(address, { caseSensitive })`.
 pub fn pool_metrics(options: &JsValue, operation: GetPoolMetrics) -> Result<GetPoolMetrics, JsValue> {
-    Ok(match bool_option(options, "caseSensitive")? {
+    Ok(match CASE_SENSITIVE::KEY.read(options)? {
         Some(case_sensitive) => operation.case_sensitive(case_sensitive),
         None => operation,
     })
@@ -546,7 +522,7 @@ pub fn pool_metrics(options: &JsValue, operation: GetPoolMetrics) -> Result<GetP
 
 /// `getPositionPnl(position, { currentValueUsd })`: what the position still holds, if given.
 pub fn pnl(options: &JsValue, operation: GetPositionPnl) -> Result<GetPositionPnl, JsValue> {
-    Ok(match number_option(options, "currentValueUsd", f64::NEG_INFINITY, f64::INFINITY)? {
+    Ok(match CURRENT_VALUE_USD::KEY.read(options)? {
         Some(usd) => operation.current_value_usd(usd),
         None => operation,
     })

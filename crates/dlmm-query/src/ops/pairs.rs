@@ -129,6 +129,9 @@ pub enum OrderBy {
 }
 
 impl OrderBy {
+    /// Both directions.
+    pub const ALL: [Self; 2] = [Self::Asc, Self::Desc];
+
     /// The wire name (`"asc"` or `"desc"`).
     pub const fn as_str(self) -> &'static str {
         match self {

@@ -419,7 +419,7 @@ async fn invalid_input_rejects_with_no_request_sent() {
         (c.getSingleGroupPair("a-b".into(), None).await, "lexical_order_mints"),
         (c.getWalletEarning("x".into(), pair.into(), None).await, "wallet_address"),
         (c.allWithPagination(Some(obj(&[("limit", 5000.into())]).unchecked_into())).await, "limit"),
-        (c.allByGroups(Some(obj(&[("sortKey", "nope".into())]).unchecked_into())).await, "sort_key"),
+        (c.allByGroups(Some(obj(&[("sortKey", "nope".into())]).unchecked_into())).await, "sortKey"),
         (c.getProtocolMetrics(Some(obj(&[("timeoutMs", (-5).into())]).unchecked_into())).await, "timeoutMs"),
         (c.getProtocolMetrics(Some(obj(&[("signal", "x".into())]).unchecked_into())).await, "signal"),
     ];
