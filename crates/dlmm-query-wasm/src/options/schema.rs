@@ -80,53 +80,29 @@ impl<T> OneOf<T> {
     }
 }
 
-impl Kind for Bool {
-    type Value = bool;
-    #[inline]
-    fn read(self, options: &JsValue, name: &'static str) -> Result<Option<bool>, JsValue> {
-        bool_option(options, name)
-    }
+/// Implements [`Kind`] for kinds read by one shared reader: `Kind => Value, |kind, options, name| reader;`.
+macro_rules! read_by {
+    ($($kind:ident => $value:ty, |$this:pat_param, $options:ident, $name:ident| $read:expr;)+) => {$(
+        impl Kind for $kind {
+            type Value = $value;
+            #[inline]
+            fn read(self, $options: &JsValue, $name: &'static str) -> Result<Option<$value>, JsValue> {
+                let $this = self;
+                $read
+            }
+        }
+    )+};
 }
 
-impl Kind for Text {
-    type Value = String;
-    #[inline]
-    fn read(self, options: &JsValue, name: &'static str) -> Result<Option<String>, JsValue> {
-        string_option(options, name)
-    }
-}
-
-impl Kind for Texts {
-    type Value = Vec<String>;
-    #[inline]
-    fn read(self, options: &JsValue, name: &'static str) -> Result<Option<Vec<String>>, JsValue> {
-        strings_option(options, name)
-    }
-}
-
-impl Kind for Number {
-    type Value = f64;
-    #[inline]
-    fn read(self, options: &JsValue, name: &'static str) -> Result<Option<f64>, JsValue> {
-        number_option(options, name, self.0, self.1)
-    }
-}
-
-impl Kind for Whole {
-    type Value = u64;
-    #[inline]
-    fn read(self, options: &JsValue, name: &'static str) -> Result<Option<u64>, JsValue> {
-        whole_option(options, name, 0.0, self.0)
-    }
-}
-
-impl Kind for Count {
-    type Value = u32;
-    #[inline]
-    fn read(self, options: &JsValue, name: &'static str) -> Result<Option<u32>, JsValue> {
-        // The bounds keep the value within `u32`.
-        Ok(whole_option(options, name, self.0, self.1)?.map(|n| n as u32))
-    }
+read_by! {
+    Bool => bool, |_, options, name| bool_option(options, name);
+    Text => String, |_, options, name| string_option(options, name);
+    Texts => Vec<String>, |_, options, name| strings_option(options, name);
+    Number => f64, |Number(min, max), options, name| number_option(options, name, min, max);
+    Whole => u64, |Whole(max), options, name| whole_option(options, name, 0.0, max);
+    // The bounds keep a count within `u32`.
+    Count => u32, |Count(min, max), options, name| Ok(whole_option(options, name, min, max)?.map(|n| n as u32));
+    Raw => JsValue, |_, options, name| Ok(Some(property(options, name)).filter(|value| !is_absent(value)));
 }
 
 impl<T: FromStr<Err = InvalidInput>> Kind for OneOf<T> {
@@ -134,14 +110,6 @@ impl<T: FromStr<Err = InvalidInput>> Kind for OneOf<T> {
     #[inline]
     fn read(self, options: &JsValue, name: &'static str) -> Result<Option<T>, JsValue> {
         parsed_option(options, name)
-    }
-}
-
-impl Kind for Raw {
-    type Value = JsValue;
-    #[inline]
-    fn read(self, options: &JsValue, name: &'static str) -> Result<Option<JsValue>, JsValue> {
-        Ok(Some(property(options, name)).filter(|value| !is_absent(value)))
     }
 }
 
