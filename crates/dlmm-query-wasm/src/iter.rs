@@ -49,6 +49,8 @@ struct Walk {
     buffer: (Array, u32),
     finished: bool,
     signal: Option<AbortSignal>,
+    /// The keys `value` and `done` of the iterator results, made once (not two strings copied out per item).
+    keys: [JsValue; 2],
 }
 
 /// An async iterator over the items of every page of a list (`for await (const x of client.pairs())`).
@@ -112,7 +114,8 @@ fn page_items(page: Result<(String, Written), Error>, items: &str) -> Result<Arr
 
 impl PageIterator {
     fn new(pages: Pages, signal: Option<AbortSignal>) -> Self {
-        let walk = Walk { pages: Some(pages), buffer: (Array::new(), 0), finished: false, signal };
+        let keys = [JsValue::from_str("value"), JsValue::from_str("done")];
+        let walk = Walk { pages: Some(pages), buffer: (Array::new(), 0), finished: false, signal, keys };
         Self {
             walk: Rc::new(RefCell::new(walk)),
             tail: RefCell::new(Promise::resolve(&JsValue::UNDEFINED)),
@@ -153,28 +156,30 @@ impl PageIterator {
         walk.finished = true;
         walk.buffer = (Array::new(), 0);
         walk.pages = None;
-        Promise::resolve(&result(JsValue::UNDEFINED, true))
+        Promise::resolve(&result(&walk, JsValue::UNDEFINED, true))
     }
 }
 
-fn result(value: JsValue, done: bool) -> JsValue {
+/// An iterator result `{ value, done }`.
+fn result(walk: &Walk, value: JsValue, done: bool) -> JsValue {
     let o = Object::new();
-    let _ = Reflect::set(&o, &"value".into(), &value);
-    let _ = Reflect::set(&o, &"done".into(), &done.into());
+    let _ = Reflect::set(&o, &walk.keys[0], &value);
+    let _ = Reflect::set(&o, &walk.keys[1], &done.into());
     o.into()
 }
 
 /// The answer a walk has without fetching: the end once it finished, else its next buffered item.
 fn buffered(w: &mut Walk) -> Option<JsValue> {
     if w.finished {
-        return Some(result(JsValue::UNDEFINED, true));
+        return Some(result(w, JsValue::UNDEFINED, true));
     }
     let (items, answered) = &mut w.buffer;
     if *answered >= items.length() {
         return None;
     }
     *answered += 1;
-    Some(result(items.get(*answered - 1), false))
+    let item = items.get(*answered - 1);
+    Some(result(w, item, false))
 }
 
 async fn step(walk: Rc<RefCell<Walk>>) -> Result<JsValue, JsValue> {
@@ -188,7 +193,7 @@ async fn step(walk: Rc<RefCell<Walk>>) -> Result<JsValue, JsValue> {
                 Some(pages) => (pages, w.signal.clone()),
                 None => {
                     w.finished = true;
-                    return Ok(result(JsValue::UNDEFINED, true));
+                    return Ok(result(&w, JsValue::UNDEFINED, true));
                 }
             }
         };
@@ -211,7 +216,7 @@ async fn step(walk: Rc<RefCell<Walk>>) -> Result<JsValue, JsValue> {
             }
             _ => {
                 w.finished = true;
-                return Ok(result(JsValue::UNDEFINED, true));
+                return Ok(result(&w, JsValue::UNDEFINED, true));
             }
         }
     }
