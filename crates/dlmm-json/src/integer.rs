@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use serde::de::{Error, Unexpected, Visitor};
+use serde::de::{Error, Expected, Unexpected};
 
 /// A Rust primitive integer type a strict leaf is decoded as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,57 +44,33 @@ impl IntType {
             IntType::I32 => (i32::MIN as i64, i32::MAX as u64),
         }
     }
-
-    /// Whether the type holds negative values (its values are then read as `Integer::Signed`).
-    const fn is_signed(self) -> bool {
-        matches!(self, IntType::I64 | IntType::I32)
-    }
 }
 
-/// Reads `input` as a value of integer type `ty`: the integer, or the error.
-pub(crate) fn read_input<E: Error>(ty: IntType, input: crate::wire::Input<'_>) -> Result<Integer, E> {
-    use crate::wire::Input;
-    let visitor = Strict(ty);
-    match input {
-        Input::U64(v) => visitor.visit_u64(v),
-        Input::I64(v) => visitor.visit_i64(v),
-        Input::F64(v) => Err(E::invalid_type(Unexpected::Float(v), &visitor)),
-        Input::Str(v) => Err(E::invalid_type(Unexpected::Str(v), &visitor)),
-        Input::Null => Err(E::invalid_type(Unexpected::Unit, &visitor)),
-        Input::Other(unexpected) => Err(E::invalid_type(unexpected, &visitor)),
-    }
-}
-
-/// The rule of any of the [`IntType`]s, as a visitor (its `expecting` says what a refusal expected).
-struct Strict(IntType);
-
-impl Strict {
-    /// `v` as the type holds it, if it is in range.
-    fn fit(&self, v: i128) -> Option<Integer> {
-        let (min, max) = self.0.range();
-        if v < i128::from(min) || v > i128::from(max) {
-            return None;
-        }
-        // In range: a signed type's value fits an i64, an unsigned type's a u64.
-        Some(if self.0.is_signed() { Integer::Signed(v as i64) } else { Integer::Unsigned(v as u64) })
-    }
-}
-
-impl Visitor<'_> for Strict {
-    type Value = Integer;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (min, max) = self.0.range();
+/// What a refusal of the type expected: `an integer from 0 to 255` (for `u8`).
+impl Expected for IntType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (min, max) = self.range();
         write!(f, "an integer from {min} to {max}")
     }
+}
 
-    fn visit_u64<E: Error>(self, v: u64) -> Result<Integer, E> {
-        self.fit(i128::from(v)).ok_or_else(|| E::invalid_value(Unexpected::Unsigned(v), &self))
+/// Reads `input` (a value as a deserializer hands it to a visitor) as a value of integer type `ty`: the integer, or
+/// the error.
+pub(crate) fn read_input<E: Error>(ty: IntType, input: Unexpected<'_>) -> Result<Integer, E> {
+    let value = match input {
+        Unexpected::Unsigned(v) => i128::from(v),
+        Unexpected::Signed(v) => i128::from(v),
+        _ => return Err(E::invalid_type(input, &ty)),
+    };
+    let (min, max) = ty.range();
+    if value < i128::from(min) || value > i128::from(max) {
+        return Err(E::invalid_value(input, &ty));
     }
-
-    fn visit_i64<E: Error>(self, v: i64) -> Result<Integer, E> {
-        self.fit(i128::from(v)).ok_or_else(|| E::invalid_value(Unexpected::Signed(v), &self))
-    }
+    // In range: a signed type's value fits an i64, an unsigned type's a u64.
+    Ok(match ty {
+        IntType::I64 | IntType::I32 => Integer::Signed(value as i64),
+        _ => Integer::Unsigned(value as u64),
+    })
 }
 
 #[cfg(test)]
@@ -103,7 +79,6 @@ mod tests {
 
     use super::*;
     use crate::refusal::Refusal;
-    use crate::wire::Input;
 
     /// Asserts that serde reads `text` as type `T` reads it and [`read_input`] reads it alike (the value, or a
     /// refusal).
@@ -139,9 +114,9 @@ mod tests {
 
     #[test]
     fn a_refusal_names_the_range() {
-        let refused = read_input::<Refusal>(IntType::U8, Input::U64(300)).unwrap_err();
+        let refused = read_input::<Refusal>(IntType::U8, Unexpected::Unsigned(300)).unwrap_err();
         assert_eq!(refused.to_string(), "expected an integer from 0 to 255, found the number 300");
-        let refused = read_input::<Refusal>(IntType::I32, Input::Str("7")).unwrap_err();
+        let refused = read_input::<Refusal>(IntType::I32, Unexpected::Str("7")).unwrap_err();
         assert_eq!(refused.to_string(), r#"expected an integer from -2147483648 to 2147483647, found the string "7""#);
     }
 }

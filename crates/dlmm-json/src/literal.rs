@@ -2,43 +2,32 @@
 //! double computed exactly by [`crate::float`], so no value depends on serde_json's own exact float parser (its
 //! `float_roundtrip` feature, which the WebAssembly builds leave out: about 6 KB gzip in each `.wasm`).
 
-/// A number literal's value, as serde_json hands it to a visitor for the same text.
-#[derive(Clone, Copy)]
-pub(crate) enum Number {
-    /// A non-negative integer that fits.
-    U64(u64),
-    /// A negative integer that fits.
-    I64(i64),
-    /// Anything else (`-0`, a fraction, an exponent, a larger integer): the correctly rounded double.
-    F64(f64),
-}
+use serde::de::Unexpected;
 
-impl Number {
-    /// The value of the number literal `text` (valid by JSON's grammar) as serde_json reads it (`-0` and integers
-    /// beyond 64 bits as doubles); `None` beyond a double's range.
-    pub(crate) fn of(text: &str) -> Option<Self> {
-        let (negative, digits) = match text.strip_prefix('-') {
-            Some(rest) => (true, rest),
-            None => (false, text),
-        };
-        if digits.bytes().all(|b| b.is_ascii_digit())
-            && let Ok(magnitude) = digits.parse::<u64>()
-        {
-            if !negative {
-                return Some(Number::U64(magnitude));
-            }
-            let value = (magnitude as i64).wrapping_neg();
-            return Some(if value >= 0 { Number::F64(-(magnitude as f64)) } else { Number::I64(value) });
+/// The value of the number literal `text` (valid by JSON's grammar) as serde_json hands it to a visitor: a
+/// non-negative integer that fits as `Unsigned`, a negative one as `Signed`, anything else (`-0`, a fraction, an
+/// exponent, a larger integer) as the correctly rounded `Float`; `None` beyond a double's range.
+pub(crate) fn number(text: &str) -> Option<Unexpected<'static>> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    if digits.bytes().all(|b| b.is_ascii_digit())
+        && let Ok(magnitude) = digits.parse::<u64>()
+    {
+        if !negative {
+            return Some(Unexpected::Unsigned(magnitude));
         }
-        crate::float::parse(text).filter(|value| value.is_finite()).map(Number::F64)
+        let value = (magnitude as i64).wrapping_neg();
+        return Some(if value >= 0 { Unexpected::Float(-(magnitude as f64)) } else { Unexpected::Signed(value) });
     }
+    crate::float::parse(text).filter(|value| value.is_finite()).map(Unexpected::Float)
 }
 
 #[cfg(test)]
 mod tests {
+    use serde::de::Unexpected;
     use serde_json::Value;
-
-    use super::Number;
 
     #[test]
     fn numbers_are_what_serde_json_reads() {
@@ -52,16 +41,17 @@ mod tests {
         for text in texts {
             // The same kind of number, and the same double bit for bit (serde_json with its exact parser, natively).
             let serde = serde_json::from_str::<Value>(text).expect("a number");
-            let ours = match Number::of(text).expect("in range") {
-                Number::U64(v) => Value::from(v),
-                Number::I64(v) => Value::from(v),
-                Number::F64(v) => Value::from(v),
+            let ours = match super::number(text).expect("in range") {
+                Unexpected::Unsigned(v) => Value::from(v),
+                Unexpected::Signed(v) => Value::from(v),
+                Unexpected::Float(v) => Value::from(v),
+                other => panic!("{other}"),
             };
             assert_eq!((ours.is_u64(), ours.is_i64()), (serde.is_u64(), serde.is_i64()), "{text}");
             assert_eq!(ours.as_f64().map(f64::to_bits), serde.as_f64().map(f64::to_bits), "{text}");
         }
         for beyond in ["1e400", "-1e309", "1.8e308"] {
-            assert!(serde_json::from_str::<Value>(beyond).is_err() && Number::of(beyond).is_none(), "{beyond}");
+            assert!(serde_json::from_str::<Value>(beyond).is_err() && super::number(beyond).is_none(), "{beyond}");
         }
     }
 }

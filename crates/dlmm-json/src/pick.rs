@@ -5,10 +5,12 @@
 //! each picked field (by wire name, escaped or not, or by position in an item sent as an array) is read by the rules
 //! of its model's [`crate::wire`] reader, so the numbers are the model's to the bit.
 
+use serde::de::Unexpected;
+
 use crate::json_scan::Scan;
-use crate::literal::Number;
+use crate::refusal::Refusal;
 use crate::shape::{Leaf, Shape, StructShape, With};
-use crate::wire;
+use crate::wire::{self, Scalar};
 
 /// A number picked from an item, as its field's reader reads it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -81,28 +83,21 @@ pub fn pick(text: &[u8], item: &StructShape, names: &[&str]) -> Option<Vec<Optio
 /// Reads one number field by its model's reader ([`wire::f64`], [`wire::u64`] or [`wire::i64`]): a number
 /// literal as serde_json hands it to the reader, or a numeric string.
 fn read(shape: &Shape, scan: &mut Scan<'_>) -> Option<Picked> {
-    let Shape::Leaf(Leaf::With(with)) = shape else { return None };
-    let Some(literal) = scan.number_text() else {
-        let text = scan.string()?;
-        return match with {
-            With::F64 => wire::f64_of_text(&text).map(Picked::F64),
-            With::U64 => wire::u64_of_text(&text).map(Picked::U64),
-            With::I64 => wire::i64_of_text(&text).map(Picked::I64),
-            _ => None,
-        };
+    let Shape::Leaf(Leaf::With(with @ (With::F64 | With::U64 | With::I64))) = shape else { return None };
+    let text;
+    let input = match scan.number_text() {
+        Some(literal) => crate::literal::number(literal)?,
+        None => {
+            text = scan.string()?;
+            Unexpected::Str(&text)
+        }
     };
-    Some(match (with, Number::of(literal)?) {
-        (With::F64, Number::U64(v)) => Picked::F64(v as f64),
-        (With::F64, Number::I64(v)) => Picked::F64(v as f64),
-        (With::F64, Number::F64(v)) => Picked::F64(v),
-        (With::U64, Number::U64(v)) => Picked::U64(v),
-        (With::U64, Number::I64(v)) => Picked::U64(u64::try_from(v).ok()?),
-        (With::U64, Number::F64(v)) => Picked::U64(wire::u64_of_f64(v)?),
-        (With::I64, Number::U64(v)) => Picked::I64(i64::try_from(v).ok()?),
-        (With::I64, Number::I64(v)) => Picked::I64(v),
-        (With::I64, Number::F64(v)) => Picked::I64(wire::i64_of_f64(v)?),
-        _ => return None,
-    })
+    match wire::read_input::<Refusal>(*with, input).ok()? {
+        Scalar::F64(v) => Some(Picked::F64(v)),
+        Scalar::U64(v) => Some(Picked::U64(v)),
+        Scalar::I64(v) => Some(Picked::I64(v)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

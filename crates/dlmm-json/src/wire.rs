@@ -1,12 +1,12 @@
 //! Lenient number decoding for the vendor's wire format, which sends some numbers as JSON strings (`"0.04"`,
 //! `"18446744073709551615"`) and others as numbers, and has changed which over time: every numeric model field goes
 //! through one of these readers, which accept either form; integers are never routed through `f64`. Each reader is
-//! named by a [`With`] and described once, in `read_with`; they share one visitor (the kind of value is data), so a
-//! deserializer's `deserialize_any` is built once for all of them.
+//! named by a [`With`] and described once, in `Lenient::rule`; they share one visitor (the kind of value is data), so
+//! a deserializer's `deserialize_any` is built once for all of them.
 
 use std::fmt;
 
-use serde::de::Unexpected::{Signed, Unsigned};
+use serde::de::Unexpected::{self, Float, Signed, Str, Unit, Unsigned};
 use serde::de::{self, Deserializer, Visitor};
 
 /// The lenient readers of this module, as a field names one in `deserialize_with` (and a shape names it as data).
@@ -38,19 +38,54 @@ pub enum With {
     NumericString,
 }
 
-/// Accepts a JSON number or a numeric string as a finite `f64`.
-pub fn f64<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
-    some(read_with(d, With::F64)?.opt_f64()?)
+/// The public readers: each reads as its [`With`] names (`read_with`) to the type it returns.
+macro_rules! readers {
+    ($($(#[$doc:meta])* $name:ident -> $ty:ty = $with:ident;)*) => {$(
+        $(#[$doc])*
+        pub fn $name<'de, D: Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
+            take(read_with(d, With::$with)?)
+        }
+    )*};
 }
 
-/// Accepts a JSON number or a string of decimal digits as an exact `u64`.
-pub fn u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-    some(read_with(d, With::U64)?.opt_u64()?)
+readers! {
+    /// Accepts a JSON number or a numeric string as a finite `f64`.
+    f64 -> f64 = F64;
+    /// Accepts a JSON number or a string of decimal digits as an exact `u64`.
+    u64 -> u64 = U64;
+    /// Accepts a JSON number or a string of decimal digits (with an optional `-`) as an exact `i64`.
+    i64 -> i64 = I64;
+    /// Accepts a JSON number or a string of decimal digits as an exact `u16` (e.g. a bin step).
+    u16 -> u16 = U16;
+    /// Accepts a JSON number or a string of decimal digits as an exact `u8` (e.g. a mint's decimals or a mode flag).
+    u8 -> u8 = U8;
+    /// Accepts a JSON number or a string of decimal digits (with an optional `-`) as an exact `i32` (e.g. a bin id).
+    i32 -> i32 = I32;
+    /// Like [`f64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
+    opt_f64 -> Option<f64> = OptF64;
+    /// Like [`u64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
+    opt_u64 -> Option<u64> = OptU64;
+    /// Like [`i64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
+    opt_i64 -> Option<i64> = OptI64;
+    /// Like [`i32()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
+    opt_i32 -> Option<i32> = OptI32;
+    /// Accepts a JSON number or a numeric string and keeps it as decimal text (as sent when it was a string,
+    /// trimmed), for fields documented as strings (`liquidity`, …): it parses as a finite number, so parsing it later
+    /// cannot fail.
+    numeric_string -> String = NumericString;
 }
 
-/// Accepts a JSON number or a string of decimal digits (with an optional `-`) as an exact `i64`.
-pub fn i64<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
-    some(read_with(d, With::I64)?.opt_i64()?)
+/// An optional text field where the vendor sends `""` for "none" (e.g. the datapi's `launchpad`): `null`, an absent
+/// field (with `#[serde(default)]`) and the empty string all decode to `None`.
+pub fn nonempty_string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    let text: Option<String> = serde::Deserialize::deserialize(d)?;
+    Ok(text.filter(|t| !t.is_empty()))
+}
+
+/// Accepts a finite JSON number, kept as text (an integer's digits, a double's shortest text), or a string `rule`
+/// accepts, kept trimmed: the reader of [`numeric_string`] and of the datapi's decimal amounts, for any rule.
+pub fn text<'de, D: Deserializer<'de>>(d: D, rule: &'static TextRule) -> Result<String, D::Error> {
+    take(d.deserialize_any(Lenient { kind: Kind::Text(rule), nullable: false })?)
 }
 
 /// The largest integer an `f64` holds exactly (2^53).
@@ -113,81 +148,58 @@ pub(crate) enum Scalar {
     Text(String),
 }
 
-impl Scalar {
-    /// The kind's value (`None` for `Null`). Each kind reads to one variant (and a nullable one to `Null`), so the
-    /// error is never met; it keeps the functions total.
-    fn opt_f64<E: de::Error>(self) -> Result<Option<f64>, E> {
-        match self {
-            Scalar::Null => Ok(None),
-            Scalar::F64(v) => Ok(Some(v)),
-            _ => Err(Self::other()),
+/// A reader's value from the [`Scalar`] it read (`None` for a scalar of another kind).
+trait FromScalar: Sized {
+    /// The value of `scalar`, when it is of this type's kind.
+    fn from_scalar(scalar: Scalar) -> Option<Self>;
+}
+
+/// [`FromScalar`] for the types read from one variant (narrower integers within the range `read_with` checked).
+macro_rules! from_scalar {
+    ($($ty:ty: $variant:ident),*) => {$(
+        impl FromScalar for $ty {
+            fn from_scalar(scalar: Scalar) -> Option<Self> {
+                match scalar {
+                    Scalar::$variant(v) => <$ty>::try_from(v).ok(),
+                    _ => None,
+                }
+            }
         }
-    }
-    fn opt_u64<E: de::Error>(self) -> Result<Option<u64>, E> {
-        match self {
-            Scalar::Null => Ok(None),
-            Scalar::U64(v) => Ok(Some(v)),
-            _ => Err(Self::other()),
+    )*};
+}
+
+from_scalar!(f64: F64, u64: U64, u16: U64, u8: U64, i64: I64, i32: I64, String: Text);
+
+/// The value of the type a reader returns, from what it read (each reader reads to one kind of value, and `null` only
+/// when nullable: the error is never met).
+fn take<T: FromScalar, E: de::Error>(read: Scalar) -> Result<T, E> {
+    T::from_scalar(read).ok_or_else(|| E::custom("a lenient reader read another kind of value"))
+}
+
+impl<T: FromScalar> FromScalar for Option<T> {
+    fn from_scalar(scalar: Scalar) -> Option<Self> {
+        match scalar {
+            Scalar::Null => Some(None),
+            scalar => T::from_scalar(scalar).map(Some),
         }
-    }
-    fn opt_i64<E: de::Error>(self) -> Result<Option<i64>, E> {
-        match self {
-            Scalar::Null => Ok(None),
-            Scalar::I64(v) => Ok(Some(v)),
-            _ => Err(Self::other()),
-        }
-    }
-    fn into_text<E: de::Error>(self) -> Result<String, E> {
-        match self {
-            Scalar::Text(text) => Ok(text),
-            _ => Err(Self::other()),
-        }
-    }
-    fn other<E: de::Error>() -> E {
-        E::custom("a lenient reader read another kind of value")
     }
 }
 
-/// The value of a reader that does not take `null`.
-fn some<T, E: de::Error>(value: Option<T>) -> Result<T, E> {
-    value.ok_or_else(Scalar::other)
-}
-
-/// A JSON value as a lenient reader is handed it (what a deserializer hands its visitor).
-#[derive(Clone, Copy)]
-pub(crate) enum Input<'a> {
-    /// `null`.
-    Null,
-    /// A number handed over as a double.
-    F64(f64),
-    /// A non-negative integer.
-    U64(u64),
-    /// A negative integer.
-    I64(i64),
-    /// A string.
-    Str(&'a str),
-    /// Any other value (a boolean, an object, an array), as serde names it.
-    Other(de::Unexpected<'a>),
-}
-
-/// Reads `input` as the reader `with` names reads it (any reader but [`nonempty_string`]'s, which reads a string):
-/// its value, or its error.
-pub(crate) fn read_input<E: de::Error>(with: With, input: Input<'_>) -> Result<Scalar, E> {
+/// Reads `input` (a value as a deserializer hands it to a visitor; `Unit` for `null`) as the reader `with` names
+/// reads it (any reader but [`nonempty_string`]'s, which reads a string): its value, or its error.
+pub(crate) fn read_input<E: de::Error>(with: With, input: Unexpected<'_>) -> Result<Scalar, E> {
     let (kind, nullable) = kind_of(with);
     narrowed(with, Lenient { kind, nullable }.visit(input)?)
 }
 
 /// Reads `input` as [`text`] reads it by `rule`: the text, or the error.
-pub(crate) fn read_text_input<E: de::Error>(rule: &'static TextRule, input: Input<'_>) -> Result<String, E> {
-    Lenient { kind: Kind::Text(rule), nullable: false }.visit(input)?.into_text()
+pub(crate) fn read_text_input<E: de::Error>(rule: &'static TextRule, input: Unexpected<'_>) -> Result<String, E> {
+    take(Lenient { kind: Kind::Text(rule), nullable: false }.visit(input)?)
 }
 
-/// Reads a value as the reader `with` names (each public reader is this and a conversion): its value, `Null` for
-/// `null` where the reader accepts it and for [`nonempty_string`]'s none.
-pub(crate) fn read_with<'de, D: Deserializer<'de>>(d: D, with: With) -> Result<Scalar, D::Error> {
-    if let With::NonemptyString = with {
-        return Ok(nonempty_string(d)?.map_or(Scalar::Null, Scalar::Text));
-    }
+/// Reads a value as the reader `with` names (any reader but [`nonempty_string`]'s): its value, `Null` for `null`
+/// where the reader accepts it.
+fn read_with<'de, D: Deserializer<'de>>(d: D, with: With) -> Result<Scalar, D::Error> {
     let (kind, nullable) = kind_of(with);
     // One visitor for every kind: the deserializer's `deserialize_any` is built once for all the readers.
     narrowed(with, d.deserialize_any(Lenient { kind, nullable })?)
@@ -220,11 +232,7 @@ fn narrowed<E: de::Error>(with: With, value: Scalar) -> Result<Scalar, E> {
     Err(de::Error::invalid_value(unexpected, &expected))
 }
 
-/// Why a lenient reader refused a value: what it was, and whether it was of a type the reader reads but outside
-/// its rules (`true`: refused against the kind without `null`) or of a type it does not read (`false`).
-type Wrong<'a> = (de::Unexpected<'a>, bool);
-
-/// The visitor behind [`read`].
+/// The visitor behind the readers.
 #[derive(Clone, Copy)]
 struct Lenient {
     kind: Kind,
@@ -238,71 +246,46 @@ impl Lenient {
         Self { nullable: false, ..self }
     }
 
-    /// The one description of what the reader reads: the value of `input`, or why it is refused.
-    fn rule<'a>(self, input: Input<'a>) -> Result<Scalar, Wrong<'a>> {
-        let (read, unexpected) = match input {
-            Input::Null if self.nullable => return Ok(Scalar::Null),
-            Input::Null => return Err((de::Unexpected::Unit, false)),
-            Input::Other(unexpected) => return Err((unexpected, false)),
-            Input::F64(v) => {
-                let read = match self.kind {
-                    Kind::F64 => Some(Scalar::F64(v)),
-                    Kind::U64 => u64_of_f64(v).map(Scalar::U64),
-                    Kind::I64 => i64_of_f64(v).map(Scalar::I64),
-                    Kind::Text(_) => v.is_finite().then(|| Scalar::Text(v.to_string())),
-                };
-                (read, de::Unexpected::Float(v))
-            }
-            Input::U64(v) => {
-                let read = match self.kind {
-                    Kind::F64 => Some(Scalar::F64(v as f64)),
-                    Kind::U64 => Some(Scalar::U64(v)),
-                    Kind::I64 => i64::try_from(v).ok().map(Scalar::I64),
-                    Kind::Text(_) => Some(Scalar::Text(v.to_string())),
-                };
-                (read, de::Unexpected::Unsigned(v))
-            }
-            Input::I64(v) => {
-                let read = match self.kind {
-                    Kind::F64 => Some(Scalar::F64(v as f64)),
-                    Kind::U64 => u64::try_from(v).ok().map(Scalar::U64),
-                    Kind::I64 => Some(Scalar::I64(v)),
-                    Kind::Text(_) => Some(Scalar::Text(v.to_string())),
-                };
-                (read, de::Unexpected::Signed(v))
-            }
-            Input::Str(v) => {
-                let read = match self.kind {
-                    Kind::F64 => f64_of_text(v).map(Scalar::F64),
-                    Kind::U64 => u64_of_text(v).map(Scalar::U64),
-                    Kind::I64 => i64_of_text(v).map(Scalar::I64),
-                    Kind::Text(rule) => (rule.accepts)(v).then(|| Scalar::Text(v.trim().to_owned())),
-                };
-                (read, de::Unexpected::Str(v))
-            }
+    /// The one description of what the reader reads: the value of `input`, or why it is refused: whether it was of
+    /// a type the reader reads but outside its rules (`true`: refused against the kind without `null`) or not.
+    fn rule(self, input: Unexpected<'_>) -> Result<Scalar, bool> {
+        let read = match (input, self.kind) {
+            (Unit, _) if self.nullable => return Ok(Scalar::Null),
+            (Float(v), Kind::F64) => Some(Scalar::F64(v)),
+            (Float(v), Kind::U64) => u64_of_f64(v).map(Scalar::U64),
+            (Float(v), Kind::I64) => i64_of_f64(v).map(Scalar::I64),
+            (Float(v), Kind::Text(_)) => v.is_finite().then(|| Scalar::Text(v.to_string())),
+            (Unsigned(v), Kind::F64) => Some(Scalar::F64(v as f64)),
+            (Unsigned(v), Kind::U64) => Some(Scalar::U64(v)),
+            (Unsigned(v), Kind::I64) => i64::try_from(v).ok().map(Scalar::I64),
+            (Unsigned(v), Kind::Text(_)) => Some(Scalar::Text(v.to_string())),
+            (Signed(v), Kind::F64) => Some(Scalar::F64(v as f64)),
+            (Signed(v), Kind::U64) => u64::try_from(v).ok().map(Scalar::U64),
+            (Signed(v), Kind::I64) => Some(Scalar::I64(v)),
+            (Signed(v), Kind::Text(_)) => Some(Scalar::Text(v.to_string())),
+            (Str(v), Kind::F64) => f64_of_text(v).map(Scalar::F64),
+            (Str(v), Kind::U64) => u64_of_text(v).map(Scalar::U64),
+            (Str(v), Kind::I64) => i64_of_text(v).map(Scalar::I64),
+            (Str(v), Kind::Text(rule)) => (rule.accepts)(v).then(|| Scalar::Text(v.trim().to_owned())),
+            _ => return Err(false),
         };
-        read.ok_or((unexpected, true))
+        read.ok_or(true)
     }
 
-    /// The error for a value [`Self::rule`] refused: a value of a type the reader reads is refused against the
-    /// kind without `null`, any other against the reader.
-    fn refuse<E: de::Error>(self, (unexpected, typed): Wrong<'_>) -> E {
-        match typed {
-            true => E::invalid_value(unexpected, &self.strict()),
-            false => E::invalid_type(unexpected, &self),
-        }
-    }
-
-    /// Reads `input` by [`Self::rule`], refusing it with the reader's error.
-    fn visit<E: de::Error>(self, input: Input<'_>) -> Result<Scalar, E> {
-        self.rule(input).map_err(|wrong| self.refuse(wrong))
+    /// Reads `input` by [`Self::rule`]; a value it refuses of a type the reader reads is refused against the kind
+    /// without `null`, any other against the reader.
+    fn visit<E: de::Error>(self, input: Unexpected<'_>) -> Result<Scalar, E> {
+        self.rule(input).map_err(|typed| match typed {
+            true => E::invalid_value(input, &self.strict()),
+            false => E::invalid_type(input, &self),
+        })
     }
 
     /// A 128-bit integer (`ty`), as serde refuses one where no text is read.
     fn wide<E: de::Error>(self, v: impl fmt::Display, ty: &str) -> Result<Scalar, E> {
         match self.kind {
             Kind::Text(_) => Ok(Scalar::Text(v.to_string())),
-            _ => Err(E::invalid_type(de::Unexpected::Other(&format!("integer `{v}` as {ty}")), &self)),
+            _ => Err(E::invalid_type(Unexpected::Other(&format!("integer `{v}` as {ty}")), &self)),
         }
     }
 }
@@ -323,28 +306,28 @@ impl<'de> Visitor<'de> for Lenient {
         Ok(())
     }
     fn visit_unit<E: de::Error>(self) -> Result<Scalar, E> {
-        self.visit(Input::Null)
+        self.visit(Unit)
     }
     fn visit_none<E: de::Error>(self) -> Result<Scalar, E> {
         match self.nullable {
             true => Ok(Scalar::Null),
-            false => Err(E::invalid_type(de::Unexpected::Option, &self)),
+            false => Err(E::invalid_type(Unexpected::Option, &self)),
         }
     }
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Scalar, D::Error> {
         match self.nullable {
             true => d.deserialize_any(self.strict()),
-            false => Err(de::Error::invalid_type(de::Unexpected::Option, &self)),
+            false => Err(de::Error::invalid_type(Unexpected::Option, &self)),
         }
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Scalar, E> {
-        self.visit(Input::F64(v))
+        self.visit(Float(v))
     }
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Scalar, E> {
-        self.visit(Input::U64(v))
+        self.visit(Unsigned(v))
     }
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Scalar, E> {
-        self.visit(Input::I64(v))
+        self.visit(Signed(v))
     }
     // No JSON reader of this crate hands over 128-bit integers (serde_json does only with its `arbitrary_precision`),
     // so these are never built into a `.wasm`; a text reader keeps the integer's digits, the others refuse it.
@@ -355,7 +338,7 @@ impl<'de> Visitor<'de> for Lenient {
         self.wide(v, "i128")
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Scalar, E> {
-        self.visit(Input::Str(v))
+        self.visit(Str(v))
     }
 }
 
@@ -401,146 +384,42 @@ pub fn i64_of_f64(v: f64) -> Option<i64> {
     (v.fract() == 0.0 && (-F64_EXACT_LIMIT..=F64_EXACT_LIMIT).contains(&v)).then_some(v as i64)
 }
 
-/// Like [`f64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
-pub fn opt_f64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    read_with(d, With::OptF64)?.opt_f64()
-}
-
-/// Like [`i64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
-pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
-    read_with(d, With::OptI64)?.opt_i64()
-}
-
-// The narrower integers: `read_with` checked the range.
-
-/// Accepts a JSON number or a string of decimal digits as an exact `u16` (e.g. a bin step).
-pub fn u16<'de, D: Deserializer<'de>>(d: D) -> Result<u16, D::Error> {
-    Ok(some(read_with(d, With::U16)?.opt_u64()?)? as ::core::primitive::u16)
-}
-
-/// Accepts a JSON number or a string of decimal digits as an exact `u8` (e.g. a mint's decimals or a mode flag).
-pub fn u8<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
-    Ok(some(read_with(d, With::U8)?.opt_u64()?)? as ::core::primitive::u8)
-}
-
-/// Accepts a JSON number or a string of decimal digits (with an optional `-`) as an exact `i32` (e.g. a bin id).
-pub fn i32<'de, D: Deserializer<'de>>(d: D) -> Result<i32, D::Error> {
-    Ok(some(read_with(d, With::I32)?.opt_i64()?)? as ::core::primitive::i32)
-}
-
-/// Like [`u64()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
-pub fn opt_u64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
-    read_with(d, With::OptU64)?.opt_u64()
-}
-
-/// Like [`i32()`], but `null` (or an absent field, with `#[serde(default)]`) decodes to `None`.
-pub fn opt_i32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
-    Ok(read_with(d, With::OptI32)?.opt_i64()?.map(|v| v as ::core::primitive::i32))
-}
-
-/// An optional text field where the vendor sends `""` for "none" (e.g. the datapi's `launchpad`): `null`, an absent
-/// field (with `#[serde(default)]`) and the empty string all decode to `None`.
-pub fn nonempty_string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    let text: Option<String> = serde::Deserialize::deserialize(d)?;
-    Ok(text.filter(|t| !t.is_empty()))
-}
-
-/// Accepts a JSON number or a numeric string and keeps it as decimal text (as sent when it was a string, trimmed), for
-/// fields documented as strings (`liquidity`, …): it parses as a finite number, so parsing it later cannot fail.
-pub fn numeric_string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    read_with(d, With::NumericString)?.into_text()
-}
-
-/// Accepts a finite JSON number, kept as text (an integer's digits, a double's shortest text), or a string `rule`
-/// accepts, kept trimmed: the reader of [`numeric_string`] and of the datapi's decimal amounts, for any rule.
-pub fn text<'de, D: Deserializer<'de>>(d: D, rule: &'static TextRule) -> Result<String, D::Error> {
-    d.deserialize_any(Lenient { kind: Kind::Text(rule), nullable: false })?.into_text()
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use std::fmt;
 
     use serde::Deserialize;
-    use serde::de::{self, Unexpected};
+    use serde::de::Unexpected;
+    use serde_json::{Error, Value};
 
-    use super::{DECIMAL_TEXT, Input, Scalar, With, read_input, read_text_input};
+    use super::{DECIMAL_TEXT, Scalar, With, read_input, read_text_input};
 
-    /// A reader's refusal as it makes it: its kind (`type`, `value` or `custom`) and what it expected.
-    #[derive(Debug)]
-    struct Refused(&'static str, String);
-
-    impl fmt::Display for Refused {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, "!{} {}", self.0, self.1)
-        }
-    }
-
-    impl std::error::Error for Refused {}
-
-    impl de::Error for Refused {
-        fn custom<T: fmt::Display>(what: T) -> Self {
-            Refused("custom", what.to_string())
-        }
-        fn invalid_type(_: Unexpected<'_>, expected: &dyn de::Expected) -> Self {
-            Refused("type", expected.to_string())
-        }
-        fn invalid_value(_: Unexpected<'_>, expected: &dyn de::Expected) -> Self {
-            Refused("value", expected.to_string())
-        }
-    }
-
-    /// A JSON value as serde_json hands it to a visitor.
-    pub(crate) fn input(value: &serde_json::Value) -> Input<'_> {
-        use serde_json::Value as V;
+    /// A JSON value as serde_json hands it to a visitor (`Unit` for `null`).
+    pub(crate) fn input(value: &Value) -> Unexpected<'_> {
         match value {
-            V::Null => Input::Null,
-            V::Bool(b) => Input::Other(Unexpected::Bool(*b)),
-            V::Number(n) => match (n.as_u64(), n.as_i64()) {
-                (Some(u), _) => Input::U64(u),
-                (_, Some(i)) => Input::I64(i),
-                _ => Input::F64(n.as_f64().unwrap_or(f64::NAN)),
+            Value::Null => Unexpected::Unit,
+            Value::Bool(b) => Unexpected::Bool(*b),
+            Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+                (Some(u), _) => Unexpected::Unsigned(u),
+                (_, Some(i)) => Unexpected::Signed(i),
+                _ => Unexpected::Float(n.as_f64().unwrap_or(f64::NAN)),
             },
-            V::String(s) => Input::Str(s),
-            V::Array(_) => Input::Other(Unexpected::Seq),
-            V::Object(_) => Input::Other(Unexpected::Map),
+            Value::String(s) => Unexpected::Str(s),
+            Value::Array(_) => Unexpected::Seq,
+            Value::Object(_) => Unexpected::Map,
         }
     }
 
-    /// A JSON value handed to a reader as serde_json's `deserialize_any` hands it, refused with [`Refused`].
-    struct De<'a>(&'a serde_json::Value);
-
-    impl<'de> de::Deserializer<'de> for De<'_> {
-        type Error = Refused;
-
-        fn deserialize_any<V: de::Visitor<'de>>(self, v: V) -> Result<V::Value, Refused> {
-            use serde::de::value::{MapDeserializer, SeqDeserializer};
-            match input(self.0) {
-                Input::Null => v.visit_unit(),
-                Input::F64(n) => v.visit_f64(n),
-                Input::U64(n) => v.visit_u64(n),
-                Input::I64(n) => v.visit_i64(n),
-                Input::Str(s) => v.visit_str(s),
-                Input::Other(Unexpected::Bool(b)) => v.visit_bool(b),
-                Input::Other(Unexpected::Seq) => v.visit_seq(SeqDeserializer::new(std::iter::empty::<()>())),
-                Input::Other(_) => v.visit_map(MapDeserializer::new(std::iter::empty::<((), ())>())),
-            }
-        }
-        fn deserialize_option<V: de::Visitor<'de>>(self, v: V) -> Result<V::Value, Refused> {
-            match self.0 {
-                serde_json::Value::Null => v.visit_none(),
-                _ => v.visit_some(self),
-            }
-        }
-        serde::forward_to_deserialize_any! {
-            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit unit_struct
-            newtype_struct seq tuple tuple_struct map struct enum identifier ignored_any
-        }
-    }
-
-    /// A reading, shown: the value (text unquoted), or the refusal's kind and what it expected.
-    fn shown<T: fmt::Debug>(read: Result<T, Refused>) -> String {
-        read.map_or_else(|e| e.to_string(), |value| format!("{value:?}").replace('"', ""))
+    /// A reading, shown: the value (text unquoted), or the refusal's kind (`!type`, `!value`) and what it expected.
+    fn shown<T: fmt::Debug>(read: Result<T, Error>) -> String {
+        read.map_or_else(
+            |e| {
+                let e = e.to_string();
+                let (found, expected) = e.split_once(", expected ").unwrap_or((&e, ""));
+                format!("!{} {expected}", if found.starts_with("invalid type") { "type" } else { "value" })
+            },
+            |value| format!("{value:?}").replace('"', ""),
+        )
     }
 
     /// Exact decimal text as a model reads it ([`DECIMAL_TEXT`]).
@@ -548,32 +427,31 @@ pub(crate) mod tests {
         super::text(d, &DECIMAL_TEXT)
     }
 
-    /// Every reader but [`super::nonempty_string`] (which `read_input` does not read).
-    #[rustfmt::skip]
-    const READERS: [With; 11] = [
-        With::F64, With::U64, With::I64, With::U16, With::U8, With::I32, With::NumericString,
-        With::OptF64, With::OptU64, With::OptI64, With::OptI32,
+    /// A reader, and what its function reads a value to, shown.
+    type Reader = (With, fn(&Value) -> String);
+
+    /// Every reader but [`super::nonempty_string`] (which `read_input` does not read), by its function (handed a
+    /// value by serde_json's `Value` deserializer).
+    const READERS: [Reader; 11] = [
+        (With::F64, |d| shown(super::f64(d))),
+        (With::U64, |d| shown(super::u64(d))),
+        (With::I64, |d| shown(super::i64(d))),
+        (With::U16, |d| shown(super::u16(d))),
+        (With::U8, |d| shown(super::u8(d))),
+        (With::I32, |d| shown(super::i32(d))),
+        (With::NumericString, |d| shown(super::numeric_string(d))),
+        (With::OptF64, |d| shown(super::opt_f64(d))),
+        (With::OptU64, |d| shown(super::opt_u64(d))),
+        (With::OptI64, |d| shown(super::opt_i64(d))),
+        (With::OptI32, |d| shown(super::opt_i32(d))),
     ];
 
-    /// What reader `with` reads `value` to, by its function (a visitor handed the value) and by [`read_input`] (the
-    /// shape reader's way), which must agree.
-    fn read(with: With, value: &serde_json::Value) -> String {
-        let d = De(value);
-        let by_function = match with {
-            With::F64 => shown(super::f64(d)),
-            With::U64 => shown(super::u64(d)),
-            With::I64 => shown(super::i64(d)),
-            With::U16 => shown(super::u16(d)),
-            With::U8 => shown(super::u8(d)),
-            With::I32 => shown(super::i32(d)),
-            With::OptF64 => shown(super::opt_f64(d)),
-            With::OptU64 => shown(super::opt_u64(d)),
-            With::OptI64 => shown(super::opt_i64(d)),
-            With::OptI32 => shown(super::opt_i32(d)),
-            With::NumericString | With::NonemptyString => shown(super::numeric_string(d)),
-        };
+    /// What reader `with` reads `value` to, by its function and by [`read_input`] (the shape reader's way), which
+    /// must agree.
+    fn read((with, by_function): Reader, value: &Value) -> String {
+        let by_function = by_function(value);
         let nullable = matches!(with, With::OptF64 | With::OptU64 | With::OptI64 | With::OptI32);
-        let by_input = shown(read_input::<Refused>(with, input(value)).map(|scalar| {
+        let by_input = shown(read_input::<Error>(with, input(value)).map(|scalar| {
             let value = match scalar {
                 Scalar::Null => return "None".to_owned(),
                 Scalar::F64(v) => format!("{v:?}"),
@@ -705,30 +583,30 @@ pub(crate) mod tests {
     #[test]
     fn each_reader_reads_and_refuses_each_kind_of_value_by_its_rules() {
         for (json, row) in CASES {
-            let value: serde_json::Value = serde_json::from_str(json).unwrap();
+            let value: Value = serde_json::from_str(json).unwrap();
             let cells: Vec<&str> = row.split(' ').map(|cell| if cell == "=" { json } else { cell }).collect();
-            for with in READERS {
-                assert_eq!(read(with, &value), expected(with, &cells, value.is_null()), "{with:?} {json}");
+            for reader in READERS {
+                assert_eq!(read(reader, &value), expected(reader.0, &cells, value.is_null()), "{:?} {json}", reader.0);
             }
             // A text reader, by its function and as the shape reader reads it.
             let decimal = match cells[4] {
                 "!type" | "!value" => format!("{} {}", cells[4], EXPECTING[4]),
                 text => text.to_owned(),
             };
-            assert_eq!(shown(decimal_text(De(&value))), decimal, "decimal text {json}");
-            assert_eq!(shown(read_text_input::<Refused>(&DECIMAL_TEXT, input(&value))), decimal, "{json}");
+            assert_eq!(shown(decimal_text(&value)), decimal, "decimal text {json}");
+            assert_eq!(shown(read_text_input::<Error>(&DECIMAL_TEXT, input(&value))), decimal, "{json}");
         }
         // The text readers keep a double as its shortest digits, without an exponent.
         for (json, double) in [("2.5e-324", 5e-324), ("1.7976931348623157e308", f64::MAX)] {
-            let value: serde_json::Value = serde_json::from_str(json).unwrap();
-            assert_eq!(read(With::F64, &value), format!("{double:?}"));
-            assert_eq!(read(With::NumericString, &value), double.to_string());
-            assert_eq!(shown(decimal_text(De(&value))), double.to_string());
+            let value: Value = serde_json::from_str(json).unwrap();
+            assert_eq!(read(READERS[0], &value), format!("{double:?}"));
+            assert_eq!(read(READERS[6], &value), double.to_string());
+            assert_eq!(shown(decimal_text(&value)), double.to_string());
         }
         // `nonempty_string`: `Option<String>`'s own reader, the empty text as none.
         for (json, read) in [("null", "None"), (r#""""#, "None"), (r#""met-dbc""#, "Some(met-dbc)"), ("5", "!type")] {
-            let value: serde_json::Value = serde_json::from_str(json).unwrap();
-            assert!(shown(super::nonempty_string(De(&value))).starts_with(read), "{json}");
+            let value: Value = serde_json::from_str(json).unwrap();
+            assert!(shown(super::nonempty_string(&value)).starts_with(read), "{json}");
         }
     }
 

@@ -2,12 +2,14 @@
 //! ([`wire::read_input`], one description shared with their visitor), the strict integers' ([`integer::read_input`]),
 //! and plain strings, booleans and doubles; a value they refuse is refused with what they expected.
 
+use serde::de::Unexpected;
+
 use super::Sink;
 use super::value::Value;
 use crate::integer::{self, Integer};
 use crate::refusal::Refusal;
 use crate::shape::{Leaf, With};
-use crate::wire::{self, Input, Scalar};
+use crate::wire::{self, Scalar};
 
 /// Reads `value`, the value of leaf `leaf`, as its reader does, and hands it to `out`.
 pub(super) fn read(leaf: &Leaf, value: &Value<'_>, out: &mut impl Sink) -> Result<(), Refusal> {
@@ -17,18 +19,18 @@ pub(super) fn read(leaf: &Leaf, value: &Value<'_>, out: &mut impl Sink) -> Resul
     match leaf {
         Leaf::String | Leaf::With(With::NonemptyString) => match input {
             // `nonempty_string`: `null` and `""` are none.
-            Input::Null | Input::Str("") if matches!(leaf, Leaf::With(_)) => out.null(),
-            Input::Str(text) => out.text(text),
+            Unexpected::Unit | Unexpected::Str("") if matches!(leaf, Leaf::With(_)) => out.null(),
+            Unexpected::Str(text) => out.text(text),
             _ => return Err(wrong("a string")),
         },
         Leaf::Bool => match input {
-            Input::Other(serde::de::Unexpected::Bool(value)) => out.boolean(value),
+            Unexpected::Bool(value) => out.boolean(value),
             _ => return Err(wrong("true or false")),
         },
         Leaf::F64 => match input {
-            Input::F64(value) => out.double(value),
-            Input::U64(value) => out.double(value as f64),
-            Input::I64(value) => out.double(value as f64),
+            Unexpected::Float(value) => out.double(value),
+            Unexpected::Unsigned(value) => out.double(value as f64),
+            Unexpected::Signed(value) => out.double(value as f64),
             _ => return Err(wrong("a number")),
         },
         Leaf::Int(ty) => match integer::read_input::<Refusal>(*ty, input)? {

@@ -5,9 +5,7 @@ use std::borrow::Cow;
 
 use serde::de::Unexpected;
 
-use crate::literal::Number;
 use crate::refusal::{Found, Refusal};
-use crate::wire::Input;
 
 /// A JSON value as a leaf's reader meets it.
 pub(super) enum Value<'a> {
@@ -26,20 +24,19 @@ pub(super) enum Value<'a> {
 }
 
 impl Value<'_> {
-    /// The value as a reader is handed it; refused for a number beyond a double's range.
-    pub(super) fn input(&self) -> Result<Input<'_>, Refusal> {
+    /// The value as a deserializer hands it to a visitor (`Unit` for `null`); refused for a number beyond a
+    /// double's range.
+    pub(super) fn input(&self) -> Result<Unexpected<'_>, Refusal> {
         Ok(match self {
-            Value::Null => Input::Null,
-            Value::Bool(value) => Input::Other(Unexpected::Bool(*value)),
-            Value::Number(text) => match Number::of(text) {
-                Some(Number::U64(value)) => Input::U64(value),
-                Some(Number::I64(value)) => Input::I64(value),
-                Some(Number::F64(value)) => Input::F64(value),
+            Value::Null => Unexpected::Unit,
+            Value::Bool(value) => Unexpected::Bool(*value),
+            Value::Number(text) => match crate::literal::number(text) {
+                Some(number) => number,
                 None => return Err(Refusal::new("a number within a double's range", Found::number(text), 0)),
             },
-            Value::Str(text) => Input::Str(text),
-            Value::Map => Input::Other(Unexpected::Map),
-            Value::Seq => Input::Other(Unexpected::Seq),
+            Value::Str(text) => Unexpected::Str(text),
+            Value::Map => Unexpected::Map,
+            Value::Seq => Unexpected::Seq,
         })
     }
 
