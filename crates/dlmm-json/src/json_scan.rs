@@ -5,13 +5,12 @@
 
 use std::borrow::Cow;
 
+use crate::skip::Cursor;
+
 /// A cursor over JSON text (see the module docs). Each reading method skips whitespace first and, on `None`,
 /// leaves the cursor anywhere: a refused text is given up whole.
 #[derive(Clone)]
-pub struct Scan<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
+pub struct Scan<'a>(Cursor<'a>);
 
 /// One member of a container, as [`Scan::members`] hands it out.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,15 +24,12 @@ pub enum Member<'a> {
 impl<'a> Scan<'a> {
     /// A cursor at the start of `bytes`.
     pub fn new(bytes: &'a [u8]) -> Self {
-        Self { bytes, at: 0 }
+        Self(Cursor { body: bytes, at: 0 })
     }
 
     /// The next byte after whitespace, not consumed.
     pub fn peek(&mut self) -> Option<u8> {
-        while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.bytes.get(self.at) {
-            self.at += 1;
-        }
-        self.bytes.get(self.at).copied()
+        self.0.peek()
     }
 
     /// True when nothing but whitespace is left.
@@ -44,9 +40,9 @@ impl<'a> Scan<'a> {
     /// Steps over one value (by the crate's `skip` module): the value's text.
     pub fn value(&mut self) -> Option<&'a [u8]> {
         self.peek()?;
-        let start = self.at;
-        self.at = crate::skip::value(self.bytes, start).ok()?;
-        Some(&self.bytes[start..self.at])
+        let start = self.0.at;
+        self.0.skip().ok()?;
+        Some(&self.0.body[start..self.0.at])
     }
 
     /// Reads a string as serde reads it into a `String`: unescaped, and refused when it is not UTF-8 or an escape
@@ -73,9 +69,9 @@ impl<'a> Scan<'a> {
 
     /// Reads `null` if it comes next (true), else reads nothing (false).
     pub fn null(&mut self) -> bool {
-        let found = self.peek() == Some(b'n') && self.bytes[self.at..].starts_with(b"null");
+        let found = self.peek() == Some(b'n') && self.0.body[self.0.at..].starts_with(b"null");
         if found {
-            self.at += 4;
+            self.0.at += 4;
         }
         found
     }
@@ -88,39 +84,26 @@ impl<'a> Scan<'a> {
 
     /// [`members`](Self::members), compiled once for every caller.
     fn each_member(&mut self, each: &mut dyn FnMut(Member<'a>, &mut Self) -> Option<()>) -> Option<()> {
-        let (object, close) = match self.peek()? {
-            b'{' => (true, b'}'),
-            b'[' => (false, b']'),
+        let close = match self.peek()? {
+            b'{' => b'}',
+            b'[' => b']',
             _ => return None,
         };
-        self.at += 1;
-        if self.peek()? == close {
-            self.at += 1;
-            return Some(());
-        }
+        self.0.at += 1;
         let mut index = 0;
-        loop {
-            let member = if object {
+        while self.0.more(close, index == 0).ok()? {
+            let member = if close == b'}' {
                 let key = self.string()?;
-                if self.peek()? != b':' {
-                    return None;
-                }
-                self.at += 1;
+                self.0.take(b':', "`:`").ok()?;
                 Member::Key(key)
             } else {
                 Member::Index(index)
             };
             each(member, self)?;
             index += 1;
-            match self.peek()? {
-                b',' => self.at += 1,
-                b if b == close => {
-                    self.at += 1;
-                    return Some(());
-                }
-                _ => return None,
-            }
         }
+        self.0.at += 1;
+        Some(())
     }
 
     /// Reads an array's elements: `each` must read each one (or refuse it). Anything else is refused.

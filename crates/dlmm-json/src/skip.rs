@@ -1,26 +1,16 @@
-//! A JSON value stepped over without being read: at any depth (its containers kept as one bit each), its strings'
-//! escapes checked but their text not read, and a fault in its grammar refused with what was expected there. The
-//! shape reader steps so over the values of keys a model ignores, and `dlmm_query::decode::classify` over a whole
-//! body.
+//! Stepping through JSON text: the [`Cursor`] the skipper, the shape reader (`crate::reader`) and the scanner
+//! (`crate::json_scan`) share (whitespace, a container's separators, a refusal where they stop), and a value stepped
+//! over without being read: at any depth (its containers kept as one bit each), its strings' escapes checked but
+//! their text not read, and a fault in its grammar refused with what was expected there. The shape reader steps so
+//! over the values of keys a model ignores, and `dlmm_query::decode::classify` over a whole body.
 
 use crate::refusal::{Found, Refusal};
 
-/// Steps over the JSON value in `body` from byte `at` (after any whitespace): the index just after it, or why it is
-/// not JSON.
-pub fn value(body: &[u8], at: usize) -> Result<usize, Refusal> {
-    let mut skip = Skip { body, at };
-    skip.value()?;
-    Ok(skip.at)
-}
-
 /// Steps over the whole of `body`: one JSON value, with whitespace around it.
 pub fn whole(body: &[u8]) -> Result<(), Refusal> {
-    let mut skip = Skip { body, at: 0 };
-    skip.value()?;
-    match skip.peek() {
-        None => Ok(()),
-        Some(_) => Err(skip.fault("the end of the body")),
-    }
+    let mut cursor = Cursor { body, at: 0 };
+    cursor.skip()?;
+    cursor.end()
 }
 
 /// A number literal's length and form, as [`number_form`] finds them.
@@ -84,15 +74,16 @@ impl Open {
     }
 }
 
-/// A position in a body, stepping over a value.
-struct Skip<'a> {
-    body: &'a [u8],
-    at: usize,
+/// A position in JSON text, and the steps every reader of the crate takes through it.
+#[derive(Clone, Copy)]
+pub(crate) struct Cursor<'a> {
+    pub(crate) body: &'a [u8],
+    pub(crate) at: usize,
 }
 
-impl Skip<'_> {
-    /// The next byte that is not whitespace, not taken.
-    fn peek(&mut self) -> Option<u8> {
+impl Cursor<'_> {
+    /// The next byte that is not whitespace, not taken (`None` at the end).
+    pub(crate) fn peek(&mut self) -> Option<u8> {
         while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.body.get(self.at) {
             self.at += 1;
         }
@@ -100,27 +91,65 @@ impl Skip<'_> {
     }
 
     /// The refusal at the current byte, where `expected` was expected.
-    fn fault(&self, expected: &str) -> Refusal {
+    pub(crate) fn fault(&self, expected: impl Into<String>) -> Refusal {
         self.fault_at(expected, self.at)
     }
 
     /// The refusal at byte `at`, where `expected` was expected.
-    fn fault_at(&self, expected: &str, at: usize) -> Refusal {
+    pub(crate) fn fault_at(&self, expected: impl Into<String>, at: usize) -> Refusal {
         Refusal::new(expected, Found::at(self.body.get(at..).unwrap_or_default()), at)
     }
 
-    /// A value, containers and all.
-    fn value(&mut self) -> Result<(), Refusal> {
+    /// Takes `byte` when it comes next, or refuses what does, where `expected` was expected.
+    pub(crate) fn take(&mut self, byte: u8, expected: &str) -> Result<(), Refusal> {
+        if self.peek() != Some(byte) {
+            return Err(self.fault(expected));
+        }
+        self.at += 1;
+        Ok(())
+    }
+
+    /// Refuses anything but whitespace after the value read.
+    pub(crate) fn end(&mut self) -> Result<(), Refusal> {
+        match self.peek() {
+            None => Ok(()),
+            Some(_) => Err(self.fault("the end of the body")),
+        }
+    }
+
+    /// Whether the container `close` ends (`]` or `}`) goes on, after a member or (`first`) before the first: true
+    /// for another member (its comma taken; an object's key's quote next), false at the end (`close`, not taken).
+    pub(crate) fn more(&mut self, close: u8, first: bool) -> Result<bool, Refusal> {
+        let object = close == b'}';
+        match self.peek() {
+            Some(byte) if byte == close => return Ok(false),
+            Some(b'"') if first => return Ok(true),
+            Some(_) if first && !object => return Ok(true),
+            _ if first => {
+                return Err(self.fault(if object { "a key (a string) or `}`" } else { "a JSON value or `]`" }));
+            }
+            Some(b',') => self.at += 1,
+            _ => return Err(self.fault(if object { "`,` or `}`" } else { "`,` or `]`" })),
+        }
+        match self.peek() {
+            Some(b'"') => Ok(true),
+            Some(byte) if !object && byte != b']' => Ok(true),
+            _ => Err(self.fault(if object { "a key (a string)" } else { "a JSON value" })),
+        }
+    }
+
+    /// Steps over the value that comes next, containers and all, or refuses it for a fault in its grammar.
+    pub(crate) fn skip(&mut self) -> Result<(), Refusal> {
         let mut open = Open::default();
         loop {
             let opened = match self.peek() {
-                Some(b'n') => self.word(b"null").map(|()| false)?,
-                Some(b't') => self.word(b"true").map(|()| false)?,
-                Some(b'f') => self.word(b"false").map(|()| false)?,
-                Some(b'-' | b'0'..=b'9') => self.number().map(|()| false)?,
+                Some(b'n') => self.step_word(b"null").map(|()| false)?,
+                Some(b't') => self.step_word(b"true").map(|()| false)?,
+                Some(b'f') => self.step_word(b"false").map(|()| false)?,
+                Some(b'-' | b'0'..=b'9') => self.step_number().map(|()| false)?,
                 Some(b'"') => {
                     self.at += 1;
-                    self.string().map(|()| false)?
+                    self.step_string().map(|()| false)?
                 }
                 Some(bracket @ (b'[' | b'{')) => {
                     self.at += 1;
@@ -129,61 +158,45 @@ impl Skip<'_> {
                 }
                 _ => return Err(self.fault("a JSON value")),
             };
-            let Some(mut object) = open.last() else { return Ok(()) };
             // Right after a bracket no comma is taken; after a value one is, or the container's end.
-            let mut after_value = !opened;
+            let mut first = opened;
             loop {
+                let Some(object) = open.last() else { return Ok(()) };
                 let close = if object { b'}' } else { b']' };
-                match self.peek() {
-                    Some(b',') if after_value => {
-                        self.at += 1;
-                        break;
+                let more = match self.peek() {
+                    Some(byte) if byte == close => false,
+                    Some(_) if first => true,
+                    None if first => return Err(self.fault("a JSON value")),
+                    _ => self.more(close, false)?,
+                };
+                if more {
+                    if object {
+                        self.take(b'"', "a key (a string)")?;
+                        self.step_string()?;
+                        self.take(b':', "`:`")?;
                     }
-                    Some(byte) if byte == close => {}
-                    _ if after_value => return Err(self.fault(if object { "`,` or `}`" } else { "`,` or `]`" })),
-                    Some(_) => break,
-                    None => return Err(self.fault("a JSON value")),
+                    break;
                 }
                 self.at += 1;
                 open.pop();
-                let Some(outer) = open.last() else { return Ok(()) };
-                (object, after_value) = (outer, true);
+                first = false;
             }
-            if object {
-                self.key()?;
-            }
-        }
-    }
-
-    /// An object's key and its colon.
-    fn key(&mut self) -> Result<(), Refusal> {
-        match self.peek() {
-            Some(b'"') => self.at += 1,
-            _ => return Err(self.fault("a key (a string)")),
-        }
-        self.string()?;
-        match self.peek() {
-            Some(b':') => {
-                self.at += 1;
-                Ok(())
-            }
-            _ => Err(self.fault("`:`")),
         }
     }
 
     /// `word` (`null`, `true`, `false`), its first letter seen.
-    fn word(&mut self, word: &[u8]) -> Result<(), Refusal> {
+    fn step_word(&mut self, word: &[u8]) -> Result<(), Refusal> {
         if self.body[self.at..].starts_with(word) {
             self.at += word.len();
             return Ok(());
         }
         // The first byte that differs (or the end).
         let same = self.body[self.at..].iter().zip(word).take_while(|(a, b)| a == b).count();
-        Err(self.fault_at(&format!("`{}`", String::from_utf8_lossy(word)), self.at + same))
+        Err(self.fault_at(format!("`{}`", String::from_utf8_lossy(word)), self.at + same))
     }
 
     /// A number literal.
-    fn number(&mut self) -> Result<(), Refusal> {
+    fn step_number(&mut self) -> Result<(), Refusal> {
         let start = self.at;
         let at = match number_form(&self.body[start..], false) {
             Ok(form) => {
@@ -200,7 +213,7 @@ impl Skip<'_> {
     }
 
     /// The rest of a string, its quote taken: its escapes checked, its text not read.
-    fn string(&mut self) -> Result<(), Refusal> {
+    fn step_string(&mut self) -> Result<(), Refusal> {
         let escape =
             "an escape (`\\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` or `\\u` and four hex digits)";
         loop {

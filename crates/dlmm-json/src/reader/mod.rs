@@ -22,6 +22,7 @@ use crate::json_scan::unescape_bytes;
 use crate::json_text::MAX_SAFE_INTEGER;
 use crate::refusal::{Found, Refusal};
 use crate::shape::{EnumShape, Leaf, Missing, ObjectOrSingleton, Shape, StructShape, With};
+use crate::skip::Cursor;
 
 /// What each byte is inside a string: [`PLAIN`], [`WIDE`] (part of a character beyond ASCII) or [`STOP`] (a
 /// quote, a backslash or a control character).
@@ -47,18 +48,15 @@ type Step<T> = Result<T, Refusal>;
 
 /// Reads the JSON value `body` of shape `shape` into `out`, or refuses it (with part of it handed on).
 pub fn read<S: Sink>(body: &[u8], shape: &Shape, out: &mut S) -> Result<(), Refusal> {
-    let mut reader = Reader { body, at: 0 };
+    let mut reader = Cursor { body, at: 0 };
     reader.value(shape, out)?;
-    match reader.peek() {
-        None => Ok(()),
-        Some(_) => reader.refuse("the end of the body"),
-    }
+    reader.end()
 }
 
 /// Reads the JSON value `body` begins with (after no whitespace) into `out`: its length; or stops (`None`) with
 /// part of it handed on.
 pub fn read_leading<S: Sink>(body: &[u8], shape: &Shape, out: &mut S) -> Option<usize> {
-    let mut reader = Reader { body, at: 0 };
+    let mut reader = Cursor { body, at: 0 };
     reader.value(shape, out).ok()?;
     Some(reader.at)
 }
@@ -132,37 +130,16 @@ impl<'a> Number<'a> {
     }
 }
 
-/// A position in a body.
-struct Reader<'a> {
-    body: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    /// Steps over JSON whitespace.
-    fn space(&mut self) {
-        while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.body.get(self.at) {
-            self.at += 1;
-        }
-    }
-
-    /// The next byte that is not whitespace, not taken (`None` at the body's end).
-    fn peek(&mut self) -> Option<u8> {
-        self.space();
-        self.body.get(self.at).copied()
-    }
-
+/// The reader's steps, on the crate's cursor.
+impl<'a> Cursor<'a> {
     /// The first byte of the value that comes next.
     fn value_start(&mut self) -> Step<u8> {
-        match self.peek() {
-            Some(byte) => Ok(byte),
-            None => self.refuse("a JSON value"),
-        }
+        self.peek().ok_or_else(|| self.fault("a JSON value"))
     }
 
     /// Takes `word` (`true`, `false`, `null`) when it comes next.
     fn word(&mut self, word: &str) -> bool {
-        self.space();
+        self.peek();
         let found = self.body[self.at..].starts_with(word.as_bytes());
         if found {
             self.at += word.len();
@@ -170,19 +147,9 @@ impl<'a> Reader<'a> {
         found
     }
 
-    /// Refuses the body at the current byte, where `expected` was expected.
-    fn refuse<T>(&self, expected: impl Into<String>) -> Step<T> {
-        self.refuse_at(expected, self.at)
-    }
-
-    /// Refuses the body at byte `at`, where `expected` was expected.
-    fn refuse_at<T>(&self, expected: impl Into<String>, at: usize) -> Step<T> {
-        Err(Refusal::new(expected, Found::at(&self.body[at.min(self.body.len())..]), at))
-    }
-
     /// A string without escapes or control characters (`None`, nothing taken, for any other).
     fn string(&mut self) -> Option<Text<'a>> {
-        self.space();
+        self.peek();
         let rest = self.body[self.at..].strip_prefix(b"\"")?;
         let (mut length, mut ascii) = (0, true);
         loop {
@@ -200,7 +167,6 @@ impl<'a> Reader<'a> {
 
     /// The string that comes next, its escapes undone and its text checked to be UTF-8.
     fn text(&mut self) -> Step<Cow<'a, str>> {
-        let quote = self.at;
         let not_utf8 =
             |at: usize| Err(Refusal::new("text in UTF-8", Found::Other("bytes that are not UTF-8".into()), at));
         if let Some(text) = self.string() {
@@ -210,10 +176,9 @@ impl<'a> Reader<'a> {
             };
         }
         // An escape or a control character: stepped over (which checks them), then undone.
-        self.space();
-        let quote = quote.max(self.at);
-        let end = crate::skip::value(self.body, quote)?;
-        self.at = end;
+        let quote = self.at;
+        self.skip()?;
+        let end = self.at;
         let Some(text) = unescape_bytes(&self.body[quote + 1..end - 1]) else {
             return Err(Refusal::new(
                 "a `\\u` escape of a whole character (a surrogate and its pair)",
@@ -226,7 +191,7 @@ impl<'a> Reader<'a> {
 
     /// A number literal (`None`, nothing taken, for a fault in one).
     fn number(&mut self) -> Option<Number<'a>> {
-        self.space();
+        self.peek();
         let number = Number::at(&self.body[self.at..])?;
         self.at += number.text.len();
         Some(number)
@@ -241,26 +206,23 @@ impl<'a> Reader<'a> {
             b'"' => Value::Str(self.text()?),
             b'{' => Value::Map,
             b'[' => Value::Seq,
-            b'-' | b'0'..=b'9' => match Number::at(&self.body[self.at..]) {
-                Some(number) => {
-                    self.at += number.text.len();
-                    Value::Number(number.as_str())
-                }
-                None => return Err(self.fault()),
+            b'-' | b'0'..=b'9' => match self.number() {
+                Some(number) => Value::Number(number.as_str()),
+                None => return Err(self.grammar_fault()),
             },
             _ if self.word("null") => Value::Null,
             _ if self.word("true") => Value::Bool(true),
             _ if self.word("false") => Value::Bool(false),
-            _ => return Err(self.fault()),
+            _ => return Err(self.grammar_fault()),
         };
         Ok((value, at))
     }
 
     /// The fault in the grammar of the value that comes next, as the skipper names it (where the skipper finds none,
     /// which is never met, a refusal all the same, not a panic).
-    fn fault(&self) -> Refusal {
-        let none = || Refusal::new("a JSON value", Found::at(&self.body[self.at..]), self.at);
-        crate::skip::value(self.body, self.at).err().unwrap_or_else(none)
+    fn grammar_fault(&self) -> Refusal {
+        let mut probe = *self;
+        probe.skip().err().unwrap_or_else(|| self.fault("a JSON value"))
     }
 
     /// Refuses the next value, which is not the `expected` kind.
@@ -290,53 +252,6 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Whether an array goes on after an item (`first`: before the first): true for another item (its comma
-    /// taken), false at the end (`]`, not taken).
-    fn more_items(&mut self, first: bool) -> Step<bool> {
-        match self.peek() {
-            Some(b']') => Ok(false),
-            None if first => self.refuse("a JSON value or `]`"),
-            Some(_) if first => Ok(true),
-            Some(b',') => {
-                self.at += 1;
-                match self.peek() {
-                    Some(b']') | None => self.refuse("a JSON value"),
-                    Some(_) => Ok(true),
-                }
-            }
-            _ => self.refuse("`,` or `]`"),
-        }
-    }
-
-    /// Whether an object goes on after a member (`first`: before the first): true for another key (its comma
-    /// taken; the key's quote next), false at the end (`}`, not taken).
-    fn more_keys(&mut self, first: bool) -> Step<bool> {
-        match self.peek() {
-            Some(b'}') => Ok(false),
-            Some(b'"') if first => Ok(true),
-            _ if first => self.refuse("a key (a string) or `}`"),
-            Some(b',') => {
-                self.at += 1;
-                match self.peek() {
-                    Some(b'"') => Ok(true),
-                    _ => self.refuse("a key (a string)"),
-                }
-            }
-            _ => self.refuse("`,` or `}`"),
-        }
-    }
-
-    /// The colon after a key.
-    fn colon(&mut self) -> Step<()> {
-        match self.peek() {
-            Some(b':') => {
-                self.at += 1;
-                Ok(())
-            }
-            _ => self.refuse("`:`"),
-        }
-    }
-
     /// An object with named fields, in whatever order the body sends them.
     fn object(&mut self, shape: &StructShape, out: &mut impl Sink) -> Step<()> {
         self.at += 1;
@@ -344,13 +259,13 @@ impl<'a> Reader<'a> {
         let mut seen = Seen::new(shape.fields.len());
         let mut next = 0;
         let mut first = true;
-        while self.more_keys(first)? {
+        while self.more(b'}', first)? {
             first = false;
             let key = self.text()?;
             match field_named(shape, next, key.as_bytes()) {
                 // A key the model ignores, and its value, stepped over.
                 None => {
-                    self.colon()?;
+                    self.take(b':', "`:`")?;
                     self.skip().map_err(|e| e.in_key(&key))?;
                 }
                 Some(index) => {
@@ -359,7 +274,7 @@ impl<'a> Reader<'a> {
                     if !seen.insert(index) {
                         return Err(Refusal::new("each member once", Found::Repeated, self.at).in_key(field.wire));
                     }
-                    self.colon()?;
+                    self.take(b':', "`:`")?;
                     let member = out.begin_field(shape, index);
                     self.value(field.shape, out).map_err(|e| e.in_key(field.wire))?;
                     out.end_field(shape, index, member);
@@ -384,7 +299,7 @@ impl<'a> Reader<'a> {
         for (index, field) in shape.fields.iter().enumerate() {
             seen.insert(index);
             let member = out.begin_field(shape, index);
-            if self.more_items(index == 0)? {
+            if self.more(b']', index == 0)? {
                 self.value(field.shape, out).map_err(|e| e.in_item(index))?;
                 out.end_field(shape, index, member);
             } else if field.missing == Missing::Required || !field.default_attr {
@@ -393,8 +308,8 @@ impl<'a> Reader<'a> {
                 out.default_field(shape, index, member);
             }
         }
-        if self.more_items(false)? {
-            return self.refuse(format!("`]` after {}", shape.as_array()));
+        if self.more(b']', false)? {
+            return Err(self.fault(format!("`]` after {}", shape.as_array())));
         }
         self.at += 1;
         out.end_struct(shape, &seen, begun);
@@ -406,20 +321,13 @@ impl<'a> Reader<'a> {
         self.at += 1;
         out.begin_list();
         let mut index = 0;
-        while self.more_items(index == 0)? {
+        while self.more(b']', index == 0)? {
             out.item();
             self.value(item, out).map_err(|e| e.in_item(index))?;
             index += 1;
         }
         self.at += 1;
         out.end_list();
-        Ok(())
-    }
-
-    /// A value stepped over (at any depth, its strings' escapes checked but their text not read), or refused for a
-    /// fault in its grammar.
-    fn skip(&mut self) -> Step<()> {
-        self.at = crate::skip::value(self.body, self.at)?;
         Ok(())
     }
 
@@ -449,7 +357,7 @@ impl<'a> Reader<'a> {
                 self.at += 1;
                 match self.peek() {
                     Some(b'"') => true,
-                    _ => return self.refuse(expected()),
+                    _ => return Err(self.fault(expected())),
                 }
             }
             _ => return self.refuse_kind(&expected()),
@@ -460,14 +368,14 @@ impl<'a> Reader<'a> {
         };
         let index = variant_index(names, &name).map_err(|e| e.placed(at))?;
         if map {
-            self.colon()?;
+            self.take(b':', "`:`")?;
             match self.token()? {
                 (Value::Null, _) => {}
                 (value, at) => return Err(Refusal::new("null", value.found(), at)),
             }
             match self.peek() {
                 Some(b'}') => self.at += 1,
-                _ => return self.refuse("`}`"),
+                _ => return Err(self.fault("`}`")),
             }
         }
         out.variant(names, index);
@@ -481,11 +389,11 @@ impl<'a> Reader<'a> {
             b'[' => self.at += 1,
             _ => return self.refuse_kind(one.expecting),
         }
-        if !self.more_items(true)? {
+        if !self.more(b']', true)? {
             return Err(Refusal::new(one.expecting, Found::Items(0), self.at));
         }
         self.value(&Shape::Struct(one.object), out).map_err(|e| e.in_item(0))?;
-        if !self.more_items(false)? {
+        if !self.more(b']', false)? {
             self.at += 1;
             return Ok(());
         }
@@ -728,7 +636,7 @@ mod tests {
             ("true", Leaf::Bool, "bool true", true),
             ("\"\"", Leaf::With(With::NonemptyString), "null", true),
         ] {
-            let plain = Reader { body: body.as_bytes(), at: 0 }.by_hand(&leaf, &mut Leaves::default()).is_some();
+            let plain = Cursor { body: body.as_bytes(), at: 0 }.by_hand(&leaf, &mut Leaves::default()).is_some();
             let mut sink = Leaves::default();
             read(body.as_bytes(), &Shape::Leaf(leaf), &mut sink).unwrap_or_else(|e| panic!("{body}: {e}"));
             assert_eq!((sink.0, plain), (vec![handed.to_owned()], by_hand), "{body}");
