@@ -14,9 +14,7 @@ use crate::shape::{js_name, push_js_name};
 // feature, since it needs serde_json's `std` (the package and the explorer only transcode, and leave it out).
 #[cfg(any(not(target_arch = "wasm32"), feature = "json-writer"))]
 mod by_serde;
-
-/// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
-pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+mod sink;
 
 /// One step of a JSON path while writing: an object's current key (as serde wrote it, or a transcoded field's wire
 /// name), or an array's current index (`None` before its first element).
@@ -183,12 +181,6 @@ impl JsonText {
         }
     }
 
-    /// Writes `null` (a `None`: `undefined` in JavaScript).
-    pub fn null(&mut self) {
-        record(&self.path, &mut self.nulls);
-        self.text.extend_from_slice(b"null");
-    }
-
     /// Begins an object whose members [`Self::key`] writes; returns where it starts (for [`Self::end_object`]).
     pub fn begin_object(&mut self) -> usize {
         self.path.push(Step::Field(""));
@@ -242,100 +234,10 @@ impl JsonText {
         self.text.push(b']');
     }
 
-    /// Writes the string `text`, which needs no escape in ASCII JSON (the caller checked: ASCII, no quote, backslash
-    /// or control character).
-    pub fn unescaped_string(&mut self, text: &[u8]) {
-        self.text.reserve(text.len() + 2);
-        self.text.push(b'"');
-        self.text.extend_from_slice(text);
-        self.text.push(b'"');
-    }
-
-    /// Writes a JSON literal (a number, `true`, `false`) as it is (the caller checked it is one).
-    pub fn literal(&mut self, literal: &[u8]) {
-        self.text.extend_from_slice(literal);
-    }
-
-    /// Writes `text` as [`Self::write`] writes a string: quoted, with serde_json's escapes (`\"`, `\\`, `\n`,
-    /// `\u001f`, …) and every character beyond ASCII as `\uXXXX` (see `by_serde::JsFormatter`).
-    pub fn string(&mut self, text: &str) {
-        self.text.reserve(text.len() + 2);
-        self.text.push(b'"');
-        let mut plain = 0;
-        for (at, c) in text.char_indices() {
-            let short: &[u8] = match c {
-                '"' => b"\\\"",
-                '\\' => b"\\\\",
-                '\u{8}' => b"\\b",
-                '\u{c}' => b"\\f",
-                '\n' => b"\\n",
-                '\r' => b"\\r",
-                '\t' => b"\\t",
-                c if c < ' ' || !c.is_ascii() => b"",
-                _ => continue,
-            };
-            self.text.extend_from_slice(&text.as_bytes()[plain..at]);
-            if short.is_empty() {
-                for &mut unit in c.encode_utf16(&mut [0; 2]) {
-                    self.text.extend_from_slice(&unicode_escape(unit));
-                }
-            } else {
-                self.text.extend_from_slice(short);
-            }
-            plain = at + c.len_utf8();
-        }
-        self.text.extend_from_slice(&text.as_bytes()[plain..]);
-        self.text.push(b'"');
-    }
-
-    /// Writes `true` or `false`.
-    pub fn boolean(&mut self, value: bool) {
-        self.text.extend_from_slice(if value { b"true" } else { b"false" });
-    }
-
-    /// Writes `value` as [`Self::write`] writes an `f64`: its shortest round-trip digits as serde_json prints them,
-    /// or `null` (recorded as a `None`'s) when it is not finite.
-    pub fn double(&mut self, value: f64) {
-        if value.is_finite() {
-            self.text.extend_from_slice(zmij::Buffer::new().format_finite(value).as_bytes());
-        } else {
-            self.null();
-        }
-    }
-
-    /// Writes `value` as [`Self::write`] writes a `u64`; one JavaScript cannot hold stops the writing with its path
-    /// (see [`Self::finish`]).
-    pub fn unsigned(&mut self, value: u64) {
-        if value > MAX_SAFE_INTEGER {
-            return self.unsafe_integer(value.to_string());
-        }
-        self.text.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
-    }
-
-    /// Writes `value` as [`Self::write`] writes an `i64` (see [`Self::unsigned`]).
-    pub fn signed(&mut self, value: i64) {
-        if value.unsigned_abs() > MAX_SAFE_INTEGER {
-            return self.unsafe_integer(value.to_string());
-        }
-        self.text.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
-    }
-
     /// Notes an integer JavaScript cannot hold, where the writing stands, with its path.
     fn unsafe_integer(&mut self, integer: String) {
         let path = self.path_text();
         self.unsafe_integers.push((self.text.len(), path, integer));
-    }
-
-    /// Writes an exact integer as [`Self::amount_digits`] writes its digits (a token amount's value).
-    pub fn amount(&mut self, amount: u64) {
-        self.amount_digits(itoa::Buffer::new().format(amount).as_bytes());
-    }
-
-    /// Writes a raw token amount, given as its canonical decimal digits, as [`Self::write`] writes an
-    /// exact integer (a token amount): a digit string, its path recorded as an amount's.
-    pub fn amount_digits(&mut self, digits: &[u8]) {
-        record(&self.path, &mut self.amounts);
-        self.unescaped_string(digits);
     }
 
     /// Where the writing stands, to come back to with [`Self::rollback`].
@@ -370,31 +272,6 @@ impl JsonText {
         if !checkpoint.failed {
             self.failure = None;
         }
-    }
-
-    /// How many `null` patterns are recorded (to undo a member with [`Self::undo`]).
-    pub fn null_patterns(&self) -> usize {
-        self.nulls.len()
-    }
-
-    /// Removes the text from `at` on and the `null` patterns recorded after the first `nulls`.
-    pub fn undo(&mut self, at: usize, nulls: usize) {
-        self.text.truncate(at);
-        self.nulls.truncate(nulls);
-    }
-
-    /// Moves the text from `start` on into the order of `spans` (each a range of it), keeping track of where the
-    /// integers JavaScript cannot hold were written.
-    pub fn reorder(&mut self, start: usize, spans: &[(usize, usize)]) {
-        let mut ordered = Vec::with_capacity(self.text.len() - start);
-        for &(s, e) in spans {
-            for unsafe_integer in self.unsafe_integers.iter_mut().filter(|u| (s..e).contains(&u.0)) {
-                unsafe_integer.0 = start + ordered.len() + (unsafe_integer.0 - s);
-            }
-            ordered.extend_from_slice(&self.text[s..e]);
-        }
-        self.text.truncate(start);
-        self.text.extend_from_slice(&ordered);
     }
 
     /// The current path in serde_path_to_error's notation (`data[0].timestamp`).
@@ -483,6 +360,7 @@ mod tests {
     use serde::Serialize;
 
     use super::*;
+    use crate::reader::{MAX_SAFE_INTEGER, Sink};
 
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
@@ -545,7 +423,7 @@ mod tests {
             "\u{0}\u{1}\u{8}\t\n\u{b}\u{c}\r\u{1f} \u{7f}",
             "пёс 🐕 é\u{2028}\u{ffff}",
         ] {
-            assert!(same(both(text, |out| out.string(text))), "{text:?}");
+            assert!(same(both(text, |out| out.text(text))), "{text:?}");
         }
         for value in [0.0, -0.0, 1.0, -2.5, 0.1, 1e-7, 1e21, 1e300, 5e-324, f64::MAX, f64::MIN_POSITIVE, 123456.789] {
             assert!(same(both(&value, |out| out.double(value))), "{value}");
@@ -571,7 +449,7 @@ mod tests {
 
         #[test]
         fn any_string_is_written_directly_as_serde_writes_it(text in "\\PC*|[\\x00-\\x7f]*") {
-            proptest::prop_assert!(same(both(text.as_str(), |out| out.string(&text))), "{:?}", text);
+            proptest::prop_assert!(same(both(text.as_str(), |out| out.text(&text))), "{:?}", text);
         }
 
         #[test]

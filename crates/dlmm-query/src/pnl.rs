@@ -8,6 +8,7 @@ use crate::pick::{Picked, item_shape, list_items, pick};
 use crate::refusal::Refusal;
 use crate::shape::Shape;
 use crate::transcode::check;
+use dlmm_json::reader::Sink;
 
 /// A position's profit and loss: what went in, what came out, and what that earned.
 ///

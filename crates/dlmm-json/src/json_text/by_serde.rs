@@ -6,7 +6,8 @@ use std::io::{self, Write};
 use serde::Serialize;
 use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
 
-use super::{JsonText, MAX_SAFE_INTEGER, Step, record, unicode_escape};
+use super::{JsonText, Step, record, unicode_escape};
+use crate::reader::MAX_SAFE_INTEGER;
 
 impl JsonText {
     /// Writes `value` as JSON where the text stands (a whole value, an item after [`Self::push_item`]'s separator,

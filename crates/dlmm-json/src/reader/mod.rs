@@ -18,8 +18,6 @@ use value::Value;
 
 use crate::integer::IntType;
 use crate::json_scan::unescape_bytes;
-// Larger integers are read by the leaves' rules, which hand them on exactly.
-use crate::json_text::MAX_SAFE_INTEGER;
 use crate::refusal::{Found, Refusal};
 use crate::shape::{EnumShape, Leaf, Missing, ObjectOrSingleton, Shape, StructShape, With};
 use crate::skip::Cursor;
@@ -42,6 +40,10 @@ static STRING_BYTES: [u8; 256] = {
 const PLAIN: u8 = 0;
 const WIDE: u8 = 1;
 const STOP: u8 = 2;
+
+/// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`): larger ones are read by the
+/// leaves' rules, which hand them on exactly.
+pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
 /// A reading step's result.
 type Step<T> = Result<T, Refusal>;
