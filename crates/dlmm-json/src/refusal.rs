@@ -10,8 +10,7 @@ use std::fmt;
 /// The longest piece of a value (a string's text, a number's digits) a refusal quotes, in characters.
 const QUOTE_CHARS: usize = 40;
 
-/// The deepest path a refusal keeps, in steps (readers go no deeper than their shapes, and skipping no deeper than
-/// [`crate::skip::MAX_DEPTH`]).
+/// The deepest path a refusal keeps, in steps (readers go no deeper than their shapes; a skipped value adds none).
 const PATH_STEPS: usize = 64;
 
 /// Why a reader refused a body.

@@ -108,6 +108,15 @@ impl Slots {
     }
 }
 
+/// Sink methods that put the slot given where it belongs.
+macro_rules! put {
+    ($($name:ident($($arg:ident: $ty:ty),*) => $slot:expr;)*) => {
+        $(fn $name(&mut self, $($arg: $ty),*) {
+            self.put($slot);
+        })*
+    };
+}
+
 impl Sink for Slots {
     type Struct = ();
     type Field = ();
@@ -137,39 +146,21 @@ impl Sink for Slots {
             self.put(Slot::List(items));
         }
     }
-    fn null(&mut self) {
-        self.put(Slot::Null);
-    }
-    fn boolean(&mut self, value: bool) {
-        self.put(Slot::Bool(value));
-    }
     fn number(&mut self, literal: &[u8]) {
         let value = std::str::from_utf8(literal).ok().and_then(crate::float::parse);
         self.put(Slot::F64(value.unwrap_or(f64::NAN)));
     }
-    fn double(&mut self, value: f64) {
-        self.put(Slot::F64(value));
-    }
-    fn unsigned(&mut self, value: u64) {
-        self.put(Slot::U64(value));
-    }
-    fn signed(&mut self, value: i64) {
-        self.put(Slot::I64(value));
-    }
-    fn amount(&mut self, value: u64) {
-        self.put(Slot::U64(value));
-    }
-    fn text(&mut self, text: &str) {
-        self.put(Slot::Text(text.to_owned()));
-    }
-    fn ascii_text(&mut self, text: &[u8]) {
-        self.put(Slot::Text(String::from_utf8_lossy(text).into_owned()));
-    }
-    fn numeric_text(&mut self, text: &str, _: bool) {
-        self.put(Slot::Text(text.to_owned()));
-    }
-    fn variant(&mut self, _: &EnumShape, index: usize) {
-        self.put(Slot::Variant(index));
+    put! {
+        null() => Slot::Null;
+        boolean(value: bool) => Slot::Bool(value);
+        double(value: f64) => Slot::F64(value);
+        unsigned(value: u64) => Slot::U64(value);
+        signed(value: i64) => Slot::I64(value);
+        amount(value: u64) => Slot::U64(value);
+        text(text: &str) => Slot::Text(text.to_owned());
+        ascii_text(text: &[u8]) => Slot::Text(String::from_utf8_lossy(text).into_owned());
+        numeric_text(text: &str, _literal: bool) => Slot::Text(text.to_owned());
+        variant(_names: &EnumShape, index: usize) => Slot::Variant(index);
     }
 }
 

@@ -31,10 +31,13 @@ impl JsonText {
         self.write(item);
     }
 
-    /// Stops the writing at an integer JavaScript cannot hold.
-    fn refuse(&mut self, integer: String) -> io::Error {
-        self.refused = Some((self.path_text(), integer));
-        io::Error::other("an integer above 2^53 - 1")
+    /// Stops the writing at `integer` when JavaScript cannot hold it (`unsafe_integer`).
+    fn refuse(&mut self, unsafe_integer: bool, integer: impl ToString) -> io::Result<()> {
+        if !unsafe_integer {
+            return Ok(());
+        }
+        self.refused = Some((self.path_text(), integer.to_string()));
+        Err(io::Error::other("an integer above 2^53 - 1"))
     }
 }
 
@@ -44,23 +47,17 @@ struct JsFormatter<'a>(&'a mut JsonText);
 
 impl Formatter for JsFormatter<'_> {
     fn write_u64<W: ?Sized + Write>(&mut self, writer: &mut W, value: u64) -> io::Result<()> {
-        if value > MAX_SAFE_INTEGER {
-            return Err(self.0.refuse(value.to_string()));
-        }
+        self.0.refuse(value > MAX_SAFE_INTEGER, value)?;
         CompactFormatter.write_u64(writer, value)
     }
 
     fn write_i64<W: ?Sized + Write>(&mut self, writer: &mut W, value: i64) -> io::Result<()> {
-        if value.unsigned_abs() > MAX_SAFE_INTEGER {
-            return Err(self.0.refuse(value.to_string()));
-        }
+        self.0.refuse(value.unsigned_abs() > MAX_SAFE_INTEGER, value)?;
         CompactFormatter.write_i64(writer, value)
     }
 
     fn write_i128<W: ?Sized + Write>(&mut self, writer: &mut W, value: i128) -> io::Result<()> {
-        if value.unsigned_abs() > u128::from(MAX_SAFE_INTEGER) {
-            return Err(self.0.refuse(value.to_string()));
-        }
+        self.0.refuse(value.unsigned_abs() > u128::from(MAX_SAFE_INTEGER), value)?;
         CompactFormatter.write_i128(writer, value)
     }
 
