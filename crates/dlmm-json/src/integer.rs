@@ -34,7 +34,7 @@ pub enum Integer {
 
 impl IntType {
     /// The type's range.
-    const fn range(self) -> (i64, u64) {
+    pub(crate) const fn range(self) -> (i64, u64) {
         match self {
             IntType::U64 => (0, u64::MAX),
             IntType::I64 => (i64::MIN, i64::MAX as u64),

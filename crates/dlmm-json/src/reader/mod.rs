@@ -451,18 +451,12 @@ impl<'a> Cursor<'a> {
                 };
                 out.amount(number.integer(false, u64::MAX)?);
             }
-            Leaf::Int(IntType::U64) | Leaf::With(With::U64 | With::OptU64) => {
-                self.integer(false, MAX_SAFE_INTEGER, out)?
-            }
-            Leaf::Int(IntType::I64) | Leaf::With(With::I64 | With::OptI64) => {
-                self.integer(true, MAX_SAFE_INTEGER, out)?
-            }
-            Leaf::Int(IntType::U32) => self.integer(false, u32::MAX.into(), out)?,
-            Leaf::Int(IntType::U16) | Leaf::With(With::U16) => self.integer(false, u16::MAX.into(), out)?,
-            Leaf::Int(IntType::U8) | Leaf::With(With::U8) => self.integer(false, u8::MAX.into(), out)?,
-            Leaf::Int(IntType::I32) | Leaf::With(With::I32 | With::OptI32) => {
-                self.integer(true, i32::MAX as u64, out)?
-            }
+            Leaf::Int(ty) => self.integer(*ty, out)?,
+            Leaf::With(With::U64 | With::OptU64) => self.integer(IntType::U64, out)?,
+            Leaf::With(With::I64 | With::OptI64) => self.integer(IntType::I64, out)?,
+            Leaf::With(With::U16) => self.integer(IntType::U16, out)?,
+            Leaf::With(With::U8) => self.integer(IntType::U8, out)?,
+            Leaf::With(With::I32 | With::OptI32) => self.integer(IntType::I32, out)?,
             Leaf::With(With::NonemptyString) if self.word("null") => out.null(),
             Leaf::With(With::NonemptyString) => match self.string()? {
                 text if text.bytes.is_empty() => out.null(),
@@ -477,10 +471,12 @@ impl<'a> Cursor<'a> {
         Some(())
     }
 
-    /// An integer in canonical form of at most `max` in magnitude (negative only when `signed`).
-    fn integer(&mut self, signed: bool, max: u64, out: &mut impl Sink) -> Option<()> {
+    /// An integer of type `ty` in canonical form, at most 2^53 - 1 and the type's largest value in magnitude.
+    fn integer(&mut self, ty: IntType, out: &mut impl Sink) -> Option<()> {
+        let (min, max) = ty.range();
+        let signed = min < 0;
         let number = self.number()?;
-        let magnitude = number.integer(signed, max)?;
+        let magnitude = number.integer(signed, max.min(MAX_SAFE_INTEGER))?;
         match signed {
             // At most 2^53 - 1 or `i32::MAX` in magnitude: it fits.
             true if number.text[0] == b'-' => out.signed(-(magnitude as i64)),
