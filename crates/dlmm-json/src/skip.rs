@@ -1,4 +1,4 @@
-//! Stepping through JSON text: the [`Cursor`] the skipper, the shape reader (`crate::reader`) and the scanner
+//! Stepping through JSON text: the `Cursor` the skipper, the shape reader (`crate::reader`) and the scanner
 //! (`crate::json_scan`) share (whitespace, a container's separators, a refusal where they stop), and a value stepped
 //! over without being read: at any depth (its containers kept as one bit each), its strings' escapes checked but
 //! their text not read, and a fault in its grammar refused with what was expected there. The shape reader steps so
