@@ -27,34 +27,24 @@ mod portfolio;
 
 pub const NOWHERE: &str = "http://127.0.0.1:9";
 
-pub fn pair_base() -> &'static str {
-    match option_env!("DLMM_PAIR_BASE_URL") {
-        Some(url) => url,
-        None => panic!("DLMM_PAIR_BASE_URL must be set at build time (run `cargo xtask ci`)"),
-    }
+/// The replica's base URLs, baked in at build time by `cargo xtask ci`: one function each, named by its variable.
+macro_rules! base_urls {
+    ($($fn:ident $var:literal;)+) => {$(
+        #[doc = concat!("The replica's base URL in `", $var, "` at build time.")]
+        pub fn $fn() -> &'static str {
+            match option_env!($var) {
+                Some(url) => url,
+                None => panic!(concat!($var, " must be set at build time (run `cargo xtask ci`)")),
+            }
+        }
+    )+};
 }
 
-pub fn pool_base() -> &'static str {
-    match option_env!("DLMM_POOL_BASE_URL") {
-        Some(url) => url,
-        None => panic!("DLMM_POOL_BASE_URL must be set at build time (run `cargo xtask ci`)"),
-    }
-}
-
-/// The replica's DLMM datapi base URL (baked in at build time).
-pub fn dlmm_datapi_base() -> &'static str {
-    match option_env!("DLMM_DATAPI_BASE_URL") {
-        Some(url) => url,
-        None => panic!("DLMM_DATAPI_BASE_URL must be set at build time (run `cargo xtask ci`)"),
-    }
-}
-
-/// The replica's DAMM v2 datapi base URL (baked in at build time).
-pub fn damm_v2_datapi_base() -> &'static str {
-    match option_env!("DAMM_V2_DATAPI_BASE_URL") {
-        Some(url) => url,
-        None => panic!("DAMM_V2_DATAPI_BASE_URL must be set at build time (run `cargo xtask ci`)"),
-    }
+base_urls! {
+    pair_base "DLMM_PAIR_BASE_URL";
+    pool_base "DLMM_POOL_BASE_URL";
+    dlmm_datapi_base "DLMM_DATAPI_BASE_URL";
+    damm_v2_datapi_base "DAMM_V2_DATAPI_BASE_URL";
 }
 
 pub fn replica() -> SiteConfig {

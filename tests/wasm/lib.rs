@@ -6,36 +6,24 @@ use dlmm_query_wasm::{DlmmClient, JsDatapiClient, create_client, create_datapi_c
 use js_sys::{Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
-/// The replica's pair API base URL (`DLMM_PAIR_BASE_URL` at build time).
-pub fn pair_base() -> &'static str {
-    match option_env!("DLMM_PAIR_BASE_URL") {
-        Some(url) => url,
-        None => panic!("DLMM_PAIR_BASE_URL must be set at build time (run `cargo xtask ci`)"),
-    }
+/// The replica's base URLs, baked in at build time by `cargo xtask ci`: one function each, named by its variable.
+macro_rules! base_urls {
+    ($($fn:ident $var:literal;)+) => {$(
+        #[doc = concat!("The replica's base URL in `", $var, "` at build time.")]
+        pub fn $fn() -> &'static str {
+            match option_env!($var) {
+                Some(url) => url,
+                None => panic!(concat!($var, " must be set at build time (run `cargo xtask ci`)")),
+            }
+        }
+    )+};
 }
 
-/// The replica's pool API base URL (`DLMM_POOL_BASE_URL` at build time).
-pub fn pool_base() -> &'static str {
-    match option_env!("DLMM_POOL_BASE_URL") {
-        Some(url) => url,
-        None => panic!("DLMM_POOL_BASE_URL must be set at build time (run `cargo xtask ci`)"),
-    }
-}
-
-/// The replica's DLMM datapi base URL (`DLMM_DATAPI_BASE_URL` at build time).
-pub fn dlmm_datapi_base() -> &'static str {
-    match option_env!("DLMM_DATAPI_BASE_URL") {
-        Some(url) => url,
-        None => panic!("DLMM_DATAPI_BASE_URL must be set at build time (run `cargo xtask ci`)"),
-    }
-}
-
-/// The replica's DAMM v2 datapi base URL (`DAMM_V2_DATAPI_BASE_URL` at build time).
-pub fn damm_v2_datapi_base() -> &'static str {
-    match option_env!("DAMM_V2_DATAPI_BASE_URL") {
-        Some(url) => url,
-        None => panic!("DAMM_V2_DATAPI_BASE_URL must be set at build time (run `cargo xtask ci`)"),
-    }
+base_urls! {
+    pair_base "DLMM_PAIR_BASE_URL";
+    pool_base "DLMM_POOL_BASE_URL";
+    dlmm_datapi_base "DLMM_DATAPI_BASE_URL";
+    damm_v2_datapi_base "DAMM_V2_DATAPI_BASE_URL";
 }
 
 /// A closed loopback port: anything sent there fails with a network error.
