@@ -63,7 +63,7 @@ keys! {
     pub(crate) DLMM_BASE_URL "dlmmBaseUrl": Text = Text, "Base URL of the DLMM datapi (default `https://dlmm.datapi.meteora.ag`).";
     pub(crate) DAMM_V2_BASE_URL "dammV2BaseUrl": Text = Text,
         "Base URL of the DAMM v2 datapi (default `https://damm-v2.datapi.meteora.ag`).";
-    RATE_LIMIT "rateLimit": Raw = Raw("DatapiRateLimitOptions | false"), "Client-side rate limits, or `false` for none.";
+    pub(crate) RATE_LIMIT "rateLimit": Raw = Raw("DatapiRateLimitOptions | false"), "Client-side rate limits, or `false` for none.";
     pub(crate) DLMM_PER_SECOND "dlmmPerSecond": Number = RATE, "DLMM datapi (default 30, the vendor's documented limit).";
     pub(crate) DAMM_V2_PER_SECOND "dammV2PerSecond": Number = RATE, "DAMM v2 datapi (default 10, the vendor's documented limit).";
 }

@@ -177,6 +177,7 @@ pub fn client_config(options: &JsValue) -> Result<ClientConfig, JsValue> {
     let ClientConfig { pair_rate_per_second, pool_rate_per_second, .. } = &mut config;
     rate_limits(
         options,
+        &KEEPER_RATE_LIMIT::KEY,
         [(&PAIR_PER_SECOND::KEY, pair_rate_per_second), (&POOL_PER_SECOND::KEY, pool_rate_per_second)],
     )?;
     Ok(config)
@@ -198,6 +199,7 @@ pub fn datapi_client_config(options: &JsValue) -> Result<ClientConfig, JsValue> 
     let ClientConfig { dlmm_datapi_rate_per_second, damm_v2_datapi_rate_per_second, .. } = &mut config;
     rate_limits(
         options,
+        &datapi::RATE_LIMIT::KEY,
         [
             (&datapi::DLMM_PER_SECOND::KEY, dlmm_datapi_rate_per_second),
             (&datapi::DAMM_V2_PER_SECOND::KEY, damm_v2_datapi_rate_per_second),
@@ -249,8 +251,12 @@ fn common_options(options: &JsValue, config: &mut ClientConfig) -> Result<bool, 
 }
 
 /// Reads `options.rateLimit`: `false` turns every limit off, an object sets each named rate.
-fn rate_limits<const N: usize>(options: &JsValue, rates: [(&Key<Number>, &mut f64); N]) -> Result<(), JsValue> {
-    let limit = property(options, "rateLimit");
+fn rate_limits<const N: usize>(
+    options: &JsValue,
+    key: &Key<Raw>,
+    rates: [(&Key<Number>, &mut f64); N],
+) -> Result<(), JsValue> {
+    let Some(limit) = key.read(options)? else { return Ok(()) };
     if limit.as_bool() == Some(false) {
         for (_, rate) in rates {
             *rate = 0.0;
@@ -262,8 +268,8 @@ fn rate_limits<const N: usize>(options: &JsValue, rates: [(&Key<Number>, &mut f6
                 *rate = RateLimiter::check_rate(key.name, value).map_err(input_error)?;
             }
         }
-    } else if !is_absent(&limit) {
-        return Err(invalid("rateLimit", "must be an object or false"));
+    } else {
+        return Err(invalid(key.name, "must be an object or false"));
     }
     Ok(())
 }

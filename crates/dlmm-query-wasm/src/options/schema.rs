@@ -3,13 +3,12 @@
 //! ([`Key::read`]), the check of an object's keys ([`check!`]) and its TypeScript interface ([`Options::declare`],
 //! written in `const` code into the package's `.d.ts`) all come from that description.
 
-use dlmm_query::ts_type::TsText;
-use wasm_bindgen::JsValue;
-
 use std::marker::PhantomData;
 use std::str::FromStr;
 
 use dlmm_query::InvalidInput;
+use dlmm_query::ts_type::TsText;
+use wasm_bindgen::JsValue;
 
 use super::{bool_option, is_absent, number_option, parsed_option, string_option, strings_option, whole_option};
 use crate::js_object::property;
@@ -257,7 +256,7 @@ pub const fn alias<const N: usize>(text: TsText<N>, doc: &str, name: &str, names
 }
 
 /// The wire names of a closed set of values (a type with a `const ALL` of its values and a `const fn as_str`), as a
-/// `&'static [&'static str]` built at compile time: the names a [`Kind::OneOf`] accepts and declares.
+/// `&'static [&'static str]` built at compile time: the names a [`OneOf`] accepts and declares.
 macro_rules! wire_names {
     ($ty:ty) => {{
         const ALL: &[$ty] = &<$ty>::ALL;
