@@ -71,13 +71,11 @@ pub fn push_js_name(out: &mut Vec<u8>, wire: &str) {
     };
     out.reserve(wire.len());
     out.extend_from_slice(&wire[..first]);
-    let mut upper = true;
-    for &b in &wire[first + 1..] {
-        if b == b'_' {
-            upper = true;
-        } else {
-            out.push(if upper { b.to_ascii_uppercase() } else { b });
-            upper = false;
+    // Word by word (a few copies rather than a push per byte: every key of every transcoded object is written so).
+    for word in wire[first + 1..].split(|&b| b == b'_') {
+        if let [initial, rest @ ..] = word {
+            out.push(initial.to_ascii_uppercase());
+            out.extend_from_slice(rest);
         }
     }
 }
