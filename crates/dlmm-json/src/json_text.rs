@@ -52,6 +52,35 @@ pub struct Written {
     pub amounts: Vec<Vec<Pattern>>,
     /// Patterns of the `null`s written for `None` (`undefined` in JavaScript).
     pub nulls: Vec<Vec<Pattern>>,
+    /// What was noted of the top-level object's members, by wire name (only when asked: [`JsonText::noting_top`]).
+    pub top: Vec<(&'static str, Noted)>,
+}
+
+/// A member of the top-level object as [`JsonText::noting_top`] notes it while writing, so that a caller needing a
+/// few facts of a long text (a page's paging numbers) need not read it again.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Noted {
+    /// A short value's JSON text (a number, `true`, `null`, a short string): at most [`SHORT`] bytes.
+    Short(String),
+    /// An array: its length and its first element's JSON text.
+    Array {
+        /// How many elements it has.
+        len: usize,
+        /// The first element's JSON text, if there is one.
+        first: Option<String>,
+    },
+}
+
+/// The longest value noted as [`Noted::Short`].
+pub const SHORT: usize = 48;
+
+/// What is being noted of the top-level object ([`JsonText::noting_top`]).
+#[derive(Default)]
+struct Noting {
+    members: Vec<(&'static str, Noted)>,
+    /// Where the top-level member array being written starts (after its `[`), and where its first element ends
+    /// (once its second begins).
+    array: (usize, Option<usize>),
 }
 
 /// Why written text cannot be handed to JavaScript: the JSON path of the value at fault (when one is), and what is
@@ -87,6 +116,8 @@ pub struct JsonText {
     first_index: usize,
     /// The fields of the objects being transcoded, innermost last: (field index, where its text starts).
     pub(crate) fields: Vec<(usize, usize)>,
+    /// What is noted of the top-level object's members, when asked.
+    noting: Option<Noting>,
 }
 
 /// What [`JsonText::rollback`] goes back to.
@@ -127,6 +158,11 @@ impl JsonText {
         json
     }
 
+    /// JSON text whose top-level object's members are noted as they are written (see [`Written::top`]).
+    pub fn noting_top() -> Self {
+        Self { noting: Some(Noting::default()), ..Self::default() }
+    }
+
     /// The text and patterns written, or why they cannot be: an integer JavaScript cannot hold (named by its path)
     /// or a value the writer could not write.
     pub fn finish(self) -> Result<Written, Unwritable> {
@@ -147,7 +183,8 @@ impl JsonText {
         }
         // Both writers write valid UTF-8 from valid UTF-8 strings.
         let text = String::from_utf8(self.text).map_err(|e| Unwritable { path: None, message: e.to_string() })?;
-        Ok(Written { text, amounts: patterns(self.amounts), nulls: patterns(self.nulls) })
+        let top = self.noting.map(|noting| noting.members).unwrap_or_default();
+        Ok(Written { text, amounts: patterns(self.amounts), nulls: patterns(self.nulls), top })
     }
 
     /// Ends the array begun by [`Self::items_from`] and finishes the text (see [`Self::finish`]).
@@ -215,6 +252,9 @@ impl JsonText {
     pub fn begin_array(&mut self) {
         self.path.push(Step::Index(None));
         self.text.push(b'[');
+        if let Some(noting) = self.noting.as_mut().filter(|_| self.path.len() == 2) {
+            noting.array = (self.text.len(), None);
+        }
     }
 
     /// Begins the next element of the innermost array.
@@ -223,6 +263,9 @@ impl JsonText {
             let next = index.map_or(0, |i| i + 1);
             *index = Some(next);
             if next > 0 {
+                if let Some(noting) = self.noting.as_mut().filter(|_| next == 1 && self.path.len() == 2) {
+                    noting.array.1 = Some(self.text.len());
+                }
                 self.text.push(b',');
             }
         }
@@ -230,8 +273,23 @@ impl JsonText {
 
     /// Ends the innermost array.
     pub fn end_array(&mut self) {
+        if let (Some(noting), [Step::Field(wire), Step::Index(last)]) = (&mut self.noting, &self.path[..]) {
+            let (start, first_end) = noting.array;
+            let first = &self.text[start..first_end.unwrap_or(self.text.len())];
+            let first = last.map(|_| String::from_utf8_lossy(first).into_owned());
+            noting.members.push((*wire, Noted::Array { len: last.map_or(0, |i| i + 1), first }));
+        }
         self.path.pop();
         self.text.push(b']');
+    }
+
+    /// Notes the top-level object's member `wire` whose value was written from `value` on, when it is short.
+    pub(crate) fn note_member(&mut self, wire: &'static str, value: usize) {
+        if let Some(noting) = self.noting.as_mut().filter(|_| self.path.len() == 1)
+            && let Some(text) = self.text.get(value..).filter(|text| text.len() <= SHORT && text.first() != Some(&b'['))
+        {
+            noting.members.push((wire, Noted::Short(String::from_utf8_lossy(text).into_owned())));
+        }
     }
 
     /// Notes an integer JavaScript cannot hold, where the writing stands, with its path.

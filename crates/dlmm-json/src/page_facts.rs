@@ -1,8 +1,10 @@
-//! What a page walker needs to know about a page ([`PageFacts`]), read from the page's JSON text for JavaScript
-//! (what [`crate::transcode`] wrote: validated, with the output's camelCase names), so that a list can be walked
-//! without decoding its items as models.
+//! What a page walker needs to know about a page ([`PageFacts`]), noted while the page's JSON text for JavaScript
+//! was written ([`crate::transcode`] into [`JsonText::noting_top`](crate::json_text::JsonText::noting_top)), so that
+//! a list can be walked without decoding its items as models or reading its text twice.
 
 use crate::json_scan::{Member, Scan};
+use crate::json_text::{Noted, Written};
+use crate::shape::js_name;
 
 /// A page's item count, its first item, and the paging numbers it carries (`None` for those it does not).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -26,39 +28,33 @@ pub struct PageFacts {
 }
 
 impl PageFacts {
-    /// Reads the facts of the page `text` whose items are under the key `items` (`None` when the text is no page
-    /// object: never met for a page the transcoder wrote).
-    pub fn read(text: &str, items: &str) -> Option<Self> {
+    /// The facts of a page written with [`JsonText::noting_top`](crate::json_text::JsonText::noting_top), from
+    /// what the writing noted of its members ([`Written::top`]), whose items are under the key `items` (as written for
+    /// JavaScript): nothing of the page is read again.
+    pub fn of(page: &Written, items: &str) -> Self {
         let mut facts = PageFacts::default();
-        let mut scan = Scan::new(text.as_bytes());
-        if scan.peek()? != b'{' {
-            return None;
-        }
-        scan.members(|member, scan| {
-            let Member::Key(key) = member else { return None };
-            match &*key {
-                k if k == items => {
-                    let (mut first, mut count) = (None, 0);
-                    scan.elements(|scan| {
-                        let item = scan.value()?;
-                        first = first.or(Some(item));
-                        count += 1;
-                        Some(())
-                    })?;
-                    facts.first = first.map(|item| String::from_utf8_lossy(item).into_owned());
-                    facts.count = count;
+        for (wire, noted) in &page.top {
+            let (key, short) = match noted {
+                Noted::Array { len, first } if js_name(wire) == items => {
+                    facts.count = *len;
+                    facts.first = first.clone();
+                    continue;
                 }
-                "total" => facts.total = count(scan)?,
-                "pages" => facts.pages = count(scan)?,
-                "currentPage" | "page" => facts.page = count(scan)?,
-                "pageSize" => facts.page_size = count(scan)?,
-                "hasNext" => facts.has_next = flag(scan)?,
-                "totalCount" => facts.total_count = count(scan)?,
-                _ => _ = scan.value()?,
+                Noted::Array { .. } => continue,
+                Noted::Short(text) => (js_name(wire), text),
+            };
+            let count = short.parse().ok();
+            match key.as_str() {
+                "total" => facts.total = count,
+                "pages" => facts.pages = count,
+                "currentPage" | "page" => facts.page = count,
+                "pageSize" => facts.page_size = count,
+                "hasNext" => facts.has_next = short.parse().ok(),
+                "totalCount" => facts.total_count = count,
+                _ => {}
             }
-            Some(())
-        })?;
-        scan.at_end().then_some(facts)
+        }
+        facts
     }
 
     /// The first item's key: the string at the first of the JSON `pointers` that holds one (the key a walker tells
@@ -66,26 +62,6 @@ impl PageFacts {
     pub fn first_key(&self, pointers: &[&str]) -> Option<String> {
         let first = self.first.as_deref()?;
         pointers.iter().find_map(|pointer| string_at(first, pointer))
-    }
-}
-
-/// An `Option<u64>` as serde reads one: `null`, or an integer literal.
-fn count(scan: &mut Scan<'_>) -> Option<Option<u64>> {
-    if scan.null() {
-        return Some(None);
-    }
-    scan.number_text()?.parse().ok().map(Some)
-}
-
-/// An `Option<bool>` as serde reads one.
-fn flag(scan: &mut Scan<'_>) -> Option<Option<bool>> {
-    if scan.null() {
-        return Some(None);
-    }
-    match scan.value()? {
-        b"true" => Some(Some(true)),
-        b"false" => Some(Some(false)),
-        _ => None,
     }
 }
 
@@ -121,29 +97,81 @@ fn member<'a>(value: &'a [u8], token: &str) -> Option<&'a [u8]> {
 
 #[cfg(test)]
 mod tests {
+    use serde::Deserialize;
+
     use super::*;
+    use crate::json_text::JsonText;
+    use crate::shape::{HasShape, Shape};
+
+    #[derive(Deserialize, Shape)]
+    struct Item {
+        #[serde(default)]
+        address: Option<String>,
+        #[serde(default)]
+        x: Vec<u32>,
+    }
+
+    #[derive(Deserialize, Shape)]
+    #[serde(rename_all(serialize = "camelCase"))]
+    struct Counted {
+        data: Vec<Item>,
+        total: u64,
+        pages: u64,
+        current_page: u64,
+        page_size: u64,
+        #[serde(default)]
+        other: Option<Item>,
+    }
+
+    #[derive(Deserialize, Shape)]
+    #[serde(rename_all = "camelCase")]
+    struct HasNext {
+        pools: Vec<Item>,
+        has_next: bool,
+        total_count: Option<u64>,
+        page: u64,
+    }
+
+    /// The facts noted while transcoding `body` by `shape`.
+    fn facts(body: &str, shape: &Shape, items: &str) -> PageFacts {
+        let mut out = JsonText::noting_top();
+        crate::transcode::transcode(body.as_bytes(), shape, &mut out).unwrap();
+        PageFacts::of(&out.finish().unwrap(), items)
+    }
 
     #[test]
-    fn reads_counts_the_first_item_and_the_paging_numbers() {
-        let text = r#"{"data":[{"address":"a","x":[1,2]},{"address":"b"},{}],"total":7,"pages":3,"currentPage":1,"pageSize":3,"other":{"total":99}}"#;
-        let facts = PageFacts::read(text, "data").unwrap();
-        assert_eq!(facts.count, 3);
-        assert_eq!(facts.first.as_deref(), Some(r#"{"address":"a","x":[1,2]}"#));
-        assert_eq!(facts.first_key(&["/address"]).as_deref(), Some("a"));
+    fn notes_the_count_the_first_item_and_the_paging_numbers_in_any_member_order() {
+        let members = [
+            r#""data":[{"address":"a","x":[1,2]},{"address":"b"},{}]"#,
+            r#""total":7"#,
+            r#""pages":3"#,
+            r#""current_page":1"#,
+            r#""page_size":3"#,
+            r#""other":{"address":"o","x":[9]}"#,
+        ];
+        for rotation in 0..members.len() {
+            let mut order = members.to_vec();
+            order.rotate_left(rotation);
+            let facts = facts(&format!("{{{}}}", order.join(",")), &Counted::SHAPE, "data");
+            assert_eq!(facts.count, 3);
+            assert_eq!(facts.first.as_deref(), Some(r#"{"address":"a","x":[1,2]}"#));
+            assert_eq!(facts.first_key(&["/address"]).as_deref(), Some("a"));
+            assert_eq!(facts.first_key(&["/x/1", "/address"]).as_deref(), Some("a"), "the first pointer with a string");
+            assert_eq!((facts.total, facts.pages, facts.page, facts.page_size), (Some(7), Some(3), Some(1), Some(3)));
+            assert_eq!((facts.has_next, facts.total_count), (None, None));
+        }
+        let empty = facts(r#"{"pools":[],"hasNext":false,"totalCount":null,"page":2}"#, &HasNext::SHAPE, "pools");
+        assert_eq!((empty.count, empty.first.as_deref(), empty.first_key(&["/address"])), (0, None, None));
+        assert_eq!((empty.has_next, empty.total_count, empty.page), (Some(false), None, Some(2)));
+        let one = facts(r#"{"totalCount":4,"pools":[{"x":[]}],"hasNext":true,"page":1}"#, &HasNext::SHAPE, "pools");
         assert_eq!(
-            facts.first_key(&["/x/1", "/address"]).as_deref(),
-            Some("a"),
-            "the first pointer holding a string wins"
+            (one.count, one.first.as_deref(), one.has_next, one.total_count),
+            (1, Some(r#"{"address":null,"x":[]}"#), Some(true), Some(4))
         );
-        let groups = PageFacts::read(r#"{"groups":[{"name":"A-B","pairs":[{"address":"p"}]}],"total":1}"#, "groups");
-        assert_eq!(groups.unwrap().first_key(&["/pairs/0/address", "/name"]).as_deref(), Some("p"));
-        assert_eq!((facts.total, facts.pages, facts.page, facts.page_size), (Some(7), Some(3), Some(1), Some(3)));
-        assert_eq!((facts.has_next, facts.total_count), (None, None));
-        let empty = PageFacts::read(r#"{"pools":[],"hasNext":false,"totalCount":0,"page":2}"#, "pools").unwrap();
-        assert_eq!((empty.count, empty.first_key(&["/address"])), (0, None));
-        assert_eq!(empty.first, None);
-        assert_eq!((empty.has_next, empty.total_count, empty.page), (Some(false), Some(0), Some(2)));
-        assert!(PageFacts::read("[1]", "data").is_none());
+        // Text written without noting has no facts to give.
+        let mut plain = JsonText::default();
+        crate::transcode::transcode(br#"{"pools":[{}],"hasNext":true,"page":1}"#, &HasNext::SHAPE, &mut plain).unwrap();
+        assert_eq!(PageFacts::of(&plain.finish().unwrap(), "pools"), PageFacts::default());
     }
 
     /// A pointer finds the string serde_json's `Value::pointer` finds, in every kind of place.

@@ -27,7 +27,7 @@ pub fn output_to_js<T: serde::Serialize + ?Sized>(value: &T, url: &str) -> Resul
 /// Parses written JSON text into JavaScript values and turns the recorded amounts into `bigint`s and the recorded
 /// `null`s into `undefined`.
 pub fn written_to_js(written: Written, url: &str) -> Result<JsValue, Error> {
-    let Written { text, amounts, nulls } = written;
+    let Written { text, amounts, nulls, .. } = written;
     let parsed = JSON::parse(&text).map_err(|e| parse_error(&e, url))?;
     drop(text);
     fix_all(&parsed, &keys_of(&amounts), &keys_of(&nulls), url)?;

@@ -307,7 +307,7 @@ struct Post<'a> {
 
 impl Sink for Post<'_> {
     fn batch(&mut self, written: Written, url: &str) -> Result<(), Error> {
-        let Written { text, amounts, nulls } = written;
+        let Written { text, amounts, nulls, .. } = written;
         // The text's bytes, moved to the page (not copied again), which decodes them: that work is off this thread.
         let bytes = Uint8Array::from(text.as_bytes());
         drop(text);

@@ -10,7 +10,7 @@ use futures_util::{FutureExt, StreamExt};
 
 use crate::error::{Error, InvalidInput, TransportError, TransportFailure};
 use crate::items::{ArrayItems, Element, Item, SplitError};
-use crate::json_text::Written;
+use crate::json_text::{JsonText, Written};
 use crate::ops::Operation;
 use crate::policy::{RateLimiter, RetryDecision, RetryPolicy};
 use crate::request::{ApiGroup, BaseUrl, Request};
@@ -212,7 +212,14 @@ impl<T: Transport> Client<T> {
         options: CallOptions,
     ) -> Result<(String, Written), Error> {
         let request = operation.request()?;
-        self.transcode_request(&request, O::NOT_FOUND_ON_500, &<O::Output as HasShape>::SHAPE, options).await
+        self.transcode_request(
+            &request,
+            O::NOT_FOUND_ON_500,
+            &<O::Output as HasShape>::SHAPE,
+            JsonText::default(),
+            options,
+        )
+        .await
     }
 
     /// Like [`transcode_with`](Self::transcode_with), for a request already made: sends it
@@ -222,10 +229,11 @@ impl<T: Transport> Client<T> {
         request: &Request,
         not_found_on_500: bool,
         shape: &Shape,
+        out: JsonText,
         options: CallOptions,
     ) -> Result<(String, Written), Error> {
         let (url, response) = self.exchange(request, not_found_on_500, options).await?;
-        let written = response::transcode_success(&url, &response, shape)?;
+        let written = response::transcode_into(&url, &response, shape, out)?;
         Ok((url, written))
     }
 

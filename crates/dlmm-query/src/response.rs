@@ -39,7 +39,11 @@ pub fn failure(group: ApiGroup, not_found_on_500: bool, url: &str, response: &Ht
 /// an envelope: [`decode_success`] reads those) into the JSON text for JavaScript: the text [`JsonText::write`]
 /// writes for the model [`decode_success`] decodes, and the same errors, without building the model.
 pub fn transcode_success(url: &str, response: &HttpResponse, shape: &Shape) -> Result<Written, Error> {
-    let mut out = JsonText::default();
+    transcode_into(url, response, shape, JsonText::default())
+}
+
+/// [`transcode_success`] written by `out` (a page's by [`JsonText::noting_top`]).
+pub fn transcode_into(url: &str, response: &HttpResponse, shape: &Shape, mut out: JsonText) -> Result<Written, Error> {
     match transcode(&response.body, shape, &mut out) {
         Ok(()) => out.finish().map_err(|e| Error::unwritable(url, e)),
         Err(e) => Err(Error::Decode(decode::explain(&e, &response.body, url, response.status))),

@@ -2,8 +2,8 @@
 //!
 //! A list operation is turned into data first ([`ListPages`]: its request at any page, its output's shape, where its
 //! pages keep their items, and which walker guards it), so that one walk, not one per operation, does the fetching,
-//! transcoding and paging. Each page is transcoded ([`crate::transcode`]) and the walker reads what it needs from
-//! that text ([`PageFacts`]), so no listed item is ever built as a model.
+//! transcoding and paging. Each page is transcoded ([`crate::transcode`]) and the walker takes what it needs from
+//! what the writing noted ([`PageFacts`]), so no listed item is ever built as a model nor its text read twice.
 
 use futures_util::Stream;
 
@@ -11,7 +11,7 @@ use crate::client::{CallOptions, Client};
 use crate::compose::PagedList;
 use crate::datapi::walk::{DatapiPage, DatapiPaged, DatapiWalker, WalkStep};
 use crate::error::{Error, InvalidInput};
-use crate::json_text::Written;
+use crate::json_text::{JsonText, Written};
 use crate::ops::Operation;
 use crate::page_facts::PageFacts;
 use crate::policy::{PageStep, PageWalker};
@@ -154,11 +154,11 @@ impl ListPages {
         options: CallOptions,
     ) -> Result<(String, Written, PageFacts), Error> {
         let request = (self.request_at)(page)?;
-        let (url, written) = client.transcode_request(&request, self.not_found_on_500, self.shape, options).await?;
-        match PageFacts::read(&written.text, self.items) {
-            Some(facts) => Ok((url, written, facts)),
-            None => Err(Error::wrong_shape(url, None, "the page's facts could not be read from its text")),
-        }
+        let page = JsonText::noting_top();
+        let (url, written) =
+            client.transcode_request(&request, self.not_found_on_500, self.shape, page, options).await?;
+        let facts = PageFacts::of(&written, self.items);
+        Ok((url, written, facts))
     }
 }
 

@@ -180,6 +180,7 @@ impl JsonText {
             self.undo(at, nulls);
         } else {
             self.fields.push((index, at));
+            self.note_member(field.wire, at + js_name_len(field.wire) + 4);
         }
     }
 

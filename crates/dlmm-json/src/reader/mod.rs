@@ -117,6 +117,19 @@ impl<'a> Number<'a> {
         self.plain || in_range(self.as_str())
     }
 
+    /// A fraction without an exponent, of at most 15 significant digits, without its trailing zeros (and its point,
+    /// when they were all of it): the shortest text of the double it reads to, which such a literal always is.
+    fn short_decimal(self) -> Option<&'a [u8]> {
+        let point = memchr::memchr(b'.', self.text).filter(|_| self.plain && !self.whole)?;
+        let mut end = self.text.len();
+        while self.text[end - 1] == b'0' {
+            end -= 1;
+        }
+        end -= usize::from(end == point + 1);
+        let digits = self.text[..end].iter().filter(|&&b| b.is_ascii_digit()).skip_while(|&&b| b == b'0').count();
+        (digits <= 15).then_some(&self.text[..end])
+    }
+
     /// The value of a whole number in canonical form (no `-0`; JSON's grammar allows no leading zero) of at most
     /// `max` in magnitude, negative only when `signed`.
     fn integer(self, signed: bool, max: u64) -> Option<u64> {
@@ -145,6 +158,19 @@ impl<'a> Cursor<'a> {
         let found = self.body[self.at..].starts_with(word.as_bytes());
         if found {
             self.at += word.len();
+        }
+        found
+    }
+
+    /// Takes the string `"<text>"` when it comes next (`text` has nothing to escape).
+    fn quoted(&mut self, text: &[u8]) -> bool {
+        let rest = &self.body[self.at..];
+        let found = rest.len() > text.len() + 1
+            && rest[0] == b'"'
+            && rest[text.len() + 1] == b'"'
+            && &rest[1..=text.len()] == text;
+        if found {
+            self.at += text.len() + 2;
         }
         found
     }
@@ -263,8 +289,16 @@ impl<'a> Cursor<'a> {
         let mut first = true;
         while self.more(b'}', first)? {
             first = false;
-            let key = self.text()?;
-            match field_named(shape, next, key.as_bytes()) {
+            // The key, taken as it stands when it is the next field's (bodies mostly send fields in one order).
+            let expected = shape.fields.get(next).map(|field| field.wire.as_bytes());
+            let (named, key) = match expected.filter(|wire| self.quoted(wire)) {
+                Some(_) => (Some(next), Cow::Borrowed("")),
+                None => {
+                    let key = self.text()?;
+                    (field_named(shape, key.as_bytes()), key)
+                }
+            };
+            match named {
                 // A key the model ignores, and its value, stepped over.
                 None => {
                     self.take(b':', "`:`")?;
@@ -435,6 +469,7 @@ impl<'a> Cursor<'a> {
                 let number = self.number()?;
                 match number.integer(true, MAX_SAFE_INTEGER) {
                     Some(_) => out.ascii_text(number.text),
+                    None if number.short_decimal().is_some() => out.ascii_text(number.short_decimal()?),
                     // A fraction or an exponent: the reader reads a double (correctly rounded, as `float::parse`
                     // does) and the decimal text is its shortest form; one beyond a double's range is refused.
                     None if !number.whole => {
@@ -487,14 +522,9 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// The index of the field of `shape` whose wire name is `key`, trying field `next` first (bodies mostly send
-/// fields in one order), or `None` for a key the model ignores.
-fn field_named(shape: &StructShape, next: usize, key: &[u8]) -> Option<usize> {
-    let fields = shape.fields;
-    if fields.get(next).is_some_and(|field| field.wire.as_bytes() == key) {
-        return Some(next);
-    }
-    fields.iter().position(|field| field.wire.as_bytes() == key)
+/// The index of the field of `shape` whose wire name is `key`, or `None` for a key the model ignores.
+fn field_named(shape: &StructShape, key: &[u8]) -> Option<usize> {
+    shape.fields.iter().position(|field| field.wire.as_bytes() == key)
 }
 
 /// Hands on a string read without escapes (`None` when it is not UTF-8).
@@ -629,6 +659,9 @@ mod tests {
             ("\" 12.5\"", Leaf::NumericText, "numeric \"12.5\" false", false),
             ("41208.790832405", Leaf::DecimalText, "ascii \"41208.790832405\"", true),
             ("9007199254740993", Leaf::DecimalText, "text \"9007199254740993\"", false),
+            ("-0.0", Leaf::DecimalText, "ascii \"-0\"", true),
+            ("12.3450", Leaf::DecimalText, "ascii \"12.345\"", true),
+            ("0.1000000000000000055511151231257827", Leaf::DecimalText, "ascii \"0.1\"", true),
             ("\"é\"", Leaf::String, "text \"é\"", true),
             ("\"\\u00e9\"", Leaf::String, "text \"é\"", false),
             ("true", Leaf::Bool, "bool true", true),
@@ -638,6 +671,20 @@ mod tests {
             let mut sink = Leaves::default();
             read(body.as_bytes(), &Shape::Leaf(leaf), &mut sink).unwrap_or_else(|e| panic!("{body}: {e}"));
             assert_eq!((sink.0, plain), (vec![handed.to_owned()], by_hand), "{body}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(crate::testing::proptest_cases(2_000))]
+
+        /// A short decimal literal is written as the shortest text of its double, without computing the double.
+        #[test]
+        fn short_decimals_are_the_shortest_text_of_their_double(text in "-?(0|[1-9][0-9]{0,9})\\.[0-9]{1,9}0{0,3}") {
+            let number = Number::whole_of(text.as_bytes()).unwrap();
+            let shortest = crate::float::parse(&text).unwrap().to_string();
+            if let Some(short) = number.short_decimal() {
+                proptest::prop_assert_eq!(std::str::from_utf8(short).unwrap(), shortest);
+            }
         }
     }
 }
