@@ -97,6 +97,9 @@ fn member<'a>(value: &'a [u8], token: &str) -> Option<&'a [u8]> {
 
 #[cfg(test)]
 mod tests {
+    // The models below are read by their shapes only.
+    #![allow(dead_code)]
+
     use serde::Deserialize;
 
     use super::*;
