@@ -54,6 +54,41 @@ pub fn parse(text: &str) -> Option<f64> {
     Some(signed(nearest(whole, fraction, exponent)))
 }
 
+/// `value` written as `Display` writes it: the fewest digits that read back to it, without an exponent
+/// (`0.0000001`, `100000000000000000000`, `-0`, `inf`, `NaN`); but from zmij's digits, so one float printer is in each
+/// `.wasm` rather than two. Where two texts of that many digits read back to it equally closely (rare), zmij's
+/// choice may be the other one than `Display`'s.
+pub fn text(value: f64) -> String {
+    if !value.is_finite() {
+        return match value {
+            f64::INFINITY => "inf".into(),
+            f64::NEG_INFINITY => "-inf".into(),
+            _ => "NaN".into(),
+        };
+    }
+    let mut buffer = zmij::Buffer::new();
+    let printed = buffer.format_finite(value);
+    let (sign, unsigned) = printed.strip_prefix('-').map_or(("", printed), |rest| ("-", rest));
+    let (mantissa, exponent) = unsigned.split_once(['e', 'E']).unwrap_or((unsigned, "0"));
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    // The digits, and where the point goes among them.
+    let digits: Vec<u8> = whole.bytes().chain(fraction.bytes()).collect();
+    let mut point = whole.len() as i64 + exponent.parse::<i64>().unwrap_or(0);
+    let lead = digits.iter().take_while(|&&d| d == b'0').count();
+    let digits = &digits[lead..digits.iter().rposition(|&d| d != b'0').map_or(lead, |last| last + 1)];
+    point -= lead as i64;
+    let mut out = String::from(sign);
+    let zeros = |n: i64| "0".repeat(n.max(0) as usize);
+    let digits = std::str::from_utf8(digits).unwrap_or_default();
+    match usize::try_from(point) {
+        _ if digits.is_empty() => out.push('0'),
+        Err(_) | Ok(0) => out.extend(["0.", &zeros(-point), digits]),
+        Ok(at) if at >= digits.len() => out.extend([digits, &zeros(point - digits.len() as i64)]),
+        Ok(at) => out.extend([&digits[..at], ".", &digits[at..]]),
+    }
+    out
+}
+
 /// True for number text without an exponent and under 300 characters: whatever its digits, well inside a double's
 /// range (below 1e300), which callers that only need that know without parsing it.
 pub fn plainly_in_range(text: &str) -> bool {
@@ -369,7 +404,7 @@ impl Ord for Big {
 
 #[cfg(test)]
 mod tests {
-    use super::parse;
+    use super::{parse, text};
 
     /// `parse` and the standard library agree on `text` (NaN compared as NaN, zeros and all else bit for bit).
     fn agrees(text: &str) -> bool {
@@ -459,6 +494,45 @@ mod tests {
             {
                 proptest::prop_assert!(agrees(&text), "{:?}", text);
             }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(crate::testing::proptest_cases(4_000))]
+
+        /// [`text`] writes any double in as few digits as `Display` does, and they read back to it.
+        #[test]
+        fn text_is_as_short_as_display_and_exact(bits in proptest::num::u64::ANY) {
+            let value = f64::from_bits(bits);
+            let (ours, display) = (text(value), value.to_string());
+            proptest::prop_assert_eq!(ours.len(), display.len(), "{} {}", ours, display);
+            proptest::prop_assert!(agrees(&ours) && parse(&ours).is_some_and(|v| v.to_bits() == value.to_bits() || value.is_nan()));
+        }
+    }
+
+    #[test]
+    fn text_is_display_at_the_edges() {
+        for value in [
+            0.0,
+            -0.0,
+            1.0,
+            -1.5,
+            1e21,
+            1e22,
+            1e-7,
+            123.456,
+            5e-324,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            1e300,
+            0.1,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            100.0,
+            12345678901234567890.0,
+        ] {
+            assert_eq!(text(value), value.to_string(), "{value:?}");
         }
     }
 }

@@ -218,12 +218,14 @@ fn found_of(unexpected: serde::de::Unexpected<'_>) -> Found {
         Unexpected::Bool(value) => Found::Bool(value),
         Unexpected::Unsigned(value) => Found::Number(value.to_string()),
         Unexpected::Signed(value) => Found::Number(value.to_string()),
-        Unexpected::Float(value) => Found::Number(quoted(&value.to_string())),
+        Unexpected::Float(value) => Found::Number(quoted(&crate::float::text(value))),
         Unexpected::Str(text) => Found::text(text),
         Unexpected::Unit | Unexpected::Option => Found::Null,
         Unexpected::Seq => Found::Array,
         Unexpected::Map => Found::Object,
-        other => Found::Other(other.to_string()),
+        Unexpected::Other(what) => Found::Other(what.to_owned()),
+        // Never met in JSON (and not written by serde's `Display`, which brings a second float printer along).
+        _ => Found::Other("a value of another kind".to_owned()),
     }
 }
 

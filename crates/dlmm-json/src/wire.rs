@@ -254,7 +254,7 @@ impl Lenient {
             (Float(v), Kind::F64) => Some(Scalar::F64(v)),
             (Float(v), Kind::U64) => u64_of_f64(v).map(Scalar::U64),
             (Float(v), Kind::I64) => i64_of_f64(v).map(Scalar::I64),
-            (Float(v), Kind::Text(_)) => v.is_finite().then(|| Scalar::Text(v.to_string())),
+            (Float(v), Kind::Text(_)) => v.is_finite().then(|| Scalar::Text(crate::float::text(v))),
             (Unsigned(v), Kind::F64) => Some(Scalar::F64(v as f64)),
             (Unsigned(v), Kind::U64) => Some(Scalar::U64(v)),
             (Unsigned(v), Kind::I64) => i64::try_from(v).ok().map(Scalar::I64),

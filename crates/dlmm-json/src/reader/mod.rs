@@ -474,7 +474,7 @@ impl<'a> Cursor<'a> {
                     // does) and the decimal text is its shortest form; one beyond a double's range is refused.
                     None if !number.whole => {
                         let value = crate::float::parse(number.as_str()).filter(|value| value.is_finite())?;
-                        out.ascii_text(value.to_string().as_bytes());
+                        out.ascii_text(crate::float::text(value).as_bytes());
                     }
                     None => return None,
                 }

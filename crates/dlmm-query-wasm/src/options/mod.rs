@@ -8,6 +8,7 @@ mod schema;
 
 use std::time::Duration;
 
+use dlmm_query::float::text;
 use dlmm_query::ops::{
     All, AllByGroups, AllByGroupsMetadata, AllWithPagination, GetPoolMetrics, GetPositionPnl, OrderBy, PairListQuery,
     PairSortKey,
@@ -385,7 +386,7 @@ pub fn number_option(options: &JsValue, key: &'static str, min: f64, max: f64) -
     }
     match value.as_f64() {
         Some(n) if n.is_finite() && n >= min && n <= max => Ok(Some(n)),
-        _ if min.is_finite() => Err(invalid(key, format!("must be a number from {min} to {max}"))),
+        _ if min.is_finite() => Err(invalid(key, format!("must be a number from {} to {}", text(min), text(max)))),
         _ => Err(invalid(key, "must be a finite number")),
     }
 }

@@ -406,10 +406,10 @@ impl Condition {
                 if !value.is_finite() {
                     return Err(InvalidInput::new(
                         "filter_by",
-                        format!("{field}{op}{value}: the value must be finite"),
+                        format!("{field}{op}{}: the value must be finite", crate::float::text(*value)),
                     ));
                 }
-                format!("{field}{op}{value}")
+                format!("{field}{op}{}", crate::float::text(*value))
             }
             Self::Bool(field, value) => format!("{field}={value}"),
             Self::Text(field, values) => {

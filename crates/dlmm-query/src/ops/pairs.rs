@@ -324,7 +324,10 @@ impl PairListQuery {
         if let Some(tvl) = q.hide_low_tvl
             && !(tvl.is_finite() && tvl >= 0.0)
         {
-            return Err(InvalidInput::new("hide_low_tvl", format!("is {tvl}; it must be a finite USD amount ≥ 0")));
+            return Err(InvalidInput::new(
+                "hide_low_tvl",
+                format!("is {}; it must be a finite USD amount ≥ 0", crate::float::text(tvl)),
+            ));
         }
         q.include_token_mints = validate::addresses("include_token_mints", &q.include_token_mints)?;
         q.include_pool_token_pairs.clear();

@@ -35,8 +35,9 @@ impl RateLimiter {
             Err(InvalidInput::new(
                 parameter,
                 format!(
-                    "is {per_second}; it must be 0 (no limit) or at least {} requests per second",
-                    Self::MIN_PER_SECOND
+                    "is {}; it must be 0 (no limit) or at least {} requests per second",
+                    crate::float::text(per_second),
+                    crate::float::text(Self::MIN_PER_SECOND)
                 ),
             ))
         }
