@@ -41,6 +41,7 @@ pub mod policy;
 pub mod query_string;
 pub mod request;
 pub mod response;
+mod shared_fields;
 pub mod text_walk;
 pub mod transport;
 #[cfg(feature = "web")]

@@ -4,79 +4,61 @@ use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::amount::Amount;
+use crate::shared_fields::structs_sharing;
 use crate::wire;
 
-/// A position with its 24 h fee yield (`GET /position/{position_address}`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename_all(serialize = "camelCase"))]
-pub struct PositionWithApy {
-    /// The position's address.
-    pub address: String,
-    /// The pair's address.
-    pub pair_address: String,
-    /// The owner's address.
-    pub owner: String,
-    /// Fees of token X claimed so far, raw base units.
-    #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
-    pub total_fee_x_claimed: Amount,
-    /// Fees of token Y claimed so far, raw base units.
-    #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
-    pub total_fee_y_claimed: Amount,
-    /// Farm reward X claimed so far, raw base units.
-    #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
-    pub total_reward_x_claimed: Amount,
-    /// Farm reward Y claimed so far, raw base units.
-    #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
-    pub total_reward_y_claimed: Amount,
-    /// Fees claimed so far, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_fee_usd_claimed: f64,
-    /// Farm rewards claimed so far, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_reward_usd_claimed: f64,
-    /// Fee APY from the last 24 hours, percent.
-    #[serde(deserialize_with = "wire::f64")]
-    pub fee_apy_24h: f64,
-    /// Fee APR from the last 24 hours, percent.
-    #[serde(deserialize_with = "wire::f64")]
-    pub fee_apr_24h: f64,
-    /// Fees of the last 24 hours relative to the position's value, percent.
-    #[serde(deserialize_with = "wire::f64")]
-    pub daily_fee_yield: f64,
-}
+structs_sharing! {
+    {
+        /// The position's address.
+        pub address: String,
+        /// The pair's address.
+        pub pair_address: String,
+        /// The owner's address.
+        pub owner: String,
+        /// Fees of token X claimed so far, raw base units.
+        #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
+        pub total_fee_x_claimed: Amount,
+        /// Fees of token Y claimed so far, raw base units.
+        #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
+        pub total_fee_y_claimed: Amount,
+        /// Farm reward X claimed so far, raw base units.
+        #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
+        pub total_reward_x_claimed: Amount,
+        /// Farm reward Y claimed so far, raw base units.
+        #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
+        pub total_reward_y_claimed: Amount,
+        /// Fees claimed so far, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_fee_usd_claimed: f64,
+        /// Farm rewards claimed so far, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_reward_usd_claimed: f64,
+    }
 
-/// A position's claimed totals and creation time (`GET /position_v2/{position_address}`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename_all(serialize = "camelCase"))]
-pub struct Position {
-    /// The position's address.
-    pub address: String,
-    /// The pair's address.
-    pub pair_address: String,
-    /// The owner's address.
-    pub owner: String,
-    /// Fees of token X claimed so far, raw base units.
-    #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
-    pub total_fee_x_claimed: Amount,
-    /// Fees of token Y claimed so far, raw base units.
-    #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
-    pub total_fee_y_claimed: Amount,
-    /// Farm reward X claimed so far, raw base units.
-    #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
-    pub total_reward_x_claimed: Amount,
-    /// Farm reward Y claimed so far, raw base units.
-    #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
-    pub total_reward_y_claimed: Amount,
-    /// Fees claimed so far, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_fee_usd_claimed: f64,
-    /// Farm rewards claimed so far, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_reward_usd_claimed: f64,
-    /// When the position was created: RFC 3339 UTC with microseconds (`2024-04-26T04:36:28.766258Z`).
-    pub created_at: String,
+    /// A position with its 24 h fee yield (`GET /position/{position_address}`).
+    #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
+    #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+    #[serde(rename_all(serialize = "camelCase"))]
+    pub struct PositionWithApy {
+        /// Fee APY from the last 24 hours, percent.
+        #[serde(deserialize_with = "wire::f64")]
+        pub fee_apy_24h: f64,
+        /// Fee APR from the last 24 hours, percent.
+        #[serde(deserialize_with = "wire::f64")]
+        pub fee_apr_24h: f64,
+        /// Fees of the last 24 hours relative to the position's value, percent.
+        #[serde(deserialize_with = "wire::f64")]
+        pub daily_fee_yield: f64,
+    }
+
+    /// A position's claimed totals and creation time (`GET /position_v2/{position_address}`).
+    #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
+    #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+    #[serde(rename_all(serialize = "camelCase"))]
+    pub struct Position {
+        /// When the position was created: RFC 3339 UTC with microseconds (`2024-04-26T04:36:28.766258Z`).
+        pub created_at: String,
+    }
 }
 
 /// One fee claim (`GET /position/{position_address}/claim_fees`).

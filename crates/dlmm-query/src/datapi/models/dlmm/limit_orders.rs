@@ -9,6 +9,7 @@ use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::datapi::models::Decimal;
+use crate::shared_fields::structs_sharing;
 use crate::wire;
 
 /// A pool as the limit-order routes describe it (`LimitOrderPoolDetails`).
@@ -44,90 +45,82 @@ pub struct LimitOrderPool {
     pub collect_fee_mode: u8,
 }
 
-/// Declares a wallet's limit orders in one pool, summed: the fields the open and the closed summaries share, then
-/// each one's own bonus values.
-macro_rules! pool_summary {
-    ($(#[$doc:meta])* $name:ident { $($own:tt)* }) => {
-        $(#[$doc])*
-        #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-        #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-        #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
-        #[serde(rename_all(serialize = "camelCase"))]
-        pub struct $name {
-            /// The pool.
-            pub pool: LimitOrderPool,
-            /// Number of orders.
-            #[serde(deserialize_with = "wire::u64")]
-            pub total_orders: u64,
-            /// Number of orders filled completely.
-            #[serde(deserialize_with = "wire::u64")]
-            pub fully_filled_orders: u64,
-            /// Share of the deposits filled, percent (deposit-weighted).
-            #[serde(deserialize_with = "wire::f64")]
-            pub filled_pct: f64,
-            /// Token X deposited, display units (only asks deposit X).
-            #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-            pub total_deposit_x: Decimal,
-            /// Token Y deposited, display units (only bids deposit Y).
-            #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-            pub total_deposit_y: Decimal,
-            /// Token X deposited, USD at placement.
-            #[serde(deserialize_with = "wire::f64")]
-            pub total_deposit_x_usd: f64,
-            /// Token X deposited, SOL at placement.
-            #[serde(deserialize_with = "wire::f64")]
-            pub total_deposit_x_sol: f64,
-            /// Token Y deposited, USD at placement.
-            #[serde(deserialize_with = "wire::f64")]
-            pub total_deposit_y_usd: f64,
-            /// Token Y deposited, SOL at placement.
-            #[serde(deserialize_with = "wire::f64")]
-            pub total_deposit_y_sol: f64,
-            /// Deposits, USD at placement.
-            #[serde(deserialize_with = "wire::f64")]
-            pub total_deposit_usd: f64,
-            /// Deposits, SOL at placement.
-            #[serde(deserialize_with = "wire::f64")]
-            pub total_deposit_sol: f64,
-            /// Token X withdrawn, display units.
-            #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-            pub total_withdrawal_x: Decimal,
-            /// Token Y withdrawn, display units.
-            #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-            pub total_withdrawal_y: Decimal,
-            /// Token X withdrawn, USD at cancellation.
-            #[serde(deserialize_with = "wire::f64")]
-            pub total_withdrawal_x_usd: f64,
-            /// Token X withdrawn, SOL at cancellation.
-            #[serde(deserialize_with = "wire::f64")]
-            pub total_withdrawal_x_sol: f64,
-            /// Token Y withdrawn, USD at cancellation.
-            #[serde(deserialize_with = "wire::f64")]
-            pub total_withdrawal_y_usd: f64,
-            /// Token Y withdrawn, SOL at cancellation.
-            #[serde(deserialize_with = "wire::f64")]
-            pub total_withdrawal_y_sol: f64,
-            /// Withdrawals, USD at cancellation.
-            #[serde(deserialize_with = "wire::f64")]
-            pub total_withdrawal_usd: f64,
-            /// Withdrawals, SOL at cancellation.
-            #[serde(deserialize_with = "wire::f64")]
-            pub total_withdrawal_sol: f64,
-            /// Bonus (fee share) in token X, display units.
-            #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-            pub total_bonus_x: Decimal,
-            /// Bonus (fee share) in token Y, display units.
-            #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-            pub total_bonus_y: Decimal,
-            $($own)*
-        }
-    };
-}
+structs_sharing! {
+    {
+        /// The pool.
+        pub pool: LimitOrderPool,
+        /// Number of orders.
+        #[serde(deserialize_with = "wire::u64")]
+        pub total_orders: u64,
+        /// Number of orders filled completely.
+        #[serde(deserialize_with = "wire::u64")]
+        pub fully_filled_orders: u64,
+        /// Share of the deposits filled, percent (deposit-weighted).
+        #[serde(deserialize_with = "wire::f64")]
+        pub filled_pct: f64,
+        /// Token X deposited, display units (only asks deposit X).
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
+        pub total_deposit_x: Decimal,
+        /// Token Y deposited, display units (only bids deposit Y).
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
+        pub total_deposit_y: Decimal,
+        /// Token X deposited, USD at placement.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_deposit_x_usd: f64,
+        /// Token X deposited, SOL at placement.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_deposit_x_sol: f64,
+        /// Token Y deposited, USD at placement.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_deposit_y_usd: f64,
+        /// Token Y deposited, SOL at placement.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_deposit_y_sol: f64,
+        /// Deposits, USD at placement.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_deposit_usd: f64,
+        /// Deposits, SOL at placement.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_deposit_sol: f64,
+        /// Token X withdrawn, display units.
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
+        pub total_withdrawal_x: Decimal,
+        /// Token Y withdrawn, display units.
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
+        pub total_withdrawal_y: Decimal,
+        /// Token X withdrawn, USD at cancellation.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_withdrawal_x_usd: f64,
+        /// Token X withdrawn, SOL at cancellation.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_withdrawal_x_sol: f64,
+        /// Token Y withdrawn, USD at cancellation.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_withdrawal_y_usd: f64,
+        /// Token Y withdrawn, SOL at cancellation.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_withdrawal_y_sol: f64,
+        /// Withdrawals, USD at cancellation.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_withdrawal_usd: f64,
+        /// Withdrawals, SOL at cancellation.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_withdrawal_sol: f64,
+        /// Bonus (fee share) in token X, display units.
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
+        pub total_bonus_x: Decimal,
+        /// Bonus (fee share) in token Y, display units.
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
+        pub total_bonus_y: Decimal,
+    }
 
-pool_summary! {
     /// A wallet's open limit orders in one pool, summed (`OpenLimitOrderPoolSummary`; the items of
     /// `GET /wallets/{wallet}/limit_orders/open/pools`). Bonus values use the current price.
-    OpenLimitOrderPool {
+    #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
+    #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+    #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
+    #[serde(rename_all(serialize = "camelCase"))]
+    pub struct OpenLimitOrderPool {
         /// Bonus, USD at the current price.
         #[serde(deserialize_with = "wire::f64")]
         pub total_bonus_usd: f64,
@@ -135,12 +128,14 @@ pool_summary! {
         #[serde(deserialize_with = "wire::f64")]
         pub total_bonus_sol: f64,
     }
-}
 
-pool_summary! {
     /// A wallet's closed limit orders in one pool, summed (`ClosedLimitOrderPoolSummary`; the items of
     /// `GET /wallets/{wallet}/limit_orders/closed/pools`). Bonus values use the price at cancellation.
-    ClosedLimitOrderPool {
+    #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
+    #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+    #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
+    #[serde(rename_all(serialize = "camelCase"))]
+    pub struct ClosedLimitOrderPool {
         /// Bonus in token X, USD at cancellation.
         #[serde(deserialize_with = "wire::f64")]
         pub total_bonus_x_usd: f64,

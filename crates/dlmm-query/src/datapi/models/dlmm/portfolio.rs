@@ -8,6 +8,7 @@ use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::datapi::models::Decimal;
+use crate::shared_fields::structs_sharing;
 use crate::wire;
 
 /// A wallet's pools with closed positions (`GetPortfolioResponse`, `GET /portfolio`), one page.
@@ -34,122 +35,193 @@ pub struct Portfolio {
     pub pools: Vec<PortfolioPool>,
 }
 
-/// One pool of a wallet's closed-position portfolio, aggregated (`PoolPortfolioItem`).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
-#[serde(rename_all = "camelCase")]
-pub struct PortfolioPool {
-    /// The pool's address.
-    pub pool_address: String,
-    /// Bin step, basis points (the wire sends it as text).
-    #[serde(deserialize_with = "wire::u16")]
-    pub bin_step: u16,
-    /// Base fee rate, percent (the wire sends it as text).
-    #[serde(deserialize_with = "wire::f64")]
-    pub base_fee: f64,
-    /// Fee collection mode (0 = fees in both tokens, 1 = fees in token Y only).
-    #[serde(deserialize_with = "wire::u8")]
-    pub collect_fee_mode: u8,
-    /// Mint of token X.
-    pub token_x_mint: String,
-    /// Mint of token Y.
-    pub token_y_mint: String,
-    /// Icon URL of token X (may be empty).
-    pub token_x_icon: String,
-    /// Icon URL of token Y (may be empty).
-    pub token_y_icon: String,
-    /// Symbol of token X.
-    pub token_x: String,
-    /// Symbol of token Y.
-    pub token_y: String,
-    /// Total deposited, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_deposit: f64,
-    /// Total deposited, SOL.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_deposit_sol: f64,
-    /// Total withdrawn, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_withdrawal: f64,
-    /// Total withdrawn, SOL.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_withdrawal_sol: f64,
-    /// Total fees claimed, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_fee: f64,
-    /// Total fees claimed, SOL.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_fee_sol: f64,
-    /// Profit and loss, realized and unrealized, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub pnl_usd: f64,
-    /// Profit and loss, SOL.
-    #[serde(deserialize_with = "wire::f64")]
-    pub pnl_sol: f64,
-    /// Profit and loss relative to the deposits (USD), percent.
-    #[serde(deserialize_with = "wire::f64")]
-    pub pnl_pct_change: f64,
-    /// Profit and loss relative to the deposits (SOL), percent.
-    #[serde(deserialize_with = "wire::f64")]
-    pub pnl_sol_pct_change: f64,
-    /// Token X deposited, display units.
-    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-    pub total_deposit_token_x: Decimal,
-    /// Token X deposited, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_deposit_token_x_usd: f64,
-    /// Token X deposited, SOL.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_deposit_token_x_sol: f64,
-    /// Token X withdrawn, display units.
-    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-    pub total_withdrawal_token_x: Decimal,
-    /// Token X withdrawn, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_withdrawal_token_x_usd: f64,
-    /// Token X withdrawn, SOL.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_withdrawal_token_x_sol: f64,
-    /// Token X fees claimed, display units.
-    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-    pub total_fee_token_x: Decimal,
-    /// Token X fees claimed, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_fee_token_x_usd: f64,
-    /// Token X fees claimed, SOL.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_fee_token_x_sol: f64,
-    /// Token Y deposited, display units.
-    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-    pub total_deposit_token_y: Decimal,
-    /// Token Y deposited, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_deposit_token_y_usd: f64,
-    /// Token Y deposited, SOL.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_deposit_token_y_sol: f64,
-    /// Token Y withdrawn, display units.
-    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-    pub total_withdrawal_token_y: Decimal,
-    /// Token Y withdrawn, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_withdrawal_token_y_usd: f64,
-    /// Token Y withdrawn, SOL.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_withdrawal_token_y_sol: f64,
-    /// Token Y fees claimed, display units.
-    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-    pub total_fee_token_y: Decimal,
-    /// Token Y fees claimed, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_fee_token_y_usd: f64,
-    /// Token Y fees claimed, SOL.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_fee_token_y_sol: f64,
-    /// When the wallet's last position in the pool closed, unix seconds (the spec gives no unit); none if unknown.
-    #[serde(default, deserialize_with = "wire::opt_u64")]
-    pub last_closed_at: Option<u64>,
+structs_sharing! {
+    {
+        /// The pool's address.
+        pub pool_address: String,
+        /// Bin step, basis points (a number or text on the wire).
+        #[serde(deserialize_with = "wire::u16")]
+        pub bin_step: u16,
+        /// Base fee rate, percent (a number or text on the wire).
+        #[serde(deserialize_with = "wire::f64")]
+        pub base_fee: f64,
+        /// Fee collection mode (0 = fees in both tokens, 1 = fees in token Y only).
+        #[serde(deserialize_with = "wire::u8")]
+        pub collect_fee_mode: u8,
+        /// Mint of token X.
+        pub token_x_mint: String,
+        /// Mint of token Y.
+        pub token_y_mint: String,
+        /// Icon URL of token X (may be empty).
+        pub token_x_icon: String,
+        /// Icon URL of token Y (may be empty).
+        pub token_y_icon: String,
+        /// Symbol of token X.
+        pub token_x: String,
+        /// Symbol of token Y.
+        pub token_y: String,
+    }
+
+    /// One pool of a wallet's closed-position portfolio, aggregated (`PoolPortfolioItem`).
+    #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
+    #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+    #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
+    #[serde(rename_all = "camelCase")]
+    pub struct PortfolioPool {
+        /// Total deposited, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_deposit: f64,
+        /// Total deposited, SOL.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_deposit_sol: f64,
+        /// Total withdrawn, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_withdrawal: f64,
+        /// Total withdrawn, SOL.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_withdrawal_sol: f64,
+        /// Total fees claimed, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_fee: f64,
+        /// Total fees claimed, SOL.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_fee_sol: f64,
+        /// Profit and loss, realized and unrealized, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub pnl_usd: f64,
+        /// Profit and loss, SOL.
+        #[serde(deserialize_with = "wire::f64")]
+        pub pnl_sol: f64,
+        /// Profit and loss relative to the deposits (USD), percent.
+        #[serde(deserialize_with = "wire::f64")]
+        pub pnl_pct_change: f64,
+        /// Profit and loss relative to the deposits (SOL), percent.
+        #[serde(deserialize_with = "wire::f64")]
+        pub pnl_sol_pct_change: f64,
+        /// Token X deposited, display units.
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
+        pub total_deposit_token_x: Decimal,
+        /// Token X deposited, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_deposit_token_x_usd: f64,
+        /// Token X deposited, SOL.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_deposit_token_x_sol: f64,
+        /// Token X withdrawn, display units.
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
+        pub total_withdrawal_token_x: Decimal,
+        /// Token X withdrawn, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_withdrawal_token_x_usd: f64,
+        /// Token X withdrawn, SOL.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_withdrawal_token_x_sol: f64,
+        /// Token X fees claimed, display units.
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
+        pub total_fee_token_x: Decimal,
+        /// Token X fees claimed, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_fee_token_x_usd: f64,
+        /// Token X fees claimed, SOL.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_fee_token_x_sol: f64,
+        /// Token Y deposited, display units.
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
+        pub total_deposit_token_y: Decimal,
+        /// Token Y deposited, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_deposit_token_y_usd: f64,
+        /// Token Y deposited, SOL.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_deposit_token_y_sol: f64,
+        /// Token Y withdrawn, display units.
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
+        pub total_withdrawal_token_y: Decimal,
+        /// Token Y withdrawn, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_withdrawal_token_y_usd: f64,
+        /// Token Y withdrawn, SOL.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_withdrawal_token_y_sol: f64,
+        /// Token Y fees claimed, display units.
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
+        pub total_fee_token_y: Decimal,
+        /// Token Y fees claimed, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_fee_token_y_usd: f64,
+        /// Token Y fees claimed, SOL.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_fee_token_y_sol: f64,
+        /// When the wallet's last position in the pool closed, unix seconds (the spec gives no unit); none if unknown.
+        #[serde(default, deserialize_with = "wire::opt_u64")]
+        pub last_closed_at: Option<u64>,
+    }
+
+    /// One pool of a wallet's open portfolio, aggregated over its open positions (`PoolOpenPortfolioItem`). SOL figures
+    /// use the current SOL price.
+    #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
+    #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+    #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
+    #[serde(rename_all = "camelCase")]
+    pub struct OpenPortfolioPool {
+        /// Mint of farm reward X (the system program address when none).
+        pub reward_x: String,
+        /// Mint of farm reward Y (the system program address when none).
+        pub reward_y: String,
+        /// Current value of the positions, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub balances: f64,
+        /// Current value of the positions, SOL; none when unknown.
+        #[serde(default, deserialize_with = "wire::opt_f64")]
+        pub balances_sol: Option<f64>,
+        /// Unclaimed fees, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub unclaimed_fees: f64,
+        /// Unclaimed fees, SOL; none when unknown.
+        #[serde(default, deserialize_with = "wire::opt_f64")]
+        pub unclaimed_fees_sol: Option<f64>,
+        /// The wallet's fees of the rolling 24 hours divided by its TVL, percent.
+        #[serde(deserialize_with = "wire::f64")]
+        pub fee_per_tvl_24h: f64,
+        /// Live profit and loss, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub pnl: f64,
+        /// Live profit and loss relative to the deposits (USD), percent.
+        #[serde(deserialize_with = "wire::f64")]
+        pub pnl_pct_change: f64,
+        /// Live profit and loss, SOL; none when unknown.
+        #[serde(default, deserialize_with = "wire::opt_f64")]
+        pub pnl_sol: Option<f64>,
+        /// Live profit and loss relative to the deposits (SOL), percent; none when unknown.
+        #[serde(default, deserialize_with = "wire::opt_f64")]
+        pub pnl_sol_pct_change: Option<f64>,
+        /// Total deposited, USD.
+        #[serde(deserialize_with = "wire::f64")]
+        pub total_deposit: f64,
+        /// Total deposited, SOL (price of each deposit); none when unknown.
+        #[serde(default, deserialize_with = "wire::opt_f64")]
+        pub total_deposit_sol: Option<f64>,
+        /// Number of open positions in the pool.
+        #[serde(deserialize_with = "wire::u64")]
+        pub open_position_count: u64,
+        /// Addresses of the open positions.
+        pub list_positions: Vec<String>,
+        /// Addresses of the positions out of range.
+        #[serde(default)]
+        pub positions_out_of_range: Vec<String>,
+        /// Whether one of the positions is out of range; none when the service could not tell.
+        #[serde(default)]
+        pub out_of_range: Option<bool>,
+        /// Current pool price (token Y per token X); none when unknown.
+        #[serde(default, deserialize_with = "wire::opt_f64")]
+        pub pool_price: Option<f64>,
+        /// Block time of the pool state the live figures use, unix seconds; none when unknown.
+        #[serde(default, deserialize_with = "wire::opt_u64")]
+        pub pool_state_updated_at_block_time: Option<u64>,
+        /// Slot of the pool state the live figures use; none when unknown.
+        #[serde(default, deserialize_with = "wire::opt_u64")]
+        pub pool_state_updated_at_slot: Option<u64>,
+    }
 }
 
 /// A wallet's pools with open positions (`GetOpenPortfolioResponse`, `GET /portfolio/open`), one page.
@@ -180,95 +252,6 @@ pub struct OpenPortfolio {
     /// Totals across all pools; none when the service does not compute them.
     #[serde(default)]
     pub total: Option<OpenPortfolioTotals>,
-}
-
-/// One pool of a wallet's open portfolio, aggregated over its open positions (`PoolOpenPortfolioItem`). SOL figures
-/// use the current SOL price.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
-#[serde(rename_all = "camelCase")]
-pub struct OpenPortfolioPool {
-    /// The pool's address.
-    pub pool_address: String,
-    /// Bin step, basis points.
-    #[serde(deserialize_with = "wire::u16")]
-    pub bin_step: u16,
-    /// Base fee rate, percent.
-    #[serde(deserialize_with = "wire::f64")]
-    pub base_fee: f64,
-    /// Fee collection mode (0 = fees in both tokens, 1 = fees in token Y only).
-    #[serde(deserialize_with = "wire::u8")]
-    pub collect_fee_mode: u8,
-    /// Mint of token X.
-    pub token_x_mint: String,
-    /// Mint of token Y.
-    pub token_y_mint: String,
-    /// Icon URL of token X (may be empty).
-    pub token_x_icon: String,
-    /// Icon URL of token Y (may be empty).
-    pub token_y_icon: String,
-    /// Symbol of token X.
-    pub token_x: String,
-    /// Symbol of token Y.
-    pub token_y: String,
-    /// Mint of farm reward X (the system program address when none).
-    pub reward_x: String,
-    /// Mint of farm reward Y (the system program address when none).
-    pub reward_y: String,
-    /// Current value of the positions, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub balances: f64,
-    /// Current value of the positions, SOL; none when unknown.
-    #[serde(default, deserialize_with = "wire::opt_f64")]
-    pub balances_sol: Option<f64>,
-    /// Unclaimed fees, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub unclaimed_fees: f64,
-    /// Unclaimed fees, SOL; none when unknown.
-    #[serde(default, deserialize_with = "wire::opt_f64")]
-    pub unclaimed_fees_sol: Option<f64>,
-    /// The wallet's fees of the rolling 24 hours divided by its TVL, percent.
-    #[serde(deserialize_with = "wire::f64")]
-    pub fee_per_tvl_24h: f64,
-    /// Live profit and loss, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub pnl: f64,
-    /// Live profit and loss relative to the deposits (USD), percent.
-    #[serde(deserialize_with = "wire::f64")]
-    pub pnl_pct_change: f64,
-    /// Live profit and loss, SOL; none when unknown.
-    #[serde(default, deserialize_with = "wire::opt_f64")]
-    pub pnl_sol: Option<f64>,
-    /// Live profit and loss relative to the deposits (SOL), percent; none when unknown.
-    #[serde(default, deserialize_with = "wire::opt_f64")]
-    pub pnl_sol_pct_change: Option<f64>,
-    /// Total deposited, USD.
-    #[serde(deserialize_with = "wire::f64")]
-    pub total_deposit: f64,
-    /// Total deposited, SOL (price of each deposit); none when unknown.
-    #[serde(default, deserialize_with = "wire::opt_f64")]
-    pub total_deposit_sol: Option<f64>,
-    /// Number of open positions in the pool.
-    #[serde(deserialize_with = "wire::u64")]
-    pub open_position_count: u64,
-    /// Addresses of the open positions.
-    pub list_positions: Vec<String>,
-    /// Addresses of the positions out of range.
-    #[serde(default)]
-    pub positions_out_of_range: Vec<String>,
-    /// Whether one of the positions is out of range; none when the service could not tell.
-    #[serde(default)]
-    pub out_of_range: Option<bool>,
-    /// Current pool price (token Y per token X); none when unknown.
-    #[serde(default, deserialize_with = "wire::opt_f64")]
-    pub pool_price: Option<f64>,
-    /// Block time of the pool state the live figures use, unix seconds; none when unknown.
-    #[serde(default, deserialize_with = "wire::opt_u64")]
-    pub pool_state_updated_at_block_time: Option<u64>,
-    /// Slot of the pool state the live figures use; none when unknown.
-    #[serde(default, deserialize_with = "wire::opt_u64")]
-    pub pool_state_updated_at_slot: Option<u64>,
 }
 
 /// Totals of a wallet's open portfolio across all pools (`TotalMetrics`). SOL figures use the current SOL price.
