@@ -120,7 +120,10 @@ impl<'a> Number<'a> {
     /// A fraction without an exponent, of at most 15 significant digits, without its trailing zeros (and its point,
     /// when they were all of it): the shortest text of the double it reads to, which such a literal always is.
     fn short_decimal(self) -> Option<&'a [u8]> {
-        let point = memchr::memchr(b'.', self.text).filter(|_| self.plain && !self.whole)?;
+        if !self.plain || self.whole {
+            return None;
+        }
+        let point = memchr::memchr(b'.', self.text)?;
         let mut end = self.text.len();
         while self.text[end - 1] == b'0' {
             end -= 1;
@@ -467,16 +470,17 @@ impl<'a> Cursor<'a> {
             }
             Leaf::DecimalText => {
                 let number = self.number()?;
-                match number.integer(true, MAX_SAFE_INTEGER) {
-                    Some(_) => out.ascii_text(number.text),
-                    None if number.short_decimal().is_some() => out.ascii_text(number.short_decimal()?),
-                    // A fraction or an exponent: the reader reads a double (correctly rounded, as `float::parse`
-                    // does) and the decimal text is its shortest form; one beyond a double's range is refused.
-                    None if !number.whole => {
+                match (number.integer(true, MAX_SAFE_INTEGER), number.short_decimal()) {
+                    (Some(_), _) => out.ascii_text(number.text),
+                    (None, Some(short)) => out.ascii_text(short),
+                    // A longer fraction or an exponent: the reader reads a double (correctly rounded, as
+                    // `float::parse` does) and the decimal text is its shortest form; one beyond a double's range is
+                    // refused.
+                    (None, None) if !number.whole => {
                         let value = crate::float::parse(number.as_str()).filter(|value| value.is_finite())?;
                         out.ascii_text(crate::float::text(value).as_bytes());
                     }
-                    None => return None,
+                    (None, None) => return None,
                 }
             }
             Leaf::ExactU64 => {
