@@ -2,12 +2,15 @@
 //! position's P&L) needs a bucket's start or an event's USD value, not the whole item.
 //!
 //! The body is checked by its shape first ([`crate::transcode`]), so picking cannot meet a value the model refuses;
-//! each item is read by its shape ([`crate::slot`]: the one reader, fields by wire name, escaped or not, or by
-//! position in an item sent as an array), so the numbers picked are the model's to the bit.
+//! each picked field (by wire name, escaped or not, or by position in an item sent as an array) is read by the rules
+//! of its model's [`crate::wire`] reader, so the numbers are the model's to the bit.
+
+use serde::de::Unexpected;
 
 use crate::json_scan::Scan;
-use crate::shape::{Shape, StructShape};
-use crate::slot::Slot;
+use crate::refusal::Refusal;
+use crate::shape::{Leaf, Shape, StructShape, With};
+use crate::wire::{self, Scalar};
 
 /// A number picked from an item, as its field's reader reads it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,27 +58,52 @@ pub fn item_shape(shape: &Shape) -> Option<&'static StructShape> {
 }
 
 /// Reads the number fields `names` (wire names) of one item's text (an object, or an array of the fields in order),
-/// each as its field's reader reads it (the item is read by its shape, [`crate::slot::read`]): `None` for a field
-/// left out or not a number; `None` for text that is no such item.
-pub fn pick(text: &[u8], item: &'static StructShape, names: &[&str]) -> Option<Vec<Option<Picked>>> {
-    let mut fields = crate::slot::read(text, &Shape::Struct(item)).ok()?.into_fields().collect::<Vec<_>>();
-    let mut picked = Vec::with_capacity(names.len());
+/// each as its field's reader reads it: `None` for a field left out; `None` for text that is no such item.
+pub fn pick(text: &[u8], item: &StructShape, names: &[&str]) -> Option<Vec<Option<Picked>>> {
+    let mut fields = Vec::with_capacity(names.len());
     for name in names {
-        let index = item.fields.iter().position(|f| f.wire == *name)?;
-        picked.push(match std::mem::replace(fields.get_mut(index)?, Slot::Missing) {
-            Slot::F64(value) => Some(Picked::F64(value)),
-            Slot::U64(value) => Some(Picked::U64(value)),
-            Slot::I64(value) => Some(Picked::I64(value)),
-            _ => None,
-        });
+        fields.push(item.fields.iter().position(|f| f.wire == *name)?);
     }
-    Some(picked)
+    let mut wire_names = Vec::with_capacity(item.fields.len());
+    for field in item.fields {
+        wire_names.push(field.wire);
+    }
+    let mut picked = vec![None; names.len()];
+    let mut scan = Scan::new(text);
+    scan.fields(&wire_names, |field, scan| match fields.iter().position(|f| *f == field) {
+        Some(slot) => {
+            picked[slot] = Some(read(item.fields[field].shape, scan)?);
+            Some(())
+        }
+        None => scan.value().map(drop),
+    })?;
+    scan.at_end().then_some(picked)
+}
+
+/// Reads one number field by its model's reader ([`wire::f64`], [`wire::u64`] or [`wire::i64`]): a number
+/// literal as serde_json hands it to the reader, or a numeric string.
+fn read(shape: &Shape, scan: &mut Scan<'_>) -> Option<Picked> {
+    let Shape::Leaf(Leaf::With(with @ (With::F64 | With::U64 | With::I64))) = shape else { return None };
+    let text;
+    let input = match scan.number_text() {
+        Some(literal) => crate::literal::number(literal)?,
+        None => {
+            text = scan.string()?;
+            Unexpected::Str(&text)
+        }
+    };
+    match wire::read_input::<Refusal>(*with, input).ok()? {
+        Scalar::F64(v) => Some(Picked::F64(v)),
+        Scalar::U64(v) => Some(Picked::U64(v)),
+        Scalar::I64(v) => Some(Picked::I64(v)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::{Field, Leaf, Missing, With};
+    use crate::shape::{Field, Missing};
 
     static F64: Shape = Shape::Leaf(Leaf::With(With::F64));
     static U64: Shape = Shape::Leaf(Leaf::With(With::U64));
@@ -86,7 +114,7 @@ mod tests {
     };
 
     const fn field(wire: &'static str, shape: &'static Shape) -> Field {
-        Field { wire, shape, missing: Missing::Default, skip_none: false, default_attr: true }
+        Field { wire, shape, missing: Missing::Required, skip_none: false, default_attr: false }
     }
 
     /// What the field's `wire` reader gives for `value` (a JSON value's text), through serde_json.
@@ -127,7 +155,7 @@ mod tests {
             picked,
             [Some(Picked::U64(7)), Some(Picked::F64(4.0)), Some(Picked::F64(1.25)), Some(Picked::I64(-3))]
         );
-        let array = br#"[0.5, "2", 9]"#;
+        let array = br#"[0.5, "x", 9]"#;
         let picked = pick(array, &ITEM, &["u", "f", "i"]).unwrap();
         assert_eq!(picked, [Some(Picked::U64(9)), Some(Picked::F64(0.5)), None]);
         assert_eq!(pick(br#"{"f":1,"f":2}"#, &ITEM, &["f"]), None, "a repeated field is refused, as serde does");
