@@ -8,7 +8,7 @@
 //! An integer JavaScript cannot hold exactly (above 2^53 − 1 outside amounts) is refused with its path
 //! (`[1].lockReleasePoint`) by [`JsonText::finish`], never rounded.
 
-use crate::shape::{js_name, push_js_name};
+use crate::shape::{StructShape, js_name, js_name_len, push_js_name};
 
 // Writing a model by its `Serialize` ([`JsonText::write`]): natively always; in WebAssembly with the `json-writer`
 // feature, since it needs serde_json's `std` (the package and the explorer only transcode, and leave it out).
@@ -118,6 +118,16 @@ pub struct JsonText {
     pub(crate) fields: Vec<(usize, usize)>,
     /// What is noted of the top-level object's members, when asked.
     noting: Option<Noting>,
+    /// The keys of the structs transcoded so far, each made once per text rather than named for every member.
+    keys: Vec<StructKeys>,
+}
+
+/// The keys of one struct's fields as written (`,"<js>":`), one after another, and where each ends.
+struct StructKeys {
+    /// The struct's shape, by address.
+    shape: usize,
+    text: Vec<u8>,
+    ends: Vec<usize>,
 }
 
 /// What [`JsonText::rollback`] goes back to.
@@ -237,6 +247,35 @@ impl JsonText {
         at
     }
 
+    /// Writes the key of field `index` of `shape` as [`Self::key`] does, from the keys of `shape` made the first time
+    /// one of them is written.
+    pub(crate) fn field_key(&mut self, shape: &StructShape, index: usize) -> usize {
+        let at = self.text.len();
+        let address = std::ptr::from_ref(shape) as usize;
+        let known = self.keys.iter().position(|keys| keys.shape == address);
+        let keys = match known {
+            Some(k) => &self.keys[k],
+            None => {
+                let mut keys =
+                    StructKeys { shape: address, text: Vec::new(), ends: Vec::with_capacity(shape.fields.len()) };
+                for field in shape.fields {
+                    keys.text.extend_from_slice(b",\"");
+                    push_js_name(&mut keys.text, field.wire);
+                    keys.text.extend_from_slice(b"\":");
+                    keys.ends.push(keys.text.len());
+                }
+                self.keys.push(keys);
+                &self.keys[self.keys.len() - 1]
+            }
+        };
+        let from = index.checked_sub(1).map_or(0, |previous| keys.ends[previous]);
+        self.text.extend_from_slice(&keys.text[from..keys.ends[index]]);
+        if let Some(Step::Field(current)) = self.path.last_mut() {
+            *current = shape.fields[index].wire;
+        }
+        at
+    }
+
     /// Ends the object begun at `start` by [`Self::begin_object`].
     pub fn end_object(&mut self, start: usize) {
         self.path.pop();
@@ -283,10 +322,14 @@ impl JsonText {
         self.text.push(b']');
     }
 
-    /// Notes the top-level object's member `wire` whose value was written from `value` on, when it is short.
-    pub(crate) fn note_member(&mut self, wire: &'static str, value: usize) {
+    /// Notes the top-level object's member `wire` written from `at` on (`,"<js>":` then its value), when its value is
+    /// short.
+    pub(crate) fn note_member(&mut self, wire: &'static str, at: usize) {
         if let Some(noting) = self.noting.as_mut().filter(|_| self.path.len() == 1)
-            && let Some(text) = self.text.get(value..).filter(|text| text.len() <= SHORT && text.first() != Some(&b'['))
+            && let Some(text) = self
+                .text
+                .get(at + js_name_len(wire) + 4..)
+                .filter(|text| text.len() <= SHORT && text.first() != Some(&b'['))
         {
             noting.members.push((wire, Noted::Short(String::from_utf8_lossy(text).into_owned())));
         }

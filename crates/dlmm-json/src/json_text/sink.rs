@@ -17,7 +17,7 @@ impl Sink for JsonText {
         (self.begin_object(), self.fields.len())
     }
     fn begin_field(&mut self, shape: &StructShape, index: usize) -> (usize, usize) {
-        (self.key(shape.fields[index].wire), self.nulls.len())
+        (self.field_key(shape, index), self.nulls.len())
     }
     fn end_field(&mut self, shape: &StructShape, index: usize, (at, nulls): (usize, usize)) {
         self.keep_member(&shape.fields[index], index, at, nulls);
@@ -29,10 +29,12 @@ impl Sink for JsonText {
     /// Writes what each field not `seen` becomes (the reader checked that each has a default), puts the members
     /// read since `fields[base]` in declaration order and closes the object.
     fn end_struct(&mut self, shape: &StructShape, seen: &Seen, (start, base): (usize, usize)) {
-        for (index, field) in shape.fields.iter().enumerate().filter(|(i, _)| !seen.contains(*i)) {
-            let (at, nulls) = (self.key(field.wire), self.nulls.len());
-            self.write_default(field.shape);
-            self.keep_member(field, index, at, nulls);
+        if seen.count() < shape.fields.len() {
+            for (index, field) in shape.fields.iter().enumerate().filter(|(i, _)| !seen.contains(*i)) {
+                let (at, nulls) = (self.field_key(shape, index), self.nulls.len());
+                self.write_default(field.shape);
+                self.keep_member(field, index, at, nulls);
+            }
         }
         self.in_declaration_order(start, base);
         self.end_object(start);
@@ -150,8 +152,8 @@ impl JsonText {
             }
             Shape::Struct(fields) => {
                 let start = self.begin_object();
-                for field in fields.fields {
-                    let (at, nulls) = (self.key(field.wire), self.nulls.len());
+                for (index, field) in fields.fields.iter().enumerate() {
+                    let (at, nulls) = (self.field_key(fields, index), self.nulls.len());
                     self.write_default(field.shape);
                     if self.is_left_out(field, at) {
                         self.undo(at, nulls);
@@ -180,7 +182,7 @@ impl JsonText {
             self.undo(at, nulls);
         } else {
             self.fields.push((index, at));
-            self.note_member(field.wire, at + js_name_len(field.wire) + 4);
+            self.note_member(field.wire, at);
         }
     }
 
@@ -193,7 +195,7 @@ impl JsonText {
     /// True when the member of `field` written from `at` is a `None` the model does not write: `,"<js>":null` for a
     /// field that skips `None`.
     fn is_left_out(&self, field: &Field, at: usize) -> bool {
-        field.skip_none && self.len() - at == js_name_len(field.wire) + 8 && self.text.ends_with(b":null")
+        field.skip_none && self.text.ends_with(b":null") && self.len() - at == js_name_len(field.wire) + 8
     }
 
     /// Moves the members of the object begun at `start` written since `fields[base]` into declaration order (they

@@ -320,8 +320,11 @@ impl<'a> Cursor<'a> {
                 }
             }
         }
-        let missing =
-            shape.fields.iter().enumerate().find(|(i, f)| f.missing == Missing::Required && !seen.contains(*i));
+        let missing = (seen.count() < shape.fields.len())
+            .then(|| {
+                shape.fields.iter().enumerate().find(|(i, f)| f.missing == Missing::Required && !seen.contains(*i))
+            })
+            .flatten();
         if let Some((_, field)) = missing {
             return Err(Refusal::new(format!("a member `{}` ({})", field.wire, shape.name), Found::Absent, self.at));
         }
@@ -569,6 +572,15 @@ pub(crate) fn is_json_number(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seen_marks_each_field_once_inline_and_beyond_a_word() {
+        let mut seen = Seen::new(200);
+        for i in [0, 63, 64, 127, 128, 199] {
+            assert!(!seen.contains(i) && seen.insert(i) && seen.contains(i) && !seen.insert(i), "{i}");
+        }
+        assert_eq!((seen.count(), (0..200).filter(|&i| seen.contains(i)).count()), (6, 6));
+    }
 
     #[test]
     fn number_literals_follow_json_grammar() {

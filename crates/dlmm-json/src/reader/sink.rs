@@ -3,33 +3,37 @@
 
 use crate::shape::{EnumShape, StructShape};
 
-/// Which fields of an object were met: a bit per field, inline for up to 128 fields (every model has fewer), so
-/// reading an object allocates nothing.
+/// Which fields of an object were met: a bit per field, inline for up to 64 fields (every model has fewer), so
+/// reading an object allocates nothing; and how many.
 pub struct Seen {
-    low: u128,
+    low: u64,
     more: Vec<u64>,
+    count: usize,
 }
 
 impl Seen {
     /// None of `fields` fields met yet.
     pub(crate) fn new(fields: usize) -> Self {
-        Self { low: 0, more: vec![0; fields.saturating_sub(128).div_ceil(64)] }
+        Self { low: 0, more: vec![0; fields.saturating_sub(64).div_ceil(64)], count: 0 }
     }
 
     /// Marks field `i`; false when it was marked already.
     pub(crate) fn insert(&mut self, i: usize) -> bool {
-        let fresh = !self.contains(i);
-        if i < 128 {
-            self.low |= 1 << i;
-        } else {
-            self.more[(i - 128) / 64] |= 1 << ((i - 128) % 64);
-        }
+        let (word, bit) = if i < 64 { (&mut self.low, i) } else { (&mut self.more[(i - 64) / 64], (i - 64) % 64) };
+        let fresh = *word & (1 << bit) == 0;
+        *word |= 1 << bit;
+        self.count += usize::from(fresh);
         fresh
     }
 
     /// True when field `i` was met.
     pub fn contains(&self, i: usize) -> bool {
-        if i < 128 { self.low & (1 << i) != 0 } else { self.more[(i - 128) / 64] & (1 << ((i - 128) % 64)) != 0 }
+        if i < 64 { self.low & (1 << i) != 0 } else { self.more[(i - 64) / 64] & (1 << ((i - 64) % 64)) != 0 }
+    }
+
+    /// How many fields were met.
+    pub fn count(&self) -> usize {
+        self.count
     }
 }
 
