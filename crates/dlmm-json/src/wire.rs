@@ -9,6 +9,8 @@ use std::fmt;
 use serde::de::Unexpected::{self, Float, Signed, Str, Unit, Unsigned};
 use serde::de::{self, Deserializer, Visitor};
 
+pub use dlmm_query_derive::lenient_numbers;
+
 /// The lenient readers of this module, as a field names one in `deserialize_with` (and a shape names it as data).
 #[derive(Clone, Copy, Debug)]
 pub enum With {

@@ -31,6 +31,51 @@ pub fn derive_shape(input: TokenStream) -> TokenStream {
     expand(input).unwrap_or_else(syn::Error::into_compile_error).into()
 }
 
+/// `#[lenient_numbers]` above a model struct's derives: each `f64` field, and each `Option<f64>`, read by no function
+/// of its own (`deserialize_with`) reads a number or numeric text, as `#[serde(deserialize_with = "crate::wire::f64")]`
+/// (`opt_f64`) reads it; serde's derive and `Shape` then both see that attribute. The vendor's wire rule for numbers,
+/// stated once per model rather than on each field.
+#[proc_macro_attribute]
+pub fn lenient_numbers(args: TokenStream, input: TokenStream) -> TokenStream {
+    let mut input = parse_macro_input!(input as DeriveInput);
+    let fields = match &mut input.data {
+        _ if !args.is_empty() => Err("lenient_numbers: takes no arguments"),
+        Data::Struct(data) => Ok(&mut data.fields),
+        _ => Err("lenient_numbers: for structs"),
+    };
+    let fields = match fields {
+        Ok(fields) => fields,
+        Err(message) => return syn::Error::new_spanned(&input.ident, message).into_compile_error().into(),
+    };
+    for field in fields.iter_mut() {
+        let has_reader = field_attrs(&field.attrs).map_or(true, |attrs| attrs.with.is_some());
+        let reader = match &field.ty {
+            _ if has_reader => continue,
+            ty if is_f64(ty) => "crate::wire::f64",
+            Type::Path(p) if is_option(&field.ty) && option_of(p).is_some_and(is_f64) => "crate::wire::opt_f64",
+            _ => continue,
+        };
+        field.attrs.push(parse_quote!(#[serde(deserialize_with = #reader)]));
+    }
+    quote!(#input).into()
+}
+
+/// True for `f64`.
+fn is_f64(ty: &Type) -> bool {
+    matches!(ty, Type::Path(p) if p.qself.is_none() && p.path.is_ident("f64"))
+}
+
+/// What `Option<…>` holds.
+fn option_of(option: &syn::TypePath) -> Option<&Type> {
+    match &option.path.segments.last()?.arguments {
+        syn::PathArguments::AngleBracketed(args) => match args.args.first()? {
+            syn::GenericArgument::Type(ty) => Some(ty),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// How `rename_all` renames, for what serde reads and for what it writes.
 #[derive(Default)]
 struct Renames {

@@ -7,6 +7,7 @@ use crate::amount::Amount;
 use crate::wire;
 
 /// Fee rates charged during one hour (`GET /pair/{pair_address}/analytic/pair_fee_bps`), oldest first.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -14,19 +15,17 @@ pub struct PairFeeBps {
     /// The pair's address.
     pub pair_address: String,
     /// Lowest fee charged in the hour, basis points (1 bps = 0.01 %).
-    #[serde(deserialize_with = "wire::f64")]
     pub min_fee_bps: f64,
     /// Highest fee charged in the hour, basis points.
-    #[serde(deserialize_with = "wire::f64")]
     pub max_fee_bps: f64,
     /// Average fee charged in the hour, basis points.
-    #[serde(deserialize_with = "wire::f64")]
     pub average_fee_bps: f64,
     /// The hour, `"YYYY-MM-DDTHH:00:00"` in UTC without a suffix.
     pub hour_date: String,
 }
 
 /// Volume and fees of one day (`GET /pair/{pair_address}/analytic/pair_trade_volume`), oldest first.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -34,19 +33,17 @@ pub struct PairTradeVolume {
     /// The pair's address.
     pub pair_address: String,
     /// Trading volume of the day, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub trade_volume: f64,
     /// Fees of the day, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub fee_volume: f64,
     /// Protocol fees of the day, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub protocol_fee_volume: f64,
     /// The day, `"YYYY-MM-DD"` (UTC).
     pub day_date: String,
 }
 
 /// TVL at one day (`GET /pair/{pair_address}/analytic/pair_tvl`), oldest first.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -54,13 +51,13 @@ pub struct PairTvlSnapshotByDay {
     /// The pair's address.
     pub pair_address: String,
     /// Total value locked, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_value_locked: f64,
     /// The day, `"YYYY-MM-DD"` (UTC).
     pub day_date: String,
 }
 
 /// One swap (`GET /pair/{pair_address}/analytic/swap_history`), newest first.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -71,25 +68,21 @@ pub struct Swap {
     #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
     pub in_amount: Amount,
     /// Value swapped in, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub in_amount_usd: f64,
     /// Amount swapped out, raw base units of `out_token`.
     #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
     pub out_amount: Amount,
     /// Value swapped out, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub out_amount_usd: f64,
     /// Fee charged, raw base units.
     #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
     pub trade_fee: Amount,
     /// Fee charged, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub trade_fee_usd: f64,
     /// Protocol's part of the fee, raw base units.
     #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
     pub protocol_fee: Amount,
     /// Protocol's part of the fee, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub protocol_fee_usd: f64,
     /// When the swap happened, unix seconds.
     #[serde(deserialize_with = "wire::i64")]
@@ -106,7 +99,6 @@ pub struct Swap {
     #[serde(deserialize_with = "wire::u64")]
     pub bin_count: u64,
     /// Fee rate applied, basis points.
-    #[serde(deserialize_with = "wire::f64")]
     pub fee_bps: f64,
     /// Mint swapped in.
     pub in_token: String,

@@ -54,6 +54,7 @@ pub struct AllGroupOfPairsMetadata {
 }
 
 /// Aggregates over one pair group.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -63,22 +64,16 @@ pub struct PairGroupMetadata {
     /// The group key: both mints sorted byte-wise, joined with `-`.
     pub lexical_order_mints: String,
     /// 24 h trading volume of all pairs in the group, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_trade_volume: f64,
     /// TVL of all pairs in the group, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_tvl: f64,
     /// Lowest 24 h fee / TVL among the group's pairs, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub min_fee_tvl_ratio: f64,
     /// Highest 24 h fee / TVL among the group's pairs, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub max_fee_tvl_ratio: f64,
     /// Lowest farm (liquidity mining) APR among the group's pairs, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub min_lm_apr: f64,
     /// Highest farm (liquidity mining) APR among the group's pairs, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub max_lm_apr: f64,
     /// Fee / TVL bounds over shorter windows, percent.
     pub custom_fee_tvl_ratio: CustomGroupFeeTvlRatio,
@@ -87,60 +82,47 @@ pub struct PairGroupMetadata {
 }
 
 /// Lowest and highest fee / TVL among a group's pairs per window, percent.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CustomGroupFeeTvlRatio {
     /// Lowest over 30 minutes, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub min_fee_tvl_ratio_min_30: f64,
     /// Highest over 30 minutes, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub max_fee_tvl_ratio_min_30: f64,
     /// Lowest over 1 hour, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub min_fee_tvl_ratio_hour_1: f64,
     /// Highest over 1 hour, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub max_fee_tvl_ratio_hour_1: f64,
     /// Lowest over 2 hours, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub min_fee_tvl_ratio_hour_2: f64,
     /// Highest over 2 hours, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub max_fee_tvl_ratio_hour_2: f64,
     /// Lowest over 4 hours, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub min_fee_tvl_ratio_hour_4: f64,
     /// Highest over 4 hours, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub max_fee_tvl_ratio_hour_4: f64,
     /// Lowest over 12 hours, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub min_fee_tvl_ratio_hour_12: f64,
     /// Highest over 12 hours, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub max_fee_tvl_ratio_hour_12: f64,
 }
 
 /// A group's total trading volume per window, USD.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CustomGroupVolume {
     /// Over 30 minutes, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_trade_volume_min_30: f64,
     /// Over 1 hour, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_trade_volume_hour_1: f64,
     /// Over 2 hours, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_trade_volume_hour_2: f64,
     /// Over 4 hours, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_trade_volume_hour_4: f64,
     /// Over 12 hours, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_trade_volume_hour_12: f64,
 }

@@ -14,27 +14,22 @@ pub const NO_REWARD_MINT: &str = "11111111111111111111111111111111";
 ///
 /// The unit depends on the field holding it: `fees` and `volume` are USD, `fee_tvl_ratio` is a percent
 /// (`0.04` = 0.04 %).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Windows {
     /// The last 30 minutes.
-    #[serde(deserialize_with = "wire::f64")]
     pub min_30: f64,
     /// The last hour.
-    #[serde(deserialize_with = "wire::f64")]
     pub hour_1: f64,
     /// The last 2 hours.
-    #[serde(deserialize_with = "wire::f64")]
     pub hour_2: f64,
     /// The last 4 hours.
-    #[serde(deserialize_with = "wire::f64")]
     pub hour_4: f64,
     /// The last 12 hours.
-    #[serde(deserialize_with = "wire::f64")]
     pub hour_12: f64,
     /// The last 24 hours.
-    #[serde(deserialize_with = "wire::f64")]
     pub hour_24: f64,
 }
 
@@ -52,6 +47,7 @@ pub type VolumeData = Windows;
 /// `fees`, `fee_tvl_ratio`, `volume` windows (all 0), defaulted defensively because older servers predate them.
 /// Names come from token creators: treat `name` as untrusted text. The six figures the vendor sends as decimal text
 /// are [`NumericText`]: exact text here, JSON numbers when serialized.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -90,26 +86,20 @@ pub struct PairInfo {
     /// Mint of farm reward Y; [`NO_REWARD_MINT`] when there is none.
     pub reward_mint_y: String,
     /// Trading fees of the last 24 hours, USD (equals `fees.hour_24`).
-    #[serde(deserialize_with = "wire::f64")]
     pub fees_24h: f64,
     /// Trading fees since 00:00 UTC today, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub today_fees: f64,
     /// Trading volume of the last 24 hours, USD (equals `volume.hour_24`).
-    #[serde(deserialize_with = "wire::f64")]
     pub trade_volume_24h: f64,
     /// Cumulative trading volume since creation, USD as decimal text.
     pub cumulative_trade_volume: NumericText,
     /// Cumulative fees since creation, USD as decimal text.
     pub cumulative_fee_volume: NumericText,
     /// Price of token X in token Y (UI units).
-    #[serde(deserialize_with = "wire::f64")]
     pub current_price: f64,
     /// 24 h fee / TVL, percent; equals `fee_tvl_ratio.hour_24` (not an annual rate).
-    #[serde(deserialize_with = "wire::f64")]
     pub apr: f64,
     /// `((1 + apr/100)^365 - 1) * 100`, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub apy: f64,
     /// Farm reward APR, percent (0 when absent).
     #[serde(default, deserialize_with = "wire::f64")]

@@ -62,6 +62,7 @@ impl<T: FromSlot> FromSlot for PoolEnvelope<T> {
 /// Fee, volume and TVL figures of one pool over 24 hours, 7 days and 30 days (`GET /pools/{address}/metrics`).
 ///
 /// All money figures are in USD. `apr` and `fee_tvl_ratio` are percents (`1.5` means 1.5 %).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -69,58 +70,40 @@ pub struct PoolMetrics {
     /// The pool's address.
     pub pool_address: String,
     /// Trading volume over the last 24 hours, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub volume24h: f64,
     /// Fees paid to liquidity providers over 24 hours, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub lp_fee24h: f64,
     /// Protocol fees over 24 hours, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub protocol_fee24h: f64,
     /// Partner fees over 24 hours, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub partner_fee24h: f64,
     /// Referral fees over 24 hours, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub referral_fee24h: f64,
     /// Trading volume over the last 7 days, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub volume7d: f64,
     /// LP fees over 7 days, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub lp_fee7d: f64,
     /// Protocol fees over 7 days, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub protocol_fee7d: f64,
     /// Partner fees over 7 days, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub partner_fee7d: f64,
     /// Referral fees over 7 days, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub referral_fee7d: f64,
     /// Total value locked now, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub tvl: f64,
     /// Trading volume over the last 30 days, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub volume30d: f64,
     /// LP fees over 30 days, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub lp_fee30d: f64,
     /// Protocol fees over 30 days, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub protocol_fee30d: f64,
     /// Partner fees over 30 days, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub partner_fee30d: f64,
     /// Referral fees over 30 days, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub referral_fee30d: f64,
     /// Yearly rate implied by the fees, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub apr: f64,
     /// 24 h LP fees divided by TVL, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub fee_tvl_ratio: f64,
     /// When the figures were computed, unix seconds.
     #[serde(deserialize_with = "wire::i64")]

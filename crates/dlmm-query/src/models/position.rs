@@ -28,30 +28,27 @@ structs_sharing! {
         #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
         pub total_reward_y_claimed: Amount,
         /// Fees claimed so far, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_fee_usd_claimed: f64,
         /// Farm rewards claimed so far, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_reward_usd_claimed: f64,
     }
 
     /// A position with its 24 h fee yield (`GET /position/{position_address}`).
+    #[wire::lenient_numbers]
     #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
     #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
     #[serde(rename_all(serialize = "camelCase"))]
     pub struct PositionWithApy {
         /// Fee APY from the last 24 hours, percent.
-        #[serde(deserialize_with = "wire::f64")]
         pub fee_apy_24h: f64,
         /// Fee APR from the last 24 hours, percent.
-        #[serde(deserialize_with = "wire::f64")]
         pub fee_apr_24h: f64,
         /// Fees of the last 24 hours relative to the position's value, percent.
-        #[serde(deserialize_with = "wire::f64")]
         pub daily_fee_yield: f64,
     }
 
     /// A position's claimed totals and creation time (`GET /position_v2/{position_address}`).
+    #[wire::lenient_numbers]
     #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
     #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
     #[serde(rename_all(serialize = "camelCase"))]
@@ -62,6 +59,7 @@ structs_sharing! {
 }
 
 /// One fee claim (`GET /position/{position_address}/claim_fees`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -79,10 +77,8 @@ pub struct ClaimFee {
     #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
     pub token_y_amount: Amount,
     /// Token X claimed, USD at the time.
-    #[serde(deserialize_with = "wire::f64")]
     pub token_x_usd_amount: f64,
     /// Token Y claimed, USD at the time.
-    #[serde(deserialize_with = "wire::f64")]
     pub token_y_usd_amount: f64,
     /// When, unix seconds.
     #[serde(deserialize_with = "wire::i64")]
@@ -90,6 +86,7 @@ pub struct ClaimFee {
 }
 
 /// One farm reward claim (`GET /position/{position_address}/claim_rewards`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -106,7 +103,6 @@ pub struct ClaimReward {
     #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
     pub token_amount: Amount,
     /// Reward claimed, USD at the time.
-    #[serde(deserialize_with = "wire::f64")]
     pub token_usd_amount: f64,
     /// When, unix seconds.
     #[serde(deserialize_with = "wire::i64")]
@@ -114,6 +110,7 @@ pub struct ClaimReward {
 }
 
 /// One deposit or withdrawal (`GET /position/{position_address}/deposits` and `/withdraws`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -134,13 +131,10 @@ pub struct DepositWithdraw {
     #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
     pub token_y_amount: Amount,
     /// The pair's price at the time (token Y per token X).
-    #[serde(deserialize_with = "wire::f64")]
     pub price: f64,
     /// Token X moved, USD at the time.
-    #[serde(deserialize_with = "wire::f64")]
     pub token_x_usd_amount: f64,
     /// Token Y moved, USD at the time.
-    #[serde(deserialize_with = "wire::f64")]
     pub token_y_usd_amount: f64,
     /// When, unix seconds.
     #[serde(deserialize_with = "wire::i64")]

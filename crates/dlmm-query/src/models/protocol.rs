@@ -31,18 +31,14 @@ pub struct ProtocolMetrics {
 
 /// The wire object, decoded leniently. Its shape lets the shape readers (the transcoder, the slot reader) read it as
 /// this decoder does, without its serde code.
+#[wire::lenient_numbers]
 #[derive(Deserialize, Shape)]
 #[serde(rename_all(serialize = "camelCase"))]
 struct Fields {
-    #[serde(deserialize_with = "wire::f64")]
     total_tvl: f64,
-    #[serde(deserialize_with = "wire::f64")]
     daily_trade_volume: f64,
-    #[serde(deserialize_with = "wire::f64")]
     total_trade_volume: f64,
-    #[serde(deserialize_with = "wire::f64")]
     daily_fee: f64,
-    #[serde(deserialize_with = "wire::f64")]
     total_fee: f64,
 }
 

@@ -10,6 +10,7 @@ use crate::wire;
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
@@ -22,7 +23,6 @@ pub struct AmountTotals {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub amount_y: Decimal,
     /// Both tokens, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub amount_usd: f64,
 }
 

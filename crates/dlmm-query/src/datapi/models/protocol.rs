@@ -7,25 +7,21 @@ use crate::wire;
 
 /// Protocol-wide totals of one service (`ProtocolMetricsResponse`, `GET /stats/protocol_metrics`). Money figures are
 /// USD. Real bodies also carry fields the spec does not list (e.g. `refreshed_at`); they are ignored.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ProtocolMetrics {
     /// Total value locked across all pools, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_tvl: f64,
     /// Trading volume of the last 24 hours, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub volume_24h: f64,
     /// Fees of the last 24 hours, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub fee_24h: f64,
     /// Trading volume since launch, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_volume: f64,
     /// Fees since launch, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_fees: f64,
     /// Number of pools.
     #[serde(deserialize_with = "wire::u64")]

@@ -27,6 +27,7 @@ pub struct Timeseries<T> {
 
 /// One price candle (`OHLCVResponse`). Prices are token Y per token X; old daily candles read 0 for open, low and
 /// close.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
@@ -39,23 +40,19 @@ pub struct Candle {
     #[serde(default)]
     pub timestamp_str: String,
     /// First price of the bucket.
-    #[serde(deserialize_with = "wire::f64")]
     pub open: f64,
     /// Highest price of the bucket.
-    #[serde(deserialize_with = "wire::f64")]
     pub high: f64,
     /// Lowest price of the bucket.
-    #[serde(deserialize_with = "wire::f64")]
     pub low: f64,
     /// Last price of the bucket.
-    #[serde(deserialize_with = "wire::f64")]
     pub close: f64,
     /// Trading volume in the bucket, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub volume: f64,
 }
 
 /// Volume and fees of one bucket (`VolumeHistoryResponse`). The newest bucket reads 0 until it closes.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
@@ -68,10 +65,8 @@ pub struct VolumeBucket {
     #[serde(default)]
     pub timestamp_str: String,
     /// Trading volume in the bucket, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub volume: f64,
     /// Fees paid to liquidity providers in the bucket, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub fees: f64,
     /// Protocol fees in the bucket, USD.
     #[serde(default, deserialize_with = "wire::f64")]

@@ -11,6 +11,7 @@ use crate::wire;
 /// `name` and `symbol` come from token creators: treat them as untrusted text. The enrichment fields
 /// (`is_verified`, `holders`, `freeze_authority_disabled`, `total_supply`, `market_cap`) default to false / zero when a
 /// body omits them.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
@@ -39,7 +40,6 @@ pub struct Token {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_supply: Decimal,
     /// Price of one token, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub price: f64,
     /// Market capitalisation, USD.
     #[serde(default, deserialize_with = "wire::f64")]

@@ -18,6 +18,7 @@ use crate::wire;
 /// (none; `""` also reads as none), `tags` (empty), `is_blacklisted`, `has_farm` (false), `farm_apr`, `farm_apy` (0),
 /// `permanent_lock_liquidity` (0), `vested_liquidity` (zeros). Real bodies carry pool-config flags the spec does not
 /// list; they are ignored.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
@@ -52,10 +53,8 @@ pub struct Pool {
     /// The pool's fee and price configuration.
     pub pool_config: PoolConfig,
     /// Total value locked, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub tvl: f64,
     /// Price of token X in token Y (display units).
-    #[serde(deserialize_with = "wire::f64")]
     pub current_price: f64,
     /// Whether the pool has a farm.
     #[serde(default)]
@@ -103,6 +102,7 @@ impl Pool {
 }
 
 /// A DAMM v2 pool's fee and price configuration (`PoolConfig`). `*_pct` are percents.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
@@ -115,16 +115,12 @@ pub struct PoolConfig {
     #[serde(deserialize_with = "wire::u8")]
     pub base_fee_mode: u8,
     /// Base fee rate, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub base_fee_pct: f64,
     /// The protocol's cut of the trade fee, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub protocol_fee_pct: f64,
     /// The partner's cut of the trade fee, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub partner_fee_pct: f64,
     /// The referrer's cut of the trade fee, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub referral_fee_pct: f64,
     /// Whether the dynamic (volatility) fee is on.
     pub dynamic_fee_initialized: bool,
@@ -134,10 +130,8 @@ pub struct PoolConfig {
     /// Whether liquidity is concentrated in a price range.
     pub concentrated_liquidity: bool,
     /// Lowest price of the range (token Y per token X).
-    #[serde(deserialize_with = "wire::f64")]
     pub min_price: f64,
     /// Highest price of the range (token Y per token X).
-    #[serde(deserialize_with = "wire::f64")]
     pub max_price: f64,
     /// How `activation_point` counts: 0 = slot, 1 = unix seconds.
     #[serde(deserialize_with = "wire::u8")]
@@ -148,20 +142,20 @@ pub struct PoolConfig {
 }
 
 /// Liquidity under vesting (`VestedLiquidity`), USD.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct VestedLiquidity {
     /// Vesting for more than 3 months, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub months_3: f64,
     /// Vesting for more than 6 months, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub months_6: f64,
 }
 
 /// The DAMM v2 pools of one token pair, summed (`GroupResponse`; the items of `GET /pools/groups`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
@@ -179,13 +173,10 @@ pub struct Group {
     #[serde(deserialize_with = "wire::u64")]
     pub pool_count: u64,
     /// Summed TVL, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_tvl: f64,
     /// Summed trading volume, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_volume: f64,
     /// Highest fee/TVL ratio among the pools, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub max_fee_tvl_ratio: f64,
     /// Whether any pool of the group has a farm.
     #[serde(default)]

@@ -30,6 +30,7 @@ pub struct CursorPage<T> {
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
@@ -53,7 +54,6 @@ pub struct PortfolioPool {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_deposits_y: Decimal,
     /// Deposits, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_deposits_usd: f64,
     /// Token X withdrawn, display units.
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
@@ -62,7 +62,6 @@ pub struct PortfolioPool {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_withdraws_y: Decimal,
     /// Withdrawals, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_withdraws_usd: f64,
     /// Fees claimed in token X, display units.
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
@@ -71,7 +70,6 @@ pub struct PortfolioPool {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_claimed_fees_y: Decimal,
     /// Fees claimed, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_claimed_fees_usd: f64,
 }
 
@@ -79,6 +77,7 @@ pub struct PortfolioPool {
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
@@ -110,9 +109,7 @@ pub struct Position {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiAmountTotals"))]
     pub total_claimed_fees: AmountTotals,
     /// Profit and loss, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub pnl: f64,
     /// Profit and loss relative to the deposits, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub pnl_change_pct: f64,
 }

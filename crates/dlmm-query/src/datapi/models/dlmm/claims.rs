@@ -10,6 +10,7 @@ use crate::wire;
 ///
 /// The wire record is snake_case with figures as JSON strings: token amounts decode to [`Decimal`] (display units),
 /// USD and SOL values (at the time of each claim) to `f64`.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -26,16 +27,12 @@ pub struct WalletPoolClaims {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_fee_y: Decimal,
     /// Fees claimed in token X, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_fee_x_usd: f64,
     /// Fees claimed in token Y, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_fee_y_usd: f64,
     /// Fees claimed in token X, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_fee_x_sol: f64,
     /// Fees claimed in token Y, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_fee_y_sol: f64,
     /// Number of fee claims.
     #[serde(deserialize_with = "wire::u64")]
@@ -44,28 +41,22 @@ pub struct WalletPoolClaims {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_reward_x: Decimal,
     /// Farm reward X claimed, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_reward_x_usd: f64,
     /// Farm reward Y claimed, display units.
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_reward_y: Decimal,
     /// Farm reward Y claimed, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_reward_y_usd: f64,
     /// Farm reward X claimed, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_reward_x_sol: f64,
     /// Farm reward Y claimed, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_reward_y_sol: f64,
     /// Number of reward claims.
     #[serde(deserialize_with = "wire::u64")]
     pub reward_claim_count: u64,
     /// Everything claimed, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_claims_usd: f64,
     /// Everything claimed, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_claims_sol: f64,
     /// When the last fee claim happened: RFC 3339 text (`2024-01-15T12:00:00Z`); none if never.
     #[serde(default)]

@@ -13,6 +13,7 @@ use crate::shared_fields::structs_sharing;
 use crate::wire;
 
 /// A pool as the limit-order routes describe it (`LimitOrderPoolDetails`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -26,7 +27,6 @@ pub struct LimitOrderPool {
     #[serde(deserialize_with = "wire::u16")]
     pub bin_step: u16,
     /// Base fee rate, percent (the wire sends it as text).
-    #[serde(deserialize_with = "wire::f64")]
     pub base_fee: f64,
     /// Mint of token X.
     pub token_x_mint: String,
@@ -56,7 +56,6 @@ structs_sharing! {
         #[serde(deserialize_with = "wire::u64")]
         pub fully_filled_orders: u64,
         /// Share of the deposits filled, percent (deposit-weighted).
-        #[serde(deserialize_with = "wire::f64")]
         pub filled_pct: f64,
         /// Token X deposited, display units (only asks deposit X).
         #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
@@ -65,22 +64,16 @@ structs_sharing! {
         #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
         pub total_deposit_y: Decimal,
         /// Token X deposited, USD at placement.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_deposit_x_usd: f64,
         /// Token X deposited, SOL at placement.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_deposit_x_sol: f64,
         /// Token Y deposited, USD at placement.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_deposit_y_usd: f64,
         /// Token Y deposited, SOL at placement.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_deposit_y_sol: f64,
         /// Deposits, USD at placement.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_deposit_usd: f64,
         /// Deposits, SOL at placement.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_deposit_sol: f64,
         /// Token X withdrawn, display units.
         #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
@@ -89,22 +82,16 @@ structs_sharing! {
         #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
         pub total_withdrawal_y: Decimal,
         /// Token X withdrawn, USD at cancellation.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_withdrawal_x_usd: f64,
         /// Token X withdrawn, SOL at cancellation.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_withdrawal_x_sol: f64,
         /// Token Y withdrawn, USD at cancellation.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_withdrawal_y_usd: f64,
         /// Token Y withdrawn, SOL at cancellation.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_withdrawal_y_sol: f64,
         /// Withdrawals, USD at cancellation.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_withdrawal_usd: f64,
         /// Withdrawals, SOL at cancellation.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_withdrawal_sol: f64,
         /// Bonus (fee share) in token X, display units.
         #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
@@ -116,43 +103,37 @@ structs_sharing! {
 
     /// A wallet's open limit orders in one pool, summed (`OpenLimitOrderPoolSummary`; the items of
     /// `GET /wallets/{wallet}/limit_orders/open/pools`). Bonus values use the current price.
+    #[wire::lenient_numbers]
     #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
     #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
     #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
     #[serde(rename_all(serialize = "camelCase"))]
     pub struct OpenLimitOrderPool {
         /// Bonus, USD at the current price.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_bonus_usd: f64,
         /// Bonus, SOL at the current price.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_bonus_sol: f64,
     }
 
     /// A wallet's closed limit orders in one pool, summed (`ClosedLimitOrderPoolSummary`; the items of
     /// `GET /wallets/{wallet}/limit_orders/closed/pools`). Bonus values use the price at cancellation.
+    #[wire::lenient_numbers]
     #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
     #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
     #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
     #[serde(rename_all(serialize = "camelCase"))]
     pub struct ClosedLimitOrderPool {
         /// Bonus in token X, USD at cancellation.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_bonus_x_usd: f64,
         /// Bonus in token Y, USD at cancellation.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_bonus_y_usd: f64,
         /// Bonus in token X, SOL at cancellation.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_bonus_x_sol: f64,
         /// Bonus in token Y, SOL at cancellation.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_bonus_y_sol: f64,
         /// Bonus, USD at cancellation.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_bonus_usd: f64,
         /// Bonus, SOL at cancellation.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_bonus_sol: f64,
         /// When the last order closed, unix seconds.
         #[serde(deserialize_with = "wire::u64")]
@@ -162,6 +143,7 @@ structs_sharing! {
 
 /// A wallet's open limit orders in one pool with the pool's live state (`OpenLimitOrdersForPoolResponse`,
 /// `GET /wallets/{wallet}/limit_orders/open/pools/{pool_address}`), one page.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -173,7 +155,6 @@ pub struct OpenLimitOrders {
     #[serde(deserialize_with = "wire::i32")]
     pub current_active_bin_id: i32,
     /// The pool's live price (token Y per token X).
-    #[serde(deserialize_with = "wire::f64")]
     pub current_pool_price: f64,
     /// Number of orders across all pages.
     #[serde(deserialize_with = "wire::u64")]
@@ -192,6 +173,7 @@ pub struct OpenLimitOrders {
 }
 
 /// One open limit order (`OpenLimitOrderDetail`). Bonus values use the current price.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -204,10 +186,8 @@ pub struct OpenLimitOrder {
     /// True for an ask (selling X for Y), false for a bid (buying X with Y).
     pub is_ask_side: bool,
     /// Lowest price of the order (token Y per token X).
-    #[serde(deserialize_with = "wire::f64")]
     pub lower_pool_price: f64,
     /// Highest price of the order (token Y per token X).
-    #[serde(deserialize_with = "wire::f64")]
     pub upper_pool_price: f64,
     /// Symbol of the deposited (input) token.
     pub input_token: String,
@@ -221,16 +201,13 @@ pub struct OpenLimitOrder {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub input_amount: Decimal,
     /// Deposited, USD at placement.
-    #[serde(deserialize_with = "wire::f64")]
     pub input_amount_usd: f64,
     /// Deposited, SOL at placement.
-    #[serde(deserialize_with = "wire::f64")]
     pub input_amount_sol: f64,
     /// Output expected at the placement prices, output-token display units.
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub output_amount_expected: Decimal,
     /// Share of the deposit filled, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub filled_pct: f64,
     /// Filled part of the deposit, input-token display units.
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
@@ -239,19 +216,15 @@ pub struct OpenLimitOrder {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_filled_amount: Decimal,
     /// Output received so far, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_filled_amount_usd: f64,
     /// Output received so far, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_filled_amount_sol: f64,
     /// Unfilled part of the deposit, input-token display units.
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_unfilled_amount: Decimal,
     /// Unfilled part of the deposit, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_unfilled_amount_usd: f64,
     /// Unfilled part of the deposit, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_unfilled_amount_sol: f64,
     /// Bonus (fee share) in token X, display units.
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
@@ -260,10 +233,8 @@ pub struct OpenLimitOrder {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_bonus_y: Decimal,
     /// Bonus, USD at the current price.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_usd: f64,
     /// Bonus, SOL at the current price.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_sol: f64,
     /// When the order was placed, unix seconds.
     #[serde(deserialize_with = "wire::u64")]
@@ -284,6 +255,7 @@ pub struct OpenLimitOrder {
 }
 
 /// One bin of an open limit order (`OpenLimitOrderBinPoint`). Amounts are display units of the token named.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -293,7 +265,6 @@ pub struct OpenLimitOrderBin {
     #[serde(deserialize_with = "wire::i32")]
     pub bin_id: i32,
     /// Price at this bin (token Y per token X).
-    #[serde(deserialize_with = "wire::f64")]
     pub price: f64,
     /// Deposited at this bin, input-token display units.
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
@@ -355,6 +326,7 @@ pub struct ClosedLimitOrders {
 
 /// One closed limit order, from placement to close (`ClosedLimitOrderDetail`). Withdrawal and bonus values use the
 /// price at cancellation.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -367,10 +339,8 @@ pub struct ClosedLimitOrder {
     /// True for an ask (selling X for Y), false for a bid (buying X with Y).
     pub is_ask_side: bool,
     /// Lowest price of the order (token Y per token X).
-    #[serde(deserialize_with = "wire::f64")]
     pub lower_pool_price: f64,
     /// Highest price of the order (token Y per token X).
-    #[serde(deserialize_with = "wire::f64")]
     pub upper_pool_price: f64,
     /// Symbol of the deposited (input) token.
     pub input_token: String,
@@ -387,10 +357,8 @@ pub struct ClosedLimitOrder {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_deposit_y: Decimal,
     /// Deposits, USD at placement.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_deposit_usd: f64,
     /// Deposits, SOL at placement.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_deposit_sol: f64,
     /// Output expected at the placement prices, output-token display units.
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
@@ -402,22 +370,16 @@ pub struct ClosedLimitOrder {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_withdrawal_y: Decimal,
     /// Token X withdrawn, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_withdrawal_x_usd: f64,
     /// Token X withdrawn, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_withdrawal_x_sol: f64,
     /// Token Y withdrawn, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_withdrawal_y_usd: f64,
     /// Token Y withdrawn, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_withdrawal_y_sol: f64,
     /// Withdrawals, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_withdrawal_usd: f64,
     /// Withdrawals, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_withdrawal_sol: f64,
     /// Bonus (fee share) in token X, display units.
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
@@ -426,25 +388,18 @@ pub struct ClosedLimitOrder {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_bonus_y: Decimal,
     /// Bonus in token X, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_x_usd: f64,
     /// Bonus in token Y, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_y_usd: f64,
     /// Bonus in token X, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_x_sol: f64,
     /// Bonus in token Y, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_y_sol: f64,
     /// Bonus, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_usd: f64,
     /// Bonus, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_sol: f64,
     /// Share of the deposit filled, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub filled_pct: f64,
     /// Filled part of the deposit, input-token display units.
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
@@ -472,6 +427,7 @@ pub struct ClosedLimitOrder {
 
 /// The bonus a wallet's limit orders in one pool have claimed (`BonusClaimedResponse`,
 /// `GET /wallets/{wallet}/limit_orders/pools/{pool_address}/bonus_claimed`). Values use the price at cancellation.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -484,22 +440,16 @@ pub struct LimitOrderBonusClaimed {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub total_bonus_y: Decimal,
     /// Bonus claimed in token X, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_x_usd: f64,
     /// Bonus claimed in token Y, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_y_usd: f64,
     /// Bonus claimed in token X, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_x_sol: f64,
     /// Bonus claimed in token Y, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_y_sol: f64,
     /// Bonus claimed, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_usd: f64,
     /// Bonus claimed, SOL.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_sol: f64,
     /// Number of cancel events in these totals.
     #[serde(deserialize_with = "wire::u64")]
@@ -507,6 +457,7 @@ pub struct LimitOrderBonusClaimed {
 }
 
 /// A wallet's limit orders at a glance (`LimitOrderSummaryResponse`, `GET /wallets/{wallet}/limit_orders/summary`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -519,15 +470,11 @@ pub struct LimitOrderSummary {
     #[serde(deserialize_with = "wire::u64")]
     pub closed_orders: u64,
     /// Deposits of the open orders, USD at placement.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_deposit_usd: f64,
     /// Deposits of the open orders, SOL at placement.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_deposit_sol: f64,
     /// Bonus accrued by the open orders, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_usd: f64,
     /// Bonus accrued by the open orders, SOL at the current price.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_bonus_sol: f64,
 }

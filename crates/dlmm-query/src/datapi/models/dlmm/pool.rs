@@ -11,6 +11,7 @@ use crate::wire;
 /// Money figures are USD; `*_pct`, `apr`, `apy` and `fee_tvl_ratio` are percents (`0.04` = 0.04 %). Fields a newer
 /// revision added or that bodies may omit default: `cumulative_metrics` (zeros), `launchpad` (none), `tags` (empty),
 /// `is_blacklisted`, `has_farm` (false), `farm_apr`, `farm_apy` (0). `name` comes from token symbols: untrusted text.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -46,19 +47,14 @@ pub struct Pool {
     /// The pool's fee configuration.
     pub pool_config: PoolConfig,
     /// Current fee rate (base + variable), percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub dynamic_fee_pct: f64,
     /// Total value locked, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub tvl: f64,
     /// Price of token X in token Y (display units).
-    #[serde(deserialize_with = "wire::f64")]
     pub current_price: f64,
     /// 24 h fee yield, percent (equals `fee_tvl_ratio.hour_24`).
-    #[serde(deserialize_with = "wire::f64")]
     pub apr: f64,
     /// `((1 + apr/100)^365 - 1) * 100`, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub apy: f64,
     /// Whether the pool has a farm.
     #[serde(default)]
@@ -103,6 +99,7 @@ impl Pool {
 }
 
 /// A DLMM pool's fee configuration (`PoolConfig`). Rates are percents.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -112,13 +109,10 @@ pub struct PoolConfig {
     #[serde(deserialize_with = "wire::u16")]
     pub bin_step: u16,
     /// Base fee rate, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub base_fee_pct: f64,
     /// Maximum fee rate, percent (real pools read 0).
-    #[serde(deserialize_with = "wire::f64")]
     pub max_fee_pct: f64,
     /// The protocol's cut of the trade fee, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub protocol_fee_pct: f64,
     /// Fee collection mode (0 = fees in both tokens, 1 = fees in token Y only).
     #[serde(deserialize_with = "wire::u8")]
@@ -126,20 +120,20 @@ pub struct PoolConfig {
 }
 
 /// A pool's totals since creation (`CumulativeMetrics`), USD.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CumulativeMetrics {
     /// Trading volume since creation, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub volume: f64,
     /// Fees since creation, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub fees: f64,
 }
 
 /// The pools of one token pair, summed (`GroupResponse`; the items of `GET /pools/groups`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -157,13 +151,10 @@ pub struct Group {
     #[serde(deserialize_with = "wire::u64")]
     pub pool_count: u64,
     /// Summed TVL, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_tvl: f64,
     /// Summed trading volume, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_volume: f64,
     /// Highest fee/TVL ratio among the pools, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub max_fee_tvl_ratio: f64,
     /// Whether any pool of the group has a farm.
     #[serde(default)]

@@ -12,6 +12,7 @@ use crate::shared_fields::structs_sharing;
 use crate::wire;
 
 /// A wallet's pools with closed positions (`GetPortfolioResponse`, `GET /portfolio`), one page.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -43,7 +44,6 @@ structs_sharing! {
         #[serde(deserialize_with = "wire::u16")]
         pub bin_step: u16,
         /// Base fee rate, percent (a number or text on the wire).
-        #[serde(deserialize_with = "wire::f64")]
         pub base_fee: f64,
         /// Fee collection mode (0 = fees in both tokens, 1 = fees in token Y only).
         #[serde(deserialize_with = "wire::u8")]
@@ -63,94 +63,73 @@ structs_sharing! {
     }
 
     /// One pool of a wallet's closed-position portfolio, aggregated (`PoolPortfolioItem`).
+    #[wire::lenient_numbers]
     #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
     #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
     #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
     #[serde(rename_all = "camelCase")]
     pub struct PortfolioPool {
         /// Total deposited, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_deposit: f64,
         /// Total deposited, SOL.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_deposit_sol: f64,
         /// Total withdrawn, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_withdrawal: f64,
         /// Total withdrawn, SOL.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_withdrawal_sol: f64,
         /// Total fees claimed, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_fee: f64,
         /// Total fees claimed, SOL.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_fee_sol: f64,
         /// Profit and loss, realized and unrealized, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub pnl_usd: f64,
         /// Profit and loss, SOL.
-        #[serde(deserialize_with = "wire::f64")]
         pub pnl_sol: f64,
         /// Profit and loss relative to the deposits (USD), percent.
-        #[serde(deserialize_with = "wire::f64")]
         pub pnl_pct_change: f64,
         /// Profit and loss relative to the deposits (SOL), percent.
-        #[serde(deserialize_with = "wire::f64")]
         pub pnl_sol_pct_change: f64,
         /// Token X deposited, display units.
         #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
         pub total_deposit_token_x: Decimal,
         /// Token X deposited, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_deposit_token_x_usd: f64,
         /// Token X deposited, SOL.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_deposit_token_x_sol: f64,
         /// Token X withdrawn, display units.
         #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
         pub total_withdrawal_token_x: Decimal,
         /// Token X withdrawn, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_withdrawal_token_x_usd: f64,
         /// Token X withdrawn, SOL.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_withdrawal_token_x_sol: f64,
         /// Token X fees claimed, display units.
         #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
         pub total_fee_token_x: Decimal,
         /// Token X fees claimed, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_fee_token_x_usd: f64,
         /// Token X fees claimed, SOL.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_fee_token_x_sol: f64,
         /// Token Y deposited, display units.
         #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
         pub total_deposit_token_y: Decimal,
         /// Token Y deposited, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_deposit_token_y_usd: f64,
         /// Token Y deposited, SOL.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_deposit_token_y_sol: f64,
         /// Token Y withdrawn, display units.
         #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
         pub total_withdrawal_token_y: Decimal,
         /// Token Y withdrawn, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_withdrawal_token_y_usd: f64,
         /// Token Y withdrawn, SOL.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_withdrawal_token_y_sol: f64,
         /// Token Y fees claimed, display units.
         #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
         pub total_fee_token_y: Decimal,
         /// Token Y fees claimed, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_fee_token_y_usd: f64,
         /// Token Y fees claimed, SOL.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_fee_token_y_sol: f64,
         /// When the wallet's last position in the pool closed, unix seconds (the spec gives no unit); none if unknown.
         #[serde(default, deserialize_with = "wire::opt_u64")]
@@ -159,6 +138,7 @@ structs_sharing! {
 
     /// One pool of a wallet's open portfolio, aggregated over its open positions (`PoolOpenPortfolioItem`). SOL figures
     /// use the current SOL price.
+    #[wire::lenient_numbers]
     #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
     #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
     #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -169,25 +149,20 @@ structs_sharing! {
         /// Mint of farm reward Y (the system program address when none).
         pub reward_y: String,
         /// Current value of the positions, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub balances: f64,
         /// Current value of the positions, SOL; none when unknown.
         #[serde(default, deserialize_with = "wire::opt_f64")]
         pub balances_sol: Option<f64>,
         /// Unclaimed fees, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub unclaimed_fees: f64,
         /// Unclaimed fees, SOL; none when unknown.
         #[serde(default, deserialize_with = "wire::opt_f64")]
         pub unclaimed_fees_sol: Option<f64>,
         /// The wallet's fees of the rolling 24 hours divided by its TVL, percent.
-        #[serde(deserialize_with = "wire::f64")]
         pub fee_per_tvl_24h: f64,
         /// Live profit and loss, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub pnl: f64,
         /// Live profit and loss relative to the deposits (USD), percent.
-        #[serde(deserialize_with = "wire::f64")]
         pub pnl_pct_change: f64,
         /// Live profit and loss, SOL; none when unknown.
         #[serde(default, deserialize_with = "wire::opt_f64")]
@@ -196,7 +171,6 @@ structs_sharing! {
         #[serde(default, deserialize_with = "wire::opt_f64")]
         pub pnl_sol_pct_change: Option<f64>,
         /// Total deposited, USD.
-        #[serde(deserialize_with = "wire::f64")]
         pub total_deposit: f64,
         /// Total deposited, SOL (price of each deposit); none when unknown.
         #[serde(default, deserialize_with = "wire::opt_f64")]
@@ -255,6 +229,7 @@ pub struct OpenPortfolio {
 }
 
 /// Totals of a wallet's open portfolio across all pools (`TotalMetrics`). SOL figures use the current SOL price.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -264,22 +239,18 @@ pub struct OpenPortfolioTotals {
     #[serde(deserialize_with = "wire::u64")]
     pub total_positions: u64,
     /// Current value, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub balances: f64,
     /// Current value, SOL; none when unknown.
     #[serde(default, deserialize_with = "wire::opt_f64")]
     pub balances_sol: Option<f64>,
     /// Unclaimed fees, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub unclaimed_fees: f64,
     /// Unclaimed fees, SOL; none when unknown.
     #[serde(default, deserialize_with = "wire::opt_f64")]
     pub unclaimed_fees_sol: Option<f64>,
     /// Live profit and loss, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub pnl: f64,
     /// Live profit and loss relative to the deposits (USD), percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub pnl_pct_change: f64,
     /// Live profit and loss, SOL; none when unknown.
     #[serde(default, deserialize_with = "wire::opt_f64")]
@@ -290,21 +261,18 @@ pub struct OpenPortfolioTotals {
 }
 
 /// A wallet's profit and loss across all pools (`PortfolioTotalResponse`, `GET /portfolio/total`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct PortfolioTotal {
     /// Profit and loss, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_pnl_usd: f64,
     /// Profit and loss, SOL (price of each event).
-    #[serde(deserialize_with = "wire::f64")]
     pub total_pnl_sol: f64,
     /// Profit and loss relative to the deposits (USD), percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_pnl_pct_change: f64,
     /// Profit and loss relative to the deposits (SOL), percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_pnl_sol_pct_change: f64,
 }

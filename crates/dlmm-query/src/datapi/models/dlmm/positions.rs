@@ -21,6 +21,7 @@ pub struct PositionEvents {
 }
 
 /// One event of a position: a deposit, a withdrawal or a claim (`PositionEvent`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -56,13 +57,10 @@ pub struct PositionEvent {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub amount_y: Decimal,
     /// Token X moved, USD at the time.
-    #[serde(deserialize_with = "wire::f64")]
     pub amount_x_usd: f64,
     /// Token Y moved, USD at the time.
-    #[serde(deserialize_with = "wire::f64")]
     pub amount_y_usd: f64,
     /// Both tokens moved, USD at the time.
-    #[serde(deserialize_with = "wire::f64")]
     pub total_usd: f64,
     /// When the service indexed the event: RFC 3339 text (`2024-01-15T12:00:00Z`), kept as sent.
     pub created_at: String,
@@ -70,6 +68,7 @@ pub struct PositionEvent {
 
 /// A wallet's positions in one pool with their profit and loss (`GetPoolPositionPnLResponse`,
 /// `GET /positions/{pool_address}/pnl`), one page, with the prices used.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -95,10 +94,8 @@ pub struct PositionsPnl {
     #[serde(default)]
     pub token_y: Option<String>,
     /// Current price of token X, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub token_x_price: f64,
     /// Current price of token Y, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub token_y_price: f64,
     /// Farm reward X as the service names it; none when there is none.
     #[serde(default)]
@@ -107,10 +104,8 @@ pub struct PositionsPnl {
     #[serde(default)]
     pub reward_token_y: Option<String>,
     /// Current price of farm reward X, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub reward_token_x_price: f64,
     /// Current price of farm reward Y, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub reward_token_y_price: f64,
     /// Current price of SOL, USD; none when unknown.
     #[serde(default, deserialize_with = "wire::opt_f64")]
@@ -118,6 +113,7 @@ pub struct PositionsPnl {
 }
 
 /// One position's range and profit and loss (`PositionPnLData`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -126,10 +122,8 @@ pub struct PositionPnlRecord {
     /// The position's address.
     pub position_address: String,
     /// Price at the lower end of the range (token Y per token X).
-    #[serde(deserialize_with = "wire::f64")]
     pub min_price: f64,
     /// Price at the upper end of the range (token Y per token X).
-    #[serde(deserialize_with = "wire::f64")]
     pub max_price: f64,
     /// Lowest bin id of the range.
     #[serde(deserialize_with = "wire::i32")]
@@ -138,15 +132,12 @@ pub struct PositionPnlRecord {
     #[serde(deserialize_with = "wire::i32")]
     pub upper_bin_id: i32,
     /// The position's fees of the rolling 24 hours divided by its value, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub fee_per_tvl_24h: f64,
     /// Whether the position is closed.
     pub is_closed: bool,
     /// Profit and loss, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub pnl_usd: f64,
     /// Profit and loss relative to the deposits (USD), percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub pnl_pct_change: f64,
     /// Everything deposited.
     pub all_time_deposits: TokenPairAmounts,
@@ -195,6 +186,7 @@ pub struct TokenPairAmounts {
 }
 
 /// An amount of one token with its value (`TokenAmount`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -204,7 +196,6 @@ pub struct TokenAmount {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub amount: Decimal,
     /// Its value, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub usd: f64,
     /// Its value, SOL; none when unknown.
     #[serde(default, deserialize_with = "wire::opt_f64")]
@@ -212,13 +203,13 @@ pub struct TokenAmount {
 }
 
 /// A total value (`TotalUsd`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct TotalValue {
     /// The value, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub usd: f64,
     /// The value, SOL; none when unknown.
     #[serde(default, deserialize_with = "wire::opt_f64")]
@@ -226,13 +217,13 @@ pub struct TotalValue {
 }
 
 /// An open position's live value and unclaimed amounts (`UnrealizedPnL`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct UnrealizedPnl {
     /// Current value of the position, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub balances: f64,
     /// Current value of the position, SOL; none when unknown.
     #[serde(default, deserialize_with = "wire::opt_f64")]

@@ -30,6 +30,7 @@ pub struct OpenPositions {
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -47,7 +48,6 @@ pub struct PositionsByPool {
     #[serde(deserialize_with = "wire::u16")]
     pub bin_step: u16,
     /// Fee rate, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub fee_pct: f64,
     /// Fee collection mode (0 = fees in both tokens, 1 = fees in token Y only).
     #[serde(deserialize_with = "wire::u8")]
@@ -88,6 +88,7 @@ pub struct TokenInfo {
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -107,10 +108,8 @@ pub struct OpenPosition {
     #[serde(deserialize_with = "wire::i32")]
     pub upper_bin_id: i32,
     /// Price at the lowest bin (token Y per token X).
-    #[serde(deserialize_with = "wire::f64")]
     pub lower_bin_price: f64,
     /// Price at the highest bin (token Y per token X).
-    #[serde(deserialize_with = "wire::f64")]
     pub upper_bin_price: f64,
     /// Everything deposited.
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiAmountTotals"))]
@@ -125,10 +124,8 @@ pub struct OpenPosition {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiCurrentPosition"))]
     pub current_position: CurrentPosition,
     /// Unrealized profit and loss, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub unrealized_pnl: f64,
     /// Unrealized profit and loss relative to the deposits, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub unrealized_pnl_change_pct: f64,
 }
 
@@ -136,6 +133,7 @@ pub struct OpenPosition {
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -167,9 +165,7 @@ pub struct ClosedPosition {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiAmountTotals"))]
     pub total_claimed_fees: AmountTotals,
     /// Profit and loss, USD.
-    #[serde(deserialize_with = "wire::f64")]
     pub pnl: f64,
     /// Profit and loss relative to the deposits, percent.
-    #[serde(deserialize_with = "wire::f64")]
     pub pnl_change_pct: f64,
 }
