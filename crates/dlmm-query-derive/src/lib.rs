@@ -31,10 +31,10 @@ pub fn derive_shape(input: TokenStream) -> TokenStream {
     expand(input).unwrap_or_else(syn::Error::into_compile_error).into()
 }
 
-/// `#[lenient_numbers]` above a model struct's derives: each `f64` field, and each `Option<f64>`, read by no function
-/// of its own (`deserialize_with`) reads a number or numeric text, as `#[serde(deserialize_with = "crate::wire::f64")]`
-/// (`opt_f64`) reads it; serde's derive and `Shape` then both see that attribute. The vendor's wire rule for numbers,
-/// stated once per model rather than on each field.
+/// `#[lenient_numbers]` above a model struct's derives: each numeric field (`f64`, `u64`, `i64`, `i32`, `u16`, `u8`,
+/// and `Option` of the first four) read by no function of its own (`deserialize_with`) reads a number or numeric text,
+/// as `#[serde(deserialize_with = "crate::wire::f64")]` (`u64`, …, `opt_f64`, …) reads it; serde's derive and `Shape`
+/// then both see that attribute. The vendor's wire rule for numbers, stated once per model rather than on each field.
 #[proc_macro_attribute]
 pub fn lenient_numbers(args: TokenStream, input: TokenStream) -> TokenStream {
     let mut input = parse_macro_input!(input as DeriveInput);
@@ -48,21 +48,28 @@ pub fn lenient_numbers(args: TokenStream, input: TokenStream) -> TokenStream {
         Err(message) => return syn::Error::new_spanned(&input.ident, message).into_compile_error().into(),
     };
     for field in fields.iter_mut() {
-        let has_reader = field_attrs(&field.attrs).map_or(true, |attrs| attrs.with.is_some());
-        let reader = match &field.ty {
-            _ if has_reader => continue,
-            ty if is_f64(ty) => "crate::wire::f64",
-            Type::Path(p) if is_option(&field.ty) && option_of(p).is_some_and(is_f64) => "crate::wire::opt_f64",
+        if field_attrs(&field.attrs).map_or(true, |attrs| attrs.with.is_some()) {
+            continue;
+        }
+        let reader = match (primitive(&field.ty), &field.ty) {
+            (Some(number), _) => number.to_owned(),
+            (None, Type::Path(p)) if is_option(&field.ty) => match option_of(p).and_then(primitive) {
+                Some(number @ ("f64" | "u64" | "i64" | "i32")) => format!("opt_{number}"),
+                _ => continue,
+            },
             _ => continue,
         };
+        let reader = format!("crate::wire::{reader}");
         field.attrs.push(parse_quote!(#[serde(deserialize_with = #reader)]));
     }
     quote!(#input).into()
 }
 
-/// True for `f64`.
-fn is_f64(ty: &Type) -> bool {
-    matches!(ty, Type::Path(p) if p.qself.is_none() && p.path.is_ident("f64"))
+/// The name of a numeric type with a lenient reader (`f64`, `u64`, `i64`, `i32`, `u16`, `u8`).
+fn primitive(ty: &Type) -> Option<&'static str> {
+    let Type::Path(p) = ty else { return None };
+    let ident = p.path.get_ident().filter(|_| p.qself.is_none())?;
+    ["f64", "u64", "i64", "i32", "u16", "u8"].into_iter().find(|name| ident == name)
 }
 
 /// What `Option<…>` holds.

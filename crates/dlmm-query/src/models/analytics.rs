@@ -85,18 +85,14 @@ pub struct Swap {
     /// Protocol's part of the fee, USD.
     pub protocol_fee_usd: f64,
     /// When the swap happened, unix seconds.
-    #[serde(deserialize_with = "wire::i64")]
     pub onchain_timestamp: i64,
     /// The pair's address.
     pub pair_address: String,
     /// Bin id where the swap started.
-    #[serde(deserialize_with = "wire::i64")]
     pub start_bin_id: i64,
     /// Bin id where the swap ended.
-    #[serde(deserialize_with = "wire::i64")]
     pub end_bin_id: i64,
     /// How many bins the swap crossed (a count).
-    #[serde(deserialize_with = "wire::u64")]
     pub bin_count: u64,
     /// Fee rate applied, basis points.
     pub fee_bps: f64,
@@ -107,6 +103,7 @@ pub struct Swap {
 }
 
 /// A lock on a position of the pair (`GET /pair/{pair_address}/positions_lock`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -114,21 +111,16 @@ pub struct PositionLock {
     /// The locked position's address.
     pub position: String,
     /// When the lock ends: a slot or unix seconds, as the pair's activation type says.
-    #[serde(deserialize_with = "wire::u64")]
     pub lock_release_point: u64,
     /// The position owner's address.
     pub owner: String,
     /// Slot of the transaction that set the lock.
-    #[serde(deserialize_with = "wire::u64")]
     pub slot: u64,
     /// Index of that transaction in its block.
-    #[serde(deserialize_with = "wire::u64")]
     pub tx_idx: u64,
     /// Index of the instruction in the transaction.
-    #[serde(deserialize_with = "wire::u64")]
     pub ix_idx: u64,
     /// Index of the inner instruction.
-    #[serde(deserialize_with = "wire::u64")]
     pub inner_ix_idx: u64,
     /// Whether the position has been closed.
     pub closed: bool,

@@ -7,6 +7,7 @@ use super::PairInfo;
 use crate::wire;
 
 /// One page of pairs (`GET /pair/all_with_pagination`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -14,11 +15,11 @@ pub struct AllPairsWithPagination {
     /// The pairs of this page.
     pub pairs: Vec<PairInfo>,
     /// How many pairs match the filters over all pages (a count).
-    #[serde(deserialize_with = "wire::u64")]
     pub total: u64,
 }
 
 /// One page of pair groups (`GET /pair/all_by_groups`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -26,7 +27,6 @@ pub struct AllGroupOfPairs {
     /// The groups of this page.
     pub groups: Vec<PairGroup>,
     /// How many groups match the filters over all pages (a count).
-    #[serde(deserialize_with = "wire::u64")]
     pub total: u64,
 }
 
@@ -42,6 +42,7 @@ pub struct PairGroup {
 }
 
 /// One page of pair-group summaries (`GET /pair/all_by_groups_metadata`).
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -49,7 +50,6 @@ pub struct AllGroupOfPairsMetadata {
     /// The group summaries of this page.
     pub metadatas: Vec<PairGroupMetadata>,
     /// How many groups match the filters over all pages (a count).
-    #[serde(deserialize_with = "wire::u64")]
     pub total: u64,
 }
 

@@ -71,7 +71,6 @@ pub struct PairInfo {
     #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
     pub reserve_y_amount: Amount,
     /// Bin step, basis points of price between adjacent bins.
-    #[serde(deserialize_with = "wire::u16")]
     pub bin_step: u16,
     /// Base fee rate, percent as decimal text (`"0.04"` = 0.04 %). See [`PairInfo::base_fee_percent`].
     pub base_fee_percentage: NumericText,

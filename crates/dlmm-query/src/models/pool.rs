@@ -106,7 +106,6 @@ pub struct PoolMetrics {
     /// 24 h LP fees divided by TVL, percent.
     pub fee_tvl_ratio: f64,
     /// When the figures were computed, unix seconds.
-    #[serde(deserialize_with = "wire::i64")]
     pub updated_at: i64,
 }
 

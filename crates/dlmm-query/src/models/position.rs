@@ -81,7 +81,6 @@ pub struct ClaimFee {
     /// Token Y claimed, USD at the time.
     pub token_y_usd_amount: f64,
     /// When, unix seconds.
-    #[serde(deserialize_with = "wire::i64")]
     pub onchain_timestamp: i64,
 }
 
@@ -105,7 +104,6 @@ pub struct ClaimReward {
     /// Reward claimed, USD at the time.
     pub token_usd_amount: f64,
     /// When, unix seconds.
-    #[serde(deserialize_with = "wire::i64")]
     pub onchain_timestamp: i64,
 }
 
@@ -122,7 +120,6 @@ pub struct DepositWithdraw {
     /// The pair's address.
     pub pair_address: String,
     /// The pair's active bin id at the time.
-    #[serde(deserialize_with = "wire::i64")]
     pub active_bin_id: i64,
     /// Token X moved, raw base units.
     #[cfg_attr(feature = "wasm", tsify(type = "bigint"))]
@@ -137,6 +134,5 @@ pub struct DepositWithdraw {
     /// Token Y moved, USD at the time.
     pub token_y_usd_amount: f64,
     /// When, unix seconds.
-    #[serde(deserialize_with = "wire::i64")]
     pub onchain_timestamp: i64,
 }

@@ -6,22 +6,19 @@ use serde::{Deserialize, Serialize};
 use crate::wire;
 
 /// One page of a list (`PaginationResponse_*`): `{total, pages, current_page, page_size, data}`. Pages are 1-based.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Paginated<T> {
     /// Number of items across all pages.
-    #[serde(deserialize_with = "wire::u64")]
     pub total: u64,
     /// Number of pages.
-    #[serde(deserialize_with = "wire::u64")]
     pub pages: u64,
     /// This page's number, from 1.
-    #[serde(deserialize_with = "wire::u64")]
     pub current_page: u64,
     /// Items per page (the last page may hold fewer).
-    #[serde(deserialize_with = "wire::u64")]
     pub page_size: u64,
     /// The items of this page.
     pub data: Vec<T>,

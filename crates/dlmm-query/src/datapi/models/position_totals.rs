@@ -30,6 +30,7 @@ pub struct AmountTotals {
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
@@ -40,6 +41,5 @@ pub struct CurrentPosition {
     /// Fees not yet claimed.
     pub unclaimed_fees: AmountTotals,
     /// Slot of the state these figures come from.
-    #[serde(deserialize_with = "wire::u64")]
     pub updated_at_slot: u64,
 }

@@ -24,6 +24,5 @@ pub struct ProtocolMetrics {
     /// Fees since launch, USD.
     pub total_fees: f64,
     /// Number of pools.
-    #[serde(deserialize_with = "wire::u64")]
     pub total_pools: u64,
 }

@@ -7,16 +7,15 @@ use crate::wire;
 
 /// A time series of one pool (`TimeseriesResponse_*`): the requested range, its timeframe and the buckets, oldest
 /// first. The newest bucket is partial.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Timeseries<T> {
     /// Start of the range, unix seconds (aligned down to the timeframe).
-    #[serde(deserialize_with = "wire::u64")]
     pub start_time: u64,
     /// End of the range, unix seconds (inclusive).
-    #[serde(deserialize_with = "wire::u64")]
     pub end_time: u64,
     /// The bucket width as the service names it (`"5m" "30m" "1h" "2h" "4h" "12h" "24h"`), if it says.
     #[serde(default)]
@@ -34,7 +33,6 @@ pub struct Timeseries<T> {
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Candle {
     /// Start of the bucket, unix seconds.
-    #[serde(deserialize_with = "wire::u64")]
     pub timestamp: u64,
     /// Start of the bucket as text (`YYYY-MM-DDTHH:MM:SS+00:00`).
     #[serde(default)]
@@ -59,7 +57,6 @@ pub struct Candle {
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct VolumeBucket {
     /// Start of the bucket, unix seconds.
-    #[serde(deserialize_with = "wire::u64")]
     pub timestamp: u64,
     /// Start of the bucket as text (`YYYY-MM-DDTHH:MM:SS+00:00`).
     #[serde(default)]

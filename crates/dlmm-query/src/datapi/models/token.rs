@@ -24,7 +24,6 @@ pub struct Token {
     /// The token's symbol (not unique).
     pub symbol: String,
     /// The mint's decimals (base units per display unit = 10^decimals).
-    #[serde(deserialize_with = "wire::u8")]
     pub decimals: u8,
     /// Whether the vendor lists the token as verified.
     #[serde(default)]

@@ -42,7 +42,6 @@ pub struct Pool {
     pub token_y_amount: Decimal,
     /// When the pool was created, unix **milliseconds** (the spec gives no unit; the DLMM service's real bodies use
     /// milliseconds). See [`Pool::created_at_seconds`].
-    #[serde(deserialize_with = "wire::u64")]
     pub created_at: u64,
     /// Address of the token X vault account.
     pub vault_x: String,
@@ -109,10 +108,8 @@ impl Pool {
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PoolConfig {
     /// Fee collection mode (0 = fees in both tokens, 1 = fees in the quote token only).
-    #[serde(deserialize_with = "wire::u8")]
     pub collect_fee_mode: u8,
     /// Base fee schedule mode (the program's enum value).
-    #[serde(deserialize_with = "wire::u8")]
     pub base_fee_mode: u8,
     /// Base fee rate, percent.
     pub base_fee_pct: f64,
@@ -125,7 +122,6 @@ pub struct PoolConfig {
     /// Whether the dynamic (volatility) fee is on.
     pub dynamic_fee_initialized: bool,
     /// Pool type (the program's enum value).
-    #[serde(deserialize_with = "wire::u8")]
     pub pool_type: u8,
     /// Whether liquidity is concentrated in a price range.
     pub concentrated_liquidity: bool,
@@ -134,10 +130,8 @@ pub struct PoolConfig {
     /// Highest price of the range (token Y per token X).
     pub max_price: f64,
     /// How `activation_point` counts: 0 = slot, 1 = unix seconds.
-    #[serde(deserialize_with = "wire::u8")]
     pub activation_type: u8,
     /// When trading opens, a slot or unix seconds per `activation_type`.
-    #[serde(deserialize_with = "wire::u64")]
     pub activation_point: u64,
 }
 
@@ -170,7 +164,6 @@ pub struct Group {
     /// Token Y as the service labels it.
     pub token_y: String,
     /// Number of pools in the group.
-    #[serde(deserialize_with = "wire::u64")]
     pub pool_count: u64,
     /// Summed TVL, USD.
     pub total_tvl: f64,

@@ -11,13 +11,13 @@ use crate::wire;
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CursorPage<T> {
     /// Items per page.
-    #[serde(deserialize_with = "wire::u64")]
     pub limit: u64,
     /// The cursor of the next page; none on the last page.
     #[serde(default)]
@@ -39,13 +39,10 @@ pub struct PortfolioPool {
     /// The pool's address.
     pub pool_address: String,
     /// Number of positions.
-    #[serde(deserialize_with = "wire::u64")]
     pub positions_count: u64,
     /// Number of open positions.
-    #[serde(deserialize_with = "wire::u64")]
     pub open_positions_count: u64,
     /// Number of closed positions.
-    #[serde(deserialize_with = "wire::u64")]
     pub closed_positions_count: u64,
     /// Token X deposited, display units.
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
@@ -90,7 +87,6 @@ pub struct Position {
     /// Whether the position is closed.
     pub is_closed: bool,
     /// When the position was opened (the spec gives no unit).
-    #[serde(deserialize_with = "wire::u64")]
     pub created_at: u64,
     /// When the position was closed (the spec gives no unit); none while open.
     #[serde(default, deserialize_with = "wire::opt_u64")]

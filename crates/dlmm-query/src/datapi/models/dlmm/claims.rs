@@ -35,7 +35,6 @@ pub struct WalletPoolClaims {
     /// Fees claimed in token Y, SOL.
     pub total_fee_y_sol: f64,
     /// Number of fee claims.
-    #[serde(deserialize_with = "wire::u64")]
     pub fee_claim_count: u64,
     /// Farm reward X claimed, display units.
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
@@ -52,7 +51,6 @@ pub struct WalletPoolClaims {
     /// Farm reward Y claimed, SOL.
     pub total_reward_y_sol: f64,
     /// Number of reward claims.
-    #[serde(deserialize_with = "wire::u64")]
     pub reward_claim_count: u64,
     /// Everything claimed, USD.
     pub total_claims_usd: f64,

@@ -24,7 +24,6 @@ pub struct LimitOrderPool {
     /// `"<symbolX>-<symbolY>"`.
     pub pair_name: String,
     /// Bin step, basis points.
-    #[serde(deserialize_with = "wire::u16")]
     pub bin_step: u16,
     /// Base fee rate, percent (the wire sends it as text).
     pub base_fee: f64,
@@ -41,7 +40,6 @@ pub struct LimitOrderPool {
     /// Symbol of token Y.
     pub token_y: String,
     /// Where the bonus goes: 0 = the input token, 1 = always token Y.
-    #[serde(deserialize_with = "wire::u8")]
     pub collect_fee_mode: u8,
 }
 
@@ -50,10 +48,8 @@ structs_sharing! {
         /// The pool.
         pub pool: LimitOrderPool,
         /// Number of orders.
-        #[serde(deserialize_with = "wire::u64")]
         pub total_orders: u64,
         /// Number of orders filled completely.
-        #[serde(deserialize_with = "wire::u64")]
         pub fully_filled_orders: u64,
         /// Share of the deposits filled, percent (deposit-weighted).
         pub filled_pct: f64,
@@ -136,7 +132,6 @@ structs_sharing! {
         /// Bonus, SOL at cancellation.
         pub total_bonus_sol: f64,
         /// When the last order closed, unix seconds.
-        #[serde(deserialize_with = "wire::u64")]
         pub last_closed_at: u64,
     }
 }
@@ -152,21 +147,16 @@ pub struct OpenLimitOrders {
     /// The pool.
     pub pool: LimitOrderPool,
     /// The pool's live active bin id.
-    #[serde(deserialize_with = "wire::i32")]
     pub current_active_bin_id: i32,
     /// The pool's live price (token Y per token X).
     pub current_pool_price: f64,
     /// Number of orders across all pages.
-    #[serde(deserialize_with = "wire::u64")]
     pub total: u64,
     /// Number of pages.
-    #[serde(deserialize_with = "wire::u64")]
     pub pages: u64,
     /// This page's number, from 1.
-    #[serde(deserialize_with = "wire::u64")]
     pub current_page: u64,
     /// Orders per page.
-    #[serde(deserialize_with = "wire::u64")]
     pub page_size: u64,
     /// The orders of this page.
     pub data: Vec<OpenLimitOrder>,
@@ -237,12 +227,10 @@ pub struct OpenLimitOrder {
     /// Bonus, SOL at the current price.
     pub total_bonus_sol: f64,
     /// When the order was placed, unix seconds.
-    #[serde(deserialize_with = "wire::u64")]
     pub opened_at: u64,
     /// Signature of the placing transaction.
     pub opened_at_signature: String,
     /// Slot of the placing transaction.
-    #[serde(deserialize_with = "wire::u64")]
     pub opened_at_slot: u64,
     /// The order per bin, by bin id ascending.
     pub bin_distribution: Vec<OpenLimitOrderBin>,
@@ -262,7 +250,6 @@ pub struct OpenLimitOrder {
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenLimitOrderBin {
     /// The bin id.
-    #[serde(deserialize_with = "wire::i32")]
     pub bin_id: i32,
     /// Price at this bin (token Y per token X).
     pub price: f64,
@@ -301,6 +288,7 @@ pub enum BinFillStatus {
 
 /// A wallet's closed limit orders in one pool (`ClosedLimitOrdersForPoolResponse`,
 /// `GET /wallets/{wallet}/limit_orders/closed/pools/{pool_address}`), one page.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -309,16 +297,12 @@ pub struct ClosedLimitOrders {
     /// The pool.
     pub pool: LimitOrderPool,
     /// Number of orders across all pages.
-    #[serde(deserialize_with = "wire::u64")]
     pub total: u64,
     /// Number of pages.
-    #[serde(deserialize_with = "wire::u64")]
     pub pages: u64,
     /// This page's number, from 1.
-    #[serde(deserialize_with = "wire::u64")]
     pub current_page: u64,
     /// Orders per page.
-    #[serde(deserialize_with = "wire::u64")]
     pub page_size: u64,
     /// The orders of this page.
     pub data: Vec<ClosedLimitOrder>,
@@ -408,20 +392,16 @@ pub struct ClosedLimitOrder {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub received_output_amount: Decimal,
     /// When the order was placed, unix seconds.
-    #[serde(deserialize_with = "wire::u64")]
     pub opened_at: u64,
     /// Signature of the placing transaction.
     pub opened_at_signature: String,
     /// Slot of the placing transaction.
-    #[serde(deserialize_with = "wire::u64")]
     pub opened_at_slot: u64,
     /// When the order closed, unix seconds (block time).
-    #[serde(deserialize_with = "wire::u64")]
     pub last_closed_at: u64,
     /// Signature of the closing transaction.
     pub terminal_signature: String,
     /// Slot of the closing transaction.
-    #[serde(deserialize_with = "wire::u64")]
     pub terminal_slot: u64,
 }
 
@@ -452,7 +432,6 @@ pub struct LimitOrderBonusClaimed {
     /// Bonus claimed, SOL.
     pub total_bonus_sol: f64,
     /// Number of cancel events in these totals.
-    #[serde(deserialize_with = "wire::u64")]
     pub cancel_event_count: u64,
 }
 
@@ -464,10 +443,8 @@ pub struct LimitOrderBonusClaimed {
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct LimitOrderSummary {
     /// Number of orders still open.
-    #[serde(deserialize_with = "wire::u64")]
     pub open_orders: u64,
     /// Number of orders closed.
-    #[serde(deserialize_with = "wire::u64")]
     pub closed_orders: u64,
     /// Deposits of the open orders, USD at placement.
     pub total_deposit_usd: f64,

@@ -38,7 +38,6 @@ pub struct Pool {
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
     pub token_y_amount: Decimal,
     /// When the pool was created, unix **milliseconds**. See [`Pool::created_at_seconds`].
-    #[serde(deserialize_with = "wire::u64")]
     pub created_at: u64,
     /// Mint of farm reward X; the system program address (`11111111111111111111111111111111`) when none.
     pub reward_mint_x: String,
@@ -106,7 +105,6 @@ impl Pool {
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PoolConfig {
     /// Bin step, basis points of price between adjacent bins.
-    #[serde(deserialize_with = "wire::u16")]
     pub bin_step: u16,
     /// Base fee rate, percent.
     pub base_fee_pct: f64,
@@ -115,7 +113,6 @@ pub struct PoolConfig {
     /// The protocol's cut of the trade fee, percent.
     pub protocol_fee_pct: f64,
     /// Fee collection mode (0 = fees in both tokens, 1 = fees in token Y only).
-    #[serde(deserialize_with = "wire::u8")]
     pub collect_fee_mode: u8,
 }
 
@@ -148,7 +145,6 @@ pub struct Group {
     /// Token Y as the service labels it.
     pub token_y: String,
     /// Number of pools in the group.
-    #[serde(deserialize_with = "wire::u64")]
     pub pool_count: u64,
     /// Summed TVL, USD.
     pub total_tvl: f64,

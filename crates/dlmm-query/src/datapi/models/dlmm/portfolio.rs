@@ -19,18 +19,14 @@ use crate::wire;
 #[serde(rename_all = "camelCase")]
 pub struct Portfolio {
     /// This page's number, from 1.
-    #[serde(deserialize_with = "wire::u64")]
     pub page: u64,
     /// Pools per page.
-    #[serde(deserialize_with = "wire::u64")]
     pub page_size: u64,
     /// Whether a page follows this one.
     pub has_next: bool,
     /// Number of pools across all pages.
-    #[serde(deserialize_with = "wire::u64")]
     pub total_count: u64,
     /// Number of closed positions across all pools.
-    #[serde(deserialize_with = "wire::u64")]
     pub total_positions: u64,
     /// The pools of this page.
     pub pools: Vec<PortfolioPool>,
@@ -41,12 +37,10 @@ structs_sharing! {
         /// The pool's address.
         pub pool_address: String,
         /// Bin step, basis points (a number or text on the wire).
-        #[serde(deserialize_with = "wire::u16")]
         pub bin_step: u16,
         /// Base fee rate, percent (a number or text on the wire).
         pub base_fee: f64,
         /// Fee collection mode (0 = fees in both tokens, 1 = fees in token Y only).
-        #[serde(deserialize_with = "wire::u8")]
         pub collect_fee_mode: u8,
         /// Mint of token X.
         pub token_x_mint: String,
@@ -176,7 +170,6 @@ structs_sharing! {
         #[serde(default, deserialize_with = "wire::opt_f64")]
         pub total_deposit_sol: Option<f64>,
         /// Number of open positions in the pool.
-        #[serde(deserialize_with = "wire::u64")]
         pub open_position_count: u64,
         /// Addresses of the open positions.
         pub list_positions: Vec<String>,
@@ -199,24 +192,21 @@ structs_sharing! {
 }
 
 /// A wallet's pools with open positions (`GetOpenPortfolioResponse`, `GET /portfolio/open`), one page.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct OpenPortfolio {
     /// This page's number, from 1.
-    #[serde(deserialize_with = "wire::u64")]
     pub page: u64,
     /// Pools per page.
-    #[serde(deserialize_with = "wire::u64")]
     pub page_size: u64,
     /// Whether a page follows this one.
     pub has_next: bool,
     /// Number of pools across all pages.
-    #[serde(deserialize_with = "wire::u64")]
     pub total_count: u64,
     /// Number of open positions across all pools.
-    #[serde(deserialize_with = "wire::u64")]
     pub total_positions: u64,
     /// The pools of this page.
     pub pools: Vec<OpenPortfolioPool>,
@@ -236,7 +226,6 @@ pub struct OpenPortfolio {
 #[serde(rename_all = "camelCase")]
 pub struct OpenPortfolioTotals {
     /// Number of open positions across all pools.
-    #[serde(deserialize_with = "wire::u64")]
     pub total_positions: u64,
     /// Current value, USD.
     pub balances: f64,

@@ -30,17 +30,14 @@ pub struct PositionEvent {
     /// Transaction signature.
     pub signature: String,
     /// Index of the instruction in the transaction.
-    #[serde(deserialize_with = "wire::u64")]
     pub ix_index: u64,
     /// What happened: `add`, `remove`, `claim_fee` or `claim_reward` (kept as sent, so a new kind still decodes).
     pub event_type: String,
     /// The position's address.
     pub position_address: String,
     /// When, unix seconds (block time).
-    #[serde(deserialize_with = "wire::u64")]
     pub block_time: u64,
     /// The slot of the transaction.
-    #[serde(deserialize_with = "wire::u64")]
     pub slot: u64,
     /// The pool's address.
     pub pool_address: String,
@@ -75,15 +72,12 @@ pub struct PositionEvent {
 #[serde(rename_all = "camelCase")]
 pub struct PositionsPnl {
     /// This page's number, from 1.
-    #[serde(deserialize_with = "wire::u64")]
     pub page: u64,
     /// Positions per page.
-    #[serde(deserialize_with = "wire::u64")]
     pub page_size: u64,
     /// Whether a page follows this one.
     pub has_next: bool,
     /// Number of positions across all pages.
-    #[serde(deserialize_with = "wire::u64")]
     pub total_count: u64,
     /// The positions of this page.
     pub positions: Vec<PositionPnlRecord>,
@@ -126,10 +120,8 @@ pub struct PositionPnlRecord {
     /// Price at the upper end of the range (token Y per token X).
     pub max_price: f64,
     /// Lowest bin id of the range.
-    #[serde(deserialize_with = "wire::i32")]
     pub lower_bin_id: i32,
     /// Highest bin id of the range.
-    #[serde(deserialize_with = "wire::i32")]
     pub upper_bin_id: i32,
     /// The position's fees of the rolling 24 hours divided by its value, percent.
     pub fee_per_tvl_24h: f64,

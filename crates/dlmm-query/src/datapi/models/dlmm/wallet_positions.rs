@@ -11,16 +11,15 @@ use crate::wire;
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenPositions {
     /// Number of open positions.
-    #[serde(deserialize_with = "wire::u64")]
     pub total_positions: u64,
     /// Number of pools holding them.
-    #[serde(deserialize_with = "wire::u64")]
     pub total_pools: u64,
     /// The pools with their positions.
     pub data: Vec<PositionsByPool>,
@@ -45,15 +44,12 @@ pub struct PositionsByPool {
     /// Token Y.
     pub token_y: TokenInfo,
     /// Bin step, basis points.
-    #[serde(deserialize_with = "wire::u16")]
     pub bin_step: u16,
     /// Fee rate, percent.
     pub fee_pct: f64,
     /// Fee collection mode (0 = fees in both tokens, 1 = fees in token Y only).
-    #[serde(deserialize_with = "wire::u8")]
     pub collect_fee_mode: u8,
     /// The pool's active bin id.
-    #[serde(deserialize_with = "wire::i32")]
     pub active_bin_id: i32,
     /// Current pool price (token Y per token X); none when unknown.
     #[serde(default, deserialize_with = "wire::opt_f64")]
@@ -66,6 +62,7 @@ pub struct PositionsByPool {
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
+#[wire::lenient_numbers]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
@@ -78,7 +75,6 @@ pub struct TokenInfo {
     /// The token's name.
     pub name: String,
     /// The mint's decimals.
-    #[serde(deserialize_with = "wire::u8")]
     pub decimals: u8,
     /// Icon URL (may be empty).
     pub icon: String,
@@ -99,13 +95,10 @@ pub struct OpenPosition {
     /// The pool's address.
     pub pool_address: String,
     /// When the position was opened (the spec gives no unit).
-    #[serde(deserialize_with = "wire::u64")]
     pub created_at: u64,
     /// Lowest bin id of the range.
-    #[serde(deserialize_with = "wire::i32")]
     pub lower_bin_id: i32,
     /// Highest bin id of the range.
-    #[serde(deserialize_with = "wire::i32")]
     pub upper_bin_id: i32,
     /// Price at the lowest bin (token Y per token X).
     pub lower_bin_price: f64,
@@ -144,16 +137,12 @@ pub struct ClosedPosition {
     /// The pool's address.
     pub pool_address: String,
     /// When the position was opened (the spec gives no unit).
-    #[serde(deserialize_with = "wire::u64")]
     pub created_at: u64,
     /// When the position was closed (the spec gives no unit).
-    #[serde(deserialize_with = "wire::u64")]
     pub closed_at: u64,
     /// Lowest bin id of the range.
-    #[serde(deserialize_with = "wire::i32")]
     pub lower_bin_id: i32,
     /// Highest bin id of the range.
-    #[serde(deserialize_with = "wire::i32")]
     pub upper_bin_id: i32,
     /// Everything deposited.
     #[cfg_attr(feature = "wasm", tsify(type = "DatapiAmountTotals"))]
