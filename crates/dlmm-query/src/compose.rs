@@ -155,8 +155,11 @@ fn walk_pages<T: Transport, C: Borrow<Client<T>>, O: PagedList>(
                 Err(error) => Some((Err(error), None)),
                 Ok(output) => {
                     let (items, total) = O::into_items(output);
-                    walker.record(items.len(), total, items.first().map(O::item_key));
-                    Some((Ok(items), Some((client, walker, operation))))
+                    if walker.record(items.len(), total, items.first().map(O::item_key)) {
+                        Some((Ok(items), Some((client, walker, operation))))
+                    } else {
+                        Some((Err(looping(&operation, client.borrow())), None))
+                    }
                 }
             },
         }

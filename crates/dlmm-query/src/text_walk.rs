@@ -127,21 +127,25 @@ impl ListPages {
                 Some(Err(error))
             }
             Ok((url, written, facts)) => {
-                self.record(facts);
-                Some(Ok((url, written)))
+                if self.record(facts) {
+                    return Some(Ok((url, written)));
+                }
+                // A page repeated or out of order: the looping error, none of its items.
+                self.ended = true;
+                self.step(client).err().map(Err)
             }
         }
     }
 
-    /// Feeds the walker the facts of the page just fetched.
-    fn record(&mut self, facts: PageFacts) {
+    /// Feeds the walker the facts of the page just fetched: false when its items must not be handed out.
+    fn record(&mut self, facts: PageFacts) -> bool {
         match &mut self.walker {
             Walker::Keeper { walker, item_keys } => {
-                walker.record(facts.count, facts.total.unwrap_or(0), facts.first_key(item_keys).as_deref());
+                walker.record(facts.count, facts.total.unwrap_or(0), facts.first_key(item_keys).as_deref())
             }
             Walker::Datapi { walker, facts_page } => {
                 let count = facts.count;
-                walker.record_counted(count, &facts_page(facts));
+                walker.record_counted(count, &facts_page(facts))
             }
         }
     }

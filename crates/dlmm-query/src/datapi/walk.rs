@@ -209,15 +209,16 @@ impl<T: Clone + PartialEq> DatapiWalker<T> {
         self.state.unwrap_or(WalkStep::Fetch(self.next_page))
     }
 
-    /// Records the page just fetched (the one [`step`](Self::step) asked for).
-    pub fn record(&mut self, page: &DatapiPage<T>) {
-        self.record_counted(page.items.len(), page);
+    /// Records the page just fetched (the one [`step`](Self::step) asked for). False when the page repeats the last
+    /// one or is another page than the one asked for (or the walk had ended): its items must not be handed out.
+    pub fn record(&mut self, page: &DatapiPage<T>) -> bool {
+        self.record_counted(page.items.len(), page)
     }
 
     /// Like [`record`](Self::record), for a page of `count` items of which `page` holds only the first (or none).
-    pub fn record_counted(&mut self, count: usize, page: &DatapiPage<T>) {
+    pub fn record_counted(&mut self, count: usize, page: &DatapiPage<T>) -> bool {
         if self.state.is_some() {
-            return;
+            return false;
         }
         self.fetched += 1;
         let asked = u64::from(self.next_page);
@@ -235,9 +236,10 @@ impl<T: Clone + PartialEq> DatapiWalker<T> {
                 (items == 0 || !has_next, total_count > 0 && asked > total_count.div_ceil(size))
             }
         };
+        let out_of_order = page.page != 0 && page.page != asked;
         self.state = if repeated {
             Some(WalkStep::Looping("the server sent the same page twice"))
-        } else if page.page != 0 && page.page != asked {
+        } else if out_of_order {
             Some(WalkStep::Looping("the server answered another page than the one asked for"))
         } else if done {
             Some(WalkStep::Done)
@@ -254,6 +256,7 @@ impl<T: Clone + PartialEq> DatapiWalker<T> {
                 None => Some(WalkStep::Done),
             }
         };
+        !repeated && !out_of_order
     }
 }
 
@@ -314,8 +317,12 @@ fn walk_datapi_pages<T: Transport, C: Borrow<Client<T>>, O: DatapiPaged>(
                 Err(error) => Some((Err(error), None)),
                 Ok(output) => {
                     let page = O::into_page(output);
-                    walker.record(&page);
-                    Some((Ok(page.items), Some((client, walker, operation))))
+                    match (walker.record(&page), walker.step()) {
+                        (false, WalkStep::Looping(why)) => {
+                            Some((Err(looping(client.borrow(), &operation, walker.next_page, why)), None))
+                        }
+                        _ => Some((Ok(page.items), Some((client, walker, operation)))),
+                    }
                 }
             },
         }
@@ -354,6 +361,21 @@ mod tests {
             w.record(&answer);
         }
         (fetched, w.step(), seen)
+    }
+
+    #[test]
+    fn a_repeated_or_out_of_order_page_is_not_to_be_handed_out() {
+        let page = |page, first| DatapiPage {
+            items: vec![first],
+            page,
+            page_size: 1,
+            end: PageEnd::Counted { total: 10, pages: 10 },
+        };
+        let mut w = DatapiWalker::new(1);
+        assert!(w.record(&page(1, 1)) && !w.record(&page(2, 1)), "the same page twice");
+        let mut w = DatapiWalker::new(1);
+        assert!(w.record(&page(1, 1)) && !w.record(&page(1, 2)), "page 1 when page 2 was asked for");
+        assert!(!w.record(&page(3, 3)), "after the walk ended");
     }
 
     /// An honest `{total, pages}` server with `total` items in pages of `size`.

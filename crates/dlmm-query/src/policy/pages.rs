@@ -67,10 +67,11 @@ impl PageWalker {
     }
 
     /// Records the page just fetched: how many `items` it held, the `total` the server reported, and a key of
-    /// its first item (e.g. the pair address) used to notice a server that ignores the page number.
-    pub fn record(&mut self, items: usize, total: u64, first_item: Option<&str>) {
+    /// its first item (e.g. the pair address) used to notice a server that ignores the page number. False when the
+    /// page repeats an earlier one (or the walk had ended): its items must not be handed out.
+    pub fn record(&mut self, items: usize, total: u64, first_item: Option<&str>) -> bool {
         if self.state.is_some() {
-            return;
+            return false;
         }
         self.pages = self.pages.saturating_add(1);
         // A first item that already opened an earlier page: the server repeats or cycles its pages.
@@ -83,6 +84,7 @@ impl PageWalker {
         let most_pages = total.div_ceil(limit).saturating_add(1);
         if repeated || u64::from(self.pages) > most_pages {
             self.state = Some(PageStep::Looping);
+            return !repeated;
         } else if items == 0 || already.saturating_add(items as u64) >= total || (items as u64) < limit {
             self.state = Some(PageStep::Done);
         } else if self.pages >= self.max_pages {
@@ -92,6 +94,7 @@ impl PageWalker {
         } else {
             self.state = Some(PageStep::Done);
         }
+        true
     }
 }
 
@@ -135,10 +138,10 @@ mod tests {
         assert_eq!(key_hash("foobar"), 0x8594_4171_f739_67e8);
         let mut w = PageWalker::new(0, 1);
         for key in ["pair-a", "pair-b", "pair-c"] {
-            w.record(1, 10, Some(key));
+            assert!(w.record(1, 10, Some(key)), "{key}'s page is handed out");
             assert!(matches!(w.step(), PageStep::Fetch(_)), "{key} is new");
         }
-        w.record(1, 10, Some("pair-b"));
+        assert!(!w.record(1, 10, Some("pair-b")), "a repeated page is not handed out");
         assert_eq!(w.step(), PageStep::Looping, "a repeated first item");
     }
 

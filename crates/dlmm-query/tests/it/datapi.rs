@@ -369,6 +369,29 @@ async fn a_server_that_repeats_a_page_ends_the_walk_with_an_error() {
     assert!(hits.load(Ordering::SeqCst) <= 3);
 }
 
+/// A page the walker judges repeated or out of order (here both: page 1 again when page 2 was asked for) ends the
+/// walk with the looping error, and none of its items is handed out: typed pages and pages transcoded for
+/// JavaScript alike.
+#[tokio::test]
+async fn a_page_judged_repeated_or_out_of_order_is_never_handed_out() {
+    let (url, _) = fixed_server(
+        r#"{"total":1000000,"pages":1000000,"current_page":1,"page_size":1,"data":[{"lexical_order_mints":"a-b",
+        "group_name":"A-B","token_x":"a","token_y":"b","pool_count":1,"total_tvl":1,"total_volume":1,
+        "max_fee_tvl_ratio":1}]}"#,
+    )
+    .await;
+    let client = Client::new(NativeTransport::new(), ClientConfig::with_datapi_base_urls(&url, &url).unwrap());
+    let op = dlmm::GetGroups::new().page_size(1);
+    let typed: Vec<_> = client.datapi_pages(op.clone()).collect().await;
+    let texts: Vec<_> = client.datapi_page_texts_with(op, CallOptions::default()).collect().await;
+    assert!(typed.len() == 2 && typed[0].as_ref().is_ok_and(|items| items.len() == 1), "page 1, then the error");
+    assert!(texts.len() == 2 && texts[0].is_ok(), "page 1's text, then the error");
+    for err in [typed[1].as_ref().unwrap_err(), texts[1].as_ref().unwrap_err()] {
+        assert_eq!(err.kind(), ErrorKind::Decode);
+        assert!(err.to_string().contains("stopped instead of looping"), "{err}");
+    }
+}
+
 #[tokio::test]
 async fn invalid_input_never_reaches_the_network() {
     let (url, hits) = fixed_server("{}").await;
