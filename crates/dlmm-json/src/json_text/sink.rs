@@ -214,8 +214,11 @@ impl JsonText {
         }
         spans.sort_unstable_by_key(|span| span.0);
         let mut ordered = Vec::with_capacity(self.text.len() - start);
+        // The integers written inside this object: the last ones noted (so an object's reordering costs what it
+        // holds, not what the whole text holds).
+        let inside = self.unsafe_integers.iter().rposition(|u| u.0 < start).map_or(0, |last_before| last_before + 1);
         for (_, s, e) in spans {
-            for unsafe_integer in self.unsafe_integers.iter_mut().filter(|u| (s..e).contains(&u.0)) {
+            for unsafe_integer in self.unsafe_integers[inside..].iter_mut().filter(|u| (s..e).contains(&u.0)) {
                 unsafe_integer.0 = start + ordered.len() + (unsafe_integer.0 - s);
             }
             ordered.extend_from_slice(&self.text[s..e]);

@@ -153,6 +153,24 @@ fn fields_come_out_in_declaration_order_whatever_order_the_body_sends() {
     assert!(same_as_decoding::<dlmm_query::ops::All>("http://keeper.test/x", &response));
 }
 
+/// Integers JavaScript cannot hold, in many objects whose fields arrive out of order (the shape of a hostile volume
+/// history): the same outcome as decoding, the error naming the first one in the output's order. Each object's
+/// reordering adjusts only the integers written inside it (it used to rescan every one noted so far: quadratic).
+#[test]
+fn unsafe_integers_in_many_reordered_objects_are_found_in_order() {
+    let bucket = |i: u64| {
+        format!(r#"{{"fees":1,"protocol_fees":0,"volume":2,"timestamp_str":"t","timestamp":{}}}"#, (1u64 << 53) + i)
+    };
+    let buckets: Vec<String> = (0..20_000).map(bucket).collect();
+    let body = format!(r#"{{"data":[{}],"start_time":1,"end_time":2}}"#, buckets.join(","));
+    let url = "http://dlmm.test/pools/x/volume/history";
+    let response = common::ok_response(body.into_bytes());
+    assert!(!same_as_decoding::<dlmm::GetPoolVolumeHistory>(url, &response), "refused by both");
+    let shape = &<<dlmm::GetPoolVolumeHistory as Operation>::Output as HasShape>::SHAPE;
+    let err = transcode_success(url, &response, shape).unwrap_err();
+    assert_eq!(err.decode_path(), Some("data[0].timestamp"), "{err}");
+}
+
 #[test]
 fn errors_are_the_same_and_name_the_same_path() {
     let url = "http://keeper.test/x";
