@@ -108,7 +108,7 @@ fn api_error_or_null(scan: &mut Scan<'_>) -> Option<Option<ApiError>> {
     }
     let mut error = ApiError { message: String::new(), error_type: String::new() };
     scan.fields(&["message", "type"], |field, scan| {
-        let text = scan.string()?.into_owned();
+        let text = server_text(&scan.string()?);
         match field {
             0 => error.message = text,
             _ => error.error_type = text,
@@ -137,7 +137,11 @@ fn unwrap_envelope<T>(
             url: url.to_owned(),
             not_indexed: false,
             retry_after: None,
-            api_error: Some(api_error),
+            // Bounded whichever reader read it (serde's derive natively).
+            api_error: Some(ApiError {
+                message: server_text(&api_error.message),
+                error_type: server_text(&api_error.error_type),
+            }),
             body_snippet: decode::snippet(&response.body),
         })),
         (None, None) => Err(Error::Decode(DecodeError {
@@ -162,7 +166,7 @@ fn body_api_error(body: &[u8]) -> Option<ApiError> {
         match field {
             0 => error = api_error_or_null(scan)?,
             _ if scan.null() => {}
-            _ => message = Some(scan.string()?.into_owned()),
+            _ => message = Some(server_text(&scan.string()?)),
         }
         Some(())
     })?;
@@ -192,8 +196,14 @@ pub fn status_error(not_found_on_500: bool, url: &str, response: &HttpResponse) 
     }
 }
 
-/// The longest server text kept from a plain-text datapi error body, in characters.
+/// The longest server text kept in an error (a JSON `message` or `type`, a plain-text datapi error body), in
+/// characters: a server's words are kept, a server's megabytes are not.
 const MAX_SERVER_TEXT_CHARS: usize = 1000;
+
+/// A server's text as an error keeps it: at most [`MAX_SERVER_TEXT_CHARS`] characters, `…` marking a cut.
+fn server_text(text: &str) -> String {
+    decode::bounded(text, MAX_SERVER_TEXT_CHARS)
+}
 
 /// Classifies an unsuccessful datapi answer. Its errors are `{ "message": … }` (e.g. 404 `Pool not found: …`) or,
 /// for a query value of the wrong shape, a **plain-text** 400 (the server's query extractor message). Either way the
@@ -206,12 +216,7 @@ pub fn datapi_status_error(url: &str, response: &HttpResponse) -> StatusError {
     let plain_text =
         !matches!(decode::classify(&response.body), BodyKind::Empty | BodyKind::Html) && !is_json(&response.body);
     if error.api_error.is_none() && plain_text {
-        let text = String::from_utf8_lossy(&response.body);
-        let text = text.trim();
-        let message: String = match text.char_indices().nth(MAX_SERVER_TEXT_CHARS) {
-            Some((cut, _)) => format!("{}…", &text[..cut]),
-            None => text.to_owned(),
-        };
+        let message = server_text(String::from_utf8_lossy(&response.body).trim());
         error.api_error = Some(ApiError { message, error_type: String::new() });
     }
     error
@@ -321,6 +326,28 @@ mod tests {
         // The keeper keeps its behaviour: a plain-text 400 is only a snippet there.
         let err = interpret::<GetPoolMetrics>("u", &resp(400, &[], text)).unwrap_err();
         assert_eq!(err.server_message(), None);
+    }
+
+    /// A server's `message` (and `type`) of megabytes, in a datapi `{message}` body or the keeper's envelope, is cut
+    /// to [`MAX_SERVER_TEXT_CHARS`] in the error, its text and its `ApiError` alike.
+    #[test]
+    fn a_server_message_of_megabytes_is_bounded_in_every_error() {
+        use crate::datapi::ops::dlmm::GetPool;
+        let huge = "é".repeat(2_000_000);
+        let datapi = format!(r#"{{"message":"{huge}"}}"#);
+        let keeper = format!(r#"{{"data":null,"error":{{"message":"{huge}","type":"{huge}"}},"status":500}}"#);
+        let errors = [
+            interpret::<GetPool>("http://h/p", &resp(404, &[], &datapi)).unwrap_err(),
+            interpret::<GetPoolMetrics>("http://h/p", &resp(500, &[], &keeper)).unwrap_err(),
+            interpret::<GetPoolMetrics>("http://h/p", &resp(200, &[], &keeper)).unwrap_err(),
+        ];
+        for err in errors {
+            let Error::Status(StatusError { api_error: Some(api), .. }) = &err else { panic!("{err:?}") };
+            for text in [&api.message, &api.error_type].into_iter().filter(|t| !t.is_empty()) {
+                assert_eq!(text.chars().count(), MAX_SERVER_TEXT_CHARS + 1, "cut, with its `…`");
+            }
+            assert!(err.to_string().chars().count() < 2 * MAX_SERVER_TEXT_CHARS, "{}", err.to_string().len());
+        }
     }
 
     #[test]
