@@ -168,7 +168,7 @@ pub fn pnl_of_events(
         return_percent: (deposited_usd > 0.0).then(|| net_usd / deposited_usd * 100.0),
         first_activity,
         last_activity,
-        holding_seconds: first_deposit.zip(last_activity).map(|(start, end)| end - start),
+        holding_seconds: first_deposit.zip(last_activity).map(|(start, end)| end.saturating_sub(start)),
         deposit_count: deposits.len(),
         withdrawal_count: withdrawals.len(),
         fee_claim_count: fee_claims.len(),
@@ -268,6 +268,12 @@ mod tests {
         assert_eq!(pnl.net_usd, -10.0);
         assert_eq!(pnl.return_percent, Some(-5.0));
         assert_eq!(pnl.holding_seconds, Some(10));
+    }
+
+    #[test]
+    fn extreme_timestamps_never_overflow_the_holding_time() {
+        let pnl = position_pnl(&[flow(i64::MIN, 1.0, 0.0)], &[flow(i64::MAX, 1.0, 0.0)], &[], &[], None);
+        assert_eq!((pnl.first_activity, pnl.holding_seconds), (Some(i64::MIN), Some(i64::MAX)));
     }
 
     #[test]

@@ -73,8 +73,9 @@ impl RetryPolicy {
             None => {
                 let exponent = attempt.saturating_sub(1).min(30);
                 let backoff = self.base_delay.saturating_mul(1 << exponent).min(self.max_delay);
-                let keep = 1.0 - self.jitter.clamp(0.0, 1.0) * random.clamp(0.0, 1.0);
-                backoff.mul_f64(keep)
+                // Both in [0, 1] whatever was set (NaN counts as 0): the back-off is never scaled by NaN.
+                let unit = |v: f64| if v.is_nan() { 0.0 } else { v.clamp(0.0, 1.0) };
+                backoff.mul_f64(1.0 - unit(self.jitter) * unit(random))
             }
         };
         if wait > self.max_delay || elapsed.saturating_add(wait) > self.max_total {
@@ -89,6 +90,18 @@ impl RetryPolicy {
 mod tests {
     use super::*;
     use crate::error::{BodyKind, DecodeError, InvalidInput, StatusError, TransportError};
+
+    #[test]
+    fn a_nan_jitter_never_panics_a_retry() {
+        let error = status(503, ErrorKind::Http, None);
+        for (jitter, random) in [(f64::NAN, 0.5), (0.5, f64::NAN), (f64::INFINITY, f64::NEG_INFINITY), (-1.0, 2.0)] {
+            let policy = RetryPolicy { jitter, ..RetryPolicy::default() };
+            match policy.decide(&error, 1, Duration::ZERO, random) {
+                RetryDecision::RetryAfter(wait) => assert!(wait <= policy.base_delay, "{jitter} {random}: {wait:?}"),
+                RetryDecision::GiveUp => panic!("{jitter} {random}: a first 503 is retried"),
+            }
+        }
+    }
 
     fn status(status: u16, kind: ErrorKind, retry_after: Option<u64>) -> Error {
         Error::Status(StatusError {
