@@ -151,6 +151,10 @@ test("errors are DlmmError objects; faults, time-outs and retries behave", async
   const offline = sdk.createClient({ pairBaseUrl: "http://127.0.0.1:9" });
   await assert.rejects(offline.getPairSwapRecords(s.pairs[0], 0), { kind: "invalidInput", parameter: "rows_to_take" });
   await assert.rejects(offline.getProtocolMetrics(), { kind: "network" });
+  // A header value fetch cannot send (beyond Latin-1) is refused when the client is made, not in every call.
+  for (const make of [sdk.createClient, sdk.createDatapiClient]) {
+    assert.throws(() => make({ headers: { "x-api-key": "€uro" } }), { kind: "invalidInput", parameter: "headers" });
+  }
   const controller = new AbortController();
   const call = fault(`delay-ms=2000; id=${id()}`).all({ signal: controller.signal });
   setTimeout(() => controller.abort(), 20);

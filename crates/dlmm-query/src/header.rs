@@ -4,7 +4,8 @@
 use crate::error::InvalidInput;
 
 /// Checks one header: the name is an RFC 9110 token (letters, digits and ``!#$%&'*+-.^_`|~``) and the value holds
-/// no control characters other than tab (no CR, LF or NUL, which would split or end the header).
+/// no control characters other than tab (no CR, LF or NUL, which would split or end the header) and nothing beyond
+/// Latin-1 (`fetch` takes a header value as bytes, one per character, and throws on `€`).
 pub fn check(name: &str, value: &str) -> Result<(), InvalidInput> {
     if name.is_empty() {
         return Err(InvalidInput::new("headers", "has an empty header name"));
@@ -19,6 +20,12 @@ pub fn check(name: &str, value: &str) -> Result<(), InvalidInput> {
         return Err(InvalidInput::new(
             "headers",
             format!("the value of {:?} contains the control character {bad:?}", snip(name)),
+        ));
+    }
+    if let Some(bad) = value.chars().find(|c| u32::from(*c) > 0xff) {
+        return Err(InvalidInput::new(
+            "headers",
+            format!("the value of {:?} contains {bad:?}, beyond Latin-1 (U+0000 to U+00FF)", snip(name)),
         ));
     }
     Ok(())
@@ -46,6 +53,7 @@ mod tests {
     fn accepts_ordinary_headers() {
         check_all([("x-api-key", "abc 123"), ("Authorization", "Bearer a.b.c"), ("X-Trace", "a\tb"), ("x", "")])
             .unwrap();
+        check("x-name", "café ©").unwrap();
     }
 
     #[test]
@@ -58,6 +66,8 @@ mod tests {
             ("x\n", "v"),
             ("ok", "line\r\nInjected: 1"),
             ("ok", "nul\0"),
+            ("x-api-key", "€uro"),
+            ("x-api-key", "key 🔑"),
         ] {
             let e = check(name, value).unwrap_err();
             assert_eq!(e.parameter, "headers", "{name:?}: {value:?}");
