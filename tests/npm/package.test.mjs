@@ -3,7 +3,7 @@
 // Run by `cargo xtask ci` (it builds pkg/, starts the replica and sets DLMM_PAIR_BASE_URL / DLMM_POOL_BASE_URL).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { camel, installPackage, json } from "./support.mjs";
+import { camel, installPackage, json, serve } from "./support.mjs";
 
 const pairBaseUrl = process.env.DLMM_PAIR_BASE_URL;
 const poolBaseUrl = process.env.DLMM_POOL_BASE_URL;
@@ -159,4 +159,24 @@ test("errors are DlmmError objects; faults, time-outs and retries behave", async
   const call = fault(`delay-ms=2000; id=${id()}`).all({ signal: controller.signal });
   setTimeout(() => controller.abort(), 20);
   await assert.rejects(call, (e) => e instanceof DOMException && e.name === "AbortError");
+});
+
+test("a redirect to another origin is followed without the custom headers; one on the same origin keeps them", async () => {
+  const metrics = JSON.stringify({ total_tvl: 1, daily_trade_volume: 2, total_trade_volume: 3, daily_fee: 4, total_fee: 5 });
+  const other = await serve((req, res) => res.writeHead(200, { "content-type": "application/json" }).end(metrics));
+  const home = await serve((req, res) => {
+    const to = req.url.startsWith("/moved/") ? `${other.url}/info/protocol_metrics` : `/moved${req.url}`;
+    res.writeHead(302, { location: to }).end();
+  });
+  try {
+    const client = sdk.createClient({ pairBaseUrl: home.url, headers: { "x-api-key": "secret" }, retry: false });
+    assert.equal((await client.getProtocolMetrics()).totalFee, 5);
+    // Home: the first request and the same-origin hop, both with the key; the other origin: never the key.
+    assert.deepEqual(home.requests.map((r) => [r.url, r.headers["x-api-key"]]),
+      [["/info/protocol_metrics", "secret"], ["/moved/info/protocol_metrics", "secret"]]);
+    assert.ok(other.requests.length >= 1 && other.requests.every((r) => r.headers["x-api-key"] === undefined),
+      JSON.stringify(other.requests.map((r) => r.headers)));
+  } finally {
+    await Promise.all([home.close(), other.close()]);
+  }
 });

@@ -12,10 +12,7 @@ use std::time::{Duration, Instant};
 use reqwest::{StatusCode, Url};
 
 use crate::error::TransportError;
-use crate::transport::{DEFAULT_MAX_BODY_BYTES, HttpRequest, HttpResponse, Transport};
-
-/// The most redirects one request follows.
-const MAX_REDIRECTS: usize = 10;
+use crate::transport::{DEFAULT_MAX_BODY_BYTES, HttpRequest, HttpResponse, MAX_REDIRECTS, Transport};
 
 /// HTTP over reqwest. Needs a tokio runtime. Cheap to clone (connections are pooled and shared).
 #[derive(Clone, Debug)]

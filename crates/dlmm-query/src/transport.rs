@@ -14,6 +14,10 @@ use crate::error::TransportError;
 /// largest, the keeper's whole pair list, is about 150 MB) and far below what would exhaust memory.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024 * 1024;
 
+/// The most redirects one request follows (both transports follow them themselves, custom headers only to the
+/// origin the caller named).
+pub const MAX_REDIRECTS: usize = 10;
+
 /// One HTTP GET to perform.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HttpRequest {

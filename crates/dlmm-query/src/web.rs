@@ -13,7 +13,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, Headers, ReadableStreamDefaultReader, RequestInit};
 
 use crate::error::TransportError;
-use crate::transport::{DEFAULT_MAX_BODY_BYTES, HttpRequest, HttpResponse, OpenResponse, Transport};
+use crate::transport::{DEFAULT_MAX_BODY_BYTES, HttpRequest, HttpResponse, MAX_REDIRECTS, OpenResponse, Transport};
 
 /// `fetch` for the [`Client`](crate::Client), in browsers and Node 18+. Dropping a pending `send` aborts its `fetch`.
 ///
@@ -72,18 +72,25 @@ impl Transport for WebTransport {
         let controller =
             AbortController::new().map_err(|e| TransportError::network(format!("no AbortController: {e:?}")))?;
         let abort_on_drop = AbortOnDrop(controller);
-        // The request is made here rather than by gloo-net's builder, which takes the URL apart and puts it back
-        // together to add query parameters (the URL has its query already); gloo-net sends it.
-        let init = RequestInit::new();
-        init.set_method("GET");
-        init.set_signal(Some(&abort_on_drop.0.signal()));
-        let headers = Headers::new().map_err(refused)?;
-        for (name, value) in &request.headers {
-            headers.set(name, value).map_err(refused)?;
-        }
-        init.set_headers(&headers);
-        let raw = web_sys::Request::new_with_str_and_init(&request.url, &init).map_err(refused)?;
-        let response = gloo_net::http::Request::from(raw).send().await.map_err(describe)?;
+        let signal = abort_on_drop.0.signal();
+        // Redirects are followed here, as the native transport follows them: custom headers (API keys, …) go only
+        // to the origin the caller named.
+        let origin = origin_of(&request.url);
+        let (mut url, mut redirects) = (request.url.clone(), 0);
+        let response = loop {
+            let same_origin = origin.is_some() && origin_of(&url) == origin;
+            let response = fetch(&url, if same_origin { &request.headers } else { &[] }, &signal).await?;
+            match redirect_target(&response, &url) {
+                None => break response,
+                Some(_) if redirects == MAX_REDIRECTS => {
+                    return Err(TransportError::network(format!("more than {MAX_REDIRECTS} redirects")));
+                }
+                Some(next) => {
+                    redirects += 1;
+                    url = next?;
+                }
+            }
+        };
         let status = response.status();
         let mut headers = Vec::new();
         for (name, value) in response.headers().entries() {
@@ -215,6 +222,63 @@ fn describe_js(error: JsValue) -> TransportError {
         return TransportError::aborted();
     }
     TransportError::network(format!("reading the body failed: {name}: {message}"))
+}
+
+/// One `fetch` of `url` with `headers`. With custom headers a redirect is handed back (`redirect: "manual"`) for
+/// [`WebTransport::open`] to follow; a browser hides such a redirect's target from scripts (an opaque redirect), so
+/// then the URL is fetched again without them, the browser following its redirects.
+async fn fetch(
+    url: &str,
+    headers: &[(String, String)],
+    signal: &web_sys::AbortSignal,
+) -> Result<gloo_net::http::Response, TransportError> {
+    let response = send(url, headers, signal).await?;
+    if !headers.is_empty() && response.type_() == web_sys::ResponseType::Opaqueredirect {
+        return send(url, &[], signal).await;
+    }
+    Ok(response)
+}
+
+/// One `GET` of `url` with `headers` (redirects handed back when there are any). The request is made here rather
+/// than by gloo-net's builder, which takes the URL apart and puts it back together to add query parameters (the URL
+/// has its query already); gloo-net sends it.
+async fn send(
+    url: &str,
+    headers: &[(String, String)],
+    signal: &web_sys::AbortSignal,
+) -> Result<gloo_net::http::Response, TransportError> {
+    let init = RequestInit::new();
+    init.set_method("GET");
+    init.set_signal(Some(signal));
+    if !headers.is_empty() {
+        init.set_redirect(web_sys::RequestRedirect::Manual);
+    }
+    let sent = Headers::new().map_err(refused)?;
+    for (name, value) in headers {
+        sent.set(name, value).map_err(refused)?;
+    }
+    init.set_headers(&sent);
+    let raw = web_sys::Request::new_with_str_and_init(url, &init).map_err(refused)?;
+    gloo_net::http::Request::from(raw).send().await.map_err(describe)
+}
+
+/// Where a redirect answer points (`None` if it is not one): an http(s) URL, or why it cannot be followed.
+fn redirect_target(response: &gloo_net::http::Response, from: &str) -> Option<Result<String, TransportError>> {
+    if !matches!(response.status(), 301 | 302 | 303 | 307 | 308) {
+        return None;
+    }
+    let location = response.headers().get("location")?;
+    let target = web_sys::Url::new_with_base(&location, from)
+        .ok()
+        .filter(|target| matches!(target.protocol().as_str(), "http:" | "https:"))
+        .map(|target| target.href())
+        .ok_or_else(|| TransportError::network("a redirect to an invalid or non-http(s) location"));
+    Some(target)
+}
+
+/// The origin of `url` as the browser parses it (`None` for no URL).
+fn origin_of(url: &str) -> Option<String> {
+    web_sys::Url::new(url).ok().map(|url| url.origin())
 }
 
 /// Maps a request the browser refused to make (a URL or header `fetch` does not accept) to a transport error.
