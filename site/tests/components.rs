@@ -25,6 +25,21 @@ mod pool_pages;
 #[path = "components/portfolio.rs"]
 mod portfolio;
 
+/// Hosts are named as the browser parses them, which is where requests go: credentials, `\\`, `%` escapes and
+/// look-alike letters (in punycode) cannot make a foreign host read like a vendor's.
+#[wasm_bindgen_test]
+fn hosts_are_named_as_the_browser_parses_them() {
+    use dlmm_explorer::config::{host_of, origin_of};
+    assert_eq!(host_of("https://evil.example:8443/api"), "evil.example:8443");
+    assert_eq!(host_of("https://dlmm-api.meteora.ag@evil.example/x"), "evil.example");
+    assert_eq!(host_of(r"https://evil.example\.x.meteora.ag"), "evil.example");
+    assert_eq!(host_of("https://%65vil.example"), "evil.example");
+    let look_alike = host_of("https://dlmm.m\u{435}teora.ag");
+    assert!(look_alike.starts_with("dlmm.xn--") && look_alike.is_ascii(), "{look_alike}");
+    assert_eq!(origin_of("HTTPS://Mirror.Example/api"), "https://mirror.example");
+    assert_eq!((host_of("not a url"), origin_of("not a url")), (String::new(), String::new()));
+}
+
 pub const NOWHERE: &str = "http://127.0.0.1:9";
 
 /// The replica's base URLs, baked in at build time by `cargo xtask ci`: one function each, named by its variable.

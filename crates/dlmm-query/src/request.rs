@@ -117,6 +117,14 @@ impl BaseUrl {
         if host.contains('@') {
             return Err(InvalidInput::new(parameter, format!("{t:?} contains credentials; they are not supported")));
         }
+        // A browser reads `\` as `/` and decodes `%` escapes in a host: `https://evil.example\.x.meteora.ag` goes to
+        // `evil.example`. Refused, so that the host anyone reads in a base URL is the host it reaches.
+        if t.contains('\\') || host.contains('%') {
+            return Err(InvalidInput::new(
+                parameter,
+                format!("{t:?} contains `\\` or a `%` escape in its host, which a browser reads otherwise"),
+            ));
+        }
         Ok(Self(t.trim_end_matches('/').to_owned()))
     }
 
@@ -167,6 +175,8 @@ mod tests {
         assert_eq!(ok("https://dlmm-api.meteora.ag"), "https://dlmm-api.meteora.ag");
         assert_eq!(ok(" http://127.0.0.1:9/api/// "), "http://127.0.0.1:9/api");
         for bad in ["", "ftp://x", "http://", "http:///x", "https://a b", "http://x/?q=1", "http://x/#f", "http://u@x"]
+            .into_iter()
+            .chain([r"https://evil.example\.x.meteora.ag", "https://%65vil.example", r"https://x\@y"])
         {
             let e = BaseUrl::parse_param("pair_base_url", bad).unwrap_err();
             assert_eq!(e.parameter, "pair_base_url", "{bad}");

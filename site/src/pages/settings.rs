@@ -74,7 +74,7 @@ pub fn SettingsPage() -> impl IntoView {
                 view! {
                     <ul>
                         {stored.into_iter().map(|(label, url)| view! {
-                            <li>{label}": "<strong class="host">{host_of(&url).to_owned()}</strong>" "<code>{url}</code></li>
+                            <li>{label}": "<strong class="host">{host_of(&url)}</strong>" "<code>{url}</code></li>
                         }).collect_any()}
                     </ul>
                     <button type="button" data-testid="forget-sources" on:click=forget>"Back to the default sources"</button>

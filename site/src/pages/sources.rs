@@ -21,7 +21,7 @@ fn leave_link(reload: bool) {
 
 /// The hosts of `proposals`, for a sentence: `a.example and b.example`.
 fn hosts(proposals: &[Proposal]) -> String {
-    let mut hosts: Vec<&str> = proposals.iter().map(|p| host_of(&p.url)).collect();
+    let mut hosts: Vec<String> = proposals.iter().map(|p| host_of(&p.url)).collect();
     hosts.dedup();
     hosts.join(" and ")
 }
@@ -47,7 +47,7 @@ pub fn ConsentPanel(config: SiteConfig) -> impl IntoView {
             let blocked = connect_src.as_deref().is_some_and(|csp| !csp_allows(csp, &self_origin, &origin));
             view! {
                 <li data-source=p.source.param>
-                    {p.source.label}": "<strong class="host">{host_of(&p.url).to_owned()}</strong>" "
+                    {p.source.label}": "<strong class="host">{host_of(&p.url)}</strong>" "
                     <code>{p.url.clone()}</code>" (now "<code>{current}</code>")"
                     {blocked.then(|| view! {
                         <p class="field-error" data-testid="consent-blocked">
@@ -94,7 +94,7 @@ pub fn ConsentPanel(config: SiteConfig) -> impl IntoView {
 #[component]
 pub fn SourceBanner(config: SiteConfig) -> impl IntoView {
     let changed: Vec<(String, String)> =
-        config.non_default().into_iter().map(|(s, url)| (s.label.to_owned(), host_of(url).to_owned())).collect();
+        config.non_default().into_iter().map(|(s, url)| (s.label.to_owned(), host_of(url))).collect();
     let message = RwSignal::new(None::<String>);
     let reset = move |_| match SiteConfig::forget_saved() {
         Ok(()) => leave_link(true),

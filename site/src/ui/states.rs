@@ -63,7 +63,7 @@ pub fn NotAnAddress(error: Error, what: &'static str) -> impl IntoView {
 pub fn ErrorPanel(error: Error, retry: Callback<()>) -> impl IntoView {
     let kind = error.kind();
     let config = use_context::<crate::config::SiteConfig>();
-    let host = error.url().map(|url| crate::config::host_of(url).to_owned());
+    let host = error.url().map(crate::config::host_of);
     let label = error
         .url()
         .and_then(|url| config.as_ref().and_then(|c| c.source_of_url(url)).map(|(s, _)| s.label))
