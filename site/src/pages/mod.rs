@@ -46,14 +46,18 @@ use leptos::prelude::*;
 use crate::client::SiteClient;
 use crate::format::{compact_usd, exact, percent_short, short_address};
 
-/// The Solana explorer's page for an account.
-pub fn explorer_account_url(address: &str) -> String {
-    format!("https://explorer.solana.com/address/{address}")
+/// The Solana explorer's page for an account, if `address` is one (a 32-byte base58 address): a server's text never
+/// becomes a link that re-points that explorer (`x?cluster=custom&customUrl=…`).
+pub fn explorer_account_url(address: &str) -> Option<String> {
+    dlmm_query::Address::parse_param("address", address)
+        .ok()
+        .map(|address| format!("https://explorer.solana.com/address/{address}"))
 }
 
-/// The Solana explorer's page for a transaction.
-pub fn explorer_tx_url(tx: &str) -> String {
-    format!("https://explorer.solana.com/tx/{tx}")
+/// The Solana explorer's page for a transaction, if `tx` looks like a signature (base58, at most 88 characters).
+pub fn explorer_tx_url(tx: &str) -> Option<String> {
+    let base58 = |b: u8| b.is_ascii_alphanumeric() && !matches!(b, b'0' | b'O' | b'I' | b'l');
+    (!tx.is_empty() && tx.len() <= 88 && tx.bytes().all(base58)).then(|| format!("https://explorer.solana.com/tx/{tx}"))
 }
 
 /// Any unknown path.
@@ -100,8 +104,10 @@ pub fn Addr(
         <span class="addr">
             {label}
             <CopyButton value=address.clone() />
-            <a class="ext" href=external target="_blank" rel="noopener noreferrer" title="Open in the Solana explorer"
-                aria-label="Open in the Solana explorer">"↗"</a>
+            {external.map(|external| view! {
+                <a class="ext" href=external target="_blank" rel="noopener noreferrer" title="Open in the Solana explorer"
+                    aria-label="Open in the Solana explorer">"↗"</a>
+            })}
         </span>
     }
 }
@@ -126,3 +132,25 @@ pub fn CopyButton(#[prop(into)] value: String) -> impl IntoView {
 }
 
 use wasm_bindgen::JsCast;
+
+#[cfg(test)]
+mod tests {
+    use super::{explorer_account_url, explorer_tx_url};
+
+    #[test]
+    fn only_addresses_and_signatures_become_solana_explorer_links() {
+        let address = "So11111111111111111111111111111111111111112";
+        assert_eq!(explorer_account_url(address), Some(format!("https://explorer.solana.com/address/{address}")));
+        let tx = "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW";
+        assert_eq!(explorer_tx_url(tx), Some(format!("https://explorer.solana.com/tx/{tx}")));
+        for hostile in [
+            "x?cluster=custom&customUrl=https://evil.example",
+            "../../evil",
+            "So1111111111111111111111111111111111111111#x",
+            "",
+            "0OIl",
+        ] {
+            assert_eq!((explorer_account_url(hostile), explorer_tx_url(hostile)), (None, None), "{hostile}");
+        }
+    }
+}
