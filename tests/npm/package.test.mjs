@@ -180,3 +180,16 @@ test("a redirect to another origin is followed without the custom headers; one o
     await Promise.all([home.close(), other.close()]);
   }
 });
+
+test("a long-lived signal keeps no listener of the calls that settled", async () => {
+  const client = sdk.createClient({ pairBaseUrl, poolBaseUrl });
+  const { signal } = new AbortController();
+  const listening = new Set();
+  const add = signal.addEventListener.bind(signal);
+  const remove = signal.removeEventListener.bind(signal);
+  signal.addEventListener = (type, listener, options) => (listening.add(listener), add(type, listener, options));
+  signal.removeEventListener = (type, listener, options) => (listening.delete(listener), remove(type, listener, options));
+  for (let i = 0; i < 20; i++) await client.getProtocolMetrics({ signal });
+  await assert.rejects(client.getPair("nope", { signal }), { kind: "invalidInput" });
+  assert.equal(listening.size, 0, "every call took its abort listener off the signal");
+});

@@ -32,13 +32,20 @@ pub async fn with_signal<T>(
     if signal.aborted() {
         return Err(abort_reason(&signal));
     }
+    let mut listener = None;
     let fired = Promise::new(&mut |resolve, _reject| {
         let options = AddEventListenerOptions::new();
         options.set_once(true);
         let _ = signal.add_event_listener_with_callback_and_add_event_listener_options("abort", &resolve, &options);
+        listener = Some(resolve);
     });
-    match select(pin!(call), JsFuture::from(fired)).await {
+    let settled = match select(pin!(call), JsFuture::from(fired)).await {
         Either::Left((result, _)) => result,
         Either::Right(_) => Err(abort_reason(&signal)),
+    };
+    // A long-lived signal keeps no listener of a call that settled.
+    if let Some(listener) = listener {
+        let _ = signal.remove_event_listener_with_callback("abort", &listener);
     }
+    settled
 }
