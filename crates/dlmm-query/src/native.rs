@@ -92,6 +92,10 @@ impl Transport for NativeTransport {
         static ORIGIN: OnceLock<Instant> = OnceLock::new();
         ORIGIN.get_or_init(Instant::now).elapsed()
     }
+
+    fn max_body_bytes(&self) -> usize {
+        self.max_body_bytes
+    }
 }
 
 /// Where a redirect response points (`None` if it is not one): an http(s) URL, or why it cannot be followed.

@@ -84,6 +84,12 @@ pub trait Transport {
 
     /// The time on a clock that never goes back, from any fixed origin (used for rate limiting and time budgets).
     fn now(&self) -> Duration;
+
+    /// The largest response body this transport accepts, in bytes. A call made of several requests (a series fetched
+    /// in chunks) holds its answers to it together, too.
+    fn max_body_bytes(&self) -> usize {
+        DEFAULT_MAX_BODY_BYTES
+    }
 }
 
 /// Shares one transport between clients by reference, `Rc` or `Arc`.
@@ -101,6 +107,9 @@ macro_rules! delegate_transport {
             }
             fn now(&self) -> Duration {
                 (**self).now()
+            }
+            fn max_body_bytes(&self) -> usize {
+                (**self).max_body_bytes()
             }
         }
     )*};

@@ -123,6 +123,10 @@ impl Transport for WebTransport {
         let millis = monotonic_now_ms();
         Duration::from_secs_f64(if millis.is_finite() { millis.max(0.0) / 1000.0 } else { 0.0 })
     }
+
+    fn max_body_bytes(&self) -> usize {
+        self.max_body_bytes
+    }
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen]

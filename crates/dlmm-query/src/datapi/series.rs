@@ -13,7 +13,7 @@ use crate::datapi::models::{Candle, Timeseries, VolumeBucket};
 use crate::datapi::ops::{SeriesQuery, damm_v2, dlmm, series_request};
 use crate::datapi::params::Timeframe;
 use crate::decode;
-use crate::error::{Error, InvalidInput};
+use crate::error::{Error, InvalidInput, TransportError};
 use crate::json_scan::Scan;
 use crate::json_text::{JsonText, Written};
 use crate::ops::Operation;
@@ -335,6 +335,22 @@ impl<'a> Members<'a> {
 }
 
 impl<T: Transport> Client<T> {
+    /// The bytes a chunked call holds once `body` (from `url`) joins the `held` ones, or the error once they are more
+    /// than one body may be ([`Transport::max_body_bytes`]): chunks padded to just under the limit each cannot add
+    /// up to what no single answer may be.
+    fn within_body_limit(&self, url: &str, held: usize, body: &[u8]) -> Result<usize, Error> {
+        let limit = self.transport().max_body_bytes();
+        match held.checked_add(body.len()).filter(|total| *total <= limit) {
+            Some(total) => Ok(total),
+            None => {
+                let mut error = TransportError::body_too_large(limit);
+                error.message =
+                    format!("the chunks of this series together are larger than the limit of {limit} bytes");
+                Err(Error::Transport { url: url.to_owned(), error })
+            }
+        }
+    }
+
     /// A series over any range: the operation's `[start_time, end_time]` (both must be set) is fetched in chunks of
     /// at most [`MAX_BUCKETS_PER_REQUEST`] buckets, in order, and merged into one series without duplicates.
     ///
@@ -358,10 +374,11 @@ impl<T: Transport> Client<T> {
     where
         Timeseries<B>: DeserializeOwned + HasShape + FromSlot,
     {
-        let mut parts = Vec::new();
+        let (mut parts, mut held) = (Vec::new(), 0);
         for (chunk_start, chunk_end) in planned_chunks(route)? {
             let request = route.request_range(chunk_start, chunk_end)?;
             let (url, response) = self.exchange(&request, NOT_FOUND_ON_500, options).await?;
+            held = self.within_body_limit(&url, held, &response.body)?;
             parts.push(decode::model(&response.body, &url, response.status).map_err(Error::Decode)?);
         }
         merge(parts, timestamp).ok_or_else(no_chunk)
@@ -383,9 +400,10 @@ impl<T: Transport> Client<T> {
     pub async fn series_text(&self, plan: SeriesPlan, options: CallOptions) -> Result<(String, Written), Error> {
         let SeriesPlan { asked, requests, shape } = plan;
         let asked = asked.url(self.config().base_url(asked.group));
-        let mut parts = Vec::with_capacity(requests.len());
+        let (mut parts, mut held) = (Vec::with_capacity(requests.len()), 0);
         for request in &requests {
             let (url, response) = self.exchange(request, NOT_FOUND_ON_500, options).await?;
+            held = self.within_body_limit(&url, held, &response.body)?;
             check(&response.body, shape)
                 .map_err(|e| Error::Decode(decode::explain(&e, &response.body, &url, response.status)))?;
             parts.push(response.body);

@@ -29,6 +29,7 @@ struct Fake {
     seen: RefCell<Vec<String>>,
     clock: Cell<Duration>,
     sleeps: RefCell<Vec<Duration>>,
+    max_body_bytes: usize,
 }
 
 impl Transport for Fake {
@@ -44,13 +45,20 @@ impl Transport for Fake {
     fn now(&self) -> Duration {
         self.clock.get()
     }
+    fn max_body_bytes(&self) -> usize {
+        self.max_body_bytes
+    }
 }
 
 fn client(server: impl Fn(&str) -> HttpResponse + 'static) -> Client<Rc<Fake>> {
+    client_within(crate::transport::DEFAULT_MAX_BODY_BYTES, server)
+}
+
+/// [`client`] over a transport that accepts bodies of at most `max_body_bytes`.
+fn client_within(max_body_bytes: usize, server: impl Fn(&str) -> HttpResponse + 'static) -> Client<Rc<Fake>> {
     let config = ClientConfig::with_datapi_base_urls("http://dlmm.test/", "http://damm.test/v2").unwrap();
-    let fake =
-        Fake { server: Box::new(server), seen: RefCell::default(), clock: Cell::default(), sleeps: RefCell::default() };
-    Client::new(Rc::new(fake), config)
+    let (seen, clock, sleeps) = Default::default();
+    Client::new(Rc::new(Fake { server: Box::new(server), seen, clock, sleeps, max_body_bytes }), config)
 }
 
 fn block_on<F: Future>(f: F) -> F::Output {
@@ -351,6 +359,26 @@ fn long_series_are_fetched_in_chunks_and_merged() {
     assert_eq!((series.start_time, series.end_time, series.timeframe.as_deref()), (3600 * 100, end, Some("1h")));
     let stamps: Vec<u64> = series.data.iter().map(|c| c.timestamp).collect();
     assert_eq!(stamps, (99..=2600).map(|b| b * 3600).collect::<Vec<_>>(), "every bucket once, in order");
+}
+
+/// Chunks each under the transport's body limit but together over it (a server padding every chunk with whitespace)
+/// end the call at the chunk that crosses it, typed and as text alike, rather than holding them all.
+#[test]
+fn chunks_padded_to_just_under_the_body_limit_cannot_add_up_past_it() {
+    let padded = |url: &str| {
+        let mut answer = candle_server(url);
+        answer.body.resize(answer.body.len().max(200_000), b' ');
+        answer
+    };
+    let op = dlmm::GetPoolOhlcv::new(POOL).timeframe(Timeframe::H1).range(3600 * 100, 3600 * 2600);
+    let c = client_within(500_000, padded);
+    let typed = block_on(c.datapi_series(op.clone(), CallOptions::default())).unwrap_err();
+    let text = block_on(c.datapi_series_text(op, CallOptions::default())).unwrap_err();
+    for err in [typed, text] {
+        assert_eq!(err.kind(), ErrorKind::Decode, "{err}");
+        assert!(err.to_string().contains("together are larger than the limit of 500000 bytes"), "{err}");
+    }
+    assert_eq!(c.transport().seen.borrow().len(), 6, "three chunks asked by each call, the third refused");
 }
 
 #[test]
