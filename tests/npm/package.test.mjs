@@ -3,7 +3,10 @@
 // Run by `cargo xtask ci` (it builds pkg/, starts the replica and sets DLMM_PAIR_BASE_URL / DLMM_POOL_BASE_URL).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { camel, installPackage, json, serve } from "./support.mjs";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { camel, installPackage, json, root, serve } from "./support.mjs";
 
 const pairBaseUrl = process.env.DLMM_PAIR_BASE_URL;
 const poolBaseUrl = process.env.DLMM_POOL_BASE_URL;
@@ -192,4 +195,17 @@ test("a long-lived signal keeps no listener of the calls that settled", async ()
   for (let i = 0; i < 20; i++) await client.getProtocolMetrics({ signal });
   await assert.rejects(client.getPair("nope", { signal }), { kind: "invalidInput" });
   assert.equal(listening.size, 0, "every call took its abort listener off the signal");
+});
+
+test("all() leaves the module's memory flat across repeated calls", async () => {
+  // A module instance of its own (the raw module, `all()` in this thread), so its memory is this test's alone.
+  const raw = await import(pathToFileURL(join(root, "pkg", "dlmm_query_wasm.js")).href);
+  const { memory } = await raw.default({ module_or_path: readFileSync(join(root, "pkg", "dlmm_query_wasm_bg.wasm")) });
+  const client = raw.createClient({ pairBaseUrl, poolBaseUrl, rateLimit: false });
+  const sizes = [];
+  for (let call = 0; call < 6; call++) {
+    assert.ok((await client.all()).length > 0);
+    sizes.push(memory.buffer.byteLength);
+  }
+  assert.deepEqual(sizes.slice(1), sizes.slice(1).map(() => sizes[0]), `memory after each call (bytes): ${sizes}`);
 });
