@@ -18,6 +18,8 @@ const PATH_STEPS: usize = 64;
 pub struct Refusal {
     /// The steps from the refused value out to the body's top, innermost first.
     steps: Vec<Step>,
+    /// Whether steps beyond [`PATH_STEPS`] were left out (the path then begins with `…`).
+    cut: bool,
     expected: String,
     found: Found,
     at: usize,
@@ -115,7 +117,7 @@ impl fmt::Display for Found {
 impl Refusal {
     /// A refusal at byte `at`: `expected` was expected there, `found` was found.
     pub fn new(expected: impl Into<String>, found: Found, at: usize) -> Self {
-        Self { steps: Vec::new(), expected: expected.into(), found, at }
+        Self { steps: Vec::new(), cut: false, expected: expected.into(), found, at }
     }
 
     /// A refusal that names no place in a body (a reader asked for something its rules do not allow).
@@ -133,6 +135,8 @@ impl Refusal {
     pub fn in_key(mut self, key: &str) -> Self {
         if self.steps.len() < PATH_STEPS {
             self.steps.push(Step::Key(key.to_owned()));
+        } else {
+            self.cut = true;
         }
         self
     }
@@ -141,6 +145,8 @@ impl Refusal {
     pub fn in_item(mut self, index: usize) -> Self {
         if self.steps.len() < PATH_STEPS {
             self.steps.push(Step::Item(index));
+        } else {
+            self.cut = true;
         }
         self
     }
@@ -148,7 +154,7 @@ impl Refusal {
     /// The JSON path of the refused value (`data[3].amount`; `[2]` for an item of a top-level array), or `None` at
     /// the top.
     pub fn path(&self) -> Option<String> {
-        let mut path = String::new();
+        let mut path = String::from(if self.cut { "…" } else { "" });
         for step in self.steps.iter().rev() {
             match step {
                 Step::Key(key) if path.is_empty() => path.push_str(key),
@@ -255,6 +261,10 @@ mod tests {
             deep = deep.in_item(i);
         }
         assert_eq!(deep.steps.len(), PATH_STEPS);
+        let path = deep.path().unwrap_or_default();
+        assert!(path.starts_with("…[63][62]") && path.ends_with("[1][0]"), "the innermost steps, the rest cut: {path}");
+        let key = Refusal::new("x", Found::Null, 0).in_key("a").in_item(2).in_key("data");
+        assert_eq!(key.path().as_deref(), Some("data[2].a"));
     }
 
     #[test]
