@@ -145,6 +145,19 @@ fn fault_value(request: &Request) -> Option<String> {
     params.into_iter().find(|(k, _)| k == FAULT_PARAM).map(|(_, v)| v)
 }
 
+/// True for a request no web page sent (no `Origin`), or one from a page on this machine (`http://127.0.0.1:…`,
+/// `localhost`, `[::1]`): faults serve the tests and the demo, never a site that aims a visitor's browser at a replica
+/// on the network.
+fn sent_from_this_machine(request: &Request) -> bool {
+    let Some(origin) = request.headers().get(header::ORIGIN) else { return true };
+    let authority = origin.to_str().ok().and_then(|o| o.split_once("://")).map_or("", |(_, rest)| rest);
+    let host = authority
+        .rsplit_once(':')
+        .filter(|(_, port)| !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()))
+        .map_or(authority, |(host, _)| host);
+    matches!(host, "127.0.0.1" | "localhost" | "[::1]")
+}
+
 /// Decodes `application/x-www-form-urlencoded` pairs (what axum's `Query` does), without an extra dependency.
 fn serde_urlencoded_pairs(query: &str) -> Vec<(String, String)> {
     let uri: axum::http::Uri = match format!("/?{query}").parse() {
@@ -182,6 +195,9 @@ pub async fn apply_faults(State(counters): State<Arc<FaultCounters>>, request: R
     let Some(value) = fault_value(&request) else {
         return next.run(request).await;
     };
+    if !sent_from_this_machine(&request) {
+        return json_message(StatusCode::FORBIDDEN, "faults are answered only to pages on this machine (loopback)");
+    }
     let fault = match parse_fault(&value) {
         Ok(f) => f,
         Err(e) => return json_message(StatusCode::BAD_REQUEST, &format!("invalid fault {value:?}: {e}")),

@@ -80,7 +80,7 @@ async fn the_query_parameter_carries_faults_with_cors() {
     let (replica, client, url) = start(false).await;
     let r = client
         .get(format!("{url}&__fault=status%3D429%3Bretry-after%3D2"))
-        .header("Origin", "http://example.test")
+        .header("Origin", "http://127.0.0.1:8080")
         .send()
         .await
         .unwrap();
@@ -99,6 +99,18 @@ async fn the_query_parameter_carries_faults_with_cors() {
         .unwrap();
     assert!(preflight.status().is_success());
     assert!(preflight.headers().contains_key("access-control-allow-headers"));
+    // A page elsewhere cannot drive faults (403, readable by it), with or without the parameter's fault used up.
+    for origin in ["http://example.test", "https://127.0.0.1.evil.example", "http://localhost.example:80"] {
+        for fault in ["__fault=status%3D429", "__fault=drop"] {
+            let r = client.get(format!("{url}&{fault}")).header("Origin", origin).send().await.unwrap();
+            assert_eq!(r.status().as_u16(), 403, "{origin} {fault}");
+            assert_eq!(r.headers()["access-control-allow-origin"], "*");
+        }
+    }
+    for origin in ["http://localhost:1234", "http://[::1]:9", "http://127.0.0.1"] {
+        let r = client.get(format!("{url}&__fault=status%3D418")).header("Origin", origin).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 418, "{origin}");
+    }
     // The fault parameter is not an invalid parameter once its fault is used up.
     let r = client.get(format!("{url}&__fault=status%3D500%3Btimes%3D0")).send().await.unwrap();
     assert_eq!(r.status().as_u16(), 200);
