@@ -226,10 +226,8 @@ pub async fn apply_faults(State(counters): State<Arc<FaultCounters>>, request: R
     }
     if fault.truncate {
         let (mut parts, body) = response.into_parts();
-        let bytes = axum::body::to_bytes(body, usize::MAX).await.unwrap_or_default();
-        let half = bytes.slice(..bytes.len() / 2);
         parts.headers.remove(header::CONTENT_LENGTH);
-        response = Response::from_parts(parts, Body::from(half));
+        response = Response::from_parts(parts, first_half(body));
     }
     if let Some(mime) = &fault.content_type
         && let Ok(value) = HeaderValue::from_str(mime)
@@ -240,6 +238,24 @@ pub async fn apply_faults(State(counters): State<Arc<FaultCounters>>, request: R
         response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
     }
     response
+}
+
+/// The first half of `body`, streamed as it comes (never held whole): half of its known length, or, for a body of
+/// unknown length, half of its first chunk.
+fn first_half(body: Body) -> Body {
+    use futures_util::StreamExt;
+    let known = axum::body::HttpBody::size_hint(&body).exact().and_then(|n| usize::try_from(n / 2).ok());
+    let chunks = body.into_data_stream().scan(known, |left, chunk| {
+        let chunk = match chunk {
+            Ok(chunk) => chunk,
+            Err(error) => return std::future::ready(Some(Err(error))),
+        };
+        let wanted = *left.get_or_insert(chunk.len() / 2);
+        let taken = chunk.slice(..wanted.min(chunk.len()));
+        *left = Some(wanted - taken.len());
+        std::future::ready((!taken.is_empty()).then_some(Ok(taken)))
+    });
+    Body::from_stream(chunks)
 }
 
 /// A fixed-window limit of requests per second for one API group.
