@@ -42,6 +42,12 @@ pub fn samples(world: &World) -> serde_json::Value {
 /// The default time a client has to send a request's headers.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// The most connections each port serves at once, by default ([`ReplicaConfig::max_connections`]).
+pub const MAX_CONNECTIONS: usize = 512;
+
+/// How long a shutdown lets the requests in flight finish before dropping their connections.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
+
 /// How to start a replica.
 #[derive(Clone, Debug)]
 pub struct ReplicaConfig {
@@ -76,6 +82,8 @@ pub struct ReplicaConfig {
     pub real_bodies: Option<std::path::PathBuf>,
     /// How long a client may take to send a request's headers before the connection is closed.
     pub header_read_timeout: Duration,
+    /// The most connections each port serves at once; further clients wait to be accepted.
+    pub max_connections: usize,
 }
 
 impl Default for ReplicaConfig {
@@ -95,6 +103,7 @@ impl Default for ReplicaConfig {
             hostile_numbers: false,
             real_bodies: None,
             header_read_timeout: HEADER_READ_TIMEOUT,
+            max_connections: MAX_CONNECTIONS,
         }
     }
 }
@@ -128,7 +137,8 @@ impl Replica {
                 None => None,
             },
         };
-        let timeout = config.header_read_timeout;
+        let limits =
+            Limits { header_read_timeout: config.header_read_timeout, max_connections: config.max_connections };
         let pair = TcpListener::bind((config.host, config.pair_port)).await?;
         let pool = TcpListener::bind((config.host, config.pool_port)).await?;
         let dlmm = TcpListener::bind((config.host, config.dlmm_datapi_port)).await?;
@@ -139,10 +149,10 @@ impl Replica {
         let dlmm_router = routes::datapi_router(world.clone(), routes::Service::Dlmm, &options);
         let damm_router = routes::datapi_router(world.clone(), routes::Service::DammV2, &options);
         let servers = vec![
-            tokio::spawn(serve(pair, routes::pair_router(world.clone(), &options), timeout, stopped.clone())),
-            tokio::spawn(serve(pool, routes::pool_router(world.clone(), &options), timeout, stopped.clone())),
-            tokio::spawn(serve(dlmm, dlmm_router, timeout, stopped.clone())),
-            tokio::spawn(serve(damm, damm_router, timeout, stopped)),
+            tokio::spawn(serve(pair, routes::pair_router(world.clone(), &options), limits, stopped.clone())),
+            tokio::spawn(serve(pool, routes::pool_router(world.clone(), &options), limits, stopped.clone())),
+            tokio::spawn(serve(dlmm, dlmm_router, limits, stopped.clone())),
+            tokio::spawn(serve(damm, damm_router, limits, stopped)),
         ];
         Ok(Self { pair_addr, pool_addr, dlmm_datapi_addr, damm_v2_datapi_addr, world, stop, servers })
     }
@@ -193,19 +203,35 @@ impl Drop for Replica {
     }
 }
 
-/// Serves HTTP/1 connections until `stopped`, then lets the requests in flight finish. Done by hand rather than by
-/// `axum::serve`, which gives hyper no timer, so that a client sending its headers slowly is disconnected after
-/// `header_read_timeout`.
+/// What one port's server allows its clients.
+#[derive(Clone, Copy)]
+struct Limits {
+    header_read_timeout: Duration,
+    max_connections: usize,
+}
+
+/// Serves HTTP/1 connections until `stopped`, at most `max_connections` at once, then lets the requests in flight
+/// finish for [`SHUTDOWN_GRACE`] and drops the rest (a client that never reads its answer cannot hold a shutdown).
+/// Done by hand rather than by `axum::serve`, which gives hyper no timer, so that a client sending its headers
+/// slowly is disconnected after `header_read_timeout`.
 async fn serve(
     listener: TcpListener,
     router: axum::Router,
-    header_read_timeout: Duration,
+    limits: Limits,
     mut stopped: watch::Receiver<bool>,
 ) -> io::Result<()> {
     use hyper_util::rt::{TokioIo, TokioTimer};
     use tower::ServiceExt;
+    let header_read_timeout = limits.header_read_timeout;
     let mut connections = tokio::task::JoinSet::new();
     loop {
+        // At the cap, the next client waits in the listen queue until a connection ends.
+        if connections.len() >= limits.max_connections.max(1) {
+            tokio::select! {
+                _ = connections.join_next() => continue,
+                _ = async { let _ = stopped.wait_for(|stop| *stop).await; } => break,
+            }
+        }
         let (stream, _) = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
@@ -238,6 +264,17 @@ async fn serve(
         while connections.try_join_next().is_some() {}
     }
     drop(listener);
-    while connections.join_next().await.is_some() {}
+    let grace = tokio::time::sleep(SHUTDOWN_GRACE);
+    tokio::pin!(grace);
+    loop {
+        tokio::select! {
+            next = connections.join_next() => if next.is_none() { break },
+            _ = &mut grace => {
+                connections.abort_all();
+                while connections.join_next().await.is_some() {}
+                break;
+            }
+        }
+    }
     Ok(())
 }

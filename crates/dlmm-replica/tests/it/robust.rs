@@ -1,5 +1,5 @@
 //! Robustness over real HTTP: over-long addresses rejected before base58 decoding, bounded fault directives, capped
-//! query parameters, and a time-out on slowly sent request headers.
+//! query parameters, a time-out on slowly sent request headers, a cap on connections and a bounded shutdown.
 
 use std::time::{Duration, Instant};
 
@@ -123,5 +123,46 @@ async fn slowly_sent_headers_time_out() {
     // A request sent at once is served as before.
     let r = client.get(format!("http://{address}/pair/all_with_pagination?limit=1")).send().await.unwrap();
     assert_eq!(r.status().as_u16(), 200);
+    replica.shutdown().await.unwrap();
+}
+
+/// A client that asks for a large answer and never reads it cannot hold a shutdown: the requests in flight get a
+/// grace period, then their connections are dropped.
+#[tokio::test]
+async fn a_shutdown_is_not_held_by_a_client_that_never_reads() {
+    let config = ReplicaConfig { pairs: 50, hostile_numbers: true, ..ReplicaConfig::default() };
+    let replica = Replica::start(config).await.unwrap();
+    let address = replica.pair_base_url().trim_start_matches("http://").to_owned();
+    let mut stuck = tokio::net::TcpStream::connect(&address).await.unwrap();
+    let request = format!("GET {}/pair/all HTTP/1.1\r\nHost: {address}\r\n\r\n", dlmm_replica::hostile::HUGE_PREFIX);
+    stuck.write_all(request.as_bytes()).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let bound = Duration::from_secs(25);
+    assert!(tokio::time::timeout(bound, replica.shutdown()).await.is_ok(), "the shutdown ended");
+    drop(stuck);
+}
+
+/// At most `max_connections` connections are served at once: the next client is answered once one of them ends.
+#[tokio::test]
+async fn a_port_serves_at_most_its_connections_at_once() {
+    let config = ReplicaConfig {
+        pairs: 50,
+        max_connections: 2,
+        header_read_timeout: Duration::from_secs(60),
+        ..ReplicaConfig::default()
+    };
+    let replica = Replica::start(config).await.unwrap();
+    let address = replica.pair_base_url().trim_start_matches("http://").to_owned();
+    let idle = [
+        tokio::net::TcpStream::connect(&address).await.unwrap(),
+        tokio::net::TcpStream::connect(&address).await.unwrap(),
+    ];
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let url = format!("{}/info/protocol_metrics", replica.pair_base_url());
+    let client = reqwest::Client::builder().timeout(Duration::from_millis(700)).build().unwrap();
+    assert!(client.get(&url).send().await.is_err(), "a third client waits while two connections are open");
+    drop(idle);
+    let client = reqwest::Client::builder().timeout(Duration::from_secs(10)).build().unwrap();
+    assert_eq!(client.get(&url).send().await.unwrap().status().as_u16(), 200, "answered once they ended");
     replica.shutdown().await.unwrap();
 }
