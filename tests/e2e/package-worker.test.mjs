@@ -16,9 +16,11 @@ const PAGE = `<!doctype html><meta charset="utf-8"><script type="module">
 const Native = globalThis.Worker;
 globalThis.workers = [];
 globalThis.posted = 0;
+globalThis.terminated = 0;
 globalThis.Worker = class extends Native {
   constructor(url, options) { super(url, options); workers.push(String(url)); }
   postMessage(message, transfer) { if (message?.port) posted++; super.postMessage(message, transfer); }
+  terminate() { terminated++; super.terminate(); }
 };
 const sdk = await import("./index.js");
 // A second module record (the query string), so a second instance: index.js's stays as it is.
@@ -177,7 +179,7 @@ test("a worker that never answers is given up on: all() runs in the page", async
   await assertRanInPage(await openWithWorker({ contentType: "text/javascript", body: "self.onmessage = () => {};" }));
 });
 
-test("a worker that breaks rejects the call in flight, and later calls run in the page", async () => {
+test("a worker that breaks rejects the call in flight and is replaced; after two, calls run in the page", async () => {
   // A worker that starts, then reports itself broken when handed a call (as worker.js does on an uncaught failure).
   const broken = `import { initSync } from "./dlmm_query_wasm.js";
     self.onmessage = ({ data }) => {
@@ -185,13 +187,40 @@ test("a worker that breaks rejects the call in flight, and later calls run in th
       else self.postMessage({ failed: "boom" });
     };`;
   const page = await openWithWorker({ contentType: "text/javascript", body: broken });
-  const first = await page.evaluate(BOTH, [replica.pair, undefined]);
-  assert.equal(first.posted, 1);
-  assert.equal(first.worker.error?.isDlmmError, true);
-  assert.equal(first.worker.error.kind, "network");
-  assert.match(first.worker.error.message, /worker running all\(\) failed: boom/);
-  const second = await page.evaluate(BOTH, [replica.pair, undefined]);
-  assert.equal(second.posted, 0, "no call went to the broken worker");
-  assert.ok(!second.worker.error, `no error: ${JSON.stringify(second.worker.error)}`);
-  assert.equal(second.worker.text, second.thread.text);
+  for (const workers of [1, 2]) {
+    const call = await page.evaluate(BOTH, [replica.pair, undefined]);
+    assert.equal(call.posted, 1);
+    assert.equal(call.workers.length, workers, "a new worker for each call after a break");
+    assert.equal(call.worker.error?.isDlmmError, true);
+    assert.equal(call.worker.error.kind, "network");
+    assert.match(call.worker.error.message, /worker running all\(\) failed: boom/);
+  }
+  assert.equal(await page.evaluate(() => terminated), 2, "each broken worker was terminated");
+  const third = await page.evaluate(BOTH, [replica.pair, undefined]);
+  assert.equal(third.posted, 0, "no call went to a worker after two broke");
+  assert.ok(!third.worker.error, `no error: ${JSON.stringify(third.worker.error)}`);
+  assert.equal(third.worker.text, third.thread.text);
+});
+
+test("a worker that outlives a call's deadline ends it in timeout and is replaced", async () => {
+  // A worker that starts, then never answers a call: the page's deadline (the call's time-out and retries, plus 5 s).
+  const stuck = `import { initSync } from "./dlmm_query_wasm.js";
+    self.onmessage = ({ data }) => {
+      if (data instanceof WebAssembly.Module) { initSync({ module: data }); self.postMessage("ready"); }
+    };`;
+  const page = await openWithWorker({ contentType: "text/javascript", body: stuck });
+  const outcome = await page.evaluate(async (base) => {
+    const client = sdk.createClient({ pairBaseUrl: base, timeoutMs: 300, retry: false });
+    const started = performance.now();
+    try {
+      await client.all();
+      return { resolved: true };
+    } catch (e) {
+      return { kind: e.kind, ms: performance.now() - started, terminated, workers: workers.length };
+    }
+  }, replica.pair);
+  assert.equal(outcome.kind, "timeout", JSON.stringify(outcome));
+  assert.equal(outcome.terminated, 1, "the stuck worker was terminated");
+  const next = await page.evaluate(BOTH, [replica.pair, undefined]);
+  assert.equal(next.workers.length, 2, "the next call started a new worker");
 });

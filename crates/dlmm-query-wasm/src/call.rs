@@ -182,6 +182,15 @@ pub fn position_pnl(pnl: GetPositionPnl) -> Job {
     Work::PositionPnl(pnl).into()
 }
 
+/// How long the worker may take over an `all()` before it counts as stuck: every attempt's time-out and the retries'
+/// whole budget, plus a margin for posting the batches; `None` when the call waits for ever.
+fn worker_deadline(config: &dlmm_query::ClientConfig, call: CallOptions) -> Option<std::time::Duration> {
+    let timeout = call.timeout.unwrap_or(config.timeout)?;
+    let retry = call.retry.unwrap_or(config.retry);
+    let attempts = timeout.checked_mul(retry.max_attempts.max(1))?;
+    attempts.checked_add(retry.max_total)?.checked_add(std::time::Duration::from_secs(5))
+}
+
 /// `all()` run (raced against the caller's signal by [`Work::run`]): every pair, decoded as the body arrives; with a
 /// TVL floor, filtered while it is decoded. In a browser page whose entry registered the package's worker, the body is
 /// read and transcoded there ([`crate::worker`]).
@@ -198,7 +207,9 @@ async fn run_all_pairs(
     {
         // The worker sends with a client of its own: the call takes its turn of this client's limiter first.
         client.take_turn(&request, call).await.map_err(rejection)?;
-        if let Some(result) = crate::worker::all_pairs(&worker, client_options, options).await {
+        let url = request.url(client.config().base_url(request.group));
+        let deadline = worker_deadline(client.config(), call).map(|deadline| (deadline, url.as_str()));
+        if let Some(result) = crate::worker::all_pairs(&worker, client_options, options, deadline).await {
             return result;
         }
     }

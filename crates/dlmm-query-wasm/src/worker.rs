@@ -7,8 +7,9 @@
 //! Everything else is as in the page: the call first takes its turn of the page client's rate limiter, the worker
 //! builds a client from a copy of the options the page's client was created with and reads the same call options,
 //! and its errors become the same `DlmmError`s (message and fields copied). Cancelling the call (its `AbortSignal`)
-//! cancels the worker's request. Where there is no worker (Node, a test runner, a worker that failed to load, start
-//! or answer, options that cannot be copied), `all()` runs in the page as before.
+//! cancels the worker's request. A worker that breaks, or outlives a call's deadline (every attempt's time-out and
+//! the retries' budget), is terminated and replaced; after two, and where there is no worker (Node, a test runner, a
+//! worker that failed to load, start or answer, options that cannot be copied), `all()` runs in the page as before.
 //!
 //! Messages:
 //! - page → worker, once: the compiled `WebAssembly.Module`; the worker answers `"ready"` (or fails to start);
@@ -20,13 +21,16 @@
 
 use std::cell::RefCell;
 use std::future::poll_fn;
+use std::pin::pin;
 use std::rc::{Rc, Weak};
 use std::task::{Poll, Waker};
+use std::time::Duration;
 
-use dlmm_query::Error;
 use dlmm_query::json_text::Written;
 use dlmm_query::ops::Operation;
-use futures_util::future::LocalBoxFuture;
+use dlmm_query::transport::Transport;
+use dlmm_query::{Error, TransportError};
+use futures_util::future::{Either, LocalBoxFuture, select};
 use js_sys::{Array, Function, Object, Promise, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -49,7 +53,12 @@ thread_local! {
     static WORKER: RefCell<Option<Promise>> = const { RefCell::new(None) };
     /// The calls waiting on the worker, told when it breaks.
     static IN_FLIGHT: RefCell<Vec<Weak<RefCell<Inbox>>>> = const { RefCell::new(Vec::new()) };
+    /// How many workers were given up on (broken or stuck): after [`MAX_REPLACED`], `all()` runs in the page.
+    static REPLACED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
+
+/// How many broken or stuck workers are replaced before `all()` runs in the page for good.
+const MAX_REPLACED: u32 = 2;
 
 /// `__setAllWorker(factory)` (the browser entry's, not the API): registers the function that creates the worker and
 /// sends it the compiled module. `all()` then runs there.
@@ -96,16 +105,17 @@ async fn start(factory: Function) -> Option<Worker> {
         worker.terminate();
         return None;
     }
-    let broke = Closure::<dyn FnMut(JsValue)>::new(|event: JsValue| broken(&event));
+    let this = worker.clone();
+    let broke = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| broken(&event, &this));
     worker.set_onmessage(Some(broke.as_ref().unchecked_ref()));
     worker.set_onerror(Some(broke.as_ref().unchecked_ref()));
-    broke.forget(); // The worker lives as long as the page.
+    broke.forget(); // Kept as long as the worker (a worker that breaks is replaced, rarely).
     Some(worker)
 }
 
-/// The worker broke (`{ failed }`, or an error it did not catch): later calls run in the page, and every call in
-/// flight rejects.
-fn broken(event: &JsValue) {
+/// The worker broke (`{ failed }`, or an error it did not catch): it is terminated, the next call starts a new one,
+/// and every call in flight rejects.
+fn broken(event: &JsValue, worker: &Worker) {
     let message = match event.dyn_ref::<MessageEvent>() {
         Some(event) => match property(&event.data(), "failed") {
             failed if failed.is_undefined() => return, // not a failure
@@ -113,11 +123,21 @@ fn broken(event: &JsValue) {
         },
         None => property(event, "message").as_string().unwrap_or_default(),
     };
-    WORKER.with_borrow_mut(|w| *w = Some(Promise::resolve(&JsValue::UNDEFINED)));
+    replace(worker);
     let error = failure(&format!("the worker running all() failed: {message}"));
     for inbox in IN_FLIGHT.take().iter().filter_map(Weak::upgrade) {
         inbox.borrow_mut().push(error.clone());
     }
+}
+
+/// Terminates `worker` (broken or stuck) and forgets it: the next `all()` starts a new one, or, once
+/// [`MAX_REPLACED`] were given up on, runs in the page.
+fn replace(worker: &Worker) {
+    worker.terminate();
+    let replaced = REPLACED.get() + 1;
+    REPLACED.set(replaced);
+    let next = (replaced >= MAX_REPLACED).then(|| Promise::resolve(&JsValue::UNDEFINED));
+    WORKER.with_borrow_mut(|w| *w = next);
 }
 
 /// The end message of a call whose worker failed: a `network` `DlmmError` (the call can be tried again, and then
@@ -132,11 +152,13 @@ fn failure(message: &str) -> JsValue {
 
 /// `all()` through `worker`, for a client created from `client_options`, with the call's `options`; `None` when the
 /// call cannot be posted (options that cannot be copied), to be run in the page instead. Dropping the future (the
-/// caller's signal fired) cancels the call in the worker.
+/// caller's signal fired) cancels the call in the worker. A worker that has not ended the call by `deadline` (how
+/// long the call may take, its retries included) is stuck: the call ends in `timeout` and the worker is replaced.
 pub async fn all_pairs(
     worker: &Worker,
     client_options: &JsValue,
     options: &JsValue,
+    deadline: Option<(Duration, &str)>,
 ) -> Option<Result<JsValue, JsValue>> {
     let call = Object::new();
     for key in all_posted_keys() {
@@ -151,8 +173,18 @@ pub async fn all_pairs(
     set(&request, "call", &call);
     set(&request, "port", channel.port2());
     worker.post_message_with_transfer(&request, &Array::of1(&channel.port2())).ok()?;
-    let listening = Listening::new(channel.port1());
-    Some(listening.collect().await)
+    let collected = Listening::new(channel.port1()).collect();
+    let Some((deadline, url)) = deadline else { return Some(collected.await) };
+    let clock = dlmm_query::web::WebTransport::default();
+    let overdue = clock.sleep(deadline);
+    match select(pin!(collected), pin!(overdue)).await {
+        Either::Left((result, _)) => Some(result),
+        Either::Right(_) => {
+            replace(worker);
+            let error = TransportError::timeout(deadline);
+            Some(Err(to_js_error(&Error::Transport { url: url.to_owned(), error })))
+        }
+    }
 }
 
 #[wasm_bindgen]
