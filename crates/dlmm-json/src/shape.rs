@@ -93,6 +93,22 @@ pub fn js_name_len(wire: &str) -> usize {
     wire.len() - wire.bytes().filter(|&b| b == b'_').count()
 }
 
+/// True when `shape` holds a list of objects anywhere (a list, a page, a series), false for one item (an object or
+/// an array of one) and its fields.
+pub fn lists_objects(shape: &Shape) -> bool {
+    let fields = |object: &StructShape| object.fields.iter().any(|field| lists_objects(field.shape));
+    match shape {
+        Shape::List(item) => {
+            matches!(item, Shape::Struct(_) | Shape::Leaf(Leaf::ObjectOrSingleton(_))) || lists_objects(item)
+        }
+        Shape::Optional(inner) => lists_objects(inner),
+        Shape::Struct(object) | Shape::Leaf(Leaf::ObjectOrSingleton(ObjectOrSingleton { object, .. })) => {
+            fields(object)
+        }
+        Shape::Leaf(_) => false,
+    }
+}
+
 /// The names of an enum of unit variants.
 #[derive(Debug)]
 pub struct EnumShape {

@@ -58,7 +58,7 @@ impl NativeTransport {
 impl Transport for NativeTransport {
     fn send(&self, request: HttpRequest) -> impl Future<Output = Result<HttpResponse, TransportError>> {
         let http = self.http.clone();
-        let limit = self.max_body_bytes;
+        let limit = request.body_cap(self.max_body_bytes);
         async move {
             let mut url = Url::parse(&request.url).map_err(|e| TransportError::network(format!("invalid URL: {e}")))?;
             let origin = url.origin();
@@ -191,7 +191,7 @@ mod tests {
     }
 
     fn get(url: String) -> HttpRequest {
-        HttpRequest { url, headers: vec![("x-api-key".to_owned(), "secret".to_owned())] }
+        HttpRequest { url, headers: vec![("x-api-key".to_owned(), "secret".to_owned())], max_body_bytes: None }
     }
 
     fn gzip(bytes: &[u8]) -> Vec<u8> {

@@ -35,7 +35,14 @@ pub struct Request {
     pub path: String,
     /// The query string without the leading `?` (empty when there are no parameters). Arrays are repeated keys.
     pub query: String,
+    /// At most this many bytes of answer, when less than the transport's cap: set for a route answering one item
+    /// ([`Request::for_output`]), so a hostile server cannot make a single pool a 256 MiB answer.
+    pub max_body_bytes: Option<usize>,
 }
+
+/// The largest answer accepted from a route that answers one item (an output holding no list of objects): 8 MiB,
+/// thousands of times a real one.
+pub const SINGLE_ITEM_MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
 
 impl Request {
     /// Builds a request for `group` from raw path `segments` and a serializable `query` struct (written by
@@ -60,7 +67,16 @@ impl Request {
             encode_segment(segment, &mut path);
         }
         let query = query.map_err(|e| InvalidInput::new("query", format!("cannot be encoded: {e}")))?;
-        Ok(Self { group, path, query })
+        Ok(Self { group, path, query, max_body_bytes: None })
+    }
+
+    /// This request, capped at [`SINGLE_ITEM_MAX_BODY_BYTES`] when its answer has the shape of one item (no list of
+    /// objects anywhere in `output`); lists keep the transport's cap.
+    pub fn for_output(mut self, output: &crate::shape::Shape) -> Self {
+        if !crate::shape::lists_objects(output) {
+            self.max_body_bytes = Some(SINGLE_ITEM_MAX_BODY_BYTES);
+        }
+        self
     }
 
     /// The full URL of this request under `base`.

@@ -25,6 +25,16 @@ pub struct HttpRequest {
     pub url: String,
     /// Extra request headers (name, value).
     pub headers: Vec<(String, String)>,
+    /// At most this many bytes of body for this request, when less than the transport's own cap (a single item's
+    /// route, [`Request::max_body_bytes`](crate::Request::max_body_bytes)).
+    pub max_body_bytes: Option<usize>,
+}
+
+impl HttpRequest {
+    /// The body cap for this request under a transport whose own cap is `transport_cap`.
+    pub fn body_cap(&self, transport_cap: usize) -> usize {
+        self.max_body_bytes.map_or(transport_cap, |cap| cap.min(transport_cap))
+    }
 }
 
 /// The response to an [`HttpRequest`], whatever its status.

@@ -96,19 +96,13 @@ impl Transport for WebTransport {
         for (name, value) in response.headers().entries() {
             headers.push((name.to_ascii_lowercase(), value));
         }
+        let limit = request.body_cap(self.max_body_bytes);
         let declared = response.headers().get("content-length").and_then(|v| v.trim().parse::<u64>().ok());
-        if declared.is_some_and(|length| length > self.max_body_bytes as u64) {
-            return Err(TransportError::body_too_large(self.max_body_bytes));
+        if declared.is_some_and(|length| length > limit as u64) {
+            return Err(TransportError::body_too_large(limit));
         }
         let reader = response.body().map(|stream| stream.get_reader().unchecked_into());
-        let body = BodyReader {
-            reader,
-            reading: None,
-            pending: None,
-            read: 0,
-            limit: self.max_body_bytes,
-            _abort_on_drop: abort_on_drop,
-        };
+        let body = BodyReader { reader, reading: None, pending: None, read: 0, limit, _abort_on_drop: abort_on_drop };
         Ok(OpenResponse { status, headers, body: body.boxed_local() })
     }
 

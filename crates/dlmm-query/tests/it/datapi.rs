@@ -392,6 +392,24 @@ async fn a_page_judged_repeated_or_out_of_order_is_never_handed_out() {
     }
 }
 
+/// A route answering one item refuses more than 8 MiB of answer (a single pool is not a 256 MiB answer); a list's
+/// route keeps the transport's cap. Both as typed calls and as the text the package transcodes.
+#[tokio::test]
+async fn a_single_item_route_refuses_an_answer_of_megabytes() {
+    let body: &'static str = format!(r#"{{"data":[],"padding":"{}"}}"#, "x".repeat(9 << 20)).leak();
+    let (url, _) = fixed_server(body).await;
+    let client = Client::new(NativeTransport::new(), ClientConfig::with_datapi_base_urls(&url, &url).unwrap());
+    let pool = "5rCf1DM8LjKTw4YqhnoLcngyZYeNnQqztScTogYHAS6";
+    let one = client.send(&dlmm::GetPool::new(pool)).await.unwrap_err();
+    let one_text = client.transcode_with(&dlmm::GetPool::new(pool), CallOptions::default()).await.unwrap_err();
+    for err in [one, one_text] {
+        assert_eq!(err.kind(), ErrorKind::Decode, "{err}");
+        assert!(err.to_string().contains("larger than the limit of 8388608 bytes"), "{err}");
+    }
+    let list = client.send(&dlmm::GetPools::new()).await.unwrap_err();
+    assert!(!list.to_string().contains("larger than the limit"), "a list keeps the transport's cap: {list}");
+}
+
 #[tokio::test]
 async fn invalid_input_never_reaches_the_network() {
     let (url, hits) = fixed_server("{}").await;
