@@ -40,27 +40,9 @@ fn hosts_are_named_as_the_browser_parses_them() {
     assert_eq!((host_of("not a url"), origin_of("not a url")), (String::new(), String::new()));
 }
 
-pub const NOWHERE: &str = "http://127.0.0.1:9";
-
-/// The replica's base URLs, baked in at build time by `cargo xtask ci`: one function each, named by its variable.
-macro_rules! base_urls {
-    ($($fn:ident $var:literal;)+) => {$(
-        #[doc = concat!("The replica's base URL in `", $var, "` at build time.")]
-        pub fn $fn() -> &'static str {
-            match option_env!($var) {
-                Some(url) => url,
-                None => panic!(concat!($var, " must be set at build time (run `cargo xtask ci`)")),
-            }
-        }
-    )+};
-}
-
-base_urls! {
-    pair_base "DLMM_PAIR_BASE_URL";
-    pool_base "DLMM_POOL_BASE_URL";
-    dlmm_datapi_base "DLMM_DATAPI_BASE_URL";
-    damm_v2_datapi_base "DAMM_V2_DATAPI_BASE_URL";
-}
+#[path = "../../tests/wasm/replica_urls.rs"]
+mod replica_urls;
+pub use replica_urls::*;
 
 pub fn replica() -> SiteConfig {
     SiteConfig::with(&[
