@@ -108,7 +108,7 @@ fn api_error_or_null(scan: &mut Scan<'_>) -> Option<Option<ApiError>> {
     }
     let mut error = ApiError { message: String::new(), error_type: String::new() };
     scan.fields(&["message", "type"], |field, scan| {
-        let text = server_text(&scan.string()?);
+        let text = scan.string()?.into_owned();
         match field {
             0 => error.message = text,
             _ => error.error_type = text,
@@ -137,11 +137,7 @@ fn unwrap_envelope<T>(
             url: url.to_owned(),
             not_indexed: false,
             retry_after: None,
-            // Bounded whichever reader read it (serde's derive natively).
-            api_error: Some(ApiError {
-                message: server_text(&api_error.message),
-                error_type: server_text(&api_error.error_type),
-            }),
+            api_error: Some(bounded(api_error)),
             body_snippet: decode::snippet(&response.body),
         })),
         (None, None) => Err(Error::Decode(DecodeError {
@@ -166,7 +162,7 @@ fn body_api_error(body: &[u8]) -> Option<ApiError> {
         match field {
             0 => error = api_error_or_null(scan)?,
             _ if scan.null() => {}
-            _ => message = Some(server_text(&scan.string()?)),
+            _ => message = Some(scan.string()?.into_owned()),
         }
         Some(())
     })?;
@@ -184,7 +180,7 @@ pub fn status_error(not_found_on_500: bool, url: &str, response: &HttpResponse) 
         429 => (ErrorKind::RateLimited, false),
         _ => (ErrorKind::Http, false),
     };
-    let api_error = body_api_error(&response.body);
+    let api_error = body_api_error(&response.body).map(bounded);
     StatusError {
         kind,
         status: response.status,
@@ -200,9 +196,11 @@ pub fn status_error(not_found_on_500: bool, url: &str, response: &HttpResponse) 
 /// characters: a server's words are kept, a server's megabytes are not.
 const MAX_SERVER_TEXT_CHARS: usize = 1000;
 
-/// A server's text as an error keeps it: at most [`MAX_SERVER_TEXT_CHARS`] characters, `…` marking a cut.
-fn server_text(text: &str) -> String {
-    decode::bounded(text, MAX_SERVER_TEXT_CHARS)
+/// A server's error as an error keeps it: its message and type at most [`MAX_SERVER_TEXT_CHARS`] characters each,
+/// `…` marking a cut (applied wherever a server's error becomes a [`StatusError`]'s, whichever reader read it).
+fn bounded(api_error: ApiError) -> ApiError {
+    let cut = |text: &str| decode::bounded(text, MAX_SERVER_TEXT_CHARS);
+    ApiError { message: cut(&api_error.message), error_type: cut(&api_error.error_type) }
 }
 
 /// Classifies an unsuccessful datapi answer. Its errors are `{ "message": … }` (e.g. 404 `Pool not found: …`) or,
@@ -216,8 +214,8 @@ pub fn datapi_status_error(url: &str, response: &HttpResponse) -> StatusError {
     let plain_text =
         !matches!(decode::classify(&response.body), BodyKind::Empty | BodyKind::Html) && !is_json(&response.body);
     if error.api_error.is_none() && plain_text {
-        let message = server_text(String::from_utf8_lossy(&response.body).trim());
-        error.api_error = Some(ApiError { message, error_type: String::new() });
+        let message = String::from_utf8_lossy(&response.body).trim().to_owned();
+        error.api_error = Some(bounded(ApiError { message, error_type: String::new() }));
     }
     error
 }

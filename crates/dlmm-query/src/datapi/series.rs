@@ -13,7 +13,7 @@ use crate::datapi::models::{Candle, Timeseries, VolumeBucket};
 use crate::datapi::ops::{SeriesQuery, damm_v2, dlmm, series_request};
 use crate::datapi::params::Timeframe;
 use crate::decode;
-use crate::error::{Error, InvalidInput, TransportError};
+use crate::error::{Error, InvalidInput, TransportError, TransportFailure};
 use crate::json_scan::Scan;
 use crate::json_text::{JsonText, Written};
 use crate::ops::Operation;
@@ -342,12 +342,13 @@ impl<T: Transport> Client<T> {
         let limit = self.transport().max_body_bytes();
         match held.checked_add(body.len()).filter(|total| *total <= limit) {
             Some(total) => Ok(total),
-            None => {
-                let mut error = TransportError::body_too_large(limit);
-                error.message =
-                    format!("the chunks of this series together are larger than the limit of {limit} bytes");
-                Err(Error::Transport { url: url.to_owned(), error })
-            }
+            None => Err(Error::Transport {
+                url: url.to_owned(),
+                error: TransportError {
+                    failure: TransportFailure::BodyTooLarge,
+                    message: format!("the chunks of this series together are larger than the limit of {limit} bytes"),
+                },
+            }),
         }
     }
 
