@@ -133,6 +133,37 @@ test("all() handed to the worker still takes its turn of the client's rate limit
   assert.equal(result.posted, 0, "refused before anything was handed over");
 });
 
+test("all()'s retries run from the page: each attempt takes a turn of its limiter, within the call's one budget", async () => {
+  const page = await open();
+  const result = await page.evaluate(async ([base, id]) => {
+    const run = async (api, tag) => {
+      // The first two requests answer 503 and the third the list; the pair API allows one request a second.
+      const client = api.createClient({
+        pairBaseUrl: base,
+        headers: { "x-replica-fault": `status=503; times=2; id=${id}-${tag}` },
+        rateLimit: { pairPerSecond: 1, poolPerSecond: 0 },
+        retry: { maxAttempts: 3, baseDelayMs: 1 },
+      });
+      const before = posted;
+      const pairs = await client.all();
+      const attempts = posted - before;
+      // Three turns were taken, the last just now: the next is about a second away, past a 300 ms time-out.
+      const next = await client.getProtocolMetrics({ timeoutMs: 300 }).then(
+        () => "resolved",
+        (e) => ({ kind: e.kind, rateLimited: /rate limit/.test(e.message) }),
+      );
+      return { count: pairs.length, attempts, next };
+    };
+    return { worker: await run(sdk, "worker"), thread: await run(web, "thread") };
+  }, [replica.pair, String(Date.now())]);
+  assert.equal(result.worker.attempts, 3, "each attempt was handed to the worker by the page");
+  assert.equal(result.thread.attempts, 0);
+  assert.ok(result.worker.count > 0);
+  assert.equal(result.worker.count, result.thread.count);
+  assert.deepEqual(result.worker.next, { kind: "timeout", rateLimited: true }, "the page's limiter counted every attempt");
+  assert.deepEqual(result.worker.next, result.thread.next);
+});
+
 test("aborting all() cancels the worker's call, and the worker goes on serving", async () => {
   const page = await open();
   const result = await page.evaluate(async (base) => {

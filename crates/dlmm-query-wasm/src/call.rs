@@ -182,18 +182,13 @@ pub fn position_pnl(pnl: GetPositionPnl) -> Job {
     Work::PositionPnl(pnl).into()
 }
 
-/// How long the worker may take over an `all()` before it counts as stuck: every attempt's time-out and the retries'
-/// whole budget, plus a margin for posting the batches; `None` when the call waits for ever.
-fn worker_deadline(config: &dlmm_query::ClientConfig, call: CallOptions) -> Option<std::time::Duration> {
-    let timeout = call.timeout.unwrap_or(config.timeout)?;
-    let retry = call.retry.unwrap_or(config.retry);
-    let attempts = timeout.checked_mul(retry.max_attempts.max(1))?;
-    attempts.checked_add(retry.max_total)?.checked_add(std::time::Duration::from_secs(5))
-}
+/// How long past an attempt's time-out the worker may take over it (posting the batches) before it counts as stuck.
+const WORKER_MARGIN: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// `all()` run (raced against the caller's signal by [`Work::run`]): every pair, decoded as the body arrives; with a
 /// TVL floor, filtered while it is decoded. In a browser page whose entry registered the package's worker, the body is
-/// read and transcoded there ([`crate::worker`]).
+/// read and transcoded there ([`crate::worker`]), one attempt per message, the attempts run by this client (its
+/// rate limiter and retry budget).
 async fn run_all_pairs(
     client: Rc<Core>,
     options: &JsValue,
@@ -203,14 +198,25 @@ async fn run_all_pairs(
 ) -> Result<JsValue, JsValue> {
     let request = all.request().map_err(input_error)?;
     if let Some(client_options) = client.options()
-        && let Some(worker) = crate::worker::shared().await
+        && crate::worker::shared().await.is_some()
     {
-        // The worker sends with a client of its own: the call takes its turn of this client's limiter first.
-        client.take_turn(&request, call).await.map_err(rejection)?;
-        let url = request.url(client.config().base_url(request.group));
-        let deadline = worker_deadline(client.config(), call).map(|deadline| (deadline, url.as_str()));
-        if let Some(result) = crate::worker::all_pairs(&worker, client_options, options, deadline).await {
-            return result;
+        // Each attempt is made by the worker (one per message, no retries there); this client takes its turns and
+        // backs off, within the call's one budget, as its own send loop does.
+        let mut tries = client.tries(&request, call);
+        let deadline = tries.timeout.and_then(|timeout| timeout.checked_add(WORKER_MARGIN));
+        loop {
+            client.next_turn(&mut tries).await.map_err(rejection)?;
+            // Looked up for each attempt: a stuck or broken worker is replaced (or, after two, there is none).
+            let Some(worker) = crate::worker::shared().await else { break };
+            let deadline = deadline.map(|deadline| (deadline, tries.url.as_str()));
+            let (error, failed) = match crate::worker::all_pairs(&worker, client_options, options, deadline).await {
+                None => break,
+                Some(Ok(pairs)) => return Ok(pairs),
+                Some(Err(failure)) => failure,
+            };
+            if !client.back_off(&tries, failed).await {
+                return Err(error);
+            }
         }
     }
     let mut sink = all_pairs::Collect::new();

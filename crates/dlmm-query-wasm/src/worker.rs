@@ -4,18 +4,21 @@
 //! `fetch().json()` would) and fixes their amounts. The two threads work side by side, and the page's thread stays
 //! free while the list arrives.
 //!
-//! Everything else is as in the page: the call first takes its turn of the page client's rate limiter, the worker
-//! builds a client from a copy of the options the page's client was created with and reads the same call options,
-//! and its errors become the same `DlmmError`s (message and fields copied). Cancelling the call (its `AbortSignal`)
-//! cancels the worker's request. A worker that breaks, or outlives a call's deadline (every attempt's time-out and
-//! the retries' budget), is terminated and replaced; after two, and where there is no worker (Node, a test runner, a
-//! worker that failed to load, start or answer, options that cannot be copied), `all()` runs in the page as before.
+//! Everything else is as in the page: the worker builds a client from a copy of the options the page's client was
+//! created with and reads the same call options, and its errors become the same `DlmmError`s (message and fields
+//! copied). The worker makes one attempt per message and never retries: the page's client runs the attempts
+//! ([`Client::tries`](dlmm_query::Client::tries)), each taking its turn of the page's rate limiter, within the call's
+//! one retry budget; a failure is tried again only while no pair has reached the page.
+//! Cancelling the call (its `AbortSignal`) cancels the worker's request. A worker that breaks, or outlives an
+//! attempt's deadline (its time-out and a margin), is terminated and replaced; after two, and where there is no worker
+//! (Node, a test runner, a worker that failed to load, start or answer, options that cannot be copied), `all()` runs
+//! in the page as before.
 //!
 //! Messages:
 //! - page → worker, once: the compiled `WebAssembly.Module`; the worker answers `"ready"` (or fails to start);
 //! - page → worker, each call: `{ options, call, port }`;
 //! - worker → page, on `port`: `{ bytes, amounts, nulls, url }` per batch (the UTF-8 of its JSON text, transferred),
-//!   then `{ done: true }` or `{ error: { message, fields } }`;
+//!   then `{ done: true }` or `{ error: { message, fields }, retryable, retryAfterMs }`;
 //! - page → worker, on `port`: `{ cancel: true }` when the call is dropped before its end;
 //! - worker → page: `{ failed }` when the worker itself broke (every call in flight then rejects).
 
@@ -28,6 +31,7 @@ use std::time::Duration;
 
 use dlmm_query::json_text::Written;
 use dlmm_query::ops::Operation;
+use dlmm_query::policy::{Failed, RetryPolicy};
 use dlmm_query::transport::Transport;
 use dlmm_query::{Error, TransportError};
 use futures_util::future::{Either, LocalBoxFuture, select};
@@ -140,26 +144,46 @@ fn replace(worker: &Worker) {
     WORKER.with_borrow_mut(|w| *w = next);
 }
 
-/// The end message of a call whose worker failed: a `network` `DlmmError` (the call can be tried again, and then
-/// runs in the page).
+/// The end message of a call whose worker failed: a `network` `DlmmError`, which the page's retry policy may try
+/// again (with a new worker, or in the page).
 fn failure(message: &str) -> JsValue {
     let error = js_sys::Error::new(message);
     set(error.unchecked_ref(), "kind", JsValue::from_str("network"));
-    let end = Object::new();
-    set(&end, "error", to_posted(&error));
-    end.into()
+    ended_in(&error, Failed { retryable: true, retry_after: None }).into()
 }
 
-/// `all()` through `worker`, for a client created from `client_options`, with the call's `options`; `None` when the
-/// call cannot be posted (options that cannot be copied), to be run in the page instead. Dropping the future (the
-/// caller's signal fired) cancels the call in the worker. A worker that has not ended the call by `deadline` (how
-/// long the call may take, its retries included) is stuck: the call ends in `timeout` and the worker is replaced.
+/// The end message of a call that failed with `error`, with what the page's retry policy needs to know of it.
+fn ended_in(error: &JsValue, failed: Failed) -> Object {
+    let end = Object::new();
+    set(&end, "error", to_posted(error));
+    set(&end, "retryable", JsValue::from_bool(failed.retryable));
+    if let Some(wait) = failed.retry_after {
+        set(&end, "retryAfterMs", JsValue::from_f64(wait.as_millis() as f64));
+    }
+    end
+}
+
+/// What the page's retry policy needs to know of a failure the worker reported (`ended_in`).
+fn failed_of(end: &JsValue) -> Failed {
+    // Whole milliseconds, as posted (`as` saturates: no panic whatever the number).
+    let wait = property(end, "retryAfterMs").as_f64().map(|ms| Duration::from_millis(ms as u64));
+    Failed { retryable: property(end, "retryable").as_bool() == Some(true), retry_after: wait }
+}
+
+/// A failure the page's retry policy does not try again (the page could not read what the worker posted).
+const FINAL: Failed = Failed { retryable: false, retry_after: None };
+
+/// One attempt of `all()` through `worker`, for a client created from `client_options`, with the call's `options`:
+/// the pairs, or the error and what the retry policy needs to know of it; `None` when the call cannot be posted
+/// (options that cannot be copied), to be run in the page instead. Dropping the future (the caller's signal fired)
+/// cancels the call in the worker. A worker that has not ended the attempt by `deadline` (its time-out and a margin)
+/// is stuck: the attempt ends in `timeout` and the worker is replaced.
 pub async fn all_pairs(
     worker: &Worker,
     client_options: &JsValue,
     options: &JsValue,
     deadline: Option<(Duration, &str)>,
-) -> Option<Result<JsValue, JsValue>> {
+) -> Option<Result<JsValue, (JsValue, Failed)>> {
     let call = Object::new();
     for key in all_posted_keys() {
         let value = property(options, key);
@@ -181,8 +205,8 @@ pub async fn all_pairs(
         Either::Left((result, _)) => Some(result),
         Either::Right(_) => {
             replace(worker);
-            let error = TransportError::timeout(deadline);
-            Some(Err(to_js_error(&Error::Transport { url: url.to_owned(), error })))
+            let error = Error::Transport { url: url.to_owned(), error: TransportError::timeout(deadline) };
+            Some(Err((to_js_error(&error), Failed::of(&error))))
         }
     }
 }
@@ -258,7 +282,7 @@ impl Listening {
     }
 
     /// Parses each batch into the result, until the worker's last message.
-    async fn collect(mut self) -> Result<JsValue, JsValue> {
+    async fn collect(mut self) -> Result<JsValue, (JsValue, Failed)> {
         let mut result = Collect::new();
         let decoder = TextDecoder::new();
         loop {
@@ -269,7 +293,7 @@ impl Listening {
                 let url = property(&message, "url").as_string().unwrap_or_default();
                 posted_to_js(&text, &property(&message, "amounts"), &property(&message, "nulls"), &url)
                     .and_then(|objects| result.append(objects.unchecked_ref(), &url))
-                    .map_err(|e| to_js_error(&e))?;
+                    .map_err(|e| (to_js_error(&e), FINAL))?;
                 continue;
             }
             self.finished = true;
@@ -277,7 +301,7 @@ impl Listening {
             if error.is_undefined() {
                 return Ok(result.into_result());
             }
-            return Err(from_posted(&error));
+            return Err((from_posted(&error), failed_of(&message)));
         }
     }
 }
@@ -294,8 +318,9 @@ impl Drop for Listening {
     }
 }
 
-/// `__allInWorker(options, call, port)` (the worker's, not the API): runs one `all()` of a client created from
-/// `options` with the call options `call`, posting its batches and its end on `port`.
+/// `__allInWorker(options, call, port)` (the worker's, not the API): runs one attempt of `all()` by a client created
+/// from `options` with the call options `call`, without retries or a rate limit of its own (the page's client runs
+/// them), posting its batches and its end on `port`.
 #[wasm_bindgen(js_name = __allInWorker, skip_typescript)]
 pub fn all_in_worker(options: JsValue, call: JsValue, port: MessagePort) {
     let controller = AbortController::new().ok();
@@ -307,24 +332,35 @@ pub fn all_in_worker(options: JsValue, call: JsValue, port: MessagePort) {
     });
     port.set_onmessage(Some(on_cancel.as_ref().unchecked_ref()));
     wasm_bindgen_futures::spawn_local(async move {
+        let failed = std::cell::Cell::new(FINAL);
         // Boxed as a call's work is ([`crate::call`]), so both race the signal through one `with_signal`.
         let run: LocalBoxFuture<'_, Result<JsValue, JsValue>> = Box::pin(async {
-            let client = new_core(client_config(&options)?, &options)?;
+            let mut config = client_config(&options)?;
+            config.pair_rate_per_second = 0.0; // the page's limiter took this attempt's turn
+            let client = new_core(config, &options)?;
             let (all, floor) = all(&call, dlmm_query::ops::All::new())?;
-            let Call { options: call_options, .. } = Call::read(&call)?;
+            let Call { options: mut call_options, .. } = Call::read(&call)?;
+            call_options.retry = Some(RetryPolicy::NEVER);
             let request = all.request().map_err(input_error)?;
-            let mut sink = Post { port: &port };
-            crate::all_pairs::all_pairs(&client, &request, call_options, floor, &mut sink)
-                .await
-                .map_err(|e| to_js_error(&e))?;
+            let mut sink = Post { port: &port, posted: false };
+            let sent = crate::all_pairs::all_pairs(&client, &request, call_options, floor, &mut sink).await;
+            sent.map_err(|e| {
+                // Tried again by the page only while no pair has reached it.
+                let of = Failed::of(&e);
+                failed.set(Failed { retryable: of.retryable && !sink.posted, ..of });
+                to_js_error(&e)
+            })?;
             Ok(JsValue::UNDEFINED)
         });
-        let end = Object::new();
-        match with_signal(signal.clone(), run).await {
-            Ok(_) => set(&end, "done", &JsValue::TRUE),
-            Err(_) if signal.as_ref().is_some_and(AbortSignal::aborted) => {} // the page no longer listens
-            Err(error) => set(&end, "error", to_posted(&error)),
-        }
+        let end = match with_signal(signal.clone(), run).await {
+            Ok(_) => {
+                let end = Object::new();
+                set(&end, "done", &JsValue::TRUE);
+                end
+            }
+            Err(_) if signal.as_ref().is_some_and(AbortSignal::aborted) => Object::new(), // the page no longer listens
+            Err(error) => ended_in(&error, failed.get()),
+        };
         let _ = port.post_message(&end);
         drop(on_cancel);
         port.set_onmessage(None);
@@ -335,6 +371,8 @@ pub fn all_in_worker(options: JsValue, call: JsValue, port: MessagePort) {
 /// The worker's sink: each batch posted to the page.
 struct Post<'a> {
     port: &'a MessagePort,
+    /// Whether a batch was posted.
+    posted: bool,
 }
 
 impl Sink for Post<'_> {
@@ -348,6 +386,7 @@ impl Sink for Post<'_> {
         set(&message, "amounts", patterns_to_js(&amounts));
         set(&message, "nulls", patterns_to_js(&nulls));
         set(&message, "url", JsValue::from_str(url));
+        self.posted = true;
         self.port
             .post_message_with_transferable(&message, &Array::of1(&bytes.buffer()))
             .map_err(|e| Error::wrong_shape(url, None, format!("cannot post the pairs to the page: {e:?}")))

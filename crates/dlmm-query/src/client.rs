@@ -12,7 +12,7 @@ use crate::error::{Error, InvalidInput, TransportError, TransportFailure};
 use crate::items::{ArrayItems, Element, Item, SplitError};
 use crate::json_text::{JsonText, Written};
 use crate::ops::Operation;
-use crate::policy::{RateLimiter, RetryDecision, RetryPolicy};
+use crate::policy::{Failed, RateLimiter, RetryDecision, RetryPolicy};
 use crate::request::{ApiGroup, BaseUrl, Request};
 use crate::response;
 use crate::shape::{HasShape, Shape};
@@ -320,8 +320,9 @@ impl<T: Transport> Client<T> {
         Ok(Streamed::Array { url, count: items.count() })
     }
 
-    /// The one send loop of every call: rate limit, an attempt ([`attempt`](Self::attempt), its successful body read
-    /// `whole` or left to stream), then on failure the retry policy's back-off, until a success or the end.
+    /// The one send loop of every call: a turn of the rate limiter, an attempt ([`attempt`](Self::attempt), its
+    /// successful body read `whole` or left to stream), then on failure the retry policy's back-off, until a success
+    /// or the end.
     async fn attempts(
         &self,
         request: &Request,
@@ -329,44 +330,61 @@ impl<T: Transport> Client<T> {
         options: CallOptions,
         whole: bool,
     ) -> Result<(String, (OpenResponse, Option<Deadline>)), Error> {
-        let url = request.url(self.config.base_url(request.group));
-        let timeout = options.timeout.unwrap_or(self.config.timeout);
-        let retry = options.retry.unwrap_or(self.config.retry);
-        let started = self.transport.now();
-        let mut attempt_number = 1;
+        let mut tries = self.tries(request, options);
         loop {
-            let budget_left = retry.max_total.saturating_sub(self.transport.now().saturating_sub(started));
-            self.turn(request.group, &url, timeout, budget_left).await?;
+            self.next_turn(&mut tries).await?;
+            let url = &tries.url;
             let http = HttpRequest {
                 url: url.clone(),
                 headers: self.config.headers.clone(),
                 max_body_bytes: request.max_body_bytes,
             };
-            let error = match self.attempt(http, timeout, whole).await {
-                Ok(Attempt::Success(open, deadline)) => return Ok((url, (open, deadline))),
-                Ok(Attempt::Failure(response)) => response::failure(request.group, not_found_on_500, &url, &response)
-                    .unwrap_or_else(|| Error::wrong_shape(&url, None, "an unsuccessful answer with a 2xx status")),
+            let error = match self.attempt(http, tries.timeout, whole).await {
+                Ok(Attempt::Success(open, deadline)) => return Ok((tries.url, (open, deadline))),
+                Ok(Attempt::Failure(response)) => response::failure(request.group, not_found_on_500, url, &response)
+                    .unwrap_or_else(|| Error::wrong_shape(url, None, "an unsuccessful answer with a 2xx status")),
                 Err(error) => Error::Transport { url: url.clone(), error },
             };
-            let elapsed = self.transport.now().saturating_sub(started);
-            match retry.decide(&error, attempt_number, elapsed, self.random()) {
-                RetryDecision::RetryAfter(wait) => {
-                    self.transport.sleep(wait).await;
-                    attempt_number += 1;
-                }
-                RetryDecision::GiveUp => return Err(error),
+            if !self.back_off(&tries, Failed::of(&error)).await {
+                return Err(error);
             }
         }
     }
 
-    /// Waits for a turn of `request`'s rate limiter, as the first attempt of a call with `options` would, and takes
-    /// it. For a call whose attempts run elsewhere (the npm package's worker), so that it still counts against this
-    /// client's limit.
-    pub async fn take_turn(&self, request: &Request, options: CallOptions) -> Result<(), Error> {
-        let url = request.url(self.config.base_url(request.group));
-        let timeout = options.timeout.unwrap_or(self.config.timeout);
-        let budget = options.retry.unwrap_or(self.config.retry).max_total;
-        self.turn(request.group, &url, timeout, budget).await
+    /// The attempts of a call of `request` with `options`, none made yet: what [`next_turn`](Self::next_turn) and
+    /// [`back_off`](Self::back_off) go by. For a call whose attempts are made elsewhere (the npm package's worker,
+    /// which makes one per message and never retries), so that they take this client's turns and share one budget,
+    /// as the attempts of the one send loop do.
+    pub fn tries(&self, request: &Request, options: CallOptions) -> Tries {
+        Tries {
+            url: request.url(self.config.base_url(request.group)),
+            group: request.group,
+            timeout: options.timeout.unwrap_or(self.config.timeout),
+            retry: options.retry.unwrap_or(self.config.retry),
+            started: self.transport.now(),
+            made: 0,
+        }
+    }
+
+    /// Waits for and takes the turn of the next of `tries` (see [`turn`](Self::turn)): a wait past the call's
+    /// time-out or what is left of its retry budget ends the call now.
+    pub async fn next_turn(&self, tries: &mut Tries) -> Result<(), Error> {
+        tries.made += 1;
+        let budget_left = tries.retry.max_total.saturating_sub(self.transport.now().saturating_sub(tries.started));
+        self.turn(tries.group, &tries.url, tries.timeout, budget_left).await
+    }
+
+    /// After the last of `tries` failed as `failed` says: waits as the retry policy decides and is true, or is false
+    /// when the policy gives up.
+    pub async fn back_off(&self, tries: &Tries, failed: Failed) -> bool {
+        let elapsed = self.transport.now().saturating_sub(tries.started);
+        match tries.retry.decide_on(failed, tries.made, elapsed, self.random()) {
+            RetryDecision::RetryAfter(wait) => {
+                self.transport.sleep(wait).await;
+                true
+            }
+            RetryDecision::GiveUp => false,
+        }
     }
 
     /// Waits for and takes a turn of `group`'s limiter; a wait longer than the call's `timeout` or its `budget_left`
@@ -469,6 +487,21 @@ impl<T: Transport> Client<T> {
         *state ^= *state >> 27;
         (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
     }
+}
+
+/// A call's attempts so far ([`Client::tries`]).
+#[derive(Debug)]
+pub struct Tries {
+    /// The URL each attempt requests.
+    pub url: String,
+    group: ApiGroup,
+    /// Each attempt's time-out (`None`: none).
+    pub timeout: Option<Duration>,
+    retry: RetryPolicy,
+    /// When the first attempt began.
+    started: Duration,
+    /// Attempts made (or whose turn was taken).
+    made: u32,
 }
 
 /// What one attempt brought: a successful answer (its body still to read, or read and handed on as one chunk) with
@@ -737,17 +770,54 @@ mod tests {
         assert_eq!(*c.transport.sleeps.borrow(), [Duration::from_secs(100)]);
     }
 
-    #[test]
-    fn take_turn_counts_against_the_limit_without_sending() {
-        let c = slow_pool_client(2);
+    /// Attempts made elsewhere, as the npm package's worker makes them (one per message, run by the page's loop):
+    /// the first `failures` fail with `failed`, then one succeeds; the call's outcome and the attempts made.
+    fn elsewhere(
+        c: &Client<Rc<Fake>>,
+        failures: u32,
+        failed: Failed,
+        options: CallOptions,
+    ) -> (Result<(), String>, u32) {
         let request = GetPoolMetrics::new(POOL).request().unwrap();
-        block_on(c.take_turn(&request, CallOptions::default())).unwrap();
-        assert!(c.transport.seen.borrow().is_empty(), "a turn sends nothing");
-        // The turn was taken: the next call would wait 100 s, past its 30 s time-out, so it ends at once.
+        let mut tries = c.tries(&request, options);
+        let outcome = block_on(async {
+            loop {
+                c.next_turn(&mut tries).await.map_err(|e| e.to_string())?;
+                if tries.made > failures {
+                    return Ok(());
+                }
+                if !c.back_off(&tries, failed).await {
+                    return Err(format!("attempt {} failed", tries.made));
+                }
+            }
+        });
+        (outcome, tries.made)
+    }
+
+    #[test]
+    fn attempts_made_elsewhere_take_their_turns_and_follow_the_retry_policy() {
+        let asked = Failed { retryable: true, retry_after: Some(Duration::from_secs(2)) };
+        // Each attempt takes a turn, so the next call's turn is the fourth: a 100 s wait, past its 30 s time-out.
+        let c = slow_pool_client(0);
+        let patient = CallOptions {
+            timeout: Some(Some(Duration::from_secs(3600))),
+            retry: Some(RetryPolicy { max_total: Duration::from_secs(3600), ..RetryPolicy::default() }),
+        };
+        assert_eq!(elsewhere(&c, 2, asked, patient), (Ok(()), 3));
+        assert!(c.transport.seen.borrow().is_empty(), "the client itself sends nothing");
+        // The first turn is free; each retry waits the 2 s asked, then the rest of the limiter's 100 s.
+        assert_eq!(*c.transport.sleeps.borrow(), [2, 98, 2, 98].map(Duration::from_secs));
         let err = metrics(&c).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Timeout);
         assert!(err.to_string().contains("rate limit"), "{err}");
-        assert!(c.transport.seen.borrow().is_empty(), "nothing sent");
+        // The policy's attempts hold (four at most), and a failure that is not retryable ends the call at once.
+        let c = client([]);
+        assert_eq!(elsewhere(&c, 9, asked, CallOptions::default()), (Err("attempt 4 failed".into()), 4));
+        let final_failure = Failed { retryable: false, retry_after: None };
+        assert_eq!(elsewhere(&c, 9, final_failure, CallOptions::default()), (Err("attempt 1 failed".into()), 1));
+        // The budget holds too: a wait asked past it is not made.
+        let late = Failed { retryable: true, retry_after: Some(Duration::from_secs(31)) };
+        assert_eq!(elsewhere(&c, 9, late, CallOptions::default()), (Err("attempt 1 failed".into()), 1));
     }
 
     /// Streams `body` (after the scripted answers before it) and returns the elements seen and how the call ended.

@@ -54,7 +54,7 @@ pub use dlmm_json::{
 
 pub use address::Address;
 pub use amount::Amount;
-pub use client::{CallOptions, Client, ClientConfig, Streamed};
+pub use client::{CallOptions, Client, ClientConfig, Streamed, Tries};
 pub use compose::PagedList;
 pub use error::{Error, ErrorKind, InvalidInput, TransportError, TransportFailure};
 #[cfg(feature = "native")]

@@ -9,4 +9,4 @@ mod retry;
 
 pub use pages::{MAX_PAGES, PageStep, PageWalker};
 pub use rate_limit::RateLimiter;
-pub use retry::{RetryDecision, RetryPolicy};
+pub use retry::{Failed, RetryDecision, RetryPolicy};

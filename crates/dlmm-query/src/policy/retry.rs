@@ -40,6 +40,22 @@ pub enum RetryDecision {
     GiveUp,
 }
 
+/// What the retry policy needs to know of a failed attempt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Failed {
+    /// Whether another attempt may cure it ([`RetryPolicy::is_retryable`]).
+    pub retryable: bool,
+    /// How long the server asked the client to wait (`Retry-After`).
+    pub retry_after: Option<Duration>,
+}
+
+impl Failed {
+    /// What the policy needs to know of `error`.
+    pub fn of(error: &Error) -> Self {
+        Self { retryable: RetryPolicy::is_retryable(error), retry_after: error.retry_after() }
+    }
+}
+
 impl RetryPolicy {
     /// Never retries.
     pub const NEVER: Self = Self {
@@ -64,10 +80,16 @@ impl RetryPolicy {
     /// Decides after attempt number `attempt` (1 for the first) failed with `error`, `elapsed` after the call
     /// began. `random` is a number in `[0, 1)` that spreads out the back-off.
     pub fn decide(&self, error: &Error, attempt: u32, elapsed: Duration, random: f64) -> RetryDecision {
-        if attempt >= self.max_attempts || !Self::is_retryable(error) {
+        self.decide_on(Failed::of(error), attempt, elapsed, random)
+    }
+
+    /// Decides as [`decide`](Self::decide) does, from what it needs to know of the failure (for an attempt made
+    /// elsewhere, whose error is not a core [`Error`]: the npm package's worker).
+    pub fn decide_on(&self, failed: Failed, attempt: u32, elapsed: Duration, random: f64) -> RetryDecision {
+        if attempt >= self.max_attempts || !failed.retryable {
             return RetryDecision::GiveUp;
         }
-        let wait = match error.retry_after() {
+        let wait = match failed.retry_after {
             // The server said how long; waiting less would only earn another 429.
             Some(asked) => asked,
             None => {
