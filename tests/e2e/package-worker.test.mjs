@@ -210,14 +210,15 @@ test("a worker that never answers is given up on: all() runs in the page", async
   await assertRanInPage(await openWithWorker({ contentType: "text/javascript", body: "self.onmessage = () => {};" }));
 });
 
+/** A worker that starts, then reports itself broken when handed a call (as worker.js does on an uncaught failure). */
+const BROKEN_WORKER = `import { initSync } from "./dlmm_query_wasm.js";
+  self.onmessage = ({ data }) => {
+    if (data instanceof WebAssembly.Module) { initSync({ module: data }); self.postMessage("ready"); }
+    else self.postMessage({ failed: "boom" });
+  };`;
+
 test("a worker that breaks rejects the call in flight and is replaced; after two, calls run in the page", async () => {
-  // A worker that starts, then reports itself broken when handed a call (as worker.js does on an uncaught failure).
-  const broken = `import { initSync } from "./dlmm_query_wasm.js";
-    self.onmessage = ({ data }) => {
-      if (data instanceof WebAssembly.Module) { initSync({ module: data }); self.postMessage("ready"); }
-      else self.postMessage({ failed: "boom" });
-    };`;
-  const page = await openWithWorker({ contentType: "text/javascript", body: broken });
+  const page = await openWithWorker({ contentType: "text/javascript", body: BROKEN_WORKER });
   for (const workers of [1, 2]) {
     const call = await page.evaluate(BOTH, [replica.pair, undefined]);
     assert.equal(call.posted, 1);
@@ -231,6 +232,26 @@ test("a worker that breaks rejects the call in flight and is replaced; after two
   assert.equal(third.posted, 0, "no call went to a worker after two broke");
   assert.ok(!third.worker.error, `no error: ${JSON.stringify(third.worker.error)}`);
   assert.equal(third.worker.text, third.thread.text);
+});
+
+test("a call whose workers break is retried, and after two ends in the page within what is left of its budget", async () => {
+  const page = await openWithWorker({ contentType: "text/javascript", body: BROKEN_WORKER });
+  const outcome = await page.evaluate(async (base) => {
+    const client = sdk.createClient({ pairBaseUrl: base, retry: { maxAttempts: 3, baseDelayMs: 1 } });
+    const pairs = await client.all().catch((e) => e);
+    return { count: pairs.length, error: pairs instanceof Error ? pairs.message : undefined, posted, terminated };
+  }, replica.pair);
+  assert.equal(outcome.error, undefined);
+  assert.ok(outcome.count > 0, "the third attempt ran in the page");
+  assert.equal(outcome.posted, 2, "two attempts went to workers");
+  assert.equal(outcome.terminated, 2, "each broken worker was terminated");
+  // Two attempts allowed (a new page, new workers): both break in workers, and none is left for the page.
+  const fresh = await openWithWorker({ contentType: "text/javascript", body: BROKEN_WORKER });
+  const spent = await fresh.evaluate(async (base) => {
+    const client = sdk.createClient({ pairBaseUrl: base, retry: { maxAttempts: 2, baseDelayMs: 1 } });
+    return client.all().then(() => ({ resolved: true }), (e) => ({ kind: e.kind, posted }));
+  }, replica.pair);
+  assert.deepEqual(spent, { kind: "network", posted: 2 }, "the call's two attempts were spent in the workers");
 });
 
 test("a worker that outlives a call's deadline ends it in timeout and is replaced", async () => {

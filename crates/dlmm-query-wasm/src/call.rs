@@ -192,31 +192,30 @@ const WORKER_MARGIN: std::time::Duration = std::time::Duration::from_secs(5);
 async fn run_all_pairs(
     client: Rc<Core>,
     options: &JsValue,
-    call: CallOptions,
+    mut call: CallOptions,
     all: All,
     floor: Option<f64>,
 ) -> Result<JsValue, JsValue> {
     let request = all.request().map_err(input_error)?;
-    if let Some(client_options) = client.options()
-        && crate::worker::shared().await.is_some()
-    {
+    if let Some(client_options) = client.options() {
         // Each attempt is made by the worker (one per message, no retries there); this client takes its turns and
         // backs off, within the call's one budget, as its own send loop does.
         let mut tries = client.tries(&request, call);
         let deadline = tries.timeout.and_then(|timeout| timeout.checked_add(WORKER_MARGIN));
-        loop {
+        // Looked up for each attempt: a stuck or broken worker is replaced (or, after two, there is none: the rest of
+        // the call then runs in the page, with what is left of its attempts and budget).
+        while let Some(worker) = crate::worker::shared().await {
             client.next_turn(&mut tries).await.map_err(rejection)?;
-            // Looked up for each attempt: a stuck or broken worker is replaced (or, after two, there is none).
-            let Some(worker) = crate::worker::shared().await else { break };
             let deadline = deadline.map(|deadline| (deadline, tries.url.as_str()));
             let (error, failed) = match crate::worker::all_pairs(&worker, client_options, options, deadline).await {
-                None => break,
+                None => break, // options that cannot be copied: the first attempt, not made
                 Some(Ok(pairs)) => return Ok(pairs),
                 Some(Err(failure)) => failure,
             };
             if !client.back_off(&tries, failed).await {
                 return Err(error);
             }
+            call = client.options_left(&tries);
         }
     }
     let mut sink = all_pairs::Collect::new();

@@ -374,6 +374,19 @@ impl<T: Transport> Client<T> {
         self.turn(tries.group, &tries.url, tries.timeout, budget_left).await
     }
 
+    /// The call options of what is left of `tries`: the same time-out, and the retry policy with the attempts made
+    /// and the time spent taken off (for the rest of a call run another way: the npm package's `all()` in the page
+    /// after its worker was given up on).
+    pub fn options_left(&self, tries: &Tries) -> CallOptions {
+        let spent = self.transport.now().saturating_sub(tries.started);
+        let retry = RetryPolicy {
+            max_attempts: tries.retry.max_attempts.saturating_sub(tries.made).max(1),
+            max_total: tries.retry.max_total.saturating_sub(spent),
+            ..tries.retry
+        };
+        CallOptions { timeout: Some(tries.timeout), retry: Some(retry) }
+    }
+
     /// After the last of `tries` failed as `failed` says: waits as the retry policy decides and is true, or is false
     /// when the policy gives up.
     pub async fn back_off(&self, tries: &Tries, failed: Failed) -> bool {
@@ -818,6 +831,18 @@ mod tests {
         // The budget holds too: a wait asked past it is not made.
         let late = Failed { retryable: true, retry_after: Some(Duration::from_secs(31)) };
         assert_eq!(elsewhere(&c, 9, late, CallOptions::default()), (Err("attempt 1 failed".into()), 1));
+        // What is left after two attempts and a 2 s wait, for the rest of the call run another way.
+        let request = GetPoolMetrics::new(POOL).request().unwrap();
+        let mut tries = c.tries(&request, CallOptions::default());
+        block_on(c.next_turn(&mut tries)).unwrap();
+        assert!(block_on(c.back_off(&tries, asked)));
+        block_on(c.next_turn(&mut tries)).unwrap();
+        let left = c.options_left(&tries);
+        let default = RetryPolicy::default();
+        assert_eq!(left.timeout, Some(c.config().timeout));
+        let expected =
+            RetryPolicy { max_attempts: 2, max_total: default.max_total - Duration::from_secs(2), ..default };
+        assert_eq!(left.retry, Some(expected));
     }
 
     /// Streams `body` (after the scripted answers before it) and returns the elements seen and how the call ended.
