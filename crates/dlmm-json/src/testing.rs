@@ -179,3 +179,40 @@ pub mod models {
         .to_owned()
     }
 }
+
+/// `text` with every number (outside strings) spelled as the bits of the double it parses to (`1e2`, `100` and
+/// `100.0` alike), so that texts differing only in how numbers are spelled compare equal, and `-0` differs from `0`.
+pub fn doubles(text: &str) -> String {
+    let (mut out, mut in_string, mut escaped) = (String::with_capacity(text.len()), false, false);
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        if in_string {
+            (in_string, escaped) = (escaped || c != '"', !escaped && c == '\\');
+            out.push(c);
+        } else if c == '-' || c.is_ascii_digit() {
+            let mut end = at + c.len_utf8();
+            while let Some((i, n)) = chars.next_if(|(_, n)| n.is_ascii_digit() || "+-.eE".contains(*n)) {
+                end = i + n.len_utf8();
+            }
+            let number: f64 = text[at..end].parse().expect("a JSON number");
+            out.push_str(&format!("#{:016x}", number.to_bits()));
+        } else {
+            in_string = c == '"';
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::doubles;
+
+    #[test]
+    fn numbers_compare_as_the_doubles_they_parse_to() {
+        assert_eq!(doubles(r#"{"a":1e2,"b":"1e2","c":[-0.0]}"#), doubles(r#"{"a":100.0,"b":"1e2","c":[-0]}"#));
+        assert_ne!(doubles("[0]"), doubles("[-0]"));
+        assert_ne!(doubles(r#"{"a":"1\"2"}"#), doubles(r#"{"a":"1\"3"}"#));
+        assert_eq!(doubles(r#"["\\",1]"#), format!(r#"["\\",#{:016x}]"#, 1f64.to_bits()));
+    }
+}

@@ -6,6 +6,7 @@ use crate::json_text::Written;
 use crate::refusal::Refusal;
 use crate::shape::HasShape;
 use crate::shape::Leaf;
+use crate::testing::doubles;
 use crate::testing::models::{DecimalText, Pair, pair_body};
 
 /// A reading's outcome, comparable: the text with numbers as the doubles they parse to, the amount and `null`
@@ -245,19 +246,4 @@ proptest::proptest! {
             proptest::prop_assert!(refused.offset() <= body.len());
         }
     }
-}
-
-/// A JSON text with every number as its double's bits (as sent or as printed, the same number).
-fn doubles(text: &str) -> String {
-    fn walk(value: &serde_json::Value) -> String {
-        match value {
-            serde_json::Value::Number(n) => format!("#{:016x}", n.as_f64().expect("a number").to_bits()),
-            serde_json::Value::Array(items) => format!("[{}]", items.iter().map(walk).collect::<Vec<_>>().join(",")),
-            serde_json::Value::Object(map) => {
-                format!("{{{}}}", map.iter().map(|(k, v)| format!("{k:?}:{}", walk(v))).collect::<Vec<_>>().join(","))
-            }
-            other => other.to_string(),
-        }
-    }
-    walk(&serde_json::from_str(text).expect("JSON"))
 }

@@ -159,10 +159,7 @@ mod tests {
                     let text = |t: crate::json_text::JsonText| t.finish().map(|w| w.text).expect("no unsafe integers");
                     let (expected, got) = (text(expected), text(out));
                     // The same keys and doubles (the transcoder copies literals as sent), in declaration order.
-                    let doubles = |t: &str| -> Vec<(String, Option<f64>)> {
-                        let map = serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(t).unwrap();
-                        map.into_iter().map(|(k, v)| (k, v.as_f64())).collect()
-                    };
+                    let doubles = dlmm_json::testing::doubles;
                     assert_eq!(doubles(&got), doubles(&expected), "{body}");
                     assert!(got.starts_with(r#"{"totalTvl":"#), "{got}");
                 }
