@@ -1,9 +1,10 @@
 //! Decimal text read as an `f64`: the grammar and the results of `str::parse::<f64>` (correctly rounded), by a small
 //! reader of its own: no table of powers (the standard library's parser adds its tables and slow path to each `.wasm`,
-//! about 12 KB gzip, and serde_json's exact one about 6 KB). Most numbers take an exact fast path: at most 15 digits
-//! and a power of ten up to 22 (one correctly rounded operation), or at most 19 digits and a power up to 27 (one
-//! correctly rounded conversion of a 128-bit integer, `nearest_of_u64`); any other is estimated, then corrected to
-//! the nearest double by exact comparisons of big integers with the halfway points around it.
+//! about 12 KB gzip, and serde_json's exact one about 6 KB). Most numbers take an exact fast path, their digits read
+//! into a `u64` as they come: digits below 2^53 and a power of ten up to 22 (one correctly rounded operation), or at
+//! most 19 digits and a power up to 27 (one correctly rounded conversion of a 128-bit integer, `nearest_of_u64`); any
+//! other is estimated, then corrected to the nearest double by exact comparisons of big integers with the halfway
+//! points around it.
 
 use std::cmp::Ordering;
 
@@ -101,6 +102,9 @@ const MAX_DIGITS: usize = 780;
 
 /// The double nearest to the decimal `whole.fraction × 10^exponent` (digits only, not both empty), ties to even.
 fn nearest(whole: &[u8], fraction: &[u8], exponent: i64) -> f64 {
+    if let Some(value) = nearest_of_few(whole, fraction, exponent) {
+        return value;
+    }
     // The significant digits, as one integer `digits × 10^exponent`: leading and trailing zeros dropped.
     let mut all: Vec<u8> = whole.iter().chain(fraction).copied().collect();
     let mut exponent = exponent - fraction.len() as i64;
@@ -126,15 +130,6 @@ fn nearest(whole: &[u8], fraction: &[u8], exponent: i64) -> f64 {
         all.truncate(MAX_DIGITS);
     }
     let exponent = exponent as i32;
-    if all.len() <= 15 && (-22..=22).contains(&exponent) {
-        // Exact operands (below 2^53, and 10^22 is a double), so the one operation rounds correctly.
-        let value = all.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0')) as f64;
-        let power = POWERS[exponent.unsigned_abs() as usize];
-        return if exponent < 0 { value / power } else { value * power };
-    }
-    if all.len() <= 19 && (-27..=27).contains(&exponent) && !sticky {
-        return nearest_of_u64(all.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0')), exponent);
-    }
     let number = Decimal { digits: Big::of_digits(&all), exponent, sticky };
     let mut guess = number.estimate();
     // At most a few steps: the estimate is within a few units in the last place.
@@ -166,6 +161,38 @@ fn nearest(whole: &[u8], fraction: &[u8], exponent: i64) -> f64 {
             }
         }
     }
+}
+
+/// [`nearest`]'s exact fast paths, without collecting the digits: for at most 19 significant digits and a power of
+/// ten from -27 to 27 (`None` for any other number).
+fn nearest_of_few(whole: &[u8], fraction: &[u8], exponent: i64) -> Option<f64> {
+    let mut digits = 0u64;
+    let mut count = 0;
+    for &digit in whole.iter().chain(fraction) {
+        if digits == 0 && digit == b'0' {
+            continue; // a leading zero
+        }
+        count += 1;
+        if count > 19 {
+            return None;
+        }
+        digits = digits * 10 + u64::from(digit - b'0');
+    }
+    if digits == 0 {
+        return Some(0.0);
+    }
+    let mut exponent = exponent - fraction.len() as i64;
+    while digits.is_multiple_of(10) {
+        digits /= 10;
+        exponent += 1;
+    }
+    let exponent = i32::try_from(exponent).ok().filter(|e| (-27..=27).contains(e))?;
+    if digits < 1 << 53 && (-22..=22).contains(&exponent) {
+        // Exact operands (an integer below 2^53, and 10^22 is a double), so the one operation rounds correctly.
+        let power = POWERS[exponent.unsigned_abs() as usize];
+        return Some(if exponent < 0 { digits as f64 / power } else { digits as f64 * power });
+    }
+    Some(nearest_of_u64(digits, exponent))
 }
 
 /// The double nearest to `digits × 10^exponent` for at most 19 digits and a power from -27 to 27: `digits × 5^e`, or
