@@ -366,8 +366,9 @@ impl<T: Transport> Client<T> {
         }
     }
 
-    /// Waits for and takes the turn of the next of `tries` (see [`turn`](Self::turn)): a wait past the call's
-    /// time-out or what is left of its retry budget ends the call now.
+    /// Waits for and takes the turn of the next of `tries` from the rate limiter of its service: a wait past the
+    /// call's time-out or what is left of its retry budget ends the call now (a `timeout` error), and gives the turn
+    /// back.
     pub async fn next_turn(&self, tries: &mut Tries) -> Result<(), Error> {
         tries.made += 1;
         let budget_left = tries.retry.max_total.saturating_sub(self.transport.now().saturating_sub(tries.started));
