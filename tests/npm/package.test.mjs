@@ -184,6 +184,20 @@ test("a redirect to another origin is followed without the custom headers; one o
   }
 });
 
+test("a route answering one item refuses an answer of megabytes; a list keeps the transport's cap", async () => {
+  // Every path answers 9 MiB of valid JSON: an object padded with a long string.
+  const body = JSON.stringify({ data: [], padding: "x".repeat(9 << 20) });
+  const server = await serve((req, res) => res.writeHead(200, { "content-type": "application/json" }).end(body));
+  try {
+    const { dlmm } = sdk.createDatapiClient({ dlmmBaseUrl: server.url, retry: false });
+    const pool = "5rCf1DM8LjKTw4YqhnoLcngyZYeNnQqztScTogYHAS6";
+    await assert.rejects(dlmm.getPool(pool), (e) => /larger than the limit of 8388608 bytes/.test(e.message));
+    await assert.rejects(dlmm.getPools(), (e) => !/larger than the limit/.test(e.message));
+  } finally {
+    await server.close();
+  }
+});
+
 test("a long-lived signal keeps no listener of the calls that settled", async () => {
   const client = sdk.createClient({ pairBaseUrl, poolBaseUrl });
   const { signal } = new AbortController();

@@ -43,6 +43,13 @@ enum Output {
 }
 
 impl Output {
+    /// The shape of what the call answers (the pool group's `data`, not its envelope).
+    fn shape(self) -> &'static Shape {
+        match self {
+            Output::Shaped(shape) | Output::Enveloped { data: shape, .. } => shape,
+        }
+    }
+
     fn write(self, url: &str, response: &HttpResponse) -> Result<JsValue, Error> {
         let written = match self {
             Output::Shaped(shape) => response::transcode_success(url, response, shape)?,
@@ -120,7 +127,8 @@ impl Work {
         // Every kind of work is a boxed future of one type, so one race against the signal covers them all.
         let work: LocalBoxFuture<'_, Result<JsValue, JsValue>> = match self {
             Work::Send { request, not_found_on_500, output } => {
-                let request = request.map_err(input_error)?;
+                // Capped here, once for every operation, as `Operation::capped_request` caps it in Rust.
+                let request = request.map_err(input_error)?.for_output(output.shape());
                 Box::pin(async move {
                     let (url, response) = client.exchange(&request, not_found_on_500, call).await.map_err(rejection)?;
                     output.write(&url, &response).map_err(rejection)

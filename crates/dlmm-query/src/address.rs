@@ -45,6 +45,12 @@ impl Address {
     }
 }
 
+/// True when `text` is a transaction signature as Solana writes one: base58 that decodes to exactly 64 bytes.
+pub fn is_signature(text: &str) -> bool {
+    let mut bytes = [0u8; 64];
+    text.len() <= 88 && matches!(bs58::decode(text).onto(&mut bytes), Ok(64))
+}
+
 impl FromStr for Address {
     type Err = InvalidInput;
 
@@ -74,6 +80,15 @@ impl AsRef<str> for Address {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_signature_is_base58_of_64_bytes() {
+        let signature = "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW";
+        assert!(is_signature(signature));
+        for not in ["", "So11111111111111111111111111111111111111112", "0OIl", &format!("{signature}1"), "x?y"] {
+            assert!(!is_signature(not), "{not}");
+        }
+    }
 
     #[test]
     fn accepts_real_addresses() {

@@ -189,8 +189,7 @@ impl<T: Transport> Client<T> {
         // The request is built here, so the future holds it rather than the operation, and the one piece of the
         // future that depends on the operation is the decoding mapped onto the exchange: no state machine per
         // operation in a build (in the explorer's `.wasm`, 2.6 KB gzip less than an `async` body).
-        let request = operation.request().map(|r| r.for_output(&<O::Output as HasShape>::SHAPE));
-        let exchanged = self.exchange_built(request, O::NOT_FOUND_ON_500, options);
+        let exchanged = self.exchange_built(operation.capped_request(), O::NOT_FOUND_ON_500, options);
         exchanged.map(|exchanged| exchanged.and_then(|(url, response)| response::decode_success::<O>(&url, &response)))
     }
 

@@ -150,12 +150,8 @@ fn fault_value(request: &Request) -> Option<String> {
 /// on the network.
 fn sent_from_this_machine(request: &Request) -> bool {
     let Some(origin) = request.headers().get(header::ORIGIN) else { return true };
-    let authority = origin.to_str().ok().and_then(|o| o.split_once("://")).map_or("", |(_, rest)| rest);
-    let host = authority
-        .rsplit_once(':')
-        .filter(|(_, port)| !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()))
-        .map_or(authority, |(host, _)| host);
-    matches!(host, "127.0.0.1" | "localhost" | "[::1]")
+    let origin = origin.to_str().ok().and_then(|origin| origin.parse::<axum::http::Uri>().ok());
+    matches!(origin.as_ref().and_then(axum::http::Uri::host), Some("127.0.0.1" | "localhost" | "[::1]"))
 }
 
 /// Decodes `application/x-www-form-urlencoded` pairs (what axum's `Query` does), without an extra dependency.

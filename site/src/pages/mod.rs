@@ -54,10 +54,9 @@ pub fn explorer_account_url(address: &str) -> Option<String> {
         .map(|address| format!("https://explorer.solana.com/address/{address}"))
 }
 
-/// The Solana explorer's page for a transaction, if `tx` looks like a signature (base58, at most 88 characters).
+/// The Solana explorer's page for a transaction, if `tx` is a signature (base58 of 64 bytes).
 pub fn explorer_tx_url(tx: &str) -> Option<String> {
-    let base58 = |b: u8| b.is_ascii_alphanumeric() && !matches!(b, b'0' | b'O' | b'I' | b'l');
-    (!tx.is_empty() && tx.len() <= 88 && tx.bytes().all(base58)).then(|| format!("https://explorer.solana.com/tx/{tx}"))
+    dlmm_query::address::is_signature(tx).then(|| format!("https://explorer.solana.com/tx/{tx}"))
 }
 
 /// Any unknown path.

@@ -47,4 +47,10 @@ pub trait Operation {
 
     /// Validates the inputs and describes the request, or says which input is wrong. Sends nothing.
     fn request(&self) -> Result<Request, InvalidInput>;
+
+    /// [`request`](Self::request) with the body cap its output allows (a route answering one item takes at most
+    /// [`SINGLE_ITEM_MAX_BODY_BYTES`](crate::request::SINGLE_ITEM_MAX_BODY_BYTES)): what a client sends.
+    fn capped_request(&self) -> Result<Request, InvalidInput> {
+        self.request().map(|request| request.for_output(&<Self::Output as HasShape>::SHAPE))
+    }
 }
