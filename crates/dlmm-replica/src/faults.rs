@@ -141,7 +141,7 @@ fn fault_value(request: &Request) -> Option<String> {
         return value.to_str().ok().map(str::to_string);
     }
     let query = request.uri().query()?;
-    let params: Vec<(String, String)> = serde_urlencoded_pairs(query);
+    let params: Vec<(String, String)> = form_pairs(query);
     params.into_iter().find(|(k, _)| k == FAULT_PARAM).map(|(_, v)| v)
 }
 
@@ -154,16 +154,18 @@ fn sent_from_this_machine(request: &Request) -> bool {
     matches!(origin.as_ref().and_then(axum::http::Uri::host), Some("127.0.0.1" | "localhost" | "[::1]"))
 }
 
-/// Decodes `application/x-www-form-urlencoded` pairs (what axum's `Query` does), without an extra dependency.
-fn serde_urlencoded_pairs(query: &str) -> Vec<(String, String)> {
-    let uri: axum::http::Uri = match format!("/?{query}").parse() {
-        Ok(uri) => uri,
-        Err(_) => return Vec::new(),
+/// Decodes `application/x-www-form-urlencoded` pairs as axum's `Query` does (nothing when undecodable: a route
+/// itself then answers its own 400).
+pub(crate) fn form_pairs(query: &str) -> Vec<(String, String)> {
+    let Ok(uri) = format!("/?{query}").parse::<axum::http::Uri>() else {
+        return Vec::new();
     };
     axum::extract::Query::<Vec<(String, String)>>::try_from_uri(&uri).map(|q| q.0).unwrap_or_default()
 }
 
-fn json_message(status: StatusCode, message: &str) -> Response {
+/// An error answer with a short JSON body, `{ "message": … }` (the pair group's form, our decision where the vendor
+/// is silent).
+pub(crate) fn json_message(status: StatusCode, message: &str) -> Response {
     (status, axum::Json(serde_json::json!({ "message": message }))).into_response()
 }
 
@@ -363,7 +365,7 @@ mod tests {
     #[test]
     fn query_fault_values_are_decoded() {
         assert_eq!(
-            serde_urlencoded_pairs("a=1&__fault=status%3D429%3Btimes%3D1"),
+            form_pairs("a=1&__fault=status%3D429%3Btimes%3D1"),
             [("a".to_string(), "1".to_string()), ("__fault".to_string(), "status=429;times=1".to_string())]
         );
     }

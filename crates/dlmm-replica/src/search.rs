@@ -45,11 +45,6 @@ impl SearchIndex {
         rows.dedup();
         rows
     }
-
-    /// How many distinct terms the index holds.
-    pub fn term_count(&self) -> usize {
-        self.terms.len()
-    }
 }
 
 #[cfg(test)]
@@ -65,6 +60,6 @@ mod tests {
         assert_eq!(index.search("jupy"), [1]);
         assert_eq!(index.search("猫"), [2]);
         assert!(index.search("zzz").is_empty());
-        assert_eq!(index.term_count(), 7);
+        assert_eq!(index.terms.len(), 7);
     }
 }

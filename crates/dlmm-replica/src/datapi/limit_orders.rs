@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 
 use super::wallets::{active_bin, icon, slot_at, sol_price};
-use super::{NOW_UNIX, display_amount, number_text};
+use super::{NOW_UNIX, display_amount, number_text as text};
 use crate::dataset::time::DAY;
 use crate::dataset::{Dataset, Pair, Token, random_address, random_signature};
 
@@ -159,10 +159,6 @@ fn amounts<'a>(d: &'a Dataset, o: &LimitOrder) -> Amounts<'a> {
         bonus_x_usd: ui(o.bonus.0.into(), tx) * tx.price_usd,
         bonus_y_usd: ui(o.bonus.1.into(), ty) * ty.price_usd,
     }
-}
-
-fn text(amount: f64) -> String {
-    number_text(amount)
 }
 
 /// `LimitOrderPoolDetails`.
@@ -417,7 +413,7 @@ pub fn orders_in_pool(limit_orders: &LimitOrders, wallet: usize, pair: usize, cl
 
 /// The current active bin and price of a pair, for the open-orders envelope.
 pub fn current_state(d: &Dataset, pair: usize) -> (i64, String) {
-    (active_bin(d, pair), number_text(d.pairs[pair].current_price))
+    (active_bin(d, pair), text(d.pairs[pair].current_price))
 }
 
 /// `BonusClaimedResponse` of the wallet in `pair` (every order, open or closed).

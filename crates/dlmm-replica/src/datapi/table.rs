@@ -163,11 +163,6 @@ impl Filter {
         Ok(Self { conditions })
     }
 
-    /// Whether no condition is set.
-    pub fn is_empty(&self) -> bool {
-        self.conditions.is_empty()
-    }
-
     /// Narrows `mask` (indexed by row) to the rows passing every condition, testing numeric and boolean
     /// conditions column by column (sequential memory, no row is touched).
     fn narrow(&self, table: &PoolTable, mask: &mut [bool]) {
@@ -319,11 +314,6 @@ impl PoolTable {
         self.group_by_key.get(lexical_order_mints).map(|&i| i as usize)
     }
 
-    /// Row indexes in ascending order of sort key `key` (ties by row).
-    pub fn order(&self, key: usize) -> &[u32] {
-        &self.orders[key]
-    }
-
     /// Rows matching `filter`, the free-text `query` (name, mints, or the exact pool address) and, when given,
     /// membership of `within`, in `sort` order; then the 1-based page `page` of `page_size`.
     pub fn select(
@@ -372,10 +362,10 @@ impl PoolTable {
                     rows.iter().for_each(|&r| member[r as usize] = true);
                     member
                 });
-                if !filter.is_empty() {
+                if !filter.conditions.is_empty() {
                     filter.narrow(self, mask.get_or_insert_with(|| vec![true; n]));
                 }
-                let order = self.order(key);
+                let order = &self.orders[key];
                 let Some(mask) = mask else {
                     let page_rows: Vec<u32> = if sort.descending {
                         order.iter().rev().skip(start).take(page_size).copied().collect()

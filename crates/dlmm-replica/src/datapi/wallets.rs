@@ -166,33 +166,22 @@ pub fn position_events(d: &Dataset, index: usize, event_type: Option<&str>, asce
     let (tx, ty) = (&d.tokens[pair.token_x as usize], &d.tokens[pair.token_y as usize]);
     let wallet = &d.wallets[p.owner as usize];
     let mut events: Vec<EventRow> = Vec::new();
-    for (kind, list) in [("add", &p.deposits), ("remove", &p.withdraws)] {
-        for e in list.iter() {
-            events.push((
-                e.onchain_timestamp,
-                kind,
-                &e.tx_id,
-                &pair.mint_x,
-                &pair.mint_y,
-                display_amount(e.token_x_amount.into(), tx.decimals),
-                display_amount(e.token_y_amount.into(), ty.decimals),
-                e.token_x_usd_amount,
-                e.token_y_usd_amount,
-            ));
-        }
-    }
-    for c in &p.claim_fees {
-        events.push((
-            c.onchain_timestamp,
-            "claim_fee",
-            &c.tx_id,
-            &pair.mint_x,
-            &pair.mint_y,
-            display_amount(c.token_x_amount.into(), tx.decimals),
-            display_amount(c.token_y_amount.into(), ty.decimals),
-            c.token_x_usd_amount,
-            c.token_y_usd_amount,
-        ));
+    // Deposits, withdrawals and fee claims, as (kind, time, signature, raw x, raw y, USD x, USD y).
+    let moves = [("add", &p.deposits), ("remove", &p.withdraws)]
+        .into_iter()
+        .flat_map(|(kind, list)| {
+            list.iter().map(move |e| {
+                let (x, y) = (e.token_x_usd_amount, e.token_y_usd_amount);
+                (kind, e.onchain_timestamp, &e.tx_id, e.token_x_amount, e.token_y_amount, x, y)
+            })
+        })
+        .chain(p.claim_fees.iter().map(|c| {
+            let (x, y) = (c.token_x_usd_amount, c.token_y_usd_amount);
+            ("claim_fee", c.onchain_timestamp, &c.tx_id, c.token_x_amount, c.token_y_amount, x, y)
+        }));
+    for (kind, t, tx_id, x, y, usd_x, usd_y) in moves {
+        let (x, y) = (display_amount(x.into(), tx.decimals), display_amount(y.into(), ty.decimals));
+        events.push((t, kind, tx_id, &pair.mint_x, &pair.mint_y, x, y, usd_x, usd_y));
     }
     for c in &p.claim_rewards {
         let decimals = d.token(&c.reward_mint_address).map_or(6, |t| t.decimals);

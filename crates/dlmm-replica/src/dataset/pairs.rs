@@ -6,8 +6,8 @@ use std::sync::Arc;
 use rand::{Rng, RngExt};
 use serde::Serialize;
 
-use super::random_address;
 use super::tokens::{self, NO_FARM, Token};
+use super::{random_address, round};
 
 /// The six windows of `fees`, `fee_tvl_ratio` and `volume`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
@@ -206,10 +206,6 @@ pub const LARGE_AMOUNT_PAIR: usize = 3;
 
 fn ui(raw: u64, decimals: u32) -> f64 {
     raw as f64 / 10f64.powi(decimals as i32)
-}
-
-fn round(value: f64, decimals: i32) -> f64 {
-    super::round(value, decimals)
 }
 
 /// `((1 + rate/100)^365 - 1) * 100`, the APY of a daily percent.

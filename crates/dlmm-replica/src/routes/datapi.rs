@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde_json::json;
 
-use super::json_body;
+use super::{Reply, json_body};
 use crate::World;
 use crate::datapi::DatapiViews;
 use crate::datapi::grammar::{SortClause, WINDOWS, parse_filter_by, parse_sort_by};
@@ -79,7 +79,7 @@ pub(crate) fn bad_path(message: &str) -> Response {
 
 /// A 404 `{"message": …}`.
 pub(crate) fn not_found(message: &str) -> Response {
-    (StatusCode::NOT_FOUND, axum::Json(json!({ "message": message }))).into_response()
+    super::pair_error(StatusCode::NOT_FOUND, message)
 }
 
 /// The last non-empty value of `name`.
@@ -159,15 +159,12 @@ fn list_params(params: &[(String, String)]) -> Result<ListParams<'_>, Response> 
 }
 
 /// `GET /pools`.
-pub async fn pools(State(s): State<DatapiState>, Query(params): Params) -> Response {
-    let run = || -> Result<Response, Response> {
-        let (page, page_size) = paging(&params, 1_000, 10)?;
-        let l = list_params(&params)?;
-        let selection = s.table().select(&l.sort, &l.filter, l.query, None, page, page_size);
-        let data: Vec<Record> = selection.rows.iter().map(|&r| record(&s, r as usize)).collect();
-        Ok(json_body(&Paginated::new(selection.total, page, page_size, data)))
-    };
-    run().unwrap_or_else(|e| e)
+pub async fn pools(State(s): State<DatapiState>, Query(params): Params) -> Reply {
+    let (page, page_size) = paging(&params, 1_000, 10)?;
+    let l = list_params(&params)?;
+    let selection = s.table().select(&l.sort, &l.filter, l.query, None, page, page_size);
+    let data: Vec<Record> = selection.rows.iter().map(|&r| record(&s, r as usize)).collect();
+    Ok(json_body(&Paginated::new(selection.total, page, page_size, data)))
 }
 
 /// The index of a window parameter such as `volume_tw=volume_4h`.
@@ -183,77 +180,71 @@ fn window_param(params: &[(String, String)], name: &str, metric: &str) -> Result
 }
 
 /// `GET /pools/groups`: groups ordered by their best matching pool, aggregating their matching pools.
-pub async fn groups(State(s): State<DatapiState>, Query(params): Params) -> Response {
-    let run = || -> Result<Response, Response> {
-        let (page, page_size) = paging(&params, 100, 10)?;
-        let l = list_params(&params)?;
-        let volume_w = window_param(&params, "volume_tw", "volume")?;
-        let ratio_w = window_param(&params, "fee_tvl_ratio_tw", "fee_tvl_ratio")?;
-        let table = s.table();
-        let all = table.select(&l.sort, &l.filter, l.query, None, 1, usize::MAX);
-        let mut slot = vec![usize::MAX; table.groups.len()];
-        let mut listed: Vec<Vec<u32>> = Vec::new();
-        let mut total = 0;
-        let (start, end) = ((page - 1).saturating_mul(page_size), page.saturating_mul(page_size));
-        for &r in &all.rows {
-            let g = table.rows[r as usize].group as usize;
-            if slot[g] == usize::MAX {
-                slot[g] = usize::MAX - 1;
-                if total >= start && total < end {
-                    slot[g] = listed.len();
-                    listed.push(Vec::new());
-                }
-                total += 1;
+pub async fn groups(State(s): State<DatapiState>, Query(params): Params) -> Reply {
+    let (page, page_size) = paging(&params, 100, 10)?;
+    let l = list_params(&params)?;
+    let volume_w = window_param(&params, "volume_tw", "volume")?;
+    let ratio_w = window_param(&params, "fee_tvl_ratio_tw", "fee_tvl_ratio")?;
+    let table = s.table();
+    let all = table.select(&l.sort, &l.filter, l.query, None, 1, usize::MAX);
+    let mut slot = vec![usize::MAX; table.groups.len()];
+    let mut listed: Vec<Vec<u32>> = Vec::new();
+    let mut total = 0;
+    let (start, end) = ((page - 1).saturating_mul(page_size), page.saturating_mul(page_size));
+    for &r in &all.rows {
+        let g = table.rows[r as usize].group as usize;
+        if slot[g] == usize::MAX {
+            slot[g] = usize::MAX - 1;
+            if total >= start && total < end {
+                slot[g] = listed.len();
+                listed.push(Vec::new());
             }
-            if slot[g] < listed.len() {
-                listed[slot[g]].push(r);
-            }
+            total += 1;
         }
-        let data: Vec<serde_json::Value> = listed
-            .iter()
-            .map(|rows| {
-                let first = &table.rows[rows[0] as usize];
-                let group = &table.groups[first.group as usize];
-                let members = rows.iter().map(|&r| &table.rows[r as usize]);
-                let volume: f64 = members.clone().map(|r| r.metrics[0][volume_w]).sum();
-                let ratio = members.clone().map(|r| r.metrics[2][ratio_w]).fold(0.0, f64::max);
-                let (mint_x, mint_y) = group.lexical_order_mints.split_once('-').unwrap_or_default();
-                json!({
-                    "lexical_order_mints": group.lexical_order_mints,
-                    "group_name": group.name,
-                    "token_x": mint_x,
-                    "token_y": mint_y,
-                    "pool_count": rows.len(),
-                    "total_tvl": members.clone().map(|r| r.tvl).sum::<f64>(),
-                    "total_volume": volume,
-                    "max_fee_tvl_ratio": ratio,
-                    "has_farm": members.clone().any(|r| r.has_farm),
-                    "max_farm_apr": members.map(|r| r.farm_apr).fold(0.0, f64::max),
-                })
+        if slot[g] < listed.len() {
+            listed[slot[g]].push(r);
+        }
+    }
+    let data: Vec<serde_json::Value> = listed
+        .iter()
+        .map(|rows| {
+            let first = &table.rows[rows[0] as usize];
+            let group = &table.groups[first.group as usize];
+            let members = rows.iter().map(|&r| &table.rows[r as usize]);
+            let volume: f64 = members.clone().map(|r| r.metrics[0][volume_w]).sum();
+            let ratio = members.clone().map(|r| r.metrics[2][ratio_w]).fold(0.0, f64::max);
+            let (mint_x, mint_y) = group.lexical_order_mints.split_once('-').unwrap_or_default();
+            json!({
+                "lexical_order_mints": group.lexical_order_mints,
+                "group_name": group.name,
+                "token_x": mint_x,
+                "token_y": mint_y,
+                "pool_count": rows.len(),
+                "total_tvl": members.clone().map(|r| r.tvl).sum::<f64>(),
+                "total_volume": volume,
+                "max_fee_tvl_ratio": ratio,
+                "has_farm": members.clone().any(|r| r.has_farm),
+                "max_farm_apr": members.map(|r| r.farm_apr).fold(0.0, f64::max),
             })
-            .collect();
-        Ok(json_body(&Paginated::new(total, page, page_size, data)))
-    };
-    run().unwrap_or_else(|e| e)
+        })
+        .collect();
+    Ok(json_body(&Paginated::new(total, page, page_size, data)))
 }
 
 /// `GET /pools/groups/{lexical_order_mints}`: the group's pools, paged, sorted and filtered like `/pools`.
-pub async fn group(State(s): State<DatapiState>, Path(key): Path<String>, Query(params): Params) -> Response {
-    let run = || -> Result<Response, Response> {
-        let valid = key.split_once('-').is_some_and(|(a, b)| is_address(a) && is_address(b));
-        if !valid {
-            return Err(bad_path(&format!("{key:?} is not two mint addresses joined by '-'")));
-        }
-        let (page, page_size) = paging(&params, 100, 10)?;
-        let l = list_params(&params)?;
-        let table = s.table();
-        let group = table.group_index(&key).ok_or_else(|| not_found(&format!("Group not found: {key}")))?;
-        let within = &table.groups[group].rows;
-        let selection = table.select(&l.sort, &l.filter, l.query, Some(within), page, page_size);
-        let data: Vec<Record> = selection.rows.iter().map(|&r| record(&s, r as usize)).collect();
-        Ok(json_body(&Paginated::new(selection.total, page, page_size, data)))
-    };
-    run().unwrap_or_else(|e| e)
+pub async fn group(State(s): State<DatapiState>, Path(key): Path<String>, Query(params): Params) -> Reply {
+    let valid = key.split_once('-').is_some_and(|(a, b)| is_address(a) && is_address(b));
+    if !valid {
+        return Err(bad_path(&format!("{key:?} is not two mint addresses joined by '-'")));
+    }
+    let (page, page_size) = paging(&params, 100, 10)?;
+    let l = list_params(&params)?;
+    let table = s.table();
+    let group = table.group_index(&key).ok_or_else(|| not_found(&format!("Group not found: {key}")))?;
+    let within = &table.groups[group].rows;
+    let selection = table.select(&l.sort, &l.filter, l.query, Some(within), page, page_size);
+    let data: Vec<Record> = selection.rows.iter().map(|&r| record(&s, r as usize)).collect();
+    Ok(json_body(&Paginated::new(selection.total, page, page_size, data)))
 }
 
 /// The row of a pool address: 400 plain text when malformed, 404 JSON when unknown.
@@ -265,11 +256,9 @@ pub(crate) fn find_row(table: &PoolTable, address: &str) -> Result<usize, Respon
 }
 
 /// `GET /pools/{address}`.
-pub async fn pool(State(s): State<DatapiState>, Path(address): Path<String>) -> Response {
-    match find_row(s.table(), &address) {
-        Ok(row) => json_body(&record(&s, row)),
-        Err(e) => e,
-    }
+pub async fn pool(State(s): State<DatapiState>, Path(address): Path<String>) -> Reply {
+    let row = find_row(s.table(), &address)?;
+    Ok(json_body(&record(&s, row)))
 }
 
 fn series_range(params: &[(String, String)]) -> Result<crate::datapi::series::Range, Response> {
@@ -300,35 +289,19 @@ struct Timeseries<T> {
 }
 
 /// `GET /pools/{address}/ohlcv`.
-pub async fn ohlcv(State(s): State<DatapiState>, Path(address): Path<String>, Query(params): Params) -> Response {
-    let run = || -> Result<Response, Response> {
-        let row = find_row(s.table(), &address)?;
-        let range = series_range(&params)?;
-        let data = candles(s.dataset(), s.table(), pool_ref(&s, row), &range);
-        Ok(json_body(&Timeseries {
-            start_time: range.start,
-            end_time: range.end,
-            timeframe: range.timeframe.name,
-            data,
-        }))
-    };
-    run().unwrap_or_else(|e| e)
+pub async fn ohlcv(State(s): State<DatapiState>, Path(address): Path<String>, Query(params): Params) -> Reply {
+    let row = find_row(s.table(), &address)?;
+    let range = series_range(&params)?;
+    let data = candles(s.dataset(), s.table(), pool_ref(&s, row), &range);
+    Ok(json_body(&Timeseries { start_time: range.start, end_time: range.end, timeframe: range.timeframe.name, data }))
 }
 
 /// `GET /pools/{address}/volume/history`.
-pub async fn volume(State(s): State<DatapiState>, Path(address): Path<String>, Query(params): Params) -> Response {
-    let run = || -> Result<Response, Response> {
-        let row = find_row(s.table(), &address)?;
-        let range = series_range(&params)?;
-        let data = volume_history(s.dataset(), s.table(), pool_ref(&s, row), &range);
-        Ok(json_body(&Timeseries {
-            start_time: range.start,
-            end_time: range.end,
-            timeframe: range.timeframe.name,
-            data,
-        }))
-    };
-    run().unwrap_or_else(|e| e)
+pub async fn volume(State(s): State<DatapiState>, Path(address): Path<String>, Query(params): Params) -> Reply {
+    let row = find_row(s.table(), &address)?;
+    let range = series_range(&params)?;
+    let data = volume_history(s.dataset(), s.table(), pool_ref(&s, row), &range);
+    Ok(json_body(&Timeseries { start_time: range.start, end_time: range.end, timeframe: range.timeframe.name, data }))
 }
 
 /// `GET /stats/protocol_metrics`, with the undocumented `refreshed_at` (unix seconds) real responses carry.

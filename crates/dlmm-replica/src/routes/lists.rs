@@ -3,10 +3,9 @@
 use std::sync::Arc;
 
 use axum::extract::{Query, State};
-use axum::response::Response;
 use serde::Serialize;
 
-use super::{bad_request, json_body};
+use super::{Reply, bad_request, json_body};
 use crate::World;
 use crate::dataset::Pair;
 use crate::listing::{group_metadata, select_groups, select_pairs};
@@ -43,24 +42,18 @@ struct MetadataPage {
 }
 
 /// `GET /pair/all_with_pagination`: `{pairs, total}`.
-pub async fn all_with_pagination(State(w): State<Arc<World>>, Query(params): Params) -> Response {
+pub async fn all_with_pagination(State(w): State<Arc<World>>, Query(params): Params) -> Reply {
     let d = &w.dataset;
-    let q = match parse_list_query(&params) {
-        Ok(q) => q,
-        Err(e) => return bad_request(&e),
-    };
+    let q = parse_list_query(&params).map_err(|e| bad_request(&e))?;
     let page = select_pairs(d, w.pair_search(), &q);
     let pairs: Vec<_> = page.items.iter().map(|&i| &d.pairs[i as usize]).collect();
-    json_body(&PairsPage { pairs, total: page.total })
+    Ok(json_body(&PairsPage { pairs, total: page.total }))
 }
 
 /// `GET /pair/all_by_groups`: `{groups: [{name, pairs}], total}`.
-pub async fn all_by_groups(State(w): State<Arc<World>>, Query(params): Params) -> Response {
+pub async fn all_by_groups(State(w): State<Arc<World>>, Query(params): Params) -> Reply {
     let d = &w.dataset;
-    let q = match parse_list_query(&params) {
-        Ok(q) => q,
-        Err(e) => return bad_request(&e),
-    };
+    let q = parse_list_query(&params).map_err(|e| bad_request(&e))?;
     let page = select_groups(d, w.pair_search(), &q);
     let groups: Vec<_> = page
         .items
@@ -70,17 +63,14 @@ pub async fn all_by_groups(State(w): State<Arc<World>>, Query(params): Params) -
             Group { name: &d.groups[*g as usize].name, pairs }
         })
         .collect();
-    json_body(&GroupsPage { groups, total: page.total })
+    Ok(json_body(&GroupsPage { groups, total: page.total }))
 }
 
 /// `GET /pair/all_by_groups_metadata`: `{metadatas, total}`.
-pub async fn all_by_groups_metadata(State(w): State<Arc<World>>, Query(params): Params) -> Response {
+pub async fn all_by_groups_metadata(State(w): State<Arc<World>>, Query(params): Params) -> Reply {
     let d = &w.dataset;
-    let q = match parse_list_query(&params) {
-        Ok(q) => q,
-        Err(e) => return bad_request(&e),
-    };
+    let q = parse_list_query(&params).map_err(|e| bad_request(&e))?;
     let page = select_groups(d, w.pair_search(), &q);
     let metadatas: Vec<_> = page.items.iter().map(|(g, pairs)| group_metadata(d, *g, pairs)).collect();
-    json_body(&MetadataPage { metadatas, total: page.total })
+    Ok(json_body(&MetadataPage { metadatas, total: page.total }))
 }

@@ -16,20 +16,18 @@ mod wallets;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{Next, from_fn, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Serialize;
-use serde_json::json;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{Any, CorsLayer};
 
 use crate::World;
 use crate::dataset::Dataset;
-use crate::faults::{FaultCounters, RateLimit, apply_faults, enforce_rate_limit, log_request};
+use crate::faults::{FaultCounters, RateLimit, apply_faults, enforce_rate_limit, form_pairs, log_request};
 use crate::query::is_address;
 
 /// The vendor's documented limit of the pair group, in requests per second.
@@ -96,15 +94,6 @@ async fn limit_query(State(shape): State<ErrorShape>, request: Request, next: Ne
         }
     }
     next.run(request).await
-}
-
-/// Decodes `application/x-www-form-urlencoded` pairs as axum's `Query` does (nothing when undecodable: the route
-/// itself then answers its own 400).
-fn form_pairs(query: &str) -> Vec<(String, String)> {
-    let Ok(uri) = format!("/?{query}").parse::<axum::http::Uri>() else {
-        return Vec::new();
-    };
-    axum::extract::Query::<Vec<(String, String)>>::try_from_uri(&uri).map(|q| q.0).unwrap_or_default()
 }
 
 /// The samples route of a port: the world's samples, plus `"hostile"` when the mode is on.
@@ -224,10 +213,10 @@ fn with_common_layers(router: Router, options: &RouterOptions, per_second: u32, 
     router.layer(CompressionLayer::new()).layer(cors)
 }
 
-/// A pair-group error: a short JSON `{ "message": … }` (our decision where the vendor is silent).
-pub(crate) fn pair_error(status: StatusCode, message: &str) -> Response {
-    (status, axum::Json(json!({ "message": message }))).into_response()
-}
+/// What a handler answers: its body, or the error answer it stopped at (axum sends either).
+pub(crate) type Reply = Result<Response, Response>;
+
+pub(crate) use crate::faults::json_message as pair_error;
 
 /// A 400 with `{ "message": … }`.
 pub(crate) fn bad_request(message: &str) -> Response {
@@ -237,11 +226,7 @@ pub(crate) fn bad_request(message: &str) -> Response {
 /// Serializes `value` as the JSON body of a 200.
 pub(crate) fn json_body<T: Serialize + ?Sized>(value: &T) -> Response {
     match serde_json::to_vec(value) {
-        Ok(bytes) => {
-            let mut response = Response::new(Body::from(bytes));
-            response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-            response
-        }
+        Ok(bytes) => ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], bytes).into_response(),
         Err(e) => pair_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
     }
 }

@@ -6,11 +6,11 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use serde_json::json;
 
-use super::{bad_request, find_pair, json_body, pair_error};
+use super::{Reply, bad_request, find_pair, json_body, pair_error};
 use crate::World;
 use crate::dataset::Dataset;
 use crate::dataset::analytics;
@@ -29,11 +29,8 @@ pub async fn protocol_metrics(State(w): State<Arc<World>>) -> Response {
 }
 
 /// `GET /pair/all`: every pair (only verified ones with `include_unknown=false`), streamed in chunks.
-pub async fn all(State(w): State<Arc<World>>, Query(params): Params) -> Response {
-    let include_unknown = match parse_include_unknown(&params) {
-        Ok(v) => v,
-        Err(e) => return bad_request(&e),
-    };
+pub async fn all(State(w): State<Arc<World>>, Query(params): Params) -> Reply {
+    let include_unknown = parse_include_unknown(&params).map_err(|e| bad_request(&e))?;
     let pairs = &w.dataset.pairs;
     let selected: Arc<Vec<u32>> =
         Arc::new((0..pairs.len() as u32).filter(|&i| include_unknown || pairs[i as usize].is_verified).collect());
@@ -55,18 +52,15 @@ pub async fn all(State(w): State<Arc<World>>, Query(params): Params) -> Response
         }
         Ok::<_, Infallible>(buffer)
     });
-    let mut response = Response::new(Body::from_stream(stream));
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    response
+    Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], Body::from_stream(stream))
+        .into_response())
 }
 
 /// `GET /pair/{pair_address}`.
-pub async fn pair(State(w): State<Arc<World>>, Path(address): Path<String>) -> Response {
+pub async fn pair(State(w): State<Arc<World>>, Path(address): Path<String>) -> Reply {
     let d = &w.dataset;
-    match find_pair(d, &address) {
-        Ok(i) => json_body(&d.pairs[i]),
-        Err(e) => e,
-    }
+    let i = find_pair(d, &address)?;
+    Ok(json_body(&d.pairs[i]))
 }
 
 /// `GET /pair/group_pair/{lexical_order_mints}`: the group's pairs; 500 for a valid but never-indexed mint pair.
@@ -125,37 +119,29 @@ fn pair_and_count(
 }
 
 /// `GET /pair/{pair_address}/analytic/pair_tvl?num_of_days=`.
-pub async fn tvl(State(w): State<Arc<World>>, Path(address): Path<String>, Query(params): Params) -> Response {
+pub async fn tvl(State(w): State<Arc<World>>, Path(address): Path<String>, Query(params): Params) -> Reply {
     let d = &w.dataset;
-    match pair_and_count(d, &address, &params, "num_of_days") {
-        Ok((i, days)) => json_body(&analytics::tvl_by_day(d.seed, i, &d.pairs[i], days)),
-        Err(e) => e,
-    }
+    let (i, days) = pair_and_count(d, &address, &params, "num_of_days")?;
+    Ok(json_body(&analytics::tvl_by_day(d.seed, i, &d.pairs[i], days)))
 }
 
 /// `GET /pair/{pair_address}/analytic/pair_trade_volume?num_of_days=`.
-pub async fn trade_volume(State(w): State<Arc<World>>, Path(address): Path<String>, Query(params): Params) -> Response {
+pub async fn trade_volume(State(w): State<Arc<World>>, Path(address): Path<String>, Query(params): Params) -> Reply {
     let d = &w.dataset;
-    match pair_and_count(d, &address, &params, "num_of_days") {
-        Ok((i, days)) => json_body(&analytics::trade_volume_by_day(d.seed, i, &d.pairs[i], days)),
-        Err(e) => e,
-    }
+    let (i, days) = pair_and_count(d, &address, &params, "num_of_days")?;
+    Ok(json_body(&analytics::trade_volume_by_day(d.seed, i, &d.pairs[i], days)))
 }
 
 /// `GET /pair/{pair_address}/analytic/pair_fee_bps?num_of_days=`.
-pub async fn fee_bps(State(w): State<Arc<World>>, Path(address): Path<String>, Query(params): Params) -> Response {
+pub async fn fee_bps(State(w): State<Arc<World>>, Path(address): Path<String>, Query(params): Params) -> Reply {
     let d = &w.dataset;
-    match pair_and_count(d, &address, &params, "num_of_days") {
-        Ok((i, days)) => json_body(&analytics::fee_bps_by_hour(d.seed, i, &d.pairs[i], days)),
-        Err(e) => e,
-    }
+    let (i, days) = pair_and_count(d, &address, &params, "num_of_days")?;
+    Ok(json_body(&analytics::fee_bps_by_hour(d.seed, i, &d.pairs[i], days)))
 }
 
 /// `GET /pair/{pair_address}/analytic/swap_history?rows_to_take=`.
-pub async fn swap_history(State(w): State<Arc<World>>, Path(address): Path<String>, Query(params): Params) -> Response {
+pub async fn swap_history(State(w): State<Arc<World>>, Path(address): Path<String>, Query(params): Params) -> Reply {
     let d = &w.dataset;
-    match pair_and_count(d, &address, &params, "rows_to_take") {
-        Ok((i, rows)) => json_body(&analytics::swaps(d.seed, i, &d.pairs[i], &d.tokens, rows)),
-        Err(e) => e,
-    }
+    let (i, rows) = pair_and_count(d, &address, &params, "rows_to_take")?;
+    Ok(json_body(&analytics::swaps(d.seed, i, &d.pairs[i], &d.tokens, rows)))
 }

@@ -5,12 +5,17 @@
 use dlmm_replica::{Replica, ReplicaConfig};
 use serde_json::{Map, Value, json};
 
-fn load_spec(file: &str) -> Option<Value> {
-    let path = dlmm_replica::shared::dir("openapi").join(file);
+/// The JSON file `file` of the shared folder `folder` (`openapi`, `real`), or `None` (said) where it is absent.
+fn shared_json(folder: &str, file: &str) -> Option<Value> {
+    let path = dlmm_replica::shared::dir(folder).join(file);
     if dlmm_replica::shared::absent(&path, "the conformance test") {
         return None;
     }
-    Some(serde_json::from_str(&std::fs::read_to_string(&path).expect("a spec")).expect("the spec is JSON"))
+    Some(serde_json::from_str(&std::fs::read_to_string(&path).expect("a shared file")).expect("it is JSON"))
+}
+
+fn load_spec(file: &str) -> Option<Value> {
+    shared_json("openapi", file)
 }
 
 /// Rewrites OpenAPI 3.0 `nullable: true` into a JSON Schema type union.
@@ -45,7 +50,9 @@ impl Spec {
         Self { doc }
     }
 
-    fn validator(&self, path: &str, status: &str) -> jsonschema::Validator {
+    /// The validator of `path`'s answer with `status`; with `formats`, `date-time` and the other known formats are
+    /// checked too.
+    fn validator(&self, path: &str, status: &str, formats: bool) -> jsonschema::Validator {
         let schema =
             self.doc["paths"][path]["get"]["responses"][status]["content"]["application/json"]["schema"].clone();
         assert!(!schema.is_null(), "no schema for {path} {status}");
@@ -55,11 +62,15 @@ impl Spec {
             root.extend(fields);
         }
         root.insert("components".into(), self.doc["components"].clone());
-        jsonschema::validator_for(&Value::Object(root)).expect("the schema compiles")
+        jsonschema::options().should_validate_formats(formats).build(&Value::Object(root)).expect("the schema compiles")
     }
 
     fn check(&self, path: &str, status: &str, url: &str, body: &Value) {
-        let validator = self.validator(path, status);
+        self.check_with(path, status, false, url, body);
+    }
+
+    fn check_with(&self, path: &str, status: &str, formats: bool, url: &str, body: &Value) {
+        let validator = self.validator(path, status, formats);
         let errors: Vec<String> =
             validator.iter_errors(body).take(5).map(|e| format!("{e} at {}", e.instance_path())).collect();
         assert!(errors.is_empty(), "{url} does not match {path} {status}: {errors:#?}");
@@ -96,7 +107,7 @@ async fn every_route_matches_the_spec() {
     // The validation is not vacuous: a PairInfo with a numeric `liquidity` or a missing window key fails.
     let pair_url = format!("{base}/pair/{}", s("pair_with_farm"));
     let mut broken = get_ok(&client, &pair_url).await;
-    let validator = pair_spec.validator("/pair/{pair_address}", "200");
+    let validator = pair_spec.validator("/pair/{pair_address}", "200", false);
     assert!(validator.is_valid(&broken));
     broken["liquidity"] = json!(12.5);
     assert!(!validator.is_valid(&broken));
@@ -362,24 +373,9 @@ async fn samples_have_exactly_the_documented_keys() {
     replica.shutdown().await.unwrap();
 }
 
-/// A validator of a datapi response schema with `format` checked (`date-time` and the other known formats).
-fn strict_validator(spec: &Spec, path: &str, status: &str) -> jsonschema::Validator {
-    let schema = spec.doc["paths"][path]["get"]["responses"][status]["content"]["application/json"]["schema"].clone();
-    assert!(!schema.is_null(), "no schema for {path} {status}");
-    let mut root = Map::new();
-    root.insert("$schema".into(), json!("https://json-schema.org/draft/2020-12/schema"));
-    if let Value::Object(fields) = schema {
-        root.extend(fields);
-    }
-    root.insert("components".into(), spec.doc["components"].clone());
-    jsonschema::options().should_validate_formats(true).build(&Value::Object(root)).expect("the schema compiles")
-}
-
+/// Checks a datapi answer against its spec with formats validated.
 fn check_strict(spec: &Spec, path: &str, url: &str, body: &Value) {
-    let validator = strict_validator(spec, path, "200");
-    let errors: Vec<String> =
-        validator.iter_errors(body).take(5).map(|e| format!("{e} at {}", e.instance_path())).collect();
-    assert!(errors.is_empty(), "{url} does not match {path}: {errors:#?}");
+    spec.check_with(path, "200", true, url, body);
 }
 
 fn with_params(base: &str, path: &str, params: &[(&str, String)]) -> String {
@@ -407,14 +403,14 @@ async fn datapi_routes_match_the_specs() {
     // Not vacuous: a pool with a string TVL, or an event with a malformed `createdAt`, fails.
     let pool_url = format!("{dlmm}/pools/{}", text(&s["dlmm_pools"][0]));
     let mut broken = get_ok(&client, &pool_url).await;
-    let validator = strict_validator(&dlmm_spec, "/pools/{address}", "200");
+    let validator = dlmm_spec.validator("/pools/{address}", "200", true);
     assert!(validator.is_valid(&broken));
     broken["tvl"] = json!("12.5");
     assert!(!validator.is_valid(&broken));
     let position = text(&s["position_with_events"]);
     let events_url = format!("{dlmm}/positions/{position}/historical");
     let mut events = get_ok(&client, &events_url).await;
-    let validator = strict_validator(&dlmm_spec, "/positions/{address}/historical", "200");
+    let validator = dlmm_spec.validator("/positions/{address}/historical", "200", true);
     assert!(validator.is_valid(&events));
     events["events"][0]["createdAt"] = json!("yesterday");
     assert!(!validator.is_valid(&events), "format is validated");
@@ -666,14 +662,6 @@ async fn datapi_errors_are_plain_text_400s_and_json_404s() {
     replica.shutdown().await.unwrap();
 }
 
-fn real_body(file: &str) -> Option<Value> {
-    let path = dlmm_replica::shared::dir("real").join(file);
-    if dlmm_replica::shared::absent(&path, "the real-body conformance test") {
-        return None;
-    }
-    Some(serde_json::from_str(&std::fs::read_to_string(&path).expect("a real body")).expect("a real body is JSON"))
-}
-
 fn keys(value: &Value) -> Vec<String> {
     let mut keys: Vec<String> = value.as_object().expect("an object").keys().cloned().collect();
     keys.sort_unstable();
@@ -684,10 +672,10 @@ fn keys(value: &Value) -> Vec<String> {
 #[tokio::test]
 async fn datapi_bodies_have_the_real_shapes() {
     let (Some(pool), Some(page), Some(ohlcv), Some(volume)) = (
-        real_body("datapi-pool.json"),
-        real_body("datapi-pools-page.json"),
-        real_body("datapi-pool-ohlcv-24h.json"),
-        real_body("datapi-pool-volume-history-24h.json"),
+        shared_json("real", "datapi-pool.json"),
+        shared_json("real", "datapi-pools-page.json"),
+        shared_json("real", "datapi-pool-ohlcv-24h.json"),
+        shared_json("real", "datapi-pool-volume-history-24h.json"),
     ) else {
         return;
     };
