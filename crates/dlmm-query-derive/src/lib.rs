@@ -35,11 +35,26 @@ pub fn derive_shape(input: TokenStream) -> TokenStream {
 /// and `Option` of the first four) read by no function of its own (`deserialize_with`) reads a number or numeric text,
 /// as `#[serde(deserialize_with = "crate::wire::f64")]` (`u64`, …, `opt_f64`, …) reads it; serde's derive and `Shape`
 /// then both see that attribute. The vendor's wire rule for numbers, stated once per model rather than on each field.
+///
+/// `#[lenient_numbers(ts)]` also declares the model to TypeScript under the `wasm` feature (tsify's derive), and
+/// `#[lenient_numbers(ts = "Dlmm")]` with that `type_prefix`.
 #[proc_macro_attribute]
 pub fn lenient_numbers(args: TokenStream, input: TokenStream) -> TokenStream {
     let mut input = parse_macro_input!(input as DeriveInput);
+    let declared = match args.is_empty() {
+        true => None,
+        false => match syn::parse::<TsArg>(args) {
+            Ok(declared) => Some(declared),
+            Err(e) => return e.into_compile_error().into(),
+        },
+    };
+    if let Some(TsArg(prefix)) = declared {
+        input.attrs.push(parse_quote!(#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]));
+        if let Some(prefix) = prefix {
+            input.attrs.push(parse_quote!(#[cfg_attr(feature = "wasm", tsify(type_prefix = #prefix))]));
+        }
+    }
     let fields = match &mut input.data {
-        _ if !args.is_empty() => Err("lenient_numbers: takes no arguments"),
         Data::Struct(data) => Ok(&mut data.fields),
         _ => Err("lenient_numbers: for structs"),
     };
@@ -63,6 +78,20 @@ pub fn lenient_numbers(args: TokenStream, input: TokenStream) -> TokenStream {
         field.attrs.push(parse_quote!(#[serde(deserialize_with = #reader)]));
     }
     quote!(#input).into()
+}
+
+/// `lenient_numbers`' argument: `ts`, or `ts = "Prefix"` (the TypeScript type prefix).
+struct TsArg(Option<LitStr>);
+
+impl syn::parse::Parse for TsArg {
+    fn parse(input: syn::parse::ParseStream) -> syn::Result<Self> {
+        let name: Ident = input.parse()?;
+        if name != "ts" {
+            return Err(syn::Error::new(name.span(), "lenient_numbers: takes `ts` or `ts = \"Prefix\"`"));
+        }
+        let prefix = input.parse::<Option<syn::Token![=]>>()?.map(|_| input.parse()).transpose()?;
+        Ok(Self(prefix))
+    }
 }
 
 /// The name of a numeric type with a lenient reader (`f64`, `u64`, `i64`, `i32`, `u16`, `u8`).

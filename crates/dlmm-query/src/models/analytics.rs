@@ -7,9 +7,8 @@ use crate::amount::Amount;
 use crate::wire;
 
 /// Fee rates charged during one hour (`GET /pair/{pair_address}/analytic/pair_fee_bps`), oldest first.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PairFeeBps {
     /// The pair's address.
@@ -25,9 +24,8 @@ pub struct PairFeeBps {
 }
 
 /// Volume and fees of one day (`GET /pair/{pair_address}/analytic/pair_trade_volume`), oldest first.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PairTradeVolume {
     /// The pair's address.
@@ -43,9 +41,8 @@ pub struct PairTradeVolume {
 }
 
 /// TVL at one day (`GET /pair/{pair_address}/analytic/pair_tvl`), oldest first.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PairTvlSnapshotByDay {
     /// The pair's address.
@@ -57,9 +54,8 @@ pub struct PairTvlSnapshotByDay {
 }
 
 /// One swap (`GET /pair/{pair_address}/analytic/swap_history`), newest first.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Swap {
     /// Transaction signature.
@@ -103,9 +99,8 @@ pub struct Swap {
 }
 
 /// A lock on a position of the pair (`GET /pair/{pair_address}/positions_lock`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PositionLock {
     /// The locked position's address.

@@ -7,9 +7,8 @@ use super::PairInfo;
 use crate::wire;
 
 /// One page of pairs (`GET /pair/all_with_pagination`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct AllPairsWithPagination {
     /// The pairs of this page.
@@ -19,9 +18,8 @@ pub struct AllPairsWithPagination {
 }
 
 /// One page of pair groups (`GET /pair/all_by_groups`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct AllGroupOfPairs {
     /// The groups of this page.
@@ -42,9 +40,8 @@ pub struct PairGroup {
 }
 
 /// One page of pair-group summaries (`GET /pair/all_by_groups_metadata`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct AllGroupOfPairsMetadata {
     /// The group summaries of this page.
@@ -54,9 +51,8 @@ pub struct AllGroupOfPairsMetadata {
 }
 
 /// Aggregates over one pair group.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PairGroupMetadata {
     /// The group's display name (untrusted text).
@@ -82,9 +78,8 @@ pub struct PairGroupMetadata {
 }
 
 /// Lowest and highest fee / TVL among a group's pairs per window, percent.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CustomGroupFeeTvlRatio {
     /// Lowest over 30 minutes, percent.
@@ -110,9 +105,8 @@ pub struct CustomGroupFeeTvlRatio {
 }
 
 /// A group's total trading volume per window, USD.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CustomGroupVolume {
     /// Over 30 minutes, USD.

@@ -14,9 +14,8 @@ pub const NO_REWARD_MINT: &str = "11111111111111111111111111111111";
 ///
 /// The unit depends on the field holding it: `fees` and `volume` are USD, `fee_tvl_ratio` is a percent
 /// (`0.04` = 0.04 %).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Windows {
     /// The last 30 minutes.
@@ -47,9 +46,8 @@ pub type VolumeData = Windows;
 /// `fees`, `fee_tvl_ratio`, `volume` windows (all 0), defaulted defensively because older servers predate them.
 /// Names come from token creators: treat `name` as untrusted text. The six figures the vendor sends as decimal text
 /// are [`NumericText`]: exact text here, JSON numbers when serialized.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PairInfo {
     /// The pair's address.

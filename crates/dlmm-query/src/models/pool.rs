@@ -62,9 +62,8 @@ impl<T: FromSlot> FromSlot for PoolEnvelope<T> {
 /// Fee, volume and TVL figures of one pool over 24 hours, 7 days and 30 days (`GET /pools/{address}/metrics`).
 ///
 /// All money figures are in USD. `apr` and `fee_tvl_ratio` are percents (`1.5` means 1.5 %).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PoolMetrics {
     /// The pool's address.

@@ -34,9 +34,8 @@ structs_sharing! {
     }
 
     /// A position with its 24 h fee yield (`GET /position/{position_address}`).
-    #[wire::lenient_numbers]
+    #[wire::lenient_numbers(ts)]
     #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-    #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
     #[serde(rename_all(serialize = "camelCase"))]
     pub struct PositionWithApy {
         /// Fee APY from the last 24 hours, percent.
@@ -48,9 +47,8 @@ structs_sharing! {
     }
 
     /// A position's claimed totals and creation time (`GET /position_v2/{position_address}`).
-    #[wire::lenient_numbers]
+    #[wire::lenient_numbers(ts)]
     #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-    #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
     #[serde(rename_all(serialize = "camelCase"))]
     pub struct Position {
         /// When the position was created: RFC 3339 UTC with microseconds (`2024-04-26T04:36:28.766258Z`).
@@ -59,9 +57,8 @@ structs_sharing! {
 }
 
 /// One fee claim (`GET /position/{position_address}/claim_fees`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ClaimFee {
     /// Transaction signature.
@@ -85,9 +82,8 @@ pub struct ClaimFee {
 }
 
 /// One farm reward claim (`GET /position/{position_address}/claim_rewards`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ClaimReward {
     /// Transaction signature.
@@ -108,9 +104,8 @@ pub struct ClaimReward {
 }
 
 /// One deposit or withdrawal (`GET /position/{position_address}/deposits` and `/withdraws`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts)]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct DepositWithdraw {
     /// Transaction signature.

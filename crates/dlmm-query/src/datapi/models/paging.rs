@@ -6,10 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::wire;
 
 /// One page of a list (`PaginationResponse_*`): `{total, pages, current_page, page_size, data}`. Pages are 1-based.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Datapi")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Paginated<T> {
     /// Number of items across all pages.

@@ -10,10 +10,8 @@ use crate::wire;
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Datapi")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct AmountTotals {
     /// Token X, display units.
@@ -30,10 +28,8 @@ pub struct AmountTotals {
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Datapi")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CurrentPosition {
     /// What the position holds now.

@@ -7,10 +7,8 @@ use crate::wire;
 
 /// Protocol-wide totals of one service (`ProtocolMetricsResponse`, `GET /stats/protocol_metrics`). Money figures are
 /// USD. Real bodies also carry fields the spec does not list (e.g. `refreshed_at`); they are ignored.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Datapi")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ProtocolMetrics {
     /// Total value locked across all pools, USD.

@@ -7,10 +7,8 @@ use crate::wire;
 
 /// A time series of one pool (`TimeseriesResponse_*`): the requested range, its timeframe and the buckets, oldest
 /// first. The newest bucket is partial.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Datapi")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Timeseries<T> {
     /// Start of the range, unix seconds (aligned down to the timeframe).
@@ -26,10 +24,8 @@ pub struct Timeseries<T> {
 
 /// One price candle (`OHLCVResponse`). Prices are token Y per token X; old daily candles read 0 for open, low and
 /// close.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Datapi")]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Candle {
     /// Start of the bucket, unix seconds.
@@ -50,10 +46,8 @@ pub struct Candle {
 }
 
 /// Volume and fees of one bucket (`VolumeHistoryResponse`). The newest bucket reads 0 until it closes.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Datapi")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct VolumeBucket {
     /// Start of the bucket, unix seconds.

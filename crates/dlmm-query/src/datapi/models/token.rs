@@ -11,10 +11,8 @@ use crate::wire;
 /// `name` and `symbol` come from token creators: treat them as untrusted text. The enrichment fields
 /// (`is_verified`, `holders`, `freeze_authority_disabled`, `total_supply`, `market_cap`) default to false / zero when a
 /// body omits them.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Datapi")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Datapi"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Token {
     /// The mint address.

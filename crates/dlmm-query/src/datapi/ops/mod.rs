@@ -10,9 +10,10 @@
 //! [`models::dlmm::Pool`]: crate::datapi::models::dlmm::Pool
 
 #[macro_use]
+mod queries;
+#[macro_use]
 mod pools;
 mod portfolio;
-mod queries;
 mod wallets;
 
 pub(crate) use queries::{NoQuery, series_request};

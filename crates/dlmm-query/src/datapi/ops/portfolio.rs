@@ -12,28 +12,6 @@ use crate::error::InvalidInput;
 use crate::ops::Operation;
 use crate::request::{ApiGroup, Request};
 
-/// Paging setters for a builder with `page` and `page_size` fields; `$max` is the route's page-size cap.
-macro_rules! paging_setters {
-    ($max:literal) => {
-        /// The 1-based page number (`page`, at least 1).
-        pub fn page(mut self, page: u32) -> Self {
-            self.page = Some(page);
-            self
-        }
-
-        #[doc = concat!("The page size (`page_size`, 1 to ", $max, "; the datapi's default is 20).")]
-        pub fn page_size(mut self, page_size: u32) -> Self {
-            self.page_size = Some(page_size);
-            self
-        }
-
-        /// The page this builder asks for (1 when not set, as on the datapi).
-        pub fn page_number(&self) -> u32 {
-            self.page.unwrap_or(1)
-        }
-    };
-}
-
 /// `GET /portfolio`: one page of the pools a wallet has (or recently had) positions in.
 ///
 /// ```
@@ -71,11 +49,8 @@ impl GetPortfolio {
 #[derive(Serialize)]
 struct PortfolioWire<'a> {
     user: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
     page: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     page_size: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     days_back: Option<u32>,
 }
 
@@ -142,13 +117,9 @@ impl GetOpenPortfolio {
 #[derive(Serialize)]
 struct OpenPortfolioWire<'a> {
     user: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
     page: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     page_size: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     sort_direction: Option<Direction>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     sort_by: Option<OpenPortfolioSort>,
 }
 
@@ -241,9 +212,7 @@ impl GetPositionEvents {
 
 #[derive(Serialize)]
 struct EventsWire {
-    #[serde(skip_serializing_if = "Option::is_none")]
     event_type: Option<PositionEventType>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     order_direction: Option<Direction>,
 }
 
@@ -297,11 +266,8 @@ impl GetPositionsPnl {
 #[derive(Serialize)]
 struct PnlWire<'a> {
     user: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
     status: Option<PositionStatus>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     page: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     page_size: Option<u32>,
 }
 

@@ -7,6 +7,28 @@ use crate::datapi::params::{self, FilterBy, SortBy, Timeframe};
 use crate::error::InvalidInput;
 use crate::request::{ApiGroup, Request};
 
+/// Paging setters for a builder with `page` and `page_size` fields; `$max` is the route's page-size cap.
+macro_rules! paging_setters {
+    ($max:literal) => {
+        /// The 1-based page number (`page`, at least 1).
+        pub fn page(mut self, page: u32) -> Self {
+            self.page = Some(page);
+            self
+        }
+
+        #[doc = concat!("The page size (`page_size`, 1 to ", $max, "; the datapi's default is 20).")]
+        pub fn page_size(mut self, page_size: u32) -> Self {
+            self.page_size = Some(page_size);
+            self
+        }
+
+        /// The page this builder asks for (1 when not set, as on the datapi).
+        pub fn page_number(&self) -> u32 {
+            self.page.unwrap_or(1)
+        }
+    };
+}
+
 /// The paging, search, sort and filter of `/pools`, `/pools/groups` and `/pools/groups/{lexical_order_mints}`.
 ///
 /// Every setter replaces the previous value; nothing is sent for a parameter never set (the datapi's default
@@ -98,19 +120,12 @@ impl PoolListQuery {
 /// What a list route sends. `volume_tw` and `fee_tvl_ratio_tw` are only ever set by the groups route.
 #[derive(Serialize)]
 pub(crate) struct ListWire<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub query: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub sort_by: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub filter_by: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_tw: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub fee_tvl_ratio_tw: Option<String>,
 }
 
@@ -192,11 +207,8 @@ pub(crate) fn series_request(
 /// What a series route sends.
 #[derive(Serialize)]
 pub(crate) struct SeriesWire {
-    #[serde(skip_serializing_if = "Option::is_none")]
     timeframe: Option<Timeframe>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     start_time: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     end_time: Option<u64>,
 }
 
@@ -207,8 +219,6 @@ pub(crate) struct NoQuery {}
 /// The paging of the limit-order lists.
 #[derive(Serialize)]
 pub(crate) struct PageWire {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<u32>,
 }

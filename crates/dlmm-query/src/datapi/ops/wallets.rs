@@ -13,28 +13,28 @@ use crate::error::InvalidInput;
 use crate::ops::Operation;
 use crate::request::{ApiGroup, Request};
 
-/// Declares a route on a `wallet` (and, with `pool`, a `pool_address`); with `paged`, also `page` and `page_size`
-/// (at most [`MAX_LIMIT_ORDERS_PAGE_SIZE`]; `$paged` is their type, `u32`). `$w` and `$p` name the validated
-/// addresses in the path segments.
+/// Declares a route on a `wallet` (and, with `pool_address`, a pool); with `paged`, also `page` and `page_size` (at
+/// most [`MAX_LIMIT_ORDERS_PAGE_SIZE`]; `$paged` is their type, `u32`). The path's segments name the validated
+/// addresses by the fields' names.
 macro_rules! wallet_route {
-    (@struct $(#[$doc:meta])* $name:ident { $($field:ident),* } $($paged:ident)?) => {
+    (
+        $(#[$doc:meta])* $name:ident, $wallet:ident $(, $pool:ident)?, [$($seg:expr),+], $out:ty $(, $paged:ident)?
+    ) => {
         $(#[$doc])*
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct $name {
-            $($field: String,)*
+            $wallet: String,
+            $($pool: String,)?
             $(
                 page: Option<$paged>,
                 page_size: Option<$paged>,
             )?
         }
-    };
-    ($(#[$doc:meta])* $name:ident, wallet: $w:ident, [$($seg:expr),+], $out:ty $(, $paged:ident)?) => {
-        wallet_route!(@struct $(#[$doc])* $name { wallet } $($paged)?);
 
         impl $name {
-            /// For the wallet `wallet` (validated on request).
-            pub fn new(wallet: impl Into<String>) -> Self {
-                Self { wallet: wallet.into() $(, page: None::<$paged>, page_size: None)? }
+            #[doc = concat!("For the wallet `wallet`", $(" and the pool `", stringify!($pool), "`",)? " (validated on request).")]
+            pub fn new($wallet: impl Into<String> $(, $pool: impl Into<String>)?) -> Self {
+                Self { $wallet: $wallet.into() $(, $pool: $pool.into())? $(, page: None::<$paged>, page_size: None)? }
             }
             $(wallet_route!(@paging $paged);)?
         }
@@ -44,60 +44,18 @@ macro_rules! wallet_route {
             const GROUP: ApiGroup = ApiGroup::DlmmDatapi;
 
             fn request(&self) -> Result<Request, InvalidInput> {
-                let $w = Address::parse_param("wallet", &self.wallet)?;
-                let $w = $w.as_str();
-                wallet_route!(@send self, [$($seg),+] $($paged)?)
-            }
-        }
-    };
-    (
-        $(#[$doc:meta])* $name:ident, wallet: $w:ident, pool_address: $p:ident, [$($seg:expr),+], $out:ty
-        $(, $paged:ident)?
-    ) => {
-        wallet_route!(@struct $(#[$doc])* $name { wallet, pool_address } $($paged)?);
-
-        impl $name {
-            /// For the wallet `wallet` and the pool `pool_address` (both validated on request).
-            pub fn new(wallet: impl Into<String>, pool_address: impl Into<String>) -> Self {
-                Self {
-                    wallet: wallet.into(),
-                    pool_address: pool_address.into()
-                    $(, page: None::<$paged>, page_size: None)?
-                }
-            }
-            $(wallet_route!(@paging $paged);)?
-        }
-
-        impl Operation for $name {
-            type Output = $out;
-            const GROUP: ApiGroup = ApiGroup::DlmmDatapi;
-
-            fn request(&self) -> Result<Request, InvalidInput> {
-                let $w = Address::parse_param("wallet", &self.wallet)?;
-                let $w = $w.as_str();
-                let $p = Address::parse_param("pool_address", &self.pool_address)?;
-                let $p = $p.as_str();
+                let $wallet = Address::parse_param(stringify!($wallet), &self.$wallet)?;
+                let $wallet = $wallet.as_str();
+                $(
+                    let $pool = Address::parse_param(stringify!($pool), &self.$pool)?;
+                    let $pool = $pool.as_str();
+                )?
                 wallet_route!(@send self, [$($seg),+] $($paged)?)
             }
         }
     };
     (@paging $paged:ident) => {
-        /// The 1-based page number (`page`, at least 1).
-        pub fn page(mut self, page: u32) -> Self {
-            self.page = Some(page);
-            self
-        }
-
-        /// The page size (`page_size`, 1 to 1000; the datapi's default is 20).
-        pub fn page_size(mut self, page_size: u32) -> Self {
-            self.page_size = Some(page_size);
-            self
-        }
-
-        /// The page this builder asks for (1 when not set, as on the datapi).
-        pub fn page_number(&self) -> u32 {
-            self.page.unwrap_or(1)
-        }
+        paging_setters!(1000);
     };
     (@send $self:ident, [$($seg:expr),+]) => {
         Request::new(ApiGroup::DlmmDatapi, &[$($seg),+], &NoQuery {})
@@ -124,7 +82,7 @@ wallet_route!(
     /// assert_eq!(r.path, format!("/wallets/{wallet}/pools/{pool}/total_claims"));
     /// assert_eq!(r.query, "");
     /// ```
-    GetWalletPoolClaims, wallet: w, pool_address: p, ["wallets", w, "pools", p, "total_claims"], WalletPoolClaims
+    GetWalletPoolClaims, wallet, pool_address, ["wallets", wallet, "pools", pool_address, "total_claims"], WalletPoolClaims
 );
 
 wallet_route!(
@@ -138,39 +96,39 @@ wallet_route!(
     /// assert_eq!(r.path, format!("/wallets/{wallet}/limit_orders/open/pools"));
     /// assert_eq!(r.query, "page=2&page_size=1000");
     /// ```
-    GetOpenLimitOrderPools, wallet: w, ["wallets", w, "limit_orders", "open", "pools"],
+    GetOpenLimitOrderPools, wallet, ["wallets", wallet, "limit_orders", "open", "pools"],
     Paginated<OpenLimitOrderPool>, u32
 );
 
 wallet_route!(
     /// `GET /wallets/{wallet}/limit_orders/open/pools/{pool_address}`: one page of a wallet's open limit orders in
     /// one pool.
-    GetOpenLimitOrders, wallet: w, pool_address: p, ["wallets", w, "limit_orders", "open", "pools", p],
+    GetOpenLimitOrders, wallet, pool_address, ["wallets", wallet, "limit_orders", "open", "pools", pool_address],
     OpenLimitOrders, u32
 );
 
 wallet_route!(
     /// `GET /wallets/{wallet}/limit_orders/closed/pools`: one page of the pools where a wallet has closed limit
     /// orders.
-    GetClosedLimitOrderPools, wallet: w, ["wallets", w, "limit_orders", "closed", "pools"],
+    GetClosedLimitOrderPools, wallet, ["wallets", wallet, "limit_orders", "closed", "pools"],
     Paginated<ClosedLimitOrderPool>, u32
 );
 
 wallet_route!(
     /// `GET /wallets/{wallet}/limit_orders/closed/pools/{pool_address}`: one page of a wallet's closed limit orders
     /// in one pool.
-    GetClosedLimitOrders, wallet: w, pool_address: p, ["wallets", w, "limit_orders", "closed", "pools", p],
+    GetClosedLimitOrders, wallet, pool_address, ["wallets", wallet, "limit_orders", "closed", "pools", pool_address],
     ClosedLimitOrders, u32
 );
 
 wallet_route!(
     /// `GET /wallets/{wallet}/limit_orders/pools/{pool_address}/bonus_claimed`: the limit-order bonus a wallet
     /// claimed in one pool.
-    GetLimitOrderBonusClaimed, wallet: w, pool_address: p,
-    ["wallets", w, "limit_orders", "pools", p, "bonus_claimed"], LimitOrderBonusClaimed
+    GetLimitOrderBonusClaimed, wallet, pool_address,
+    ["wallets", wallet, "limit_orders", "pools", pool_address, "bonus_claimed"], LimitOrderBonusClaimed
 );
 
 wallet_route!(
     /// `GET /wallets/{wallet}/limit_orders/summary`: a summary of a wallet's limit orders.
-    GetLimitOrderSummary, wallet: w, ["wallets", w, "limit_orders", "summary"], LimitOrderSummary
+    GetLimitOrderSummary, wallet, ["wallets", wallet, "limit_orders", "summary"], LimitOrderSummary
 );

@@ -18,10 +18,8 @@ use crate::wire;
 /// (none; `""` also reads as none), `tags` (empty), `is_blacklisted`, `has_farm` (false), `farm_apr`, `farm_apy` (0),
 /// `permanent_lock_liquidity` (0), `vested_liquidity` (zeros). Real bodies carry pool-config flags the spec does not
 /// list; they are ignored.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "DammV2")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Pool {
     /// The pool's address.
@@ -101,10 +99,8 @@ impl Pool {
 }
 
 /// A DAMM v2 pool's fee and price configuration (`PoolConfig`). `*_pct` are percents.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "DammV2")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PoolConfig {
     /// Fee collection mode (0 = fees in both tokens, 1 = fees in the quote token only).
@@ -136,10 +132,8 @@ pub struct PoolConfig {
 }
 
 /// Liquidity under vesting (`VestedLiquidity`), USD.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "DammV2")]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct VestedLiquidity {
     /// Vesting for more than 3 months, USD.
@@ -149,10 +143,8 @@ pub struct VestedLiquidity {
 }
 
 /// The DAMM v2 pools of one token pair, summed (`GroupResponse`; the items of `GET /pools/groups`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "DammV2")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Group {
     /// The group key: the two mints in lexical order, joined by `-`.

@@ -11,10 +11,8 @@ use crate::wire;
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "DammV2")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CursorPage<T> {
     /// Items per page.
@@ -30,10 +28,8 @@ pub struct CursorPage<T> {
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "DammV2")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PortfolioPool {
     /// The pool's address.
@@ -74,10 +70,8 @@ pub struct PortfolioPool {
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "DammV2")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "DammV2"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Position {
     /// The position's address.

@@ -10,10 +10,8 @@ use crate::wire;
 ///
 /// The wire record is snake_case with figures as JSON strings: token amounts decode to [`Decimal`] (display units),
 /// USD and SOL values (at the time of each claim) to `f64`.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct WalletPoolClaims {
     /// The pool's address.

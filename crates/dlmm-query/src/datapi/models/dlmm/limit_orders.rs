@@ -13,10 +13,8 @@ use crate::shared_fields::structs_sharing;
 use crate::wire;
 
 /// A pool as the limit-order routes describe it (`LimitOrderPoolDetails`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct LimitOrderPool {
     /// The pool's address.
@@ -99,10 +97,8 @@ structs_sharing! {
 
     /// A wallet's open limit orders in one pool, summed (`OpenLimitOrderPoolSummary`; the items of
     /// `GET /wallets/{wallet}/limit_orders/open/pools`). Bonus values use the current price.
-    #[wire::lenient_numbers]
+    #[wire::lenient_numbers(ts = "Dlmm")]
     #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-    #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-    #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
     #[serde(rename_all(serialize = "camelCase"))]
     pub struct OpenLimitOrderPool {
         /// Bonus, USD at the current price.
@@ -113,10 +109,8 @@ structs_sharing! {
 
     /// A wallet's closed limit orders in one pool, summed (`ClosedLimitOrderPoolSummary`; the items of
     /// `GET /wallets/{wallet}/limit_orders/closed/pools`). Bonus values use the price at cancellation.
-    #[wire::lenient_numbers]
+    #[wire::lenient_numbers(ts = "Dlmm")]
     #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-    #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-    #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
     #[serde(rename_all(serialize = "camelCase"))]
     pub struct ClosedLimitOrderPool {
         /// Bonus in token X, USD at cancellation.
@@ -138,10 +132,8 @@ structs_sharing! {
 
 /// A wallet's open limit orders in one pool with the pool's live state (`OpenLimitOrdersForPoolResponse`,
 /// `GET /wallets/{wallet}/limit_orders/open/pools/{pool_address}`), one page.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenLimitOrders {
     /// The pool.
@@ -163,10 +155,8 @@ pub struct OpenLimitOrders {
 }
 
 /// One open limit order (`OpenLimitOrderDetail`). Bonus values use the current price.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenLimitOrder {
     /// The limit order's address.
@@ -243,10 +233,8 @@ pub struct OpenLimitOrder {
 }
 
 /// One bin of an open limit order (`OpenLimitOrderBinPoint`). Amounts are display units of the token named.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenLimitOrderBin {
     /// The bin id.
@@ -288,10 +276,8 @@ pub enum BinFillStatus {
 
 /// A wallet's closed limit orders in one pool (`ClosedLimitOrdersForPoolResponse`,
 /// `GET /wallets/{wallet}/limit_orders/closed/pools/{pool_address}`), one page.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ClosedLimitOrders {
     /// The pool.
@@ -310,10 +296,8 @@ pub struct ClosedLimitOrders {
 
 /// One closed limit order, from placement to close (`ClosedLimitOrderDetail`). Withdrawal and bonus values use the
 /// price at cancellation.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ClosedLimitOrder {
     /// The limit order's address.
@@ -407,10 +391,8 @@ pub struct ClosedLimitOrder {
 
 /// The bonus a wallet's limit orders in one pool have claimed (`BonusClaimedResponse`,
 /// `GET /wallets/{wallet}/limit_orders/pools/{pool_address}/bonus_claimed`). Values use the price at cancellation.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct LimitOrderBonusClaimed {
     /// Bonus claimed in token X, display units.
@@ -436,10 +418,8 @@ pub struct LimitOrderBonusClaimed {
 }
 
 /// A wallet's limit orders at a glance (`LimitOrderSummaryResponse`, `GET /wallets/{wallet}/limit_orders/summary`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct LimitOrderSummary {
     /// Number of orders still open.

@@ -11,10 +11,8 @@ use crate::wire;
 /// Money figures are USD; `*_pct`, `apr`, `apy` and `fee_tvl_ratio` are percents (`0.04` = 0.04 %). Fields a newer
 /// revision added or that bodies may omit default: `cumulative_metrics` (zeros), `launchpad` (none), `tags` (empty),
 /// `is_blacklisted`, `has_farm` (false), `farm_apr`, `farm_apy` (0). `name` comes from token symbols: untrusted text.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Pool {
     /// The pool's (LB pair's) address.
@@ -98,10 +96,8 @@ impl Pool {
 }
 
 /// A DLMM pool's fee configuration (`PoolConfig`). Rates are percents.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PoolConfig {
     /// Bin step, basis points of price between adjacent bins.
@@ -117,10 +113,8 @@ pub struct PoolConfig {
 }
 
 /// A pool's totals since creation (`CumulativeMetrics`), USD.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CumulativeMetrics {
     /// Trading volume since creation, USD.
@@ -130,10 +124,8 @@ pub struct CumulativeMetrics {
 }
 
 /// The pools of one token pair, summed (`GroupResponse`; the items of `GET /pools/groups`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Group {
     /// The group key: the two mints in lexical order, joined by `-`.

@@ -12,10 +12,8 @@ use crate::shared_fields::structs_sharing;
 use crate::wire;
 
 /// A wallet's pools with closed positions (`GetPortfolioResponse`, `GET /portfolio`), one page.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct Portfolio {
     /// This page's number, from 1.
@@ -57,10 +55,8 @@ structs_sharing! {
     }
 
     /// One pool of a wallet's closed-position portfolio, aggregated (`PoolPortfolioItem`).
-    #[wire::lenient_numbers]
+    #[wire::lenient_numbers(ts = "Dlmm")]
     #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-    #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-    #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
     #[serde(rename_all = "camelCase")]
     pub struct PortfolioPool {
         /// Total deposited, USD.
@@ -132,10 +128,8 @@ structs_sharing! {
 
     /// One pool of a wallet's open portfolio, aggregated over its open positions (`PoolOpenPortfolioItem`). SOL figures
     /// use the current SOL price.
-    #[wire::lenient_numbers]
+    #[wire::lenient_numbers(ts = "Dlmm")]
     #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-    #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-    #[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
     #[serde(rename_all = "camelCase")]
     pub struct OpenPortfolioPool {
         /// Mint of farm reward X (the system program address when none).
@@ -192,10 +186,8 @@ structs_sharing! {
 }
 
 /// A wallet's pools with open positions (`GetOpenPortfolioResponse`, `GET /portfolio/open`), one page.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct OpenPortfolio {
     /// This page's number, from 1.
@@ -219,10 +211,8 @@ pub struct OpenPortfolio {
 }
 
 /// Totals of a wallet's open portfolio across all pools (`TotalMetrics`). SOL figures use the current SOL price.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct OpenPortfolioTotals {
     /// Number of open positions across all pools.
@@ -250,10 +240,8 @@ pub struct OpenPortfolioTotals {
 }
 
 /// A wallet's profit and loss across all pools (`PortfolioTotalResponse`, `GET /portfolio/total`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct PortfolioTotal {
     /// Profit and loss, USD.

@@ -21,10 +21,8 @@ pub struct PositionEvents {
 }
 
 /// One event of a position: a deposit, a withdrawal or a claim (`PositionEvent`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct PositionEvent {
     /// Transaction signature.
@@ -65,10 +63,8 @@ pub struct PositionEvent {
 
 /// A wallet's positions in one pool with their profit and loss (`GetPoolPositionPnLResponse`,
 /// `GET /positions/{pool_address}/pnl`), one page, with the prices used.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct PositionsPnl {
     /// This page's number, from 1.
@@ -107,10 +103,8 @@ pub struct PositionsPnl {
 }
 
 /// One position's range and profit and loss (`PositionPnLData`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct PositionPnlRecord {
     /// The position's address.
@@ -178,10 +172,8 @@ pub struct TokenPairAmounts {
 }
 
 /// An amount of one token with its value (`TokenAmount`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct TokenAmount {
     /// The amount, display units.
@@ -195,10 +187,8 @@ pub struct TokenAmount {
 }
 
 /// A total value (`TotalUsd`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct TotalValue {
     /// The value, USD.
@@ -209,10 +199,8 @@ pub struct TotalValue {
 }
 
 /// An open position's live value and unclaimed amounts (`UnrealizedPnL`).
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all = "camelCase")]
 pub struct UnrealizedPnl {
     /// Current value of the position, USD.

@@ -11,10 +11,8 @@ use crate::wire;
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenPositions {
     /// Number of open positions.
@@ -29,10 +27,8 @@ pub struct OpenPositions {
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PositionsByPool {
     /// The pool's address.
@@ -62,10 +58,8 @@ pub struct PositionsByPool {
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct TokenInfo {
     /// The mint address.
@@ -84,10 +78,8 @@ pub struct TokenInfo {
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct OpenPosition {
     /// The position's address.
@@ -126,10 +118,8 @@ pub struct OpenPosition {
 ///
 /// The spec defines it, but no route of the service returns it today (a left-over of a retired route); it is
 /// modeled so that a route returning it decodes.
-#[wire::lenient_numbers]
+#[wire::lenient_numbers(ts = "Dlmm")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type_prefix = "Dlmm"))]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct ClosedPosition {
     /// The position's address.
