@@ -89,13 +89,16 @@ fn unsupported(what: &str) -> Unsupported {
     Unsupported(format!("a query string cannot hold {what}"))
 }
 
-/// Refuses, for each listed method of `Serializer`, a value that is not the query's struct.
-macro_rules! outside_a_struct {
-    ($($method:ident($($arg:ty),*) -> $ok:ty;)*) => {$(
+/// Refuses, for each listed method of `Serializer`, the kind of value it serializes (`= "what"`; without it, a value
+/// that is not the query's struct).
+macro_rules! refuse {
+    ($($method:ident($($arg:ty),*) -> $ok:ty $(= $what:literal)?;)*) => {$(
         fn $method(self, $(_: $arg),*) -> Result<$ok, Unsupported> {
-            Err(unsupported("a value outside a struct"))
+            Err(unsupported(refuse!(@what $($what)?)))
         }
     )*};
+    (@what) => { "a value outside a struct" };
+    (@what $what:literal) => { $what };
 }
 
 impl<'a> ser::Serializer for Struct<'a> {
@@ -113,7 +116,7 @@ impl<'a> ser::Serializer for Struct<'a> {
         Ok(self)
     }
 
-    outside_a_struct! {
+    refuse! {
         serialize_bool(bool) -> ();
         serialize_i8(i8) -> ();
         serialize_i16(i16) -> ();
@@ -215,9 +218,6 @@ impl ser::Serializer for Value<'_> {
     fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<(), Unsupported> {
         value.serialize(self)
     }
-    fn serialize_unit(self) -> Result<(), Unsupported> {
-        Err(unsupported("a unit value"))
-    }
     fn serialize_unit_struct(self, name: &'static str) -> Result<(), Unsupported> {
         self.pair(name)
     }
@@ -239,35 +239,16 @@ impl ser::Serializer for Value<'_> {
     fn serialize_seq(self, _: Option<usize>) -> Result<Self, Unsupported> {
         Ok(self)
     }
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, Unsupported> {
-        Err(unsupported("a tuple"))
-    }
-    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct, Unsupported> {
-        Err(unsupported("a tuple struct"))
-    }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleVariant, Unsupported> {
-        Err(unsupported("an enum variant with values"))
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, Unsupported> {
-        Err(unsupported("a map"))
-    }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct, Unsupported> {
-        Err(unsupported("a nested struct"))
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStructVariant, Unsupported> {
-        Err(unsupported("an enum variant with fields"))
+    refuse! {
+        serialize_unit() -> () = "a unit value";
+        serialize_tuple(usize) -> Self::SerializeTuple = "a tuple";
+        serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct = "a tuple struct";
+        serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant
+            = "an enum variant with values";
+        serialize_map(Option<usize>) -> Self::SerializeMap = "a map";
+        serialize_struct(&'static str, usize) -> Self::SerializeStruct = "a nested struct";
+        serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant
+            = "an enum variant with fields";
     }
 }
 

@@ -151,89 +151,53 @@ extern "C" {
 /// the function that reads them onto the builder (here for the datapi's, in [`crate::options`] for the keeper's),
 /// `options` their description ([`Options`]: its name is the method's options type in TypeScript).
 macro_rules! options_kind {
-    (reader none) => {
-        crate::options::datapi::no_query
+    (@pick reader $($reader:ident)::+, $($options:ident)::+) => {
+        crate::options::$($reader)::+
     };
-    (reader list) => {
-        crate::options::datapi::list
+    (@pick options $($reader:ident)::+, $($options:ident)::+) => {
+        crate::options::$($options)::+
     };
-    (reader groups) => {
-        crate::options::datapi::groups
+    ($part:ident none) => {
+        options_kind!(@pick $part datapi::no_query, CALL)
     };
-    (reader series) => {
-        crate::options::datapi::series
+    ($part:ident list) => {
+        options_kind!(@pick $part datapi::list, datapi::POOLS_QUERY)
     };
-    (reader limit_orders) => {
-        crate::options::datapi::paged
+    ($part:ident groups) => {
+        options_kind!(@pick $part datapi::groups, datapi::GROUPS_QUERY)
     };
-    (reader portfolio) => {
-        crate::options::datapi::portfolio
+    ($part:ident series) => {
+        options_kind!(@pick $part datapi::series, datapi::SERIES_QUERY)
     };
-    (reader open_portfolio) => {
-        crate::options::datapi::open_portfolio
+    ($part:ident limit_orders) => {
+        options_kind!(@pick $part datapi::paged, datapi::LIMIT_ORDERS_QUERY)
     };
-    (reader position_events) => {
-        crate::options::datapi::position_events
+    ($part:ident portfolio) => {
+        options_kind!(@pick $part datapi::portfolio, datapi::PORTFOLIO_QUERY)
     };
-    (reader positions_pnl) => {
-        crate::options::datapi::positions_pnl
+    ($part:ident open_portfolio) => {
+        options_kind!(@pick $part datapi::open_portfolio, datapi::OPEN_PORTFOLIO_QUERY)
     };
-    (reader call) => {
-        crate::options::call_only
+    ($part:ident position_events) => {
+        options_kind!(@pick $part datapi::position_events, datapi::POSITION_EVENTS_QUERY)
     };
-    (reader pair_list) => {
-        crate::options::pair_list
+    ($part:ident positions_pnl) => {
+        options_kind!(@pick $part datapi::positions_pnl, datapi::POSITIONS_PNL_QUERY)
     };
-    (reader all) => {
-        crate::options::all
+    ($part:ident call) => {
+        options_kind!(@pick $part call_only, CALL)
     };
-    (reader pool_metrics) => {
-        crate::options::pool_metrics
+    ($part:ident pair_list) => {
+        options_kind!(@pick $part pair_list, PAIR_LIST)
     };
-    (reader pnl) => {
-        crate::options::pnl
+    ($part:ident all) => {
+        options_kind!(@pick $part all, ALL)
     };
-    (options none) => {
-        crate::options::CALL
+    ($part:ident pool_metrics) => {
+        options_kind!(@pick $part pool_metrics, POOL_METRICS)
     };
-    (options list) => {
-        crate::options::datapi::POOLS_QUERY
-    };
-    (options groups) => {
-        crate::options::datapi::GROUPS_QUERY
-    };
-    (options series) => {
-        crate::options::datapi::SERIES_QUERY
-    };
-    (options limit_orders) => {
-        crate::options::datapi::LIMIT_ORDERS_QUERY
-    };
-    (options portfolio) => {
-        crate::options::datapi::PORTFOLIO_QUERY
-    };
-    (options open_portfolio) => {
-        crate::options::datapi::OPEN_PORTFOLIO_QUERY
-    };
-    (options position_events) => {
-        crate::options::datapi::POSITION_EVENTS_QUERY
-    };
-    (options positions_pnl) => {
-        crate::options::datapi::POSITIONS_PNL_QUERY
-    };
-    (options call) => {
-        crate::options::CALL
-    };
-    (options pair_list) => {
-        crate::options::PAIR_LIST
-    };
-    (options all) => {
-        crate::options::ALL
-    };
-    (options pool_metrics) => {
-        crate::options::POOL_METRICS
-    };
-    (options pnl) => {
-        crate::options::PNL
+    ($part:ident pnl) => {
+        options_kind!(@pick $part pnl, PNL)
     };
 }
 

@@ -9,10 +9,7 @@ mod schema;
 use std::time::Duration;
 
 use dlmm_query::float::text;
-use dlmm_query::ops::{
-    All, AllByGroups, AllByGroupsMetadata, AllWithPagination, GetPoolMetrics, GetPositionPnl, OrderBy, PairListQuery,
-    PairSortKey,
-};
+use dlmm_query::ops::{All, GetPoolMetrics, GetPositionPnl, OrderBy, PairListQuery, PairSortKey};
 use dlmm_query::policy::{RateLimiter, RetryPolicy};
 use dlmm_query::{BaseUrl, CallOptions, ClientConfig};
 use js_sys::{Array, Object};
@@ -482,33 +479,15 @@ pub fn call_only<O>(_options: &JsValue, operation: O) -> Result<O, JsValue> {
     Ok(operation)
 }
 
-/// A keeper list builder, made from its list query.
-pub trait PairListBuilder {
-    /// The builder asking for `query`.
-    fn from_query(query: PairListQuery) -> Self;
-}
-
-macro_rules! pair_list_builders {
-    ($($builder:ident),+) => {$(
-        impl PairListBuilder for $builder {
-            fn from_query(query: PairListQuery) -> Self {
-                $builder::from_query(query)
-            }
-        }
-    )+};
-}
-
-pair_list_builders!(AllByGroups, AllByGroupsMetadata, AllWithPagination);
-
 /// `PairListOptions` on a keeper list builder (the builder's own query is replaced).
-pub fn pair_list<B: PairListBuilder>(options: &JsValue, _builder: B) -> Result<B, JsValue> {
-    Ok(B::from_query(list_query(Some(options))?))
+pub fn pair_list<B: From<PairListQuery>>(options: &JsValue, _builder: B) -> Result<B, JsValue> {
+    Ok(list_query(Some(options))?.into())
 }
 
 /// The options of `all`: the operation (`includeUnknown`) and the TVL floor (`minTvl`), if any.
 pub fn all(options: &JsValue, mut operation: All) -> Result<(All, Option<f64>), JsValue> {
-    if let Some(include) = INCLUDE_UNKNOWN::KEY.read(options)? {
-        operation = operation.include_unknown(include);
+    if let Some(value) = INCLUDE_UNKNOWN::KEY.read(options)? {
+        operation = operation.include_unknown(value);
     }
     Ok((operation, MIN_TVL::KEY.read(options)?))
 }

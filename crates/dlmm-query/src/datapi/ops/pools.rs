@@ -82,6 +82,46 @@ macro_rules! series_setters {
     };
 }
 
+/// A pool's series route in a `pool_routes!` expansion (whose `GROUP` it is on): the builder `$name` of the path
+/// `/pools/{address}/<$leaf…>`, answering [`Timeseries`] of `$bucket`.
+macro_rules! series_route {
+    ($(#[$doc:meta])* $name:ident, [$($leaf:literal),+], $bucket:ty) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct $name {
+            address: String,
+            series: SeriesQuery,
+        }
+
+        impl $name {
+            /// For the pool at `address` (validated on request), with the datapi's default time frame and range.
+            pub fn new(address: impl Into<String>) -> Self {
+                Self { address: address.into(), series: SeriesQuery::default() }
+            }
+
+            series_setters!();
+
+            /// The route's path after the pool's address.
+            const LEAF: &'static [&'static str] = &[$($leaf),+];
+
+            /// The service, the path after the pool's address and the address: with [`Self::series`], this request
+            /// as plain data, for the code every series shares.
+            pub(crate) fn route_parts(&self) -> (ApiGroup, &'static [&'static str], &str) {
+                (GROUP, Self::LEAF, &self.address)
+            }
+        }
+
+        impl Operation for $name {
+            type Output = Timeseries<$bucket>;
+            const GROUP: ApiGroup = GROUP;
+
+            fn request(&self) -> Result<Request, InvalidInput> {
+                series_request(GROUP, &self.address, Self::LEAF, &self.series)
+            }
+        }
+    };
+}
+
 /// Declares the seven shared routes for one service: `$service` names it in docs, `$group` is its [`ApiGroup`]
 /// and `$models` its module under [`crate::datapi::models`].
 ///
@@ -218,79 +258,23 @@ macro_rules! pool_routes {
             }
         }
 
-        #[doc = concat!("`GET /pools/{address}/ohlcv` on the ", $service, ": a pool's candles, oldest first.")]
-        ///
-        /// A range wider than [`MAX_BUCKETS_PER_REQUEST`](crate::datapi::series::MAX_BUCKETS_PER_REQUEST) buckets is
-        /// refused by the server; [`Client::datapi_series`](crate::Client::datapi_series) fetches it in chunks.
-        #[derive(Clone, Debug, PartialEq, Eq)]
-        pub struct GetPoolOhlcv {
-            address: String,
-            series: SeriesQuery,
-        }
+        series_route!(
+            #[doc = concat!("`GET /pools/{address}/ohlcv` on the ", $service, ": a pool's candles, oldest first.")]
+            ///
+            /// A range wider than [`MAX_BUCKETS_PER_REQUEST`](crate::datapi::series::MAX_BUCKETS_PER_REQUEST) buckets
+            /// is refused by the server; [`Client::datapi_series`](crate::Client::datapi_series) fetches it in chunks.
+            GetPoolOhlcv,
+            ["ohlcv"],
+            Candle
+        );
 
-        impl GetPoolOhlcv {
-            /// For the pool at `address` (validated on request), with the datapi's default time frame and range.
-            pub fn new(address: impl Into<String>) -> Self {
-                Self { address: address.into(), series: SeriesQuery::default() }
-            }
-
-            series_setters!();
-
-            /// This request as plain data, for the code every series shares.
-            /// The route's path after the pool's address.
-            const LEAF: &'static [&'static str] = &["ohlcv"];
-
-            /// The service, the path after the pool's address and the address: with [`Self::series`], this request
-            /// as plain data, for the code every series shares.
-            pub(crate) fn route_parts(&self) -> (ApiGroup, &'static [&'static str], &str) {
-                (GROUP, Self::LEAF, &self.address)
-            }
-        }
-
-        impl Operation for GetPoolOhlcv {
-            type Output = Timeseries<Candle>;
-            const GROUP: ApiGroup = GROUP;
-
-            fn request(&self) -> Result<Request, InvalidInput> {
-                series_request(GROUP, &self.address, Self::LEAF, &self.series)
-            }
-        }
-
-        #[doc = concat!("`GET /pools/{address}/volume/history` on the ", $service, ":")]
-        /// a pool's volume and fees per bucket, oldest first (the newest bucket is partial).
-        #[derive(Clone, Debug, PartialEq, Eq)]
-        pub struct GetPoolVolumeHistory {
-            address: String,
-            series: SeriesQuery,
-        }
-
-        impl GetPoolVolumeHistory {
-            /// For the pool at `address` (validated on request), with the datapi's default time frame and range.
-            pub fn new(address: impl Into<String>) -> Self {
-                Self { address: address.into(), series: SeriesQuery::default() }
-            }
-
-            series_setters!();
-
-            /// This request as plain data, for the code every series shares.
-            /// The route's path after the pool's address.
-            const LEAF: &'static [&'static str] = &["volume", "history"];
-
-            /// The service, the path after the pool's address and the address: with [`Self::series`], this request
-            /// as plain data, for the code every series shares.
-            pub(crate) fn route_parts(&self) -> (ApiGroup, &'static [&'static str], &str) {
-                (GROUP, Self::LEAF, &self.address)
-            }
-        }
-
-        impl Operation for GetPoolVolumeHistory {
-            type Output = Timeseries<VolumeBucket>;
-            const GROUP: ApiGroup = GROUP;
-
-            fn request(&self) -> Result<Request, InvalidInput> {
-                series_request(GROUP, &self.address, Self::LEAF, &self.series)
-            }
-        }
+        series_route!(
+            #[doc = concat!("`GET /pools/{address}/volume/history` on the ", $service, ":")]
+            /// a pool's volume and fees per bucket, oldest first (the newest bucket is partial).
+            GetPoolVolumeHistory,
+            ["volume", "history"],
+            VolumeBucket
+        );
 
         #[doc = concat!("`GET /stats/protocol_metrics` on the ", $service, ": protocol-wide totals.")]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
