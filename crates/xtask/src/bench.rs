@@ -25,7 +25,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::process::{command, exec, output};
+use crate::process::{cmd, command, exec, exec_line, output};
 use crate::replica::{HttpConnection, Profile, ReplicaProcess};
 use crate::{Result, build, root, setup};
 
@@ -51,7 +51,7 @@ pub fn run(parts: &[String]) -> Result {
     };
     part("core", || {
         println!("==> core: typed decode vs serde_json::Value");
-        exec(command("cargo").args(["bench", "--package", "dlmm-query", "--bench", "decode", "--features", "native"]))
+        exec_line("cargo bench --package dlmm-query --bench decode --features native")
     });
     part("replica", || {
         replica_latency()?;
@@ -114,37 +114,27 @@ fn wasm_attribution() -> Result {
 /// then `wasm-opt -Oz` with the same parameters, keeping the name section) and attributed instead.
 fn attribution(part: &str, shipped: &Path, cargo_name: &str) -> Result {
     twiggy()?;
-    let top = |wasm: &Path, args: &[&str]| {
-        output(command("twiggy").arg("top").args(args).arg(wasm))
+    let top = |wasm: &Path, flags: &str| {
+        output(cmd(&format!("twiggy top {flags}")).arg(wasm))
             .ok_or_else(|| format!("`twiggy top {}` failed", wasm.display()))
     };
-    let count = TOP_ITEMS.to_string();
-    let items = ["-n", count.as_str()];
-    let every = ["-n", "1000000", "--format", "csv"];
+    let items = &format!("-n {TOP_ITEMS}");
+    let every = "-n 1000000 --format csv";
     let name = shipped.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     println!();
-    let table = top(shipped, &items)?;
+    let table = top(shipped, items)?;
     if has_names(&table) {
         println!("==> {part}: the {TOP_ITEMS} largest items of {name} (twiggy top)");
         println!("{table}");
-        return print_groups(part, &top(shipped, &every)?);
+        return print_groups(part, &top(shipped, every)?);
     }
     let dir = std::env::temp_dir().join(format!("dlmm-bench-wasm-names-{}-{cargo_name}", std::process::id()));
     let named = dir.join(format!("{cargo_name}_bg.wasm"));
     let made = (|| {
         let cargo_wasm = root().join(format!("target/wasm32-unknown-unknown/wasm-release/{cargo_name}.wasm"));
-        exec(
-            command("wasm-bindgen").args(["--target", "web", "--keep-debug", "--out-dir"]).arg(&dir).arg(&cargo_wasm),
-        )?;
-        exec(
-            command("wasm-opt")
-                .arg("-Oz")
-                .args(crate::build::WASM_OPT_PARAMS)
-                .args(["-g", "--strip-dwarf", "--strip-producers", "-o"])
-                .arg(&named)
-                .arg(&named),
-        )?;
-        Ok::<_, String>((top(&named, &items)?, top(&named, &every)?))
+        exec(cmd("wasm-bindgen --target web --keep-debug --out-dir").arg(&dir).arg(&cargo_wasm))?;
+        build::wasm_opt("-g --strip-dwarf --strip-producers", &named)?;
+        Ok::<_, String>((top(&named, items)?, top(&named, every)?))
     })();
     let _ = std::fs::remove_dir_all(&dir);
     let (table, csv) = made?;
@@ -260,12 +250,11 @@ fn has_names(table: &str) -> bool {
 
 /// Installs `twiggy` from crates.io when it is missing (only the bench needs it: not part of `cargo xtask setup`).
 fn twiggy() -> Result {
-    if output(command("twiggy").arg("--version")).is_some() {
+    if output(&mut cmd("twiggy --version")).is_some() {
         return Ok(());
     }
     println!("bench: installing twiggy from crates.io (a few minutes, once)…");
-    exec(command("cargo").args(["install", "twiggy", "--locked"]))
-        .or_else(|_| exec(command("cargo").args(["install", "twiggy"])))
+    exec_line("cargo install twiggy --locked").or_else(|_| exec_line("cargo install twiggy"))
 }
 
 /// The explorer's size and times to the first pairs rows and to drawn candles, built against a replica of the default

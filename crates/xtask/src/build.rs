@@ -1,9 +1,10 @@
 //! Building what ships: the npm package (`pkg/`) and the release explorer (`dist/`).
 
 use std::fs;
+use std::path::Path;
 use std::process::Command;
 
-use crate::process::{command, exec};
+use crate::process::{cmd, command, exec};
 use crate::{Result, root};
 
 /// Files in `pkg/` that are sources, not build output.
@@ -71,22 +72,17 @@ pub fn size_tuned(c: &mut Command) -> &mut Command {
     c.envs(SIZE_TUNED_ENV)
 }
 
+/// Rewrites `wasm` in place with `wasm-opt -Oz`, the [`WASM_OPT_PARAMS`] and `flags` (split on whitespace).
+pub fn wasm_opt(flags: &str, wasm: &Path) -> Result {
+    exec(cmd("wasm-opt -Oz").args(WASM_OPT_PARAMS).args(flags.split_whitespace()).arg("-o").arg(wasm).arg(wasm))
+}
+
 /// `cargo xtask pkg`: the wasm crate in the size-tuned profile, wasm-bindgen (web target), wasm-opt, the functions
 /// laid out for compression ([`crate::wasm_order`]), entry points.
 pub fn pkg() -> Result {
     let root = root();
-    exec(
-        size_tuned(command("cargo").args([
-            "build",
-            "--package",
-            "dlmm-query-wasm",
-            "--target",
-            "wasm32-unknown-unknown",
-            "--profile",
-            "wasm-release",
-        ]))
-        .env(RUSTFLAGS_ENV, format!("{SIZE_TUNED_RUSTFLAGS} {PACKAGE_RUSTFLAGS}")),
-    )?;
+    let mut cargo = cmd("cargo build --package dlmm-query-wasm --target wasm32-unknown-unknown --profile wasm-release");
+    exec(size_tuned(&mut cargo).env(RUSTFLAGS_ENV, format!("{SIZE_TUNED_RUSTFLAGS} {PACKAGE_RUSTFLAGS}")))?;
     let pkg = root.join("pkg");
     for entry in fs::read_dir(&pkg).map_err(|e| format!("cannot read pkg/: {e}"))? {
         let path = entry.map_err(|e| e.to_string())?.path();
@@ -97,17 +93,10 @@ pub fn pkg() -> Result {
         }
     }
     let wasm = root.join("target/wasm32-unknown-unknown/wasm-release/dlmm_query_wasm.wasm");
-    exec(command("wasm-bindgen").arg("--target").arg("web").arg("--out-dir").arg(&pkg).arg(&wasm))?;
+    exec(cmd("wasm-bindgen --target web --out-dir").arg(&pkg).arg(&wasm))?;
     let bg = pkg.join("dlmm_query_wasm_bg.wasm");
-    exec(
-        command("wasm-opt")
-            .arg("-Oz")
-            .args(WASM_OPT_PARAMS)
-            // The target-features section stays for the ordering's `wasm-opt` run, which reads and strips it.
-            .args(["--strip-debug", "--strip-producers", "-o"])
-            .arg(&bg)
-            .arg(&bg),
-    )?;
+    // The target-features section stays for the ordering's `wasm-opt` run, which reads and strips it.
+    wasm_opt("--strip-debug --strip-producers", &bg)?;
     crate::wasm_order::order_functions(&bg)?;
     for name in JS_ENTRIES {
         fs::copy(root.join("crates/dlmm-query-wasm/js").join(name), pkg.join(name))
@@ -126,9 +115,9 @@ pub fn site(base_urls: &[(&str, &str)]) -> Result {
 }
 
 /// Like [`site`], for hosting under `public_url` (e.g. `/explorer/`), built into `dist`.
-pub fn site_under(base_urls: &[(&str, &str)], public_url: &str, dist: &std::path::Path) -> Result {
+pub fn site_under(base_urls: &[(&str, &str)], public_url: &str, dist: &Path) -> Result {
     // trunk builds offline (Trunk.toml): the standard library's own dependencies are fetched first.
-    exec(size_tuned(command("cargo").args(["fetch", "--target", "wasm32-unknown-unknown"])))?;
+    exec(size_tuned(&mut cmd("cargo fetch --target wasm32-unknown-unknown")))?;
     let mut trunk = command("trunk");
     size_tuned(trunk.args(["build", "--release", "--public-url", public_url, "--dist"]).arg(dist));
     trunk.envs(base_urls.iter().copied());

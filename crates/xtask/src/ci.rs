@@ -3,7 +3,7 @@
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
-use crate::process::{Tally, command, exec, output, run_counted};
+use crate::process::{Tally, cmd, command, exec, exec_line, output, run_counted};
 use crate::replica::{ReplicaProcess, real_bodies_args};
 use crate::{build, root, setup};
 
@@ -71,7 +71,7 @@ impl Report {
 /// The target directory's size and the disk space left, so a run that nears the disk's end says so.
 fn disk_report() -> String {
     let target = root().join("target");
-    let free = output(command("df").args(["-Pk"]).arg(root()))
+    let free = output(cmd("df -Pk").arg(root()))
         .and_then(|df| df.lines().nth(1)?.split_whitespace().nth(3)?.parse::<u64>().ok())
         .map_or_else(|| "unknown".to_owned(), |kib| format!("{:.1} GB", kib as f64 / 1e6 * 1.024));
     format!("disk: target/ holds {:.1} GB; {free} free", dir_bytes(&target) as f64 / 1e9)
@@ -95,18 +95,9 @@ fn banner(name: &str) {
     println!("==> {name}");
 }
 
-fn cargo(args: &[&str]) -> Command {
-    let mut c = command("cargo");
-    c.args(args);
-    c
-}
-
 /// How long one wasm-bindgen browser test binary may run (`WASM_BINDGEN_TEST_TIMEOUT`), generous for a loaded
 /// 2-core CI machine.
 const BROWSER_TEST_TIMEOUT_SECONDS: &str = "300";
-
-const WASM_CRATES: [&str; 6] =
-    ["--package", "dlmm-query-wasm", "--package", "dlmm-explorer", "--package", "dlmm-browser-tests"];
 
 /// Runs everything. Never stops early after setup: every layer that can run, runs, so one red step
 /// does not hide the state of the others.
@@ -117,67 +108,26 @@ pub fn run() -> ExitCode {
         return report.finish(started);
     }
     println!("{}", disk_report());
-    report.check("rustfmt", || exec(&mut cargo(&["fmt", "--all", "--", "--check"])));
+    report.check("rustfmt", || exec_line("cargo fmt --all -- --check"));
     report.check("import circles (module-cycles.py)", import_circles);
     report.check("clippy (native)", || {
-        exec(&mut cargo(&[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--features",
-            "dlmm-query/native",
-            "--",
-            "-D",
-            "warnings",
-        ]))
+        exec_line("cargo clippy --workspace --all-targets --features dlmm-query/native -- -D warnings")
     });
     report.check("clippy (wasm32)", || {
-        exec(
-            cargo(&["clippy", "--target", "wasm32-unknown-unknown", "--all-targets"])
-                .args(WASM_CRATES)
-                .args(["--", "-D", "warnings"]),
-        )?;
+        let clippy = "cargo clippy --target wasm32-unknown-unknown";
+        let crates = "--package dlmm-query-wasm --package dlmm-explorer --package dlmm-browser-tests";
+        exec_line(&format!("{clippy} --all-targets {crates} -- -D warnings"))?;
         // The core's browser side (its `fetch` transport and TypeScript declarations); its tests are native only.
-        exec(&mut cargo(&[
-            "clippy",
-            "--target",
-            "wasm32-unknown-unknown",
-            "--package",
-            "dlmm-query",
-            "--features",
-            "web wasm",
-            "--",
-            "-D",
-            "warnings",
-        ]))
+        exec_line(&format!("{clippy} --package dlmm-query --features web,wasm -- -D warnings"))
     });
     report.check("rustdoc", || {
-        exec(
-            cargo(&[
-                "doc",
-                "--no-deps",
-                "--package",
-                "dlmm-json",
-                "--package",
-                "dlmm-query",
-                "--features",
-                "dlmm-query/native dlmm-query/web",
-            ])
-            .env("RUSTDOCFLAGS", "-D warnings"),
-        )
+        let doc =
+            "cargo doc --no-deps --package dlmm-json --package dlmm-query --features dlmm-query/native,dlmm-query/web";
+        exec(cmd(doc).env("RUSTDOCFLAGS", "-D warnings"))
     });
-    report.tests("native tests (cargo test)", &mut cargo(&["test", "--workspace", "--features", "dlmm-query/native"]));
+    report.tests("native tests (cargo test)", &mut cmd("cargo test --workspace --features dlmm-query/native"));
     report.check("example: top pairs and a P&L", || {
-        exec(&mut cargo(&[
-            "run",
-            "--quiet",
-            "--package",
-            "dlmm-query",
-            "--features",
-            "native",
-            "--example",
-            "top_pairs",
-        ]))
+        exec_line("cargo run --quiet --package dlmm-query --features native --example top_pairs")
     });
 
     report.check("the shared folder (../shared)", shared_folder);
@@ -192,50 +142,32 @@ pub fn run() -> ExitCode {
         "replica: pair {} · pool {} · dlmm datapi {} · damm v2 datapi {}",
         replica.pair_base_url, replica.pool_base_url, replica.dlmm_datapi_base_url, replica.damm_v2_datapi_base_url
     );
-    let with_replica = |c: &mut Command| {
-        c.envs(replica.base_url_env());
-    };
+    let urls = replica.base_url_env();
     report.check("example: datapi top pools and candles (on the replica)", || {
-        let mut example = cargo(&[
-            "run",
-            "--quiet",
-            "--package",
-            "dlmm-query",
-            "--features",
-            "native",
-            "--example",
-            "datapi_top_pools",
-        ]);
-        with_replica(&mut example);
-        exec(&mut example)
+        exec(cmd("cargo run --quiet --package dlmm-query --features native --example datapi_top_pools").envs(urls))
     });
 
-    let mut wasm_tests = cargo(&["test", "--target", "wasm32-unknown-unknown", "--package", "dlmm-browser-tests"]);
-    with_replica(&mut wasm_tests);
     // The runner's limit covers a whole test binary (20 s by default), and all the SDK's browser tests share one.
-    wasm_tests.env("WASM_BINDGEN_TEST_TIMEOUT", BROWSER_TEST_TIMEOUT_SECONDS);
-    report.tests("wasm tests (headless Chromium)", &mut wasm_tests);
-
-    let mut site_components = cargo(&["test", "--target", "wasm32-unknown-unknown", "--package", "dlmm-explorer"]);
-    with_replica(&mut site_components);
-    site_components.env("WASM_BINDGEN_TEST_TIMEOUT", BROWSER_TEST_TIMEOUT_SECONDS);
-    report.tests("site component tests (headless Chromium)", &mut site_components);
-
-    if report.check("npm package build", build::pkg) {
-        let mut node = node_tests("tests/npm");
-        with_replica(&mut node);
-        report.tests("npm package tests (Node)", &mut node);
+    for (name, package) in [
+        ("wasm tests (headless Chromium)", "dlmm-browser-tests"),
+        ("site component tests (headless Chromium)", "dlmm-explorer"),
+    ] {
+        let mut tests = cmd("cargo test --target wasm32-unknown-unknown --package");
+        tests.arg(package).envs(urls).env("WASM_BINDGEN_TEST_TIMEOUT", BROWSER_TEST_TIMEOUT_SECONDS);
+        report.tests(name, &mut tests);
     }
 
-    let urls = replica.base_url_env();
+    if report.check("npm package build", build::pkg) {
+        report.tests("npm package tests (Node)", node_tests("tests/npm").envs(urls));
+    }
+
     if report.check("release site build", || build::site(&urls)) {
         // The same build hosted under a sub-path (the compiled wasm is reused, so this is quick).
         let subpath = root().join("target/dist-explorer");
         let subpath_ok =
             report.check("release site build under /explorer/", || build::site_under(&urls, "/explorer/", &subpath));
         let mut e2e = node_tests("tests/e2e");
-        with_replica(&mut e2e);
-        e2e.env("DIST_DIR", root().join("dist"));
+        e2e.envs(urls).env("DIST_DIR", root().join("dist"));
         if subpath_ok {
             e2e.env("SUBPATH_DIST_DIR", &subpath);
         }
@@ -253,9 +185,7 @@ fn import_circles() -> crate::Result {
         return shared_folder();
     }
     for by in [None, Some("--files")] {
-        let mut check = command("python3");
-        check.arg(&tool).arg(root()).arg("--strict").args(by);
-        exec(&mut check)?;
+        exec(command("python3").arg(&tool).arg(root()).arg("--strict").args(by))?;
     }
     Ok(())
 }
@@ -286,7 +216,7 @@ fn node_tests(dir: &str) -> Command {
         })
         .unwrap_or_default();
     files.sort();
-    let mut c = command("node");
-    c.args(["--test", "--test-reporter=spec", "--test-concurrency=1"]).args(files);
+    let mut c = cmd("node --test --test-reporter=spec --test-concurrency=1");
+    c.args(files);
     c
 }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crate::process::command;
+use crate::process::cmd;
 use crate::replica::{ReplicaProcess, real_bodies_args};
 use crate::{Result, setup};
 
@@ -34,8 +34,8 @@ pub fn run(args: &[String]) -> Result {
         ("a keeper pool", "/pools/", text(&samples["pools"][0])),
     ];
 
-    let mut trunk = command("trunk")
-        .args(["serve", "--address", "127.0.0.1", "--port", &port.to_string()])
+    let mut trunk = cmd("trunk serve --address 127.0.0.1 --port")
+        .arg(port.to_string())
         .envs(replica.base_url_env())
         .spawn()
         .map_err(|e| format!("cannot start trunk: {e}"))?;

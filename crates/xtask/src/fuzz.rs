@@ -14,7 +14,7 @@
 use std::time::{Duration, Instant};
 
 use crate::Result;
-use crate::process::{command, exec};
+use crate::process::{cmd, exec};
 
 /// Cases per property when `--cases` is not given.
 const DEFAULT_CASES: u32 = 5_000;
@@ -42,19 +42,14 @@ pub fn run(args: &[String]) -> Result {
     loop {
         println!("==> fuzz round {round}: {cases} cases per property (release)");
         exec(
-            command("cargo")
-                .args(["test", "--release", "--package", "dlmm-query", "--features", "native", "--test", "it"])
-                .args(["fuzz::", "--", "--include-ignored"])
+            cmd("cargo test --release --package dlmm-query --features native --test it fuzz:: -- --include-ignored")
                 .env("DLMM_FUZZ_CASES", cases.to_string())
                 // Release speed, but an arithmetic overflow still panics (as in the debug `cargo test`).
                 .env("CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS", "true"),
         )?;
         println!("==> fuzz round {round}: the explorer's formatters and chart scaling (release)");
-        exec(
-            command("cargo")
-                .args(["test", "--release", "--package", "dlmm-explorer", "--lib"])
-                .env("CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS", "true"),
-        )?;
+        let explorer = "cargo test --release --package dlmm-explorer --lib";
+        exec(cmd(explorer).env("CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS", "true"))?;
         match seconds {
             Some(limit) if started.elapsed() < limit => round += 1,
             _ => break,

@@ -49,6 +49,20 @@ pub fn command(program: impl AsRef<std::ffi::OsStr>) -> Command {
     c
 }
 
+/// [`command`] from a command line split on whitespace, program first: `cmd("cargo test --workspace")`. Only for
+/// arguments without spaces (no quoting); add others with `.arg`.
+pub fn cmd(line: &str) -> Command {
+    let mut words = line.split_whitespace();
+    let mut c = command(words.next().expect("a command line names its program"));
+    c.args(words);
+    c
+}
+
+/// Runs the command line `line` ([`cmd`]) with [`exec`].
+pub fn exec_line(line: &str) -> Result {
+    exec(&mut cmd(line))
+}
+
 /// Describes a command for messages: `program arg arg …`.
 pub fn describe(c: &Command) -> String {
     let mut s = c.get_program().to_string_lossy().into_owned();

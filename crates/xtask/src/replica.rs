@@ -5,7 +5,7 @@ use std::net::TcpStream;
 use std::process::{Child, Stdio};
 use std::time::Duration;
 
-use crate::process::{command, exec};
+use crate::process::{cmd, command, exec};
 use crate::{Result, root};
 
 /// How the replica binary is built: `Debug` shares the test build's dependencies; `Release` is for benchmarks.
@@ -19,8 +19,7 @@ pub enum Profile {
 
 /// Builds the replica binary and returns its path.
 fn build(profile: Profile) -> Result<std::path::PathBuf> {
-    let mut cargo = command("cargo");
-    cargo.args(["build", "--quiet", "--package", "dlmm-replica", "--bin", "dlmm-replica"]);
+    let mut cargo = cmd("cargo build --quiet --package dlmm-replica --bin dlmm-replica");
     if profile == Profile::Release {
         cargo.arg("--release");
     }

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::process::{command, exec, output};
+use crate::process::{cmd, exec, exec_line, output};
 use crate::{Result, root};
 
 /// The trunk release that builds on the machine's Rust (0.22 needs a newer rustc).
@@ -32,9 +32,9 @@ pub fn run() -> Result {
 }
 
 fn wasm_target(did: &mut Vec<String>) -> Result {
-    let installed = output(command("rustup").args(["target", "list", "--installed"])).unwrap_or_default();
+    let installed = output(&mut cmd("rustup target list --installed")).unwrap_or_default();
     if !installed.lines().any(|l| l.trim() == "wasm32-unknown-unknown") {
-        exec(command("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
+        exec_line("rustup target add wasm32-unknown-unknown")?;
         did.push("added the wasm32-unknown-unknown target".into());
     }
     Ok(())
@@ -43,9 +43,9 @@ fn wasm_target(did: &mut Vec<String>) -> Result {
 /// The standard library's source (rustup's `rust-src`), which the shipped `.wasm` files are built from
 /// ([`crate::build::size_tuned`]).
 fn rust_src(did: &mut Vec<String>) -> Result {
-    let installed = output(command("rustup").args(["component", "list", "--installed"])).unwrap_or_default();
+    let installed = output(&mut cmd("rustup component list --installed")).unwrap_or_default();
     if !installed.lines().any(|l| l.trim().starts_with("rust-src")) {
-        exec(command("rustup").args(["component", "add", "rust-src"]))?;
+        exec_line("rustup component add rust-src")?;
         did.push("added the rust-src component".into());
     }
     Ok(())
@@ -62,19 +62,19 @@ pub fn pinned_wasm_bindgen() -> Result<String> {
 
 fn wasm_bindgen_cli(did: &mut Vec<String>) -> Result {
     let version = pinned_wasm_bindgen()?;
-    if output(command("wasm-bindgen").arg("--version")).as_deref() != Some(&*format!("wasm-bindgen {version}")) {
+    if output(&mut cmd("wasm-bindgen --version")).as_deref() != Some(&*format!("wasm-bindgen {version}")) {
         println!("setup: installing wasm-bindgen-cli {version} (about 4 minutes)…");
         // Not --locked: the registry mirror lacks one dependency version of the CLI's lockfile.
-        exec(command("cargo").args(["install", "wasm-bindgen-cli", "--version", &version, "--force"]))?;
+        exec(cmd("cargo install wasm-bindgen-cli --version").arg(&version).arg("--force"))?;
         did.push(format!("installed wasm-bindgen-cli {version}"));
     }
     Ok(())
 }
 
 fn trunk(did: &mut Vec<String>) -> Result {
-    if output(command("trunk").arg("--version")).as_deref() != Some(&*format!("trunk {TRUNK_VERSION}")) {
+    if output(&mut cmd("trunk --version")).as_deref() != Some(&*format!("trunk {TRUNK_VERSION}")) {
         println!("setup: installing trunk {TRUNK_VERSION} (about 10 minutes)…");
-        exec(command("cargo").args(["install", "trunk", "--version", TRUNK_VERSION, "--locked", "--force"]))?;
+        exec_line(&format!("cargo install trunk --version {TRUNK_VERSION} --locked --force"))?;
         did.push(format!("installed trunk {TRUNK_VERSION}"));
     }
     Ok(())
@@ -90,27 +90,26 @@ fn node_modules_current(root: &Path) -> bool {
 }
 
 fn node_tools(did: &mut Vec<String>) -> Result {
-    let node = output(command("node").arg("--version"))
+    let node = output(&mut cmd("node --version"))
         .ok_or("Node.js 18 or newer is needed (with npm): install it from your system's packages")?;
     let major: u32 = node.trim_start_matches('v').split('.').next().and_then(|m| m.parse().ok()).unwrap_or(0);
     if major < 18 {
         return Err(format!("Node.js 18 or newer is needed, found {node}"));
     }
     if !node_modules_current(&root()) {
-        exec(command("npm").args(["ci", "--no-audit", "--no-fund", "--loglevel=error"]))?;
+        exec_line("npm ci --no-audit --no-fund --loglevel=error")?;
         did.push("installed node tools (npm ci: binaryen's wasm-opt, playwright-core, typescript)".into());
     }
     Ok(())
 }
 
 fn chromium(did: &mut Vec<String>) -> Result {
-    let installed =
-        |pkg: &str| output(command("dpkg-query").args(["-W", "-f=${Status}", pkg])).is_some_and(|s| dpkg_installed(&s));
+    let installed = |pkg: &str| output(cmd("dpkg-query -W -f=${Status}").arg(pkg)).is_some_and(|s| dpkg_installed(&s));
     let missing: Vec<&str> = ["chromium", "chromium-driver"].into_iter().filter(|p| !installed(p)).collect();
     if missing.is_empty() {
         return Ok(());
     }
-    let is_root = output(command("id").arg("-u")).as_deref() == Some("0");
+    let is_root = output(&mut cmd("id -u")).as_deref() == Some("0");
     if !is_root {
         return Err(format!(
             "the browser tests need the Debian packages {}: install them (sudo apt-get install -y {}) and run again",
@@ -119,8 +118,8 @@ fn chromium(did: &mut Vec<String>) -> Result {
         ));
     }
     println!("setup: installing {} from apt (about a minute)…", missing.join(" and "));
-    exec(command("apt-get").args(["update", "-q"]))?;
-    exec(command("apt-get").env("DEBIAN_FRONTEND", "noninteractive").args(["install", "-y", "-q"]).args(&missing))?;
+    exec_line("apt-get update -q")?;
+    exec(cmd("apt-get install -y -q").env("DEBIAN_FRONTEND", "noninteractive").args(&missing))?;
     did.push(format!("installed {} from apt", missing.join(" and ")));
     Ok(())
 }

@@ -18,7 +18,7 @@ use wasm_encoder::{Module, NameMap, NameSection, RawSection};
 use wasmparser::{Parser, Payload, TypeRef};
 
 use crate::Result;
-use crate::process::{command, exec};
+use crate::process::{cmd, exec};
 
 /// `cargo xtask order-functions FILE…`: orders each `.wasm` file's functions in place ([`order_functions`]).
 pub fn run(files: &[String]) -> Result {
@@ -37,18 +37,8 @@ pub fn order_functions(wasm: &Path) -> Result {
     let named = named_by_place(&bytes).map_err(|e| format!("cannot order {}: {e}", wasm.display()))?;
     let staged = wasm.with_extension("order.wasm");
     fs::write(&staged, named).map_err(|e| format!("cannot write {}: {e}", staged.display()))?;
-    let reordered = exec(
-        command("wasm-opt")
-            .args([
-                "--reorder-functions-by-name",
-                "--strip-debug",
-                "--strip-producers",
-                "--strip-target-features",
-                "-o",
-            ])
-            .arg(wasm)
-            .arg(&staged),
-    );
+    let strip = "--strip-debug --strip-producers --strip-target-features";
+    let reordered = exec(cmd(&format!("wasm-opt --reorder-functions-by-name {strip} -o")).arg(wasm).arg(&staged));
     let _ = fs::remove_file(&staged);
     reordered
 }
