@@ -5,34 +5,21 @@
 //! this browser, shown in the settings, and announced by a banner on every page with a way back to the defaults.
 //! A new data source (a datapi base URL) is one more entry in [`SOURCES`].
 
+use dlmm_query::client::{
+    DEFAULT_DAMM_V2_DATAPI_BASE_URL, DEFAULT_DLMM_DATAPI_BASE_URL, DEFAULT_PAIR_BASE_URL, DEFAULT_POOL_BASE_URL,
+};
 use dlmm_query::web::WebTransport;
 use dlmm_query::{BaseUrl, Client, ClientConfig};
 
 use crate::client::SiteClient;
 
-/// The pair API base URL baked in at build time (`DLMM_PAIR_BASE_URL`), else the vendor's default.
-pub const BUILD_PAIR_BASE_URL: &str = match option_env!("DLMM_PAIR_BASE_URL") {
-    Some(url) => url,
-    None => dlmm_query::client::DEFAULT_PAIR_BASE_URL,
-};
-
-/// The pool API base URL baked in at build time (`DLMM_POOL_BASE_URL`), else the vendor's default.
-pub const BUILD_POOL_BASE_URL: &str = match option_env!("DLMM_POOL_BASE_URL") {
-    Some(url) => url,
-    None => dlmm_query::client::DEFAULT_POOL_BASE_URL,
-};
-
-/// The DLMM datapi base URL baked in at build time (`DLMM_DATAPI_BASE_URL`), else the live host.
-pub const BUILD_DLMM_DATAPI_BASE_URL: &str = match option_env!("DLMM_DATAPI_BASE_URL") {
-    Some(url) => url,
-    None => dlmm_query::client::DEFAULT_DLMM_DATAPI_BASE_URL,
-};
-
-/// The DAMM v2 datapi base URL baked in at build time (`DAMM_V2_DATAPI_BASE_URL`), else the live host.
-pub const BUILD_DAMM_V2_DATAPI_BASE_URL: &str = match option_env!("DAMM_V2_DATAPI_BASE_URL") {
-    Some(url) => url,
-    None => dlmm_query::client::DEFAULT_DAMM_V2_DATAPI_BASE_URL,
-};
+/// The base URL a build names in its variable (`env`, read by `option_env!`), else `default`.
+const fn built(env: Option<&'static str>, default: &'static str) -> &'static str {
+    match env {
+        Some(url) => url,
+        None => default,
+    }
+}
 
 /// One base URL the explorer reads.
 #[derive(Debug)]
@@ -41,7 +28,7 @@ pub struct Source {
     pub param: &'static str,
     /// What it serves, for people (`Pair API`).
     pub label: &'static str,
-    /// The build-time default.
+    /// The build-time default: its variable's value at build time (`DLMM_PAIR_BASE_URL`), else the vendor's host.
     pub build_default: &'static str,
     /// Puts a validated base URL into a client's configuration.
     pub apply: fn(&mut ClientConfig, BaseUrl),
@@ -52,33 +39,28 @@ pub const SOURCES: &[Source] = &[
     Source {
         param: "pairBaseUrl",
         label: "Pair API",
-        build_default: BUILD_PAIR_BASE_URL,
+        build_default: built(option_env!("DLMM_PAIR_BASE_URL"), DEFAULT_PAIR_BASE_URL),
         apply: |c, url| c.pair_base_url = url,
     },
     Source {
         param: "poolBaseUrl",
         label: "Pool API",
-        build_default: BUILD_POOL_BASE_URL,
+        build_default: built(option_env!("DLMM_POOL_BASE_URL"), DEFAULT_POOL_BASE_URL),
         apply: |c, url| c.pool_base_url = url,
     },
     Source {
         param: "dlmmDatapiBaseUrl",
         label: "DLMM datapi",
-        build_default: BUILD_DLMM_DATAPI_BASE_URL,
+        build_default: built(option_env!("DLMM_DATAPI_BASE_URL"), DEFAULT_DLMM_DATAPI_BASE_URL),
         apply: |c, url| c.dlmm_datapi_base_url = url,
     },
     Source {
         param: "dammV2DatapiBaseUrl",
         label: "DAMM v2 datapi",
-        build_default: BUILD_DAMM_V2_DATAPI_BASE_URL,
+        build_default: built(option_env!("DAMM_V2_DATAPI_BASE_URL"), DEFAULT_DAMM_V2_DATAPI_BASE_URL),
         apply: |c, url| c.damm_v2_datapi_base_url = url,
     },
 ];
-
-/// The localStorage key of the saved pair API base URL.
-pub const PAIR_KEY: &str = "dlmm-explorer.pairBaseUrl";
-/// The localStorage key of the saved pool API base URL.
-pub const POOL_KEY: &str = "dlmm-explorer.poolBaseUrl";
 
 /// The localStorage key where `source` is saved.
 pub fn storage_key(source: &Source) -> String {
@@ -220,24 +202,14 @@ impl SiteConfig {
         self.url("poolBaseUrl")
     }
 
-    /// Base URL of the DLMM datapi.
-    pub fn dlmm_datapi_base_url(&self) -> &str {
-        self.url("dlmmDatapiBaseUrl")
-    }
-
-    /// Base URL of the DAMM v2 datapi.
-    pub fn damm_v2_datapi_base_url(&self) -> &str {
-        self.url("dammV2DatapiBaseUrl")
-    }
-
     /// Whether the pair API points at a keeper-compatible host (anything but the retired vendor default).
     pub fn pair_api_configured(&self) -> bool {
-        !same_url(self.pair_base_url(), dlmm_query::client::DEFAULT_PAIR_BASE_URL)
+        !same_url(self.pair_base_url(), DEFAULT_PAIR_BASE_URL)
     }
 
     /// Whether the pool API points at a keeper-compatible host (anything but the retired vendor default).
     pub fn pool_api_configured(&self) -> bool {
-        !same_url(self.pool_base_url(), dlmm_query::client::DEFAULT_POOL_BASE_URL)
+        !same_url(self.pool_base_url(), DEFAULT_POOL_BASE_URL)
     }
 
     /// Whether any keeper host is configured: the keeper pages are offered in the navigation.
@@ -344,10 +316,9 @@ pub fn current_url_without_sources() -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::url_state::testing::from_pairs;
 
-    fn params<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
-        move |name| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| (*v).to_owned())
-    }
+    const BUILD_PAIR_BASE_URL: &str = SOURCES[0].build_default;
 
     #[test]
     fn a_link_only_proposes_and_never_applies() {
@@ -355,15 +326,15 @@ mod tests {
         assert_eq!(config, SiteConfig::default());
         assert_eq!(config.pair_base_url(), BUILD_PAIR_BASE_URL);
         let link = [("pairBaseUrl", "https://evil.example/api/"), ("poolBaseUrl", "javascript:alert(1)")];
-        let proposals = config.proposed_by_link(params(&link));
+        let proposals = config.proposed_by_link(from_pairs(&link));
         assert_eq!(proposals.len(), 1, "the invalid pool URL is not proposed: {proposals:?}");
         assert_eq!((proposals[0].source.param, proposals[0].url.as_str()), ("pairBaseUrl", "https://evil.example/api"));
         // The configuration itself is untouched by the link.
         assert_eq!(config.pair_base_url(), BUILD_PAIR_BASE_URL);
         assert!(config.non_default().is_empty());
         // A link naming the sources already in effect proposes nothing.
-        let same = [("pairBaseUrl", BUILD_PAIR_BASE_URL), ("poolBaseUrl", BUILD_POOL_BASE_URL)];
-        assert!(config.proposed_by_link(params(&same)).is_empty());
+        let same = [("pairBaseUrl", BUILD_PAIR_BASE_URL), ("poolBaseUrl", SOURCES[1].build_default)];
+        assert!(config.proposed_by_link(from_pairs(&same)).is_empty());
     }
 
     #[test]
@@ -378,21 +349,17 @@ mod tests {
         let config = SiteConfig::with(&[("pairBaseUrl", "https://mirror.example"), ("nope", "https://x.example")]);
         assert_eq!(config.pair_base_url(), "https://mirror.example");
         assert_eq!(config.url("nope"), "");
-        assert_eq!(storage_key(&SOURCES[0]), PAIR_KEY);
-        assert_eq!(storage_key(&SOURCES[1]), POOL_KEY);
+        assert_eq!(storage_key(&SOURCES[0]), "dlmm-explorer.pairBaseUrl");
+        assert_eq!(storage_key(&SOURCES[1]), "dlmm-explorer.poolBaseUrl");
     }
 
     #[test]
     fn keeper_pages_are_offered_only_with_a_keeper_host() {
-        let retired = SiteConfig::with(&[
-            ("pairBaseUrl", dlmm_query::client::DEFAULT_PAIR_BASE_URL),
-            ("poolBaseUrl", dlmm_query::client::DEFAULT_POOL_BASE_URL),
-        ]);
+        let retired =
+            SiteConfig::with(&[("pairBaseUrl", DEFAULT_PAIR_BASE_URL), ("poolBaseUrl", DEFAULT_POOL_BASE_URL)]);
         assert!(!retired.keeper_configured());
-        let mirror = SiteConfig::with(&[
-            ("pairBaseUrl", "http://127.0.0.1:4100/"),
-            ("poolBaseUrl", dlmm_query::client::DEFAULT_POOL_BASE_URL),
-        ]);
+        let mirror =
+            SiteConfig::with(&[("pairBaseUrl", "http://127.0.0.1:4100/"), ("poolBaseUrl", DEFAULT_POOL_BASE_URL)]);
         assert!(mirror.keeper_configured() && mirror.pair_api_configured() && !mirror.pool_api_configured());
     }
 

@@ -124,11 +124,6 @@ pub fn percent_short(value: f64) -> String {
     format!("{value:.digits$} %")
 }
 
-/// An annual yield from a daily percent, compounded daily: `((1 + d/100)^365 - 1) * 100`.
-pub fn apy_from_daily_percent(daily_percent: f64) -> f64 {
-    ((1.0 + daily_percent / 100.0).powi(365) - 1.0) * 100.0
-}
-
 /// `abcd…wxyz` for long identifiers (the full value goes in the title).
 pub fn short_address(address: &str) -> String {
     let chars: Vec<char> = address.chars().collect();
@@ -243,7 +238,6 @@ mod tests {
         assert_eq!(percent_short(12.3456), "12.35 %");
         assert_eq!(percent_short(0.04213), "0.0421 %");
         assert_eq!(percent_short(250.0), "250.0 %");
-        assert!((apy_from_daily_percent(0.1) - 44.025).abs() < 0.01);
         assert_eq!(short_address("7dVri3qjYD3uobSZL3Zth8vSCgU6r6R2nvFsh7uVfDte"), "7dVr…fDte");
         assert_eq!(short_address("short"), "short");
         assert_eq!(duration(90_061), "1 d 1 h");

@@ -71,14 +71,7 @@ impl UrlState for PairsView {
 impl PairsView {
     /// The view after choosing a sort column: the same key flips the order, a new key starts descending.
     pub fn sorted_by(&self, key: PairSortKey) -> Self {
-        let order = if self.sort == key {
-            match self.order {
-                OrderBy::Desc => OrderBy::Asc,
-                _ => OrderBy::Desc,
-            }
-        } else {
-            OrderBy::Desc
-        };
+        let order = if self.sort == key && self.order == OrderBy::Desc { OrderBy::Asc } else { OrderBy::Desc };
         Self { sort: key, order, page: 0, ..self.clone() }
     }
 
@@ -142,35 +135,10 @@ pub fn sort_label(key: PairSortKey) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
+    use crate::url_state::testing::from_query_string;
 
     fn parse(query: &str) -> PairsView {
-        let map: HashMap<String, String> = query
-            .trim_start_matches('?')
-            .split('&')
-            .filter(|p| !p.is_empty())
-            .map(|p| {
-                let (k, v) = p.split_once('=').unwrap_or((p, ""));
-                (k.to_owned(), decode(v))
-            })
-            .collect();
-        PairsView::from_query(|k| map.get(k).cloned())
-    }
-
-    fn decode(v: &str) -> String {
-        let bytes = v.as_bytes();
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < bytes.len() {
-            if bytes[i] == b'%' {
-                out.push(u8::from_str_radix(&v[i + 1..i + 3], 16).unwrap());
-                i += 3;
-            } else {
-                out.push(bytes[i]);
-                i += 1;
-            }
-        }
-        String::from_utf8(out).unwrap()
+        PairsView::from_query(from_query_string(query))
     }
 
     #[test]

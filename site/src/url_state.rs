@@ -220,10 +220,41 @@ pub fn encode_component(value: &str) -> String {
     out
 }
 
+/// How the tests read a query: a key's text from pairs, or from a query string.
+#[cfg(test)]
+pub(crate) mod testing {
+    /// Reads a key's text from `pairs`.
+    pub(crate) fn from_pairs<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |key| pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| (*v).to_owned())
+    }
+
+    /// Reads a key's text from a query string (`?a=1&b=x%20y`), its percent-escapes decoded.
+    pub(crate) fn from_query_string(query: &str) -> impl Fn(&str) -> Option<String> {
+        let pairs: Vec<(String, String)> = query
+            .trim_start_matches('?')
+            .split('&')
+            .filter_map(|pair| pair.split_once('='))
+            .map(|(key, value)| (key.to_owned(), decode(value)))
+            .collect();
+        move |key| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+    }
+
+    fn decode(text: &str) -> String {
+        let mut parts = text.split('%');
+        let mut bytes = parts.next().unwrap_or_default().as_bytes().to_vec();
+        for part in parts {
+            bytes.push(u8::from_str_radix(&part[..2], 16).unwrap());
+            bytes.extend(part[2..].bytes());
+        }
+        String::from_utf8(bytes).unwrap()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use dlmm_query::datapi::params::Direction;
 
+    use super::testing::{from_pairs, from_query_string};
     use super::*;
 
     /// A state with a field of every kind.
@@ -281,18 +312,7 @@ mod tests {
     }
 
     fn read(pairs: &[(&str, &str)]) -> Every {
-        Every::from_query(|k| pairs.iter().find(|(key, _)| *key == k).map(|(_, v)| (*v).to_owned()))
-    }
-
-    /// The state a query string names (percent-escapes of the tests' own values decoded).
-    fn parse(query: &str) -> Every {
-        let pairs: Vec<(String, String)> = query
-            .trim_start_matches('?')
-            .split('&')
-            .filter_map(|kv| kv.split_once('='))
-            .map(|(k, v)| (k.to_owned(), v.replace("%20", " ").replace("%26", "&")))
-            .collect();
-        Every::from_query(|k| pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone()))
+        Every::from_query(from_pairs(pairs))
     }
 
     #[test]
@@ -325,7 +345,7 @@ mod tests {
             query,
             "?view=groups&q=a%20%26%20b&order=asc&min=1000.5&hide=1&mints=a,b,c&token=USDC&side=1&size=50&page=3"
         );
-        assert_eq!(parse(&query), state);
+        assert_eq!(Every::from_query(from_query_string(&query)), state);
         assert_eq!(read(&[("q", "abcdefgh")]).q, "abcde");
     }
 

@@ -44,22 +44,22 @@ fn hosts_are_named_as_the_browser_parses_them() {
 mod replica_urls;
 pub use replica_urls::*;
 
-pub fn replica() -> SiteConfig {
+/// The sources at these base URLs: the pair API, the pool API, the DLMM datapi and the DAMM v2 datapi.
+pub fn sources([pair, pool, dlmm, damm]: [&str; 4]) -> SiteConfig {
     SiteConfig::with(&[
-        ("pairBaseUrl", pair_base()),
-        ("poolBaseUrl", pool_base()),
-        ("dlmmDatapiBaseUrl", dlmm_datapi_base()),
-        ("dammV2DatapiBaseUrl", damm_v2_datapi_base()),
+        ("pairBaseUrl", pair),
+        ("poolBaseUrl", pool),
+        ("dlmmDatapiBaseUrl", dlmm),
+        ("dammV2DatapiBaseUrl", damm),
     ])
 }
 
+pub fn replica() -> SiteConfig {
+    sources([pair_base(), pool_base(), dlmm_datapi_base(), damm_v2_datapi_base()])
+}
+
 pub fn nowhere() -> SiteConfig {
-    SiteConfig::with(&[
-        ("pairBaseUrl", NOWHERE),
-        ("poolBaseUrl", NOWHERE),
-        ("dlmmDatapiBaseUrl", NOWHERE),
-        ("dammV2DatapiBaseUrl", NOWHERE),
-    ])
+    sources([NOWHERE; 4])
 }
 
 pub async fn samples() -> Value {
@@ -93,24 +93,20 @@ impl Mounted {
 
     /// Waits (up to 10 s) until `selector` matches, and returns the element.
     pub async fn wait(&self, selector: &str) -> web_sys::Element {
-        for _ in 0..500 {
-            if let Some(e) = self.query(selector) {
-                return e;
-            }
-            gloo_timers::future::sleep(Duration::from_millis(20)).await;
-        }
-        panic!("{selector} never appeared; page: {}", self.root.inner_html());
+        let found = poll(500, STEP, || self.query(selector)).await;
+        found.unwrap_or_else(|| panic!("{selector} never appeared; page: {}", self.root.inner_html()))
+    }
+
+    /// Waits until `selector` matches, and clicks it.
+    pub async fn click(&self, selector: &str) {
+        self.wait(selector).await.unchecked_into::<web_sys::HtmlElement>().click();
     }
 
     /// Asserts the loading state shows before the data (polled at the timer's finest step).
     pub async fn assert_loading_first(&self) {
-        for _ in 0..200 {
-            if self.query(r#"[data-state="loading"]"#).is_some() {
-                return;
-            }
-            gloo_timers::future::sleep(Duration::ZERO).await;
+        if poll(200, Duration::ZERO, || self.query(r#"[data-state="loading"]"#)).await.is_none() {
+            panic!("no loading state; page: {}", self.root.inner_html());
         }
-        panic!("no loading state; page: {}", self.root.inner_html());
     }
 
     /// The attribute `name` of every element matching `selector` in this page (a failed test's page may stay
@@ -122,9 +118,28 @@ impl Mounted {
             .collect()
     }
 
+    /// The attribute `name` of the first element matching `selector` (empty if none).
+    pub fn attr(&self, selector: &str, name: &str) -> String {
+        self.query(selector).and_then(|e| e.get_attribute(name)).unwrap_or_default()
+    }
+
     pub fn text(&self, selector: &str) -> String {
         self.query(selector).and_then(|e| e.text_content()).unwrap_or_default()
     }
+}
+
+/// The step between two polls of [`poll`].
+pub const STEP: Duration = Duration::from_millis(20);
+
+/// Calls `ready` until it gives a value, at most `tries` times, `step` apart.
+pub async fn poll<T>(tries: u32, step: Duration, mut ready: impl FnMut() -> Option<T>) -> Option<T> {
+    for _ in 0..tries {
+        if let Some(value) = ready() {
+            return Some(value);
+        }
+        gloo_timers::future::sleep(step).await;
+    }
+    None
 }
 
 /// Mounts the shell at `path` (the router reads the current URL) with `config`.
@@ -138,6 +153,19 @@ pub fn mount_at(path: &str, config: SiteConfig) -> Mounted {
     Mounted { root, _handle: Box::new(handle) }
 }
 
+/// Mounts the shell at `path` with `config`, waits until `selector` matches, and unmounts it.
+pub async fn expect_at(path: &str, config: SiteConfig, selector: &str) {
+    mount_at(path, config).wait(selector).await;
+}
+
 pub fn s(v: &Value) -> String {
     v.as_str().unwrap().to_owned()
+}
+
+/// A JSON number, or a number written as text (the portfolio routes send their figures as text).
+pub fn f(v: &Value) -> f64 {
+    match v {
+        Value::String(text) => text.parse().expect("a number as text"),
+        other => other.as_f64().unwrap_or_else(|| panic!("{other} is not a number")),
+    }
 }

@@ -174,21 +174,16 @@ pub fn timeframe_label(timeframe: Timeframe) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn query(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let pairs: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        move |k| pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone())
-    }
+    use crate::url_state::testing::from_pairs;
 
     #[test]
     fn choices_round_trip_through_the_url() {
-        assert_eq!(SeriesChoice::from_query(query(&[])), SeriesChoice::default());
+        assert_eq!(SeriesChoice::from_query(from_pairs(&[])), SeriesChoice::default());
         assert_eq!(SeriesChoice::default().to_query(), "");
-        let c = SeriesChoice::from_query(query(&[("tf", "4h"), ("span", "90d")]));
+        let c = SeriesChoice::from_query(from_pairs(&[("tf", "4h"), ("span", "90d")]));
         assert_eq!((c.timeframe, c.span), (Timeframe::H4, Span::D90));
         assert_eq!(c.to_query(), "?tf=4h&span=90d");
-        assert_eq!(SeriesChoice::from_query(query(&[("tf", "4h"), ("span", "90d")])), c);
-        let junk = SeriesChoice::from_query(query(&[("tf", "1d"), ("span", "<b>")]));
+        let junk = SeriesChoice::from_query(from_pairs(&[("tf", "1d"), ("span", "<b>")]));
         assert_eq!(junk, SeriesChoice::default());
     }
 
@@ -199,7 +194,7 @@ mod tests {
         assert!(!offered(Timeframe::M5, Span::D30), "8640 buckets is too many to draw");
         assert!(!offered(Timeframe::H24, Span::D1), "one bucket is not a chart");
         // A pair that is not offered keeps its timeframe and takes the nearest offered span.
-        let c = SeriesChoice::from_query(query(&[("tf", "5m"), ("span", "1y")]));
+        let c = SeriesChoice::from_query(from_pairs(&[("tf", "5m"), ("span", "1y")]));
         assert_eq!((c.timeframe, c.span), (Timeframe::M5, Span::D7));
         let c = SeriesChoice::default().with_timeframe(Timeframe::H24).with_span(Span::Y1);
         assert_eq!((c.timeframe, c.span), (Timeframe::H24, Span::Y1));

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use super::{Addr, SiteClient, pct_value, usd_value};
 use crate::format::{exact, unix_time};
 use crate::timeline::{DatapiEvent, datapi_timeline, kind_totals};
-use crate::ui::{CollectAny, Empty, Failure, Loaded};
+use crate::ui::{CollectAny, Empty, Failure, Loaded, or_empty};
 
 /// Pages of `/positions/{pool}/pnl` read at most while looking for the position's row.
 pub const MAX_PNL_PAGES: u32 = 10;
@@ -181,23 +181,19 @@ fn position_view(d: &History) -> AnyView {
                         <span class="unit" data-field="count">{format!("{} events", t.count)}</span></div>
                 }).collect_any()}
             </div>
-            {if events.is_empty() {
-                view! { <Empty message="No events of this kind." /> }.into_any()
-            } else {
-                view! {
-                    <ol class="timeline" data-testid="position-timeline">
-                        {events.iter().map(|e| view! {
-                            <li data-kind=e.id() data-signature=e.signature.clone()>
-                                <span class="when" title=e.timestamp.to_string()>{unix_time(i64::try_from(e.timestamp).unwrap_or(i64::MAX))}</span>
-                                <span class=format!("tag {}", e.id())>{e.label()}</span>
-                                <span class="num r">{usd_value(e.usd, "total_usd")}</span>
-                                <span class="mono" data-field="amounts">{format!("X {} · Y {}", e.amount_x, e.amount_y)}</span>
-                                <Addr address=e.signature.clone() tx=true />
-                            </li>
-                        }).collect_any()}
-                    </ol>
-                }.into_any()
-            }}
+            {or_empty(events, "No events of this kind.", |events| view! {
+                <ol class="timeline" data-testid="position-timeline">
+                    {events.iter().map(|e| view! {
+                        <li data-kind=e.id() data-signature=e.signature.clone()>
+                            <span class="when" title=e.timestamp.to_string()>{unix_time(i64::try_from(e.timestamp).unwrap_or(i64::MAX))}</span>
+                            <span class=format!("tag {}", e.id())>{e.label()}</span>
+                            <span class="num r">{usd_value(e.usd, "total_usd")}</span>
+                            <span class="mono" data-field="amounts">{format!("X {} · Y {}", e.amount_x, e.amount_y)}</span>
+                            <Addr address=e.signature.clone() tx=true />
+                        </li>
+                    }).collect_any()}
+                </ol>
+            })}
             <p class="note">"Amounts in the tokens' display units, exact as sent; USD at the time of each event."</p>
         </section>
     }

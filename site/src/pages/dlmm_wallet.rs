@@ -21,7 +21,7 @@ use super::cards::{Card, cards};
 use super::controls::{Pager, Select, SortHeader, go_to};
 use super::{Addr, SiteClient, pct_value, usd_value};
 use crate::format::{compact, exact, unix_time};
-use crate::ui::{CollectAny, Empty, Failure, Loaded};
+use crate::ui::{CollectAny, Empty, Failure, Loaded, or_empty};
 use crate::url_state::{Field, UrlState, encode_component};
 
 /// Pools per page of the open and closed lists.
@@ -73,10 +73,7 @@ impl UrlState for WalletView {
 impl WalletView {
     /// Sorted by `sort`: the same key flips the direction, another key starts descending; back to page 1.
     pub fn sorted_by(self, sort: OpenPortfolioSort) -> Self {
-        let dir = match (sort == self.sort, self.dir) {
-            (true, Direction::Desc) => Direction::Asc,
-            _ => Direction::Desc,
-        };
+        let dir = if sort == self.sort && self.dir == Direction::Desc { Direction::Asc } else { Direction::Desc };
         Self { sort, dir, open_page: 1, ..self }
     }
 
@@ -302,49 +299,45 @@ fn open_pools(open: &OpenPortfolio, view: WalletView, go: Callback<WalletView>) 
     view! {
         <section aria-labelledby="open-title">
             <h2 id="open-title">"Open positions"</h2>
-            {if open.pools.is_empty() {
-                view! { <Empty message="No open positions." /> }.into_any()
-            } else {
-                view! {
-                    <div class="table-scroll">
-                    <table class="data" data-testid="wallet-open">
-                        <thead><tr>
-                            <th scope="col">"Pool"</th>
-                            {header(OpenPortfolioSort::CurrentBalances)}
-                            {header(OpenPortfolioSort::UnclaimedFee)}
-                            {header(OpenPortfolioSort::FeePerTvl24h)}
-                            <th scope="col" class="r">"P&L"</th>
-                            <th scope="col">"Range"</th>
-                            <th scope="col">"Positions"</th>
-                        </tr></thead>
-                        <tbody>
-                            {open.pools.iter().map(|p| {
-                                let (status, pair) = (RangeStatus::of_pool(p), pair_label(&p.token_x, &p.token_y));
-                                view! {
-                                    <tr data-address=p.pool_address.clone()>
-                                        <td><a href=crate::link(&format!("/dlmm/pools/{}", p.pool_address))>
-                                            <span data-field="pair">{pair}</span></a>
-                                            <span class="unit">{format!(" bin {} · fee {} %", p.bin_step, p.base_fee)}</span></td>
-                                        <td class="r">{usd_value(p.balances, "balances")}<br/><span class="unit">{sol(p.balances_sol)}</span></td>
-                                        <td class="r">{usd_value(p.unclaimed_fees, "unclaimed_fees")}<br/><span class="unit">{sol(p.unclaimed_fees_sol)}</span></td>
-                                        <td class="r">{pct_value(p.fee_per_tvl_24h, "fee_per_tvl_24h")}</td>
-                                        <td class="r">{usd_value(p.pnl, "pnl")}<br/>{pct_value(p.pnl_pct_change, "pnl_pct_change")}</td>
-                                        <td><span class=format!("tag {}", status.id()) data-field="range">{status.label()}</span></td>
-                                        <td><ul class="plain">{p.list_positions.iter().map(|a| {
-                                            let out = RangeStatus::position_out_of_range(p, a);
-                                            let tag = match out { Some(true) => "out", Some(false) => "in", None => "?" };
-                                            view! { <li data-position=a.clone() data-range=tag>
-                                                <Addr address=a.clone() href=format!("/dlmm/positions/{a}") />
-                                                <span class="unit">{format!(" {tag}")}</span></li> }
-                                        }).collect_any()}</ul></td>
-                                    </tr>
-                                }
-                            }).collect_any()}
-                        </tbody>
-                    </table>
-                    </div>
-                }.into_any()
-            }}
+            {or_empty(&open.pools, "No open positions.", |pools| view! {
+                <div class="table-scroll">
+                <table class="data" data-testid="wallet-open">
+                    <thead><tr>
+                        <th scope="col">"Pool"</th>
+                        {header(OpenPortfolioSort::CurrentBalances)}
+                        {header(OpenPortfolioSort::UnclaimedFee)}
+                        {header(OpenPortfolioSort::FeePerTvl24h)}
+                        <th scope="col" class="r">"P&L"</th>
+                        <th scope="col">"Range"</th>
+                        <th scope="col">"Positions"</th>
+                    </tr></thead>
+                    <tbody>
+                        {pools.iter().map(|p| {
+                            let (status, pair) = (RangeStatus::of_pool(p), pair_label(&p.token_x, &p.token_y));
+                            view! {
+                                <tr data-address=p.pool_address.clone()>
+                                    <td><a href=crate::link(&format!("/dlmm/pools/{}", p.pool_address))>
+                                        <span data-field="pair">{pair}</span></a>
+                                        <span class="unit">{format!(" bin {} · fee {} %", p.bin_step, p.base_fee)}</span></td>
+                                    <td class="r">{usd_value(p.balances, "balances")}<br/><span class="unit">{sol(p.balances_sol)}</span></td>
+                                    <td class="r">{usd_value(p.unclaimed_fees, "unclaimed_fees")}<br/><span class="unit">{sol(p.unclaimed_fees_sol)}</span></td>
+                                    <td class="r">{pct_value(p.fee_per_tvl_24h, "fee_per_tvl_24h")}</td>
+                                    <td class="r">{usd_value(p.pnl, "pnl")}<br/>{pct_value(p.pnl_pct_change, "pnl_pct_change")}</td>
+                                    <td><span class=format!("tag {}", status.id()) data-field="range">{status.label()}</span></td>
+                                    <td><ul class="plain">{p.list_positions.iter().map(|a| {
+                                        let out = RangeStatus::position_out_of_range(p, a);
+                                        let tag = match out { Some(true) => "out", Some(false) => "in", None => "?" };
+                                        view! { <li data-position=a.clone() data-range=tag>
+                                            <Addr address=a.clone() href=format!("/dlmm/positions/{a}") />
+                                            <span class="unit">{format!(" {tag}")}</span></li> }
+                                    }).collect_any()}</ul></td>
+                                </tr>
+                            }
+                        }).collect_any()}
+                    </tbody>
+                </table>
+                </div>
+            })}
             <WalletPager page=view.open_page has_next=has_next label="Open positions"
                 on_page=Callback::new(move |p| go.run(WalletView { open_page: p, ..view })) />
         </section>
@@ -372,36 +365,32 @@ fn closed_pools(closed: &Portfolio, view: WalletView, go: Callback<WalletView>) 
         <section aria-labelledby="closed-title">
             <h2 id="closed-title">"Closed positions by pool"</h2>
             <div class="filters"><DaysChoice view=view go=go /></div>
-            {if closed.pools.is_empty() {
-                view! { <Empty message="No positions closed in these days." /> }.into_any()
-            } else {
-                view! {
-                    <p class="note">{format!("{} closed positions in {} pools.", closed.total_positions, closed.total_count)}</p>
-                    <div class="table-scroll">
-                    <table class="data" data-testid="wallet-closed">
-                        <thead><tr><th scope="col">"Pool"</th><th scope="col" class="r">"Deposited"</th>
-                            <th scope="col" class="r">"Withdrawn"</th><th scope="col" class="r">"Fees"</th>
-                            <th scope="col" class="r">"P&L (USD)"</th><th scope="col" class="r">"P&L (SOL)"</th>
-                            <th scope="col">"Last closed (UTC)"</th></tr></thead>
-                        <tbody>
-                            {closed.pools.iter().map(|p| { let pair = pair_label(&p.token_x, &p.token_y); view! {
-                                <tr data-address=p.pool_address.clone()>
-                                    <td><a href=crate::link(&format!("/dlmm/pools/{}", p.pool_address))>
-                                        <span data-field="pair">{pair}</span></a></td>
-                                    <td class="r">{usd_value(p.total_deposit, "total_deposit")}</td>
-                                    <td class="r">{usd_value(p.total_withdrawal, "total_withdrawal")}</td>
-                                    <td class="r">{usd_value(p.total_fee, "total_fee")}</td>
-                                    <td class="r">{usd_value(p.pnl_usd, "pnl_usd")}<br/>{pct_value(p.pnl_pct_change, "pnl_pct_change")}</td>
-                                    <td class="r"><span data-field="pnl_sol" title=exact(p.pnl_sol)>{sol(Some(p.pnl_sol))}</span><br/>
-                                        {pct_value(p.pnl_sol_pct_change, "")}</td>
-                                    <td>{p.last_closed_at.map(|t| unix_time(i64::try_from(t).unwrap_or(i64::MAX))).unwrap_or_else(|| "—".into())}</td>
-                                </tr>
-                            }}).collect_any()}
-                        </tbody>
-                    </table>
-                    </div>
-                }.into_any()
-            }}
+            {or_empty(&closed.pools, "No positions closed in these days.", |pools| view! {
+                <p class="note">{format!("{} closed positions in {} pools.", closed.total_positions, closed.total_count)}</p>
+                <div class="table-scroll">
+                <table class="data" data-testid="wallet-closed">
+                    <thead><tr><th scope="col">"Pool"</th><th scope="col" class="r">"Deposited"</th>
+                        <th scope="col" class="r">"Withdrawn"</th><th scope="col" class="r">"Fees"</th>
+                        <th scope="col" class="r">"P&L (USD)"</th><th scope="col" class="r">"P&L (SOL)"</th>
+                        <th scope="col">"Last closed (UTC)"</th></tr></thead>
+                    <tbody>
+                        {pools.iter().map(|p| { let pair = pair_label(&p.token_x, &p.token_y); view! {
+                            <tr data-address=p.pool_address.clone()>
+                                <td><a href=crate::link(&format!("/dlmm/pools/{}", p.pool_address))>
+                                    <span data-field="pair">{pair}</span></a></td>
+                                <td class="r">{usd_value(p.total_deposit, "total_deposit")}</td>
+                                <td class="r">{usd_value(p.total_withdrawal, "total_withdrawal")}</td>
+                                <td class="r">{usd_value(p.total_fee, "total_fee")}</td>
+                                <td class="r">{usd_value(p.pnl_usd, "pnl_usd")}<br/>{pct_value(p.pnl_pct_change, "pnl_pct_change")}</td>
+                                <td class="r"><span data-field="pnl_sol" title=exact(p.pnl_sol)>{sol(Some(p.pnl_sol))}</span><br/>
+                                    {pct_value(p.pnl_sol_pct_change, "")}</td>
+                                <td>{p.last_closed_at.map(|t| unix_time(i64::try_from(t).unwrap_or(i64::MAX))).unwrap_or_else(|| "—".into())}</td>
+                            </tr>
+                        }}).collect_any()}
+                    </tbody>
+                </table>
+                </div>
+            })}
             <WalletPager page=view.closed_page has_next=has_next label="Closed positions"
                 on_page=Callback::new(move |p| go.run(WalletView { closed_page: p, ..view })) />
         </section>
@@ -413,35 +402,31 @@ fn claims_table(claims: &[Result<WalletPoolClaims, Error>]) -> impl IntoView + u
     view! {
         <section aria-labelledby="claims-title">
             <h2 id="claims-title">"Claimed per pool"</h2>
-            {if claims.is_empty() {
-                view! { <Empty message="No pools to show claims for." /> }.into_any()
-            } else {
-                view! {
-                    <p class="note">"Fees and farm rewards claimed in the pools listed above, USD and SOL at claim time; amounts in display units, exact."</p>
-                    <div class="table-scroll">
-                    <table class="data" data-testid="wallet-claims">
-                        <thead><tr><th scope="col">"Pool"</th><th scope="col" class="r">"Fees"</th>
-                            <th scope="col">"Fee amounts (X · Y)"</th><th scope="col" class="r">"Rewards"</th>
-                            <th scope="col" class="r">"Total"</th><th scope="col">"Claims"</th></tr></thead>
-                        <tbody>
-                            {claims.iter().map(|c| match c {
-                                Ok(c) => view! {
-                                    <tr data-address=c.pool_address.clone()>
-                                        <td><Addr address=c.pool_address.clone() href=format!("/dlmm/pools/{}", c.pool_address) /></td>
-                                        <td class="r">{usd_value(c.total_fee_x_usd + c.total_fee_y_usd, "fees_usd")}</td>
-                                        <td class="mono" data-field="fee_amounts">{format!("{} · {}", c.total_fee_x, c.total_fee_y)}</td>
-                                        <td class="r">{usd_value(c.total_reward_x_usd + c.total_reward_y_usd, "rewards_usd")}</td>
-                                        <td class="r">{usd_value(c.total_claims_usd, "total_claims_usd")}<br/><span class="unit">{sol(Some(c.total_claims_sol))}</span></td>
-                                        <td data-field="claim_counts">{format!("{} fee · {} reward", c.fee_claim_count, c.reward_claim_count)}</td>
-                                    </tr>
-                                }.into_any(),
-                                Err(e) => view! { <tr data-state="error"><td colspan="6">{format!("Claims unavailable: {e}")}</td></tr> }.into_any(),
-                            }).collect_any()}
-                        </tbody>
-                    </table>
-                    </div>
-                }.into_any()
-            }}
+            {or_empty(claims, "No pools to show claims for.", |claims| view! {
+                <p class="note">"Fees and farm rewards claimed in the pools listed above, USD and SOL at claim time; amounts in display units, exact."</p>
+                <div class="table-scroll">
+                <table class="data" data-testid="wallet-claims">
+                    <thead><tr><th scope="col">"Pool"</th><th scope="col" class="r">"Fees"</th>
+                        <th scope="col">"Fee amounts (X · Y)"</th><th scope="col" class="r">"Rewards"</th>
+                        <th scope="col" class="r">"Total"</th><th scope="col">"Claims"</th></tr></thead>
+                    <tbody>
+                        {claims.iter().map(|c| match c {
+                            Ok(c) => view! {
+                                <tr data-address=c.pool_address.clone()>
+                                    <td><Addr address=c.pool_address.clone() href=format!("/dlmm/pools/{}", c.pool_address) /></td>
+                                    <td class="r">{usd_value(c.total_fee_x_usd + c.total_fee_y_usd, "fees_usd")}</td>
+                                    <td class="mono" data-field="fee_amounts">{format!("{} · {}", c.total_fee_x, c.total_fee_y)}</td>
+                                    <td class="r">{usd_value(c.total_reward_x_usd + c.total_reward_y_usd, "rewards_usd")}</td>
+                                    <td class="r">{usd_value(c.total_claims_usd, "total_claims_usd")}<br/><span class="unit">{sol(Some(c.total_claims_sol))}</span></td>
+                                    <td data-field="claim_counts">{format!("{} fee · {} reward", c.fee_claim_count, c.reward_claim_count)}</td>
+                                </tr>
+                            }.into_any(),
+                            Err(e) => view! { <tr data-state="error"><td colspan="6">{format!("Claims unavailable: {e}")}</td></tr> }.into_any(),
+                        }).collect_any()}
+                    </tbody>
+                </table>
+                </div>
+            })}
         </section>
     }
 }
@@ -490,23 +475,19 @@ fn limit_orders(
                 Card::usd("Open bonus", summary.total_bonus_usd, "total_bonus_usd", sol(Some(summary.total_bonus_sol))),
             ])}
             <h3>"Open, by pool"</h3>
-            {if open.data.is_empty() {
-                view! { <Empty message="No open limit orders." /> }.into_any()
-            } else {
-                view! { <div class="table-scroll"><table class="data" data-testid="limit-orders-open">{head()}<tbody>
-                    {open.data.iter().map(|o| row(&o.pool, o.total_orders, o.fully_filled_orders, o.filled_pct,
-                        o.total_deposit_usd, o.total_withdrawal_usd, o.total_bonus_usd)).collect_any()}
-                </tbody></table></div> }.into_any()
-            }}
+            {or_empty(&open.data, "No open limit orders.", |orders| view! {
+                <div class="table-scroll"><table class="data" data-testid="limit-orders-open">{head()}<tbody>
+                {orders.iter().map(|o| row(&o.pool, o.total_orders, o.fully_filled_orders, o.filled_pct,
+                    o.total_deposit_usd, o.total_withdrawal_usd, o.total_bonus_usd)).collect_any()}
+                </tbody></table></div>
+            })}
             <h3>"Closed, by pool"</h3>
-            {if closed.data.is_empty() {
-                view! { <Empty message="No closed limit orders." /> }.into_any()
-            } else {
-                view! { <div class="table-scroll"><table class="data" data-testid="limit-orders-closed">{head()}<tbody>
-                    {closed.data.iter().map(|o| row(&o.pool, o.total_orders, o.fully_filled_orders, o.filled_pct,
-                        o.total_deposit_usd, o.total_withdrawal_usd, o.total_bonus_usd)).collect_any()}
-                </tbody></table></div> }.into_any()
-            }}
+            {or_empty(&closed.data, "No closed limit orders.", |orders| view! {
+                <div class="table-scroll"><table class="data" data-testid="limit-orders-closed">{head()}<tbody>
+                {orders.iter().map(|o| row(&o.pool, o.total_orders, o.fully_filled_orders, o.filled_pct,
+                    o.total_deposit_usd, o.total_withdrawal_usd, o.total_bonus_usd)).collect_any()}
+                </tbody></table></div>
+            })}
         </section>
     }
 }
@@ -514,9 +495,10 @@ fn limit_orders(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::url_state::testing::from_pairs;
 
     fn query(pairs: &[(&str, &str)]) -> WalletView {
-        WalletView::from_query(|k| pairs.iter().find(|(key, _)| *key == k).map(|(_, v)| (*v).to_owned()))
+        WalletView::from_query(from_pairs(pairs))
     }
 
     #[test]
@@ -528,13 +510,6 @@ mod tests {
         assert_eq!(v.dir, Direction::Asc);
         assert_eq!((v.days, v.open_page, v.closed_page), (30, 3, 2));
         assert_eq!(v.to_query(), "?sort=unclaimed_fee&dir=asc&days=30&open=3&closed=2");
-        let parsed = WalletView::from_query(|k| {
-            v.to_query().trim_start_matches('?').split('&').find_map(|kv| {
-                let (key, value) = kv.split_once('=')?;
-                (key == k).then(|| value.to_owned())
-            })
-        });
-        assert_eq!(parsed, v);
         let bad = query(&[("sort", "tvl"), ("dir", "up"), ("days", "0"), ("open", "0"), ("closed", "-1")]);
         assert_eq!(bad, WalletView::default());
         assert_eq!(query(&[("days", "366")]).days, DEFAULT_DAYS_BACK);

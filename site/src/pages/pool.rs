@@ -6,6 +6,7 @@ use dlmm_query::ops::{GetPoolMetrics, Operation};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
+use super::cards::{Card, cards};
 use crate::format::{exact, percent, unix_time, usd};
 use crate::ui::{CollectAny, Failure, Loaded};
 
@@ -26,39 +27,18 @@ pub struct WindowRow {
 
 /// The windowed rows of a metrics record, in display order.
 pub fn window_rows(m: &PoolMetrics) -> Vec<WindowRow> {
+    // A row of the three fields named after their windows, each with its value.
+    macro_rules! row {
+        ($label:literal, $($field:ident),+) => {
+            WindowRow { label: $label, cells: [$((stringify!($field), m.$field)),+] }
+        };
+    }
     vec![
-        WindowRow {
-            label: "Volume",
-            cells: [("volume24h", m.volume24h), ("volume7d", m.volume7d), ("volume30d", m.volume30d)],
-        },
-        WindowRow {
-            label: "LP fees",
-            cells: [("lp_fee24h", m.lp_fee24h), ("lp_fee7d", m.lp_fee7d), ("lp_fee30d", m.lp_fee30d)],
-        },
-        WindowRow {
-            label: "Protocol fees",
-            cells: [
-                ("protocol_fee24h", m.protocol_fee24h),
-                ("protocol_fee7d", m.protocol_fee7d),
-                ("protocol_fee30d", m.protocol_fee30d),
-            ],
-        },
-        WindowRow {
-            label: "Partner fees",
-            cells: [
-                ("partner_fee24h", m.partner_fee24h),
-                ("partner_fee7d", m.partner_fee7d),
-                ("partner_fee30d", m.partner_fee30d),
-            ],
-        },
-        WindowRow {
-            label: "Referral fees",
-            cells: [
-                ("referral_fee24h", m.referral_fee24h),
-                ("referral_fee7d", m.referral_fee7d),
-                ("referral_fee30d", m.referral_fee30d),
-            ],
-        },
+        row!("Volume", volume24h, volume7d, volume30d),
+        row!("LP fees", lp_fee24h, lp_fee7d, lp_fee30d),
+        row!("Protocol fees", protocol_fee24h, protocol_fee7d, protocol_fee30d),
+        row!("Partner fees", partner_fee24h, partner_fee7d, partner_fee30d),
+        row!("Referral fees", referral_fee24h, referral_fee7d, referral_fee30d),
     ]
 }
 
@@ -160,16 +140,14 @@ fn metrics_view(metrics: &PoolMetrics) -> impl IntoView + use<> {
         <section class="pool" aria-labelledby="pool-title">
             <h1 id="pool-title">"Pool metrics"</h1>
             <p class="address"><code data-field="pool_address">{metrics.pool_address.clone()}</code></p>
-            <div class="cards">
-                <Card label="TVL" unit="USD, now" field="tvl" value=metrics.tvl text=usd(metrics.tvl) />
-                <Card label="APR" unit="percent per year, from 24 h fees" field="apr" value=metrics.apr text=percent(metrics.apr) />
-                <Card label="Fee / TVL" unit="percent, 24 h LP fees ÷ TVL" field="fee_tvl_ratio" value=metrics.fee_tvl_ratio text=percent(metrics.fee_tvl_ratio) />
-                <div class="card">
-                    <span class="label">"Updated"</span>
-                    <span class="value" data-field="updated_at" title=metrics.updated_at.to_string()>{unix_time(metrics.updated_at)}</span>
-                    <span class="unit">"when the figures were computed"</span>
-                </div>
-            </div>
+            {cards(None, vec![
+                Card::exact("TVL", "tvl", metrics.tvl, usd(metrics.tvl), "USD, now"),
+                Card::exact("APR", "apr", metrics.apr, percent(metrics.apr), "percent per year, from 24 h fees"),
+                Card::exact("Fee / TVL", "fee_tvl_ratio", metrics.fee_tvl_ratio, percent(metrics.fee_tvl_ratio),
+                    "percent, 24 h LP fees ÷ TVL"),
+                Card::titled("Updated", "updated_at", unix_time(metrics.updated_at), metrics.updated_at.to_string(),
+                    "when the figures were computed"),
+            ])}
             <div class="table-scroll">
                 <table class="windows">
                     <caption>"Volume and fees by window, USD"</caption>
@@ -193,18 +171,6 @@ fn metrics_view(metrics: &PoolMetrics) -> impl IntoView + use<> {
                 </table>
             </div>
         </section>
-    }
-}
-
-/// A headline figure with its unit and its exact value on hover.
-#[component]
-fn Card(label: &'static str, unit: &'static str, field: &'static str, value: f64, text: String) -> impl IntoView {
-    view! {
-        <div class="card">
-            <span class="label">{label}</span>
-            <span class="value" data-field=field title=exact(value)>{text}</span>
-            <span class="unit">{unit}</span>
-        </div>
     }
 }
 

@@ -10,7 +10,7 @@ use super::cards::{Card, cards};
 use super::{Addr, SiteClient, pct_value, usd_value};
 use crate::format::{duration, percent_short, unix_time};
 use crate::timeline::{TimelineEvent, timeline};
-use crate::ui::{CollectAny, Empty, Failure, Loaded};
+use crate::ui::{CollectAny, Failure, Loaded, or_empty};
 
 /// Everything the position page shows.
 struct Records {
@@ -97,29 +97,25 @@ fn position_view(d: &Records) -> impl IntoView + use<> {
         </section>
         <section aria-labelledby="timeline-title">
             <h2 id="timeline-title">"Timeline"</h2>
-            {if events.is_empty() {
-                view! { <Empty message="No deposits, withdrawals or claims recorded." /> }.into_any()
-            } else {
-                view! {
-                    <div class="table-scroll">
-                        <table class="data" data-testid="timeline">
-                            <thead><tr><th scope="col">"Time (UTC)"</th><th scope="col">"Event"</th><th scope="col" class="r">"USD"</th>
-                                <th scope="col">"Amounts (base units)"</th><th scope="col">"Transaction"</th></tr></thead>
-                            <tbody>
-                                {events.iter().map(|e| view! {
-                                    <tr data-kind=e.kind.id()>
-                                        <td title=e.timestamp.to_string()>{unix_time(e.timestamp)}</td>
-                                        <td><span class=format!("tag {}", e.kind.id())>{e.kind.label()}</span></td>
-                                        <td class="r">{usd_value(e.usd, "")}</td>
-                                        <td class="mono">{e.amounts.clone()}</td>
-                                        <td><Addr address=e.tx_id.clone() tx=true /></td>
-                                    </tr>
-                                }).collect_any()}
-                            </tbody>
-                        </table>
-                    </div>
-                }.into_any()
-            }}
+            {or_empty(events, "No deposits, withdrawals or claims recorded.", |events| view! {
+                <div class="table-scroll">
+                    <table class="data" data-testid="timeline">
+                        <thead><tr><th scope="col">"Time (UTC)"</th><th scope="col">"Event"</th><th scope="col" class="r">"USD"</th>
+                            <th scope="col">"Amounts (base units)"</th><th scope="col">"Transaction"</th></tr></thead>
+                        <tbody>
+                            {events.iter().map(|e| view! {
+                                <tr data-kind=e.kind.id()>
+                                    <td title=e.timestamp.to_string()>{unix_time(e.timestamp)}</td>
+                                    <td><span class=format!("tag {}", e.kind.id())>{e.kind.label()}</span></td>
+                                    <td class="r">{usd_value(e.usd, "")}</td>
+                                    <td class="mono">{e.amounts.clone()}</td>
+                                    <td><Addr address=e.tx_id.clone() tx=true /></td>
+                                </tr>
+                            }).collect_any()}
+                        </tbody>
+                    </table>
+                </div>
+            })}
         </section>
     }
 }

@@ -12,8 +12,7 @@ async fn keeper_home_loading_data_and_error() {
     page.wait(r#"[data-field="total_tvl"]"#).await;
     assert_eq!(page.count(r#"[data-testid="top-tvl"] tbody tr"#), 10);
     drop(page);
-    let page = mount_at("/keeper", nowhere());
-    page.wait(r#"[data-state="error"][data-kind="network"] button"#).await;
+    expect_at("/keeper", nowhere(), r#"[data-state="error"][data-kind="network"] button"#).await;
 }
 
 #[wasm_bindgen_test]
@@ -23,17 +22,14 @@ async fn pairs_data_empty_error_and_retry() {
     page.wait(r#"[data-testid="pairs-table"] tbody tr"#).await;
     assert_eq!(page.count(r#"[data-testid="pairs-table"] tbody tr"#), 25);
     let expected = raw(&format!("{}/pair/all_with_pagination?limit=25&sort_key=tvl&order_by=desc", pair_base())).await;
-    let first = page.query(r#"[data-testid="pairs-table"] tbody tr"#).unwrap();
-    assert_eq!(first.get_attribute("data-address").unwrap(), s(&expected["pairs"][0]["address"]));
+    let first = page.attr(r#"[data-testid="pairs-table"] tbody tr"#, "data-address");
+    assert_eq!(first, s(&expected["pairs"][0]["address"]));
     drop(page);
 
-    let page = mount_at("/pairs?q=zzzz-nothing&view=groups", replica());
-    page.wait(r#"[data-state="empty"]"#).await;
-    drop(page);
+    expect_at("/pairs?q=zzzz-nothing&view=groups", replica(), r#"[data-state="empty"]"#).await;
 
     let page = mount_at("/pairs", nowhere());
-    let button: web_sys::HtmlElement = page.wait(r#"[data-state="error"] button"#).await.unchecked_into();
-    button.click();
+    page.click(r#"[data-state="error"] button"#).await;
     page.wait(r#"[data-state="error"]"#).await;
 }
 
@@ -51,11 +47,8 @@ async fn pair_data_not_found_and_error() {
     page.wait(r#"[data-testid="swaps"] tbody tr"#).await;
     drop(page);
 
-    let page = mount_at(&format!("/pairs/{}", s(&samples["unknown_pair"])), replica());
-    page.wait(r#"[data-state="not-found"]"#).await;
-    drop(page);
-    let page = mount_at(&format!("/pairs/{address}"), nowhere());
-    page.wait(r#"[data-state="error"]"#).await;
+    expect_at(&format!("/pairs/{}", s(&samples["unknown_pair"])), replica(), r#"[data-state="not-found"]"#).await;
+    expect_at(&format!("/pairs/{address}"), nowhere(), r#"[data-state="error"]"#).await;
 }
 
 #[wasm_bindgen_test]
@@ -66,8 +59,7 @@ async fn group_data_and_not_indexed() {
     page.wait(r#"[data-testid="group-table"]"#).await;
     assert!(page.count(r#"[data-testid="group-table"] thead th[data-address]"#) >= 2);
     drop(page);
-    let page = mount_at(&format!("/groups/{}", s(&samples["unindexed_group"])), replica());
-    page.wait(r#"[data-state="not-indexed"]"#).await;
+    expect_at(&format!("/groups/{}", s(&samples["unindexed_group"])), replica(), r#"[data-state="not-indexed"]"#).await;
 }
 
 #[wasm_bindgen_test]
@@ -80,11 +72,9 @@ async fn position_data_not_indexed_and_error() {
     page.wait(r#"[data-field="net_usd"]"#).await;
     assert!(page.query(r#"[data-testid="position-v2"]"#).is_some());
     drop(page);
-    let page = mount_at(&format!("/positions/{}", s(&samples["unindexed_position"])), replica());
-    page.wait(r#"[data-state="not-indexed"]"#).await;
-    drop(page);
-    let page = mount_at(&format!("/positions/{address}"), nowhere());
-    page.wait(r#"[data-state="error"]"#).await;
+    expect_at(&format!("/positions/{}", s(&samples["unindexed_position"])), replica(), r#"[data-state="not-indexed"]"#)
+        .await;
+    expect_at(&format!("/positions/{address}"), nowhere(), r#"[data-state="error"]"#).await;
 }
 
 #[wasm_bindgen_test]
@@ -96,18 +86,15 @@ async fn wallet_data_and_empty() {
     page.wait(r#"[data-testid="earning"]"#).await;
     drop(page);
     let none = &samples["wallet_without_earnings"];
-    let page = mount_at(&format!("/wallets/{}/{}", s(&none["wallet"]), s(&none["pair"])), replica());
-    page.wait(r#"[data-state="empty"]"#).await;
+    expect_at(&format!("/wallets/{}/{}", s(&none["wallet"]), s(&none["pair"])), replica(), r#"[data-state="empty"]"#)
+        .await;
 }
 
 #[wasm_bindgen_test]
 async fn pool_data_and_not_found() {
     let samples = samples().await;
-    let page = mount_at(&format!("/pools/{}", s(&samples["pools"][0])), replica());
-    page.wait(r#"[data-field="tvl"]"#).await;
-    drop(page);
-    let page = mount_at(&format!("/pools/{}", s(&samples["unknown_pool"])), replica());
-    page.wait(r#"[data-kind="notFound"]"#).await;
+    expect_at(&format!("/pools/{}", s(&samples["pools"][0])), replica(), r#"[data-field="tvl"]"#).await;
+    expect_at(&format!("/pools/{}", s(&samples["unknown_pool"])), replica(), r#"[data-kind="notFound"]"#).await;
 }
 
 #[wasm_bindgen_test]
@@ -115,28 +102,19 @@ async fn search_routes_and_reports_nothing_found() {
     let samples = samples().await;
     let position = s(&samples["positions"][0]);
     // The datapi hosts unreachable: the search goes on to the keeper host that knows the position.
-    let keeper_only = SiteConfig::with(&[
-        ("pairBaseUrl", pair_base()),
-        ("poolBaseUrl", pool_base()),
-        ("dlmmDatapiBaseUrl", NOWHERE),
-        ("dammV2DatapiBaseUrl", NOWHERE),
-    ]);
+    let keeper_only = sources([pair_base(), pool_base(), NOWHERE, NOWHERE]);
     let page = mount_at(&format!("/search?q={position}"), keeper_only);
     page.wait(r#"[data-testid="timeline"]"#).await;
     let path = web_sys::window().unwrap().location().pathname().unwrap();
     assert_eq!(path, format!("/positions/{position}"));
     drop(page);
-    let page = mount_at(&format!("/search?q={}", s(&samples["unknown_pool"])), replica());
-    page.wait(r#"[data-state="not-found"]"#).await;
-    drop(page);
-    let page = mount_at("/search?q=not-an-address", replica());
-    page.wait(r#"[data-state="not-found"]"#).await;
+    expect_at(&format!("/search?q={}", s(&samples["unknown_pool"])), replica(), r#"[data-state="not-found"]"#).await;
+    expect_at("/search?q=not-an-address", replica(), r#"[data-state="not-found"]"#).await;
 }
 
 #[wasm_bindgen_test]
 async fn unknown_routes_show_not_found() {
-    let page = mount_at("/nope/nothing", replica());
-    page.wait(r#"[data-state="not-found"]"#).await;
+    expect_at("/nope/nothing", replica(), r#"[data-state="not-found"]"#).await;
 }
 
 #[wasm_bindgen_test]
@@ -147,16 +125,9 @@ async fn a_link_source_waits_for_consent_and_a_foreign_source_is_announced() {
     // Meanwhile the page reads the build's source, and no banner claims otherwise.
     page.wait(r#"[data-testid="pairs-table"] tbody tr"#).await;
     assert_eq!(page.count(r#"[data-testid="source-banner"]"#), 0);
-    let decline: web_sys::HtmlElement = page.wait(r#"[data-testid="consent-decline"]"#).await.unchecked_into();
-    decline.click();
+    page.click(r#"[data-testid="consent-decline"]"#).await;
     let panel: web_sys::HtmlElement = page.wait(r#"[data-testid="consent"]"#).await.unchecked_into();
-    for _ in 0..50 {
-        if panel.hidden() {
-            break;
-        }
-        gloo_timers::future::sleep(Duration::from_millis(20)).await;
-    }
-    assert!(panel.hidden(), "ignoring the link hides the panel");
+    assert!(poll(50, STEP, || panel.hidden().then_some(())).await.is_some(), "ignoring the link hides the panel");
     let search = web_sys::window().unwrap().location().search().unwrap();
     assert!(!search.contains("BaseUrl"), "the proposal left the address bar: {search}");
     drop(page);

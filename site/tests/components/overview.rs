@@ -18,29 +18,21 @@ fn expected(body: &Value) -> Vec<String> {
 }
 
 fn title_number(page: &Mounted, selector: &str) -> f64 {
-    page.query(selector).and_then(|e| e.get_attribute("title")).unwrap_or_default().parse().unwrap_or(f64::NAN)
+    page.attr(selector, "title").parse().unwrap_or(f64::NAN)
 }
 
 /// Waits until the first row of `table` is `address` (after a navigation).
 async fn wait_first(page: &Mounted, table: &str, address: &str) {
-    for _ in 0..500 {
-        if addresses(page, table).first().map(String::as_str) == Some(address) {
-            return;
-        }
-        gloo_timers::future::sleep(Duration::from_millis(20)).await;
+    let first = || (addresses(page, table).first().map(String::as_str) == Some(address)).then_some(());
+    if poll(500, STEP, first).await.is_none() {
+        panic!("{table} never started with {address}: {:?}", addresses(page, table));
     }
-    panic!("{table} never started with {address}: {:?}", addresses(page, table));
 }
 
-async fn wait_path(expected: &str) -> String {
-    for _ in 0..500 {
-        let path = web_sys::window().unwrap().location().pathname().unwrap();
-        if path == expected {
-            return path;
-        }
-        gloo_timers::future::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("the path never became {expected}");
+/// Waits until the page's path is `expected`.
+async fn wait_path(expected: &str) {
+    let path = || web_sys::window().unwrap().location().pathname().unwrap();
+    assert!(poll(500, STEP, || (path() == expected).then_some(())).await.is_some(), "the path never became {expected}");
 }
 
 #[wasm_bindgen_test]
@@ -53,9 +45,9 @@ async fn overview_stats_of_both_services_and_the_three_top_lists() {
     let damm_stats = raw(&format!("{}/stats/protocol_metrics", damm_v2_datapi_base())).await;
     for field in ["total_tvl", "volume_24h", "fee_24h", "total_volume", "total_fees"] {
         let shown = title_number(&page, &format!(r#"[data-testid="protocol-dlmm"] [data-field="{field}"]"#));
-        assert_eq!(shown, dlmm_stats[field].as_f64().unwrap(), "DLMM {field}");
+        assert_eq!(shown, f(&dlmm_stats[field]), "DLMM {field}");
         let shown = title_number(&page, &format!(r#"[data-testid="protocol-damm-v2"] [data-field="{field}"]"#));
-        assert_eq!(shown, damm_stats[field].as_f64().unwrap(), "DAMM v2 {field}");
+        assert_eq!(shown, f(&damm_stats[field]), "DAMM v2 {field}");
     }
     assert_eq!(
         page.text(r#"[data-testid="protocol-dlmm"] [data-field="total_pools"]"#),
@@ -71,21 +63,14 @@ async fn overview_stats_of_both_services_and_the_three_top_lists() {
         let body = raw(&dlmm(&format!("/pools?page_size=10&sort_by={sort}"))).await;
         assert_eq!(addresses(&page, &table), expected(&body), "{id}");
         let first = format!("{table} tbody tr a.name");
-        let href = page.query(&first).and_then(|a| a.get_attribute("href")).unwrap();
-        assert_eq!(href, format!("/dlmm/pools/{}", s(&body["data"][0]["address"])));
+        assert_eq!(page.attr(&first, "href"), format!("/dlmm/pools/{}", s(&body["data"][0]["address"])));
         assert_eq!(page.text(&first), s(&body["data"][0]["name"]));
     }
 }
 
 #[wasm_bindgen_test]
 async fn an_unreachable_host_is_named_with_the_way_out() {
-    let dlmm_down = SiteConfig::with(&[
-        ("pairBaseUrl", pair_base()),
-        ("poolBaseUrl", pool_base()),
-        ("dlmmDatapiBaseUrl", NOWHERE),
-        ("dammV2DatapiBaseUrl", damm_v2_datapi_base()),
-    ]);
-    let page = mount_at("/", dlmm_down);
+    let page = mount_at("/", sources([pair_base(), pool_base(), NOWHERE, damm_v2_datapi_base()]));
     let panel = page.wait(r#"[data-state="error"][data-kind="network"][data-host="127.0.0.1:9"]"#).await;
     assert!(panel.text_content().unwrap().contains("Cannot reach 127.0.0.1:9"));
     let advice = page.text(r#"[data-testid="error-advice"]"#);
@@ -94,8 +79,7 @@ async fn an_unreachable_host_is_named_with_the_way_out() {
     // The other service still shows: one host down does not blank the page.
     page.wait(r#"[data-testid="protocol-damm-v2"] [data-field="total_tvl"]"#).await;
     // Try again asks once more and fails the same way.
-    let button: web_sys::HtmlElement = page.wait(r#"[data-state="error"] button"#).await.unchecked_into();
-    button.click();
+    page.click(r#"[data-state="error"] button"#).await;
     page.wait(r#"[data-state="error"][data-host="127.0.0.1:9"]"#).await;
     drop(page);
     // Every source on the same host: the host is named, not a guessed service.
@@ -114,23 +98,17 @@ async fn dlmm_pools_default_sorted_filtered_paged_and_empty() {
     let body = raw(&dlmm("/pools?page=1&page_size=25&sort_by=volume_24h:desc")).await;
     assert_eq!(addresses(&page, table), expected(&body));
     let first = format!("{table} tbody tr");
-    assert_eq!(title_number(&page, &format!("{first} [data-field=\"tvl\"]")), body["data"][0]["tvl"].as_f64().unwrap());
-    assert_eq!(
-        title_number(&page, &format!("{first} [data-field=\"volume\"]")),
-        body["data"][0]["volume"]["24h"].as_f64().unwrap()
-    );
+    assert_eq!(title_number(&page, &format!("{first} [data-field=\"tvl\"]")), f(&body["data"][0]["tvl"]));
+    assert_eq!(title_number(&page, &format!("{first} [data-field=\"volume\"]")), f(&body["data"][0]["volume"]["24h"]));
     let info = page.text(r#"[data-testid="page-info"]"#);
     assert!(info.ends_with(&format!("of {}", body["total"])), "{info}");
 
     // A header sorts; the same header again flips the direction.
-    let header: web_sys::HtmlElement = page.wait(r#"button[data-sort="tvl"]"#).await.unchecked_into();
-    header.click();
+    page.click(r#"button[data-sort="tvl"]"#).await;
     let by_tvl = raw(&dlmm("/pools?page=1&page_size=25&sort_by=tvl:desc")).await;
     wait_first(&page, table, &s(&by_tvl["data"][0]["address"])).await;
     assert_eq!(addresses(&page, table), expected(&by_tvl));
-    let header: web_sys::HtmlElement =
-        page.wait(r#"th[aria-sort="descending"] button[data-sort="tvl"]"#).await.unchecked_into();
-    header.click();
+    page.click(r#"th[aria-sort="descending"] button[data-sort="tvl"]"#).await;
     let tvl_asc = raw(&dlmm("/pools?page=1&page_size=25&sort_by=tvl:asc")).await;
     wait_first(&page, table, &s(&tvl_asc["data"][0]["address"])).await;
     assert!(web_sys::window().unwrap().location().search().unwrap().contains("order=asc"));
@@ -160,11 +138,8 @@ async fn dlmm_pools_default_sorted_filtered_paged_and_empty() {
     assert_eq!(addresses(&page, table), expected(&body));
     drop(page);
 
-    let page = mount_at("/dlmm/pools?q=zzzz-nothing", replica());
-    page.wait(r#"[data-state="empty"]"#).await;
-    drop(page);
-    let page = mount_at("/dlmm/pools", nowhere());
-    page.wait(r#"[data-state="error"][data-host="127.0.0.1:9"]"#).await;
+    expect_at("/dlmm/pools?q=zzzz-nothing", replica(), r#"[data-state="empty"]"#).await;
+    expect_at("/dlmm/pools", nowhere(), r#"[data-state="error"][data-host="127.0.0.1:9"]"#).await;
 }
 
 #[wasm_bindgen_test]
@@ -195,18 +170,17 @@ async fn dlmm_groups_list_a_group_and_an_unknown_group() {
 
     let mut mints = [s(&samples["datapi"]["wallet_without_positions"]), s(&samples["datapi"]["unknown_pool"])];
     mints.sort();
-    let page = mount_at(&format!("/dlmm/groups/{}-{}", mints[0], mints[1]), replica());
-    page.wait(r#"[data-kind="notFound"]"#).await;
+    expect_at(&format!("/dlmm/groups/{}-{}", mints[0], mints[1]), replica(), r#"[data-kind="notFound"]"#).await;
 }
 
 #[wasm_bindgen_test]
 async fn keeper_pages_are_offered_only_with_a_keeper_host() {
     // The vendor's retired keeper hosts (not the build's, which are the replica's in tests).
-    let datapi_only = SiteConfig::with(&[
-        ("pairBaseUrl", "https://dlmm-api.meteora.ag"),
-        ("poolBaseUrl", "https://dammv2-api.meteora.ag"),
-        ("dlmmDatapiBaseUrl", dlmm_datapi_base()),
-        ("dammV2DatapiBaseUrl", damm_v2_datapi_base()),
+    let datapi_only = sources([
+        "https://dlmm-api.meteora.ag",
+        "https://dammv2-api.meteora.ag",
+        dlmm_datapi_base(),
+        damm_v2_datapi_base(),
     ]);
     let page = mount_at("/pairs", datapi_only);
     page.wait(r#"[data-state="keeper-unconfigured"]"#).await;
@@ -247,12 +221,8 @@ async fn search_finds_addresses_groups_and_names_on_whichever_service_has_them()
     assert_eq!(addresses(&page, r#"[data-testid="search-dlmm"]"#), expected(&body));
     drop(page);
 
-    let page = mount_at(&format!("/search?q={}", s(&datapi["wallet_without_positions"])), replica());
-    page.wait(r#"[data-state="not-found"]"#).await;
-    drop(page);
-    let page = mount_at("/search?q=zzzz-nothing", replica());
-    page.wait(r#"[data-state="not-found"]"#).await;
-    drop(page);
-    let page = mount_at(&format!("/search?q={pool}"), nowhere());
-    page.wait(r#"[data-state="error"][data-host="127.0.0.1:9"]"#).await;
+    let no_positions = s(&datapi["wallet_without_positions"]);
+    expect_at(&format!("/search?q={no_positions}"), replica(), r#"[data-state="not-found"]"#).await;
+    expect_at("/search?q=zzzz-nothing", replica(), r#"[data-state="not-found"]"#).await;
+    expect_at(&format!("/search?q={pool}"), nowhere(), r#"[data-state="error"][data-host="127.0.0.1:9"]"#).await;
 }

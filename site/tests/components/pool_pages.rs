@@ -8,16 +8,8 @@ use wasm_bindgen_test::*;
 
 use super::*;
 
-fn attr(page: &Mounted, selector: &str, name: &str) -> String {
-    page.query(selector).and_then(|e| e.get_attribute(name)).unwrap_or_default()
-}
-
 fn title(page: &Mounted, selector: &str) -> String {
-    attr(page, selector, "title")
-}
-
-fn f(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
+    page.attr(selector, "title")
 }
 
 /// The newest bucket the service reports (what the page anchors its range at).
@@ -48,10 +40,7 @@ fn check_pool_figures(page: &Mounted, pool: &Value) {
         let field = |name: &str| format!(r#"[data-testid="token-{side}"] [data-field="token_{side}.{name}"]"#);
         assert_eq!(page.text(&field("symbol")), s(&token["symbol"]));
         assert_eq!(page.text(&field("name")), s(&token["name"]));
-        assert_eq!(
-            attr(page, &field("is_verified"), "data-value"),
-            token["is_verified"].as_bool().unwrap().to_string()
-        );
+        assert_eq!(page.attr(&field("is_verified"), "data-value"), token["is_verified"].as_bool().unwrap().to_string());
         assert_eq!(title(page, &field("price")), exact(f(&token["price"])));
         assert_eq!(page.text(&field("holders")), token["holders"].as_i64().unwrap().to_string());
         assert_eq!(title(page, &field("market_cap")), exact(f(&token["market_cap"])));
@@ -78,7 +67,7 @@ async fn check_series(page: &Mounted, base: &str, address: &str, choice: SeriesC
     assert_eq!(page.count(r#"[data-testid="candle-chart"] g.candle"#) as usize, priced);
     let history = raw_series(base, address, "volume/history", choice).await;
     page.wait(r#"[data-testid="volume-chart"][data-state="drawn"]"#).await;
-    assert_eq!(attr(page, r#"[data-testid="volume-chart"]"#, "data-bars"), history.len().to_string());
+    assert_eq!(page.attr(r#"[data-testid="volume-chart"]"#, "data-bars"), history.len().to_string());
     let lp: f64 = history.iter().map(|b| f(&b["fees"])).filter(|v| v.is_finite()).sum();
     let protocol: f64 = history.iter().map(|b| f(&b["protocol_fees"])).filter(|v| v.is_finite()).sum();
     assert_eq!(title(page, r#"[data-field="lp_fees_total"]"#), exact(lp));
@@ -102,13 +91,13 @@ async fn dlmm_pool_data_series_and_group_link() {
     assert_eq!(page.text(r#"[data-field="bin_step"]"#), format!("{} bps", pool["pool_config"]["bin_step"]));
     assert_eq!(title(&page, r#"[data-field="base_fee_pct"]"#), exact(f(&pool["pool_config"]["base_fee_pct"])));
     assert_eq!(title(&page, r#"[data-field="protocol_fee_pct"]"#), exact(f(&pool["pool_config"]["protocol_fee_pct"])));
-    let group = attr(&page, r#"a[data-field="group"]"#, "href");
+    let group = page.attr(r#"a[data-field="group"]"#, "href");
     let (x, y) = (s(&pool["token_x"]["address"]), s(&pool["token_y"]["address"]));
     let key = if x < y { format!("{x}-{y}") } else { format!("{y}-{x}") };
     assert_eq!(group, format!("/dlmm/groups/{key}"));
     check_series(&page, base, &address, SeriesChoice::default()).await;
     // One anchor request, then one chunk each for candles and history.
-    assert_eq!(attr(&page, r#"[data-testid="candle-chart"]"#, "data-requests"), "3");
+    assert_eq!(page.attr(r#"[data-testid="candle-chart"]"#, "data-requests"), "3");
 }
 
 #[wasm_bindgen_test]
@@ -120,13 +109,11 @@ async fn dlmm_pool_range_in_chunks_and_the_timeframe_selector() {
     let page = mount_at(&format!("/dlmm/pools/{address}{}", choice.to_query()), replica());
     page.wait(r#"[data-testid="candle-chart"][data-state="drawn"]"#).await;
     check_series(&page, base, &address, choice).await;
-    let chart = page.query(r#"[data-testid="candle-chart"]"#).unwrap();
-    assert_eq!(chart.get_attribute("data-candles").unwrap(), bucket_count(Timeframe::M5, Span::D7).to_string());
-    assert_eq!(
-        chart.get_attribute("data-requests").unwrap(),
-        (1 + 2 * choice.requests(newest(base, &address).await)).to_string()
-    );
-    assert_eq!(chart.get_attribute("data-requests").unwrap(), "7", "2016 buckets: three chunks of each series");
+    let chart = r#"[data-testid="candle-chart"]"#;
+    assert_eq!(page.attr(chart, "data-candles"), bucket_count(Timeframe::M5, Span::D7).to_string());
+    let requests = 1 + 2 * choice.requests(newest(base, &address).await);
+    assert_eq!(page.attr(chart, "data-requests"), requests.to_string());
+    assert_eq!(page.attr(chart, "data-requests"), "7", "2016 buckets: three chunks of each series");
 
     // Choosing daily candles keeps the span (seven buckets) and puts the choice in the URL.
     let select: web_sys::HtmlSelectElement = page.query("select#series-tf").unwrap().unchecked_into();
@@ -167,14 +154,13 @@ async fn damm_v2_pools_data_paging_empty_and_error() {
     let expected = raw(&format!("{base}/pools?page=1&page_size=25&sort_by=volume_24h%3Adesc")).await;
     let rows = expected["data"].as_array().unwrap();
     assert_eq!(page.count(r#"[data-testid="damm-v2-pools-table"] tbody tr"#) as usize, rows.len());
-    let first = page.query(r#"[data-testid="damm-v2-pools-table"] tbody tr"#).unwrap();
-    assert_eq!(first.get_attribute("data-address").unwrap(), s(&rows[0]["address"]));
+    assert_eq!(page.attr(r#"[data-testid="damm-v2-pools-table"] tbody tr"#, "data-address"), s(&rows[0]["address"]));
     assert_eq!(
         title(&page, r#"[data-testid="damm-v2-pools-table"] tbody tr [data-field="tvl"]"#),
         exact(f(&rows[0]["tvl"]))
     );
-    let link = page.query(r#"[data-testid="damm-v2-pools-table"] tbody tr a"#).unwrap();
-    assert_eq!(link.get_attribute("href").unwrap(), format!("/damm-v2/pools/{}", s(&rows[0]["address"])));
+    let link = page.attr(r#"[data-testid="damm-v2-pools-table"] tbody tr a"#, "href");
+    assert_eq!(link, format!("/damm-v2/pools/{}", s(&rows[0]["address"])));
     drop(page);
 
     // Page 2, sorted by TVL, ten a page: the URL decides the request.
@@ -182,21 +168,12 @@ async fn damm_v2_pools_data_paging_empty_and_error() {
     page.wait(r#"[data-testid="damm-v2-pools-table"] tbody tr"#).await;
     let expected = raw(&format!("{base}/pools?page=2&page_size=10&sort_by=tvl%3Adesc")).await;
     let addresses: Vec<String> = expected["data"].as_array().unwrap().iter().map(|p| s(&p["address"])).collect();
-    let shown: Vec<String> = (0..page.count(r#"[data-testid="damm-v2-pools-table"] tbody tr"#))
-        .map(|i| {
-            let selector = format!(r#"[data-testid="damm-v2-pools-table"] tbody tr:nth-child({})"#, i + 1);
-            attr(&page, &selector, "data-address")
-        })
-        .collect();
-    assert_eq!(shown, addresses);
+    assert_eq!(page.attrs(r#"[data-testid="damm-v2-pools-table"] tbody tr"#, "data-address"), addresses);
     assert!(page.text(r#"[data-testid="page-info"]"#).starts_with("Page 2 of "));
     drop(page);
 
-    let page = mount_at("/damm-v2/pools?q=zzzz-nothing-matches", replica());
-    page.wait(r#"[data-state="empty"]"#).await;
-    drop(page);
-    let page = mount_at("/damm-v2/pools", nowhere());
-    page.wait(r#"[data-state="error"] button"#).await;
+    expect_at("/damm-v2/pools?q=zzzz-nothing-matches", replica(), r#"[data-state="empty"]"#).await;
+    expect_at("/damm-v2/pools", nowhere(), r#"[data-state="error"] button"#).await;
 }
 
 #[wasm_bindgen_test]
@@ -217,9 +194,7 @@ async fn damm_v2_pool_data_series_not_found_and_error() {
     check_series(&page, base, &address, SeriesChoice::default()).await;
     drop(page);
 
-    let page = mount_at(&format!("/damm-v2/pools/{}", s(&samples["datapi"]["unknown_pool"])), replica());
-    page.wait(r#"[data-state="not-found"]"#).await;
-    drop(page);
-    let page = mount_at(&format!("/damm-v2/pools/{address}"), nowhere());
-    page.wait(r#"[data-state="error"]"#).await;
+    let unknown = s(&samples["datapi"]["unknown_pool"]);
+    expect_at(&format!("/damm-v2/pools/{unknown}"), replica(), r#"[data-state="not-found"]"#).await;
+    expect_at(&format!("/damm-v2/pools/{address}"), nowhere(), r#"[data-state="error"]"#).await;
 }

@@ -10,17 +10,6 @@ async fn datapi_samples() -> Value {
     samples().await["datapi"].clone()
 }
 
-fn f(v: &Value) -> f64 {
-    match v {
-        Value::String(s) => s.parse().expect("a number as text"),
-        other => other.as_f64().expect("a number"),
-    }
-}
-
-fn attr(e: &web_sys::Element, name: &str) -> String {
-    e.get_attribute(name).unwrap_or_default()
-}
-
 #[wasm_bindgen_test]
 async fn wallet_totals_open_closed_and_claims() {
     let samples = datapi_samples().await;
@@ -53,8 +42,8 @@ async fn wallet_totals_open_closed_and_claims() {
     let out = first["positionsOutOfRange"].as_array().map_or(0, Vec::len);
     assert_eq!(range == "In range", out == 0 && first["outOfRange"] == Value::Bool(false), "range {range:?}");
     for position in first["listPositions"].as_array().unwrap() {
-        let link = page.query(&format!(r#"{row} li[data-position="{}"] a"#, s(position))).expect("a link per position");
-        assert!(attr(&link, "href").ends_with(&format!("/dlmm/positions/{}", s(position))));
+        let link = page.attr(&format!(r#"{row} li[data-position="{}"] a"#, s(position)), "href");
+        assert!(link.ends_with(&format!("/dlmm/positions/{}", s(position))), "a link per position: {link:?}");
     }
 
     // Totals: the open portfolio's totals and the all-time closed P&L.
@@ -114,11 +103,9 @@ async fn wallet_sort_and_days_are_url_state() {
     assert_eq!(rows, open["pools"].as_array().unwrap().iter().map(|p| s(&p["poolAddress"])).collect::<Vec<_>>());
     let active = page.query(r#"th[aria-sort="ascending"] button[data-sort="unclaimed_fee"]"#);
     assert!(active.is_some(), "the sorted column says so");
-    let chosen = page.query("#w-days option:checked").unwrap();
-    assert_eq!(attr(&chosen, "value"), "7");
+    assert_eq!(page.attr("#w-days option:checked", "value"), "7");
     // Clicking the balance header sorts by it (descending first) through the URL.
-    let button: web_sys::HtmlElement = page.query(r#"button[data-sort="current_balances"]"#).unwrap().unchecked_into();
-    button.click();
+    page.click(r#"button[data-sort="current_balances"]"#).await;
     page.wait(r#"th[aria-sort="descending"] button[data-sort="current_balances"]"#).await;
     let search = web_sys::window().unwrap().location().search().unwrap();
     assert!(search.contains("days=7") && !search.contains("sort="), "{search}");
@@ -172,9 +159,7 @@ async fn wallet_empty_not_found_and_error() {
 
     let wallet = s(&samples["wallet_with_positions"]["wallet"]);
     let page = mount_at(&format!("/dlmm/wallets/{wallet}"), nowhere());
-    let button: web_sys::HtmlElement =
-        page.wait(r#"[data-state="error"][data-kind="network"] button"#).await.unchecked_into();
-    button.click();
+    page.click(r#"[data-state="error"][data-kind="network"] button"#).await;
     page.wait(r#"[data-state="error"]"#).await;
 }
 
@@ -197,8 +182,7 @@ async fn position_timeline_and_pnl_row() {
     page.wait(r#"[data-testid="position-timeline"] li"#).await;
     assert_eq!(page.count(r#"[data-testid="position-timeline"] li"#) as usize, list.len());
     let newest = list.iter().map(|e| e["blockTime"].as_u64().unwrap()).max().unwrap();
-    let first = page.query(r#"[data-testid="position-timeline"] li"#).unwrap();
-    let first_sig = attr(&first, "data-signature");
+    let first_sig = page.attr(r#"[data-testid="position-timeline"] li"#, "data-signature");
     let first_event = list.iter().find(|e| s(&e["signature"]) == first_sig).unwrap();
     assert_eq!(first_event["blockTime"].as_u64().unwrap(), newest);
     let amounts = page.text(&format!(r#"li[data-signature="{first_sig}"] [data-field="amounts"]"#));
@@ -218,8 +202,7 @@ async fn position_timeline_and_pnl_row() {
         page.text(&format!(r#"{pnl_row} [data-field="bins"]"#)),
         format!("{} – {}", row["lowerBinId"], row["upperBinId"])
     );
-    let owner_link = page.query(r#"[data-field="owner"]"#).unwrap();
-    assert_eq!(attr(&owner_link, "data-value"), owner);
+    assert_eq!(page.attr(r#"[data-field="owner"]"#, "data-value"), owner);
     drop(page);
 
     // One kind, through the URL.
@@ -243,9 +226,8 @@ async fn position_not_found_and_error() {
     page.assert_loading_first().await;
     page.wait(r#"[data-state="not-found"]"#).await;
     drop(page);
-    let page = mount_at("/dlmm/positions/bad", replica());
-    page.wait(r#"[data-state="not-found"][data-kind="invalidInput"]"#).await;
-    drop(page);
-    let page = mount_at(&format!("/dlmm/positions/{}", s(&samples["position_with_events"])), nowhere());
-    page.wait(r#"[data-state="error"][data-kind="network"] button"#).await;
+    expect_at("/dlmm/positions/bad", replica(), r#"[data-state="not-found"][data-kind="invalidInput"]"#).await;
+    let position = s(&samples["position_with_events"]);
+    expect_at(&format!("/dlmm/positions/{position}"), nowhere(), r#"[data-state="error"][data-kind="network"] button"#)
+        .await;
 }

@@ -15,44 +15,18 @@ use dlmm_query::datapi::series::MAX_BUCKETS_PER_REQUEST;
 use dlmm_query::json_text::JsonText;
 use dlmm_query::ops::{GetPair, Operation};
 use dlmm_query::{CallOptions, Client, ClientConfig, ErrorKind, NativeTransport};
-use dlmm_replica::{Replica, ReplicaConfig};
+use dlmm_replica::Replica;
 use futures_util::StreamExt;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-struct Env {
-    replica: Replica,
-    client: Client<NativeTransport>,
-    samples: Value,
-}
+use crate::common::on_replica::{self, Env, client_for, f, raw, s};
 
+/// A replica, a client of it and the datapi's samples.
 async fn start() -> Env {
-    let replica = Replica::start(ReplicaConfig::default()).await.expect("replica starts");
-    let client = client_for(&replica, &[]);
-    let samples = raw(&format!("{}/__replica/samples", replica.dlmm_datapi_base_url())).await["datapi"].clone();
-    Env { replica, client, samples }
-}
-
-fn client_for(replica: &Replica, headers: &[(&str, &str)]) -> Client<NativeTransport> {
-    let mut config =
-        ClientConfig::with_datapi_base_urls(&replica.dlmm_datapi_base_url(), &replica.damm_v2_datapi_base_url())
-            .unwrap();
-    config.pair_base_url = dlmm_query::BaseUrl::parse_param("pair_base_url", &replica.pair_base_url()).unwrap();
-    config.headers = headers.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    Client::new(NativeTransport::new(), config)
-}
-
-async fn raw(url: &str) -> Value {
-    let body = reqwest::get(url).await.unwrap().bytes().await.unwrap();
-    serde_json::from_slice(&body).unwrap_or_else(|e| panic!("{url}: {e}"))
-}
-
-fn f(v: &Value) -> f64 {
-    v.as_f64().or_else(|| v.as_str().and_then(|s| s.parse().ok())).unwrap_or_else(|| panic!("{v} is not a number"))
-}
-
-fn s<'a>(v: &'a Value, key: &str) -> &'a str {
-    v[key].as_str().unwrap_or_else(|| panic!("samples have no {key}: {v}"))
+    let mut env = on_replica::start(Replica::dlmm_datapi_base_url).await;
+    env.samples = env.samples["datapi"].take();
+    env
 }
 
 #[tokio::test]

@@ -6,36 +6,15 @@ use std::time::{Duration, Instant};
 
 use dlmm_query::ops::*;
 use dlmm_query::{Client, ClientConfig, ErrorKind, NativeTransport};
-use dlmm_replica::{Replica, ReplicaConfig};
+use dlmm_replica::Replica;
 use futures_util::StreamExt;
 use serde_json::Value;
 
-struct Env {
-    replica: Replica,
-    client: Client<NativeTransport>,
-    samples: Value,
-}
+use crate::common::on_replica::{self, Env, client_for, raw, s};
 
+/// A replica, a client of it and the pair group's samples.
 async fn start() -> Env {
-    let replica = Replica::start(ReplicaConfig::default()).await.expect("replica starts");
-    let client = client_for(&replica, &[]);
-    let samples = raw(&format!("{}/__replica/samples", replica.pair_base_url())).await;
-    Env { replica, client, samples }
-}
-
-fn client_for(replica: &Replica, headers: &[(&str, &str)]) -> Client<NativeTransport> {
-    let mut config = ClientConfig::with_base_urls(&replica.pair_base_url(), &replica.pool_base_url()).unwrap();
-    config.headers = headers.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    Client::new(NativeTransport::new(), config)
-}
-
-async fn raw(url: &str) -> Value {
-    let body = reqwest::get(url).await.unwrap().bytes().await.unwrap();
-    serde_json::from_slice(&body).unwrap_or_else(|e| panic!("{url}: {e}"))
-}
-
-fn s<'a>(v: &'a Value, key: &str) -> &'a str {
-    v[key].as_str().unwrap_or_else(|| panic!("samples have no {key}"))
+    on_replica::start(Replica::pair_base_url).await
 }
 
 #[tokio::test]

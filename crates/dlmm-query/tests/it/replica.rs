@@ -2,20 +2,22 @@
 
 use dlmm_query::ops::GetPoolMetrics;
 use dlmm_query::{Client, ClientConfig, ErrorKind, NativeTransport};
-use dlmm_replica::{Replica, ReplicaConfig};
+use dlmm_replica::Replica;
 
 async fn start() -> (Replica, Client<NativeTransport>) {
-    let replica = Replica::start(ReplicaConfig::default()).await.expect("replica starts");
-    let config = ClientConfig::with_base_urls(&replica.pair_base_url(), &replica.pool_base_url()).unwrap();
-    (replica, Client::new(NativeTransport::new(), config))
+    let env = crate::common::on_replica::start(Replica::pool_base_url).await;
+    (env.replica, env.client)
 }
 
 #[tokio::test]
 async fn fetches_every_pool_exactly_as_served() {
     let (replica, client) = start().await;
-    let raw =
-        reqwest_json(&format!("{}/pools/{}/metrics", replica.pool_base_url(), replica.dataset().pools[0].pool_address))
-            .await;
+    let raw = crate::common::on_replica::raw(&format!(
+        "{}/pools/{}/metrics",
+        replica.pool_base_url(),
+        replica.dataset().pools[0].pool_address
+    ))
+    .await;
     for pool in &replica.dataset().pools {
         let m = client.get_pool_metrics(GetPoolMetrics::new(&pool.pool_address)).await.unwrap();
         assert_eq!(m.pool_address, pool.pool_address);
@@ -55,9 +57,4 @@ async fn an_unreachable_server_is_a_network_error() {
     let client = Client::new(NativeTransport::new(), ClientConfig::with_base_urls(&base, &base).unwrap());
     let err = client.get_pool_metrics(GetPoolMetrics::new("11111111111111111111111111111111")).await.unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Network);
-}
-
-async fn reqwest_json(url: &str) -> serde_json::Value {
-    let body = reqwest::get(url).await.unwrap().bytes().await.unwrap();
-    serde_json::from_slice(&body).unwrap()
 }

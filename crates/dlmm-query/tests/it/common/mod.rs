@@ -4,6 +4,9 @@
 #![allow(dead_code)]
 
 use dlmm_query::HttpResponse;
+
+#[cfg(feature = "native")]
+pub mod on_replica;
 use serde_json::{Value, json};
 
 pub const PAIR: &str = "5rCf1DM8LjKTw4YqhnoLcngyZYeNnQqztScTogYHAS6";
