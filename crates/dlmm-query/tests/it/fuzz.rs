@@ -208,49 +208,32 @@ enum Seg {
     Index(usize),
 }
 
-/// Every numeric leaf (a number, or a string that reads as one) of `value`, by path.
-fn numeric_leaves(value: &Value, path: &mut Vec<Seg>, out: &mut Vec<Vec<Seg>>) {
-    match value {
-        Value::Number(_) => out.push(path.clone()),
-        Value::String(s) if s.trim().parse::<f64>().is_ok() => out.push(path.clone()),
-        Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                path.push(Seg::Index(i));
-                numeric_leaves(item, path, out);
-                path.pop();
-            }
-        }
-        Value::Object(map) => {
-            for (k, v) in map {
-                path.push(Seg::Key(k.clone()));
-                numeric_leaves(v, path, out);
-                path.pop();
-            }
-        }
-        _ => {}
+/// The paths of every value of `value` (itself included) that `pick` picks, containers before what they hold.
+fn paths_where(value: &Value, pick: fn(&Value) -> bool, path: &mut Vec<Seg>, out: &mut Vec<Vec<Seg>>) {
+    if pick(value) {
+        out.push(path.clone());
+    }
+    let members: Vec<(Seg, &Value)> = match value {
+        Value::Array(items) => items.iter().enumerate().map(|(i, item)| (Seg::Index(i), item)).collect(),
+        Value::Object(map) => map.iter().map(|(k, v)| (Seg::Key(k.clone()), v)).collect(),
+        _ => return,
+    };
+    for (seg, member) in members {
+        path.push(seg);
+        paths_where(member, pick, path, out);
+        path.pop();
     }
 }
 
+/// Every numeric leaf (a number, or a string that reads as one) of `value`, by path.
+fn numeric_leaves(value: &Value, out: &mut Vec<Vec<Seg>>) {
+    let numeric = |v: &Value| v.is_number() || v.as_str().is_some_and(|s| s.trim().parse::<f64>().is_ok());
+    paths_where(value, numeric, &mut Vec::new(), out);
+}
+
 /// Every object of `value`, by path.
-fn objects(value: &Value, path: &mut Vec<Seg>, out: &mut Vec<Vec<Seg>>) {
-    match value {
-        Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                path.push(Seg::Index(i));
-                objects(item, path, out);
-                path.pop();
-            }
-        }
-        Value::Object(map) => {
-            out.push(path.clone());
-            for (k, v) in map {
-                path.push(Seg::Key(k.clone()));
-                objects(v, path, out);
-                path.pop();
-            }
-        }
-        _ => {}
-    }
+fn objects(value: &Value, out: &mut Vec<Vec<Seg>>) {
+    paths_where(value, Value::is_object, &mut Vec::new(), out);
 }
 
 fn at<'a>(value: &'a mut Value, path: &[Seg]) -> &'a mut Value {
@@ -380,7 +363,7 @@ fn apply(body: &Value, mutation: &Mutation) -> (Vec<u8>, bool) {
     match mutation {
         Mutation::Number { leaf, token } => {
             let mut leaves = Vec::new();
-            numeric_leaves(&value, &mut Vec::new(), &mut leaves);
+            numeric_leaves(&value, &mut leaves);
             if leaves.is_empty() {
                 return (render(&value, ""), false);
             }
@@ -389,7 +372,7 @@ fn apply(body: &Value, mutation: &Mutation) -> (Vec<u8>, bool) {
         }
         Mutation::Drop { object, field } => {
             let mut found = Vec::new();
-            objects(&value, &mut Vec::new(), &mut found);
+            objects(&value, &mut found);
             if let Some(map) = (!found.is_empty())
                 .then(|| at(&mut value, &found[object.index(found.len())]))
                 .and_then(Value::as_object_mut)
@@ -403,7 +386,7 @@ fn apply(body: &Value, mutation: &Mutation) -> (Vec<u8>, bool) {
         }
         Mutation::Duplicate { object, field, token } => {
             let mut found = Vec::new();
-            objects(&value, &mut Vec::new(), &mut found);
+            objects(&value, &mut found);
             let Some(map) = (!found.is_empty())
                 .then(|| at(&mut value, &found[object.index(found.len())]))
                 .and_then(Value::as_object_mut)
@@ -494,7 +477,7 @@ proptest! {
         let index = which.index(decoders().len());
         let decoder = &decoders()[index];
         let mut leaves = Vec::new();
-        numeric_leaves(&decoder.body, &mut Vec::new(), &mut leaves);
+        numeric_leaves(&decoder.body, &mut leaves);
         prop_assume!(!leaves.is_empty());
         let mut value = decoder.body.clone();
         *at(&mut value, &leaves[leaf.index(leaves.len())]) = Value::String(MARK.to_owned());
@@ -524,7 +507,7 @@ fn every_field_left_out_reads_alike_by_every_path() {
     let (mut defaulted, mut refused) = (0, 0);
     for (index, decoder) in decoders().iter().enumerate() {
         let mut found = Vec::new();
-        objects(&decoder.body, &mut Vec::new(), &mut found);
+        objects(&decoder.body, &mut found);
         for object in found.iter().filter(|path| path.iter().all(|seg| matches!(seg, Seg::Key(_) | Seg::Index(0)))) {
             let keys: Vec<String> =
                 at(&mut decoder.body.clone(), object).as_object().expect("an object").keys().cloned().collect();
@@ -552,7 +535,7 @@ fn deep_nesting_and_megabyte_bodies_end_in_typed_errors() {
     let objects = format!("{}1{}", "{\"a\":".repeat(depth), "}".repeat(depth));
     let mut nested_leaf = decoders()[0].body.clone();
     let mut leaves = Vec::new();
-    numeric_leaves(&nested_leaf, &mut Vec::new(), &mut leaves);
+    numeric_leaves(&nested_leaf, &mut leaves);
     *at(&mut nested_leaf, &leaves[0]) = Value::String(MARK.to_owned());
     let nested_leaf = render(&nested_leaf, &arrays);
     let err = serde_json::from_str::<Value>(&arrays).unwrap_err();

@@ -206,49 +206,32 @@ async fn the_page_walker_visits_every_matching_pair_once() {
 #[tokio::test]
 async fn text_walks_visit_what_decoded_walks_visit() {
     let env = start().await;
-    let options = dlmm_query::CallOptions::default();
-    /// The keys of a text page's items (`key` of each item under `items`), or the error's text.
-    fn keys(
-        page: Result<(String, dlmm_query::json_text::Written), dlmm_query::Error>,
-        items: &str,
-        key: &str,
-    ) -> Result<Vec<String>, String> {
-        let page: Value = serde_json::from_str(&page.map_err(|e| e.to_string())?.1.text).unwrap();
-        Ok(page[items].as_array().unwrap().iter().map(|item| item[key].as_str().unwrap().to_owned()).collect())
-    }
     let pairs = AllWithPagination::new().limit(37).hide_low_tvl(1_000.0).sort_key(PairSortKey::Volume);
-    let decoded: Vec<Result<Vec<String>, String>> = env
-        .client
-        .pages(pairs.clone())
-        .map(|p| p.map(|p| p.into_iter().map(|p| p.address).collect()).map_err(|e| e.to_string()))
-        .collect()
-        .await;
-    let texts: Vec<_> = env.client.page_texts_with(pairs, options).map(|p| keys(p, "pairs", "address")).collect().await;
-    assert!(decoded.len() > 1, "several pages");
-    assert!(decoded.iter().all(Result::is_ok), "the walk reaches the last page: {:?}", decoded.last());
-    assert_eq!(decoded, texts);
-    let groups = AllByGroups::new().limit(5);
-    let decoded: Vec<Result<Vec<String>, String>> = env
-        .client
-        .pages(groups.clone())
-        .map(|p| p.map(|p| p.into_iter().map(|g| g.name).collect()).map_err(|e| e.to_string()))
-        .collect()
-        .await;
-    let texts: Vec<_> = env.client.page_texts_with(groups, options).map(|p| keys(p, "groups", "name")).collect().await;
-    assert!(decoded.len() > 1, "several pages");
-    assert!(decoded.iter().all(Result::is_ok), "the walk reaches the last page: {:?}", decoded.last());
-    assert_eq!(decoded, texts);
+    same_walk(&env.client, pairs, ("pairs", "address"), |p| p.address.clone()).await;
+    same_walk(&env.client, AllByGroups::new().limit(5), ("groups", "name"), |g| g.name.clone()).await;
     let metadata = AllByGroupsMetadata::new().limit(5);
-    let decoded: Vec<Result<Vec<String>, String>> = env
-        .client
-        .pages(metadata.clone())
-        .map(|p| p.map(|p| p.into_iter().map(|m| m.lexical_order_mints).collect()).map_err(|e| e.to_string()))
+    same_walk(&env.client, metadata, ("metadatas", "lexicalOrderMints"), |m| m.lexical_order_mints.clone()).await;
+}
+
+/// Asserts that walking `list`'s pages as models and as JSON text visits the same items (by `key_of` an item, and by
+/// the text's `key` of each item under `items`), over several pages, to the last.
+async fn same_walk<O: dlmm_query::PagedList + 'static>(
+    client: &Client<NativeTransport>,
+    list: O,
+    (items, key): (&str, &str),
+    key_of: fn(&O::Item) -> String,
+) {
+    let decoded: Vec<Result<Vec<String>, String>> = client
+        .pages(list.clone())
+        .map(|p| p.map(|p| p.iter().map(key_of).collect()).map_err(|e| e.to_string()))
         .collect()
         .await;
-    let texts: Vec<_> = env
-        .client
-        .page_texts_with(metadata, options)
-        .map(|p| keys(p, "metadatas", "lexicalOrderMints"))
+    let texts: Vec<Result<Vec<String>, String>> = client
+        .page_texts_with(list, dlmm_query::CallOptions::default())
+        .map(|page| {
+            let page: Value = serde_json::from_str(&page.map_err(|e| e.to_string())?.1.text).unwrap();
+            Ok(page[items].as_array().unwrap().iter().map(|item| item[key].as_str().unwrap().to_owned()).collect())
+        })
         .collect()
         .await;
     assert!(decoded.len() > 1, "several pages");
