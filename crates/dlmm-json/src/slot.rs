@@ -55,6 +55,12 @@ impl Slot {
 pub trait FromSlot: Sized {
     /// The value of `slot`.
     fn from_slot(slot: Slot) -> Self;
+
+    /// `body` read by `shape` (this type's) and built: by default from the whole tree of slots; a list builds each
+    /// item as soon as it is read, so no tree of the whole body is ever held.
+    fn read_by(body: &[u8], shape: &Shape) -> Result<Self, Refusal> {
+        read(body, shape).map(Self::from_slot)
+    }
 }
 
 /// The next field of a struct's `fields` ([`Slot::into_fields`]).
@@ -72,7 +78,7 @@ pub fn field_or_default<T: FromSlot + Default>(fields: &mut std::vec::IntoIter<S
 
 /// Decodes `body` as a `T` by its shape: the value, or why the body was refused.
 pub fn decode<T: HasShape + FromSlot>(body: &[u8]) -> Result<T, Refusal> {
-    read(body, &T::SHAPE).map(T::from_slot)
+    T::read_by(body, &T::SHAPE)
 }
 
 /// Reads `body` by `shape` (the whole body: anything after the value is refused).
@@ -82,11 +88,13 @@ pub fn read(body: &[u8], shape: &Shape) -> Result<Slot, Refusal> {
     Ok(slots.done.unwrap_or(Slot::Missing))
 }
 
-/// The reader's values as a tree of slots: the containers being read, innermost last, and the value read whole.
+/// The reader's values as a tree of slots: the containers being read, innermost last, and the value read whole;
+/// with `each_item`, each item of a list at the top is handed to it when read, not kept.
 #[derive(Default)]
-struct Slots {
+struct Slots<'a> {
     open: Vec<Open>,
     done: Option<Slot>,
+    each_item: Option<&'a mut dyn FnMut(Slot)>,
 }
 
 /// A container being read.
@@ -97,11 +105,15 @@ enum Open {
     List(Vec<Slot>),
 }
 
-impl Slots {
+impl Slots<'_> {
     /// Puts a value read where it belongs: the field or item being read, or the top.
     fn put(&mut self, slot: Slot) {
+        let top = self.open.len() == 1;
         match self.open.last_mut() {
             Some(Open::Fields(fields, index)) => fields[*index] = slot,
+            Some(Open::List(_)) if top && self.each_item.is_some() => {
+                self.each_item.as_mut().map_or((), |each| each(slot))
+            }
             Some(Open::List(items)) => items.push(slot),
             None => self.done = Some(slot),
         }
@@ -117,7 +129,7 @@ macro_rules! put {
     };
 }
 
-impl Sink for Slots {
+impl Sink for Slots<'_> {
     type Struct = ();
     type Field = ();
 
@@ -158,7 +170,7 @@ impl Sink for Slots {
         signed(value: i64) => Slot::I64(value);
         amount(value: u64) => Slot::U64(value);
         text(text: &str) => Slot::Text(text.to_owned());
-        ascii_text(text: &[u8]) => Slot::Text(String::from_utf8_lossy(text).into_owned());
+        ascii_text(text: &[u8]) => Slot::Text(std::str::from_utf8(text).map_or_else(|_| String::from_utf8_lossy(text).into_owned(), str::to_owned));
         numeric_text(text: &str, _literal: bool) => Slot::Text(text.to_owned());
         variant(_names: &EnumShape, index: usize) => Slot::Variant(index);
     }
@@ -205,6 +217,14 @@ impl<T: FromSlot> FromSlot for Vec<T> {
             Slot::List(items) => items.into_iter().map(T::from_slot).collect(),
             _ => Vec::new(),
         }
+    }
+
+    fn read_by(body: &[u8], shape: &Shape) -> Result<Self, Refusal> {
+        let mut items = Vec::new();
+        let mut each = |slot| items.push(T::from_slot(slot));
+        let mut slots = Slots { each_item: Some(&mut each), ..Slots::default() };
+        reader::read(body, shape, &mut slots)?;
+        Ok(items)
     }
 }
 
