@@ -21,6 +21,34 @@ pub fn parse(text: &str) -> Option<f64> {
     parse_by_hand(text)
 }
 
+/// The value of a JSON number literal (`-?digits(.digits)?`, valid by JSON's grammar) when one exact operation gives
+/// it: at most 15 significant digits (below 2^53) and at most 22 of them after the point, which are most numbers
+/// servers print; `None` for any other literal (an exponent, more digits), which [`parse`] reads.
+pub fn of_short_literal(literal: &[u8]) -> Option<f64> {
+    let (negative, digits) = match literal.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, literal),
+    };
+    let (mut value, mut count, mut after_point) = (0u64, 0, None::<usize>);
+    for &byte in digits {
+        match byte {
+            b'0'..=b'9' => {
+                value = value * 10 + u64::from(byte - b'0');
+                count += usize::from(value != 0);
+                after_point = after_point.map(|n| n + 1);
+                if count > 15 {
+                    return None;
+                }
+            }
+            b'.' if after_point.is_none() => after_point = Some(0),
+            _ => return None,
+        }
+    }
+    let power = POWERS.get(after_point.unwrap_or(0))?;
+    let magnitude = value as f64 / power;
+    Some(if negative { -magnitude } else { magnitude })
+}
+
 /// [`parse`] by this module's own reader (what WebAssembly builds read numbers with), on any build.
 pub fn parse_by_hand(text: &str) -> Option<f64> {
     let (negative, unsigned) = match text.as_bytes().first() {
@@ -449,6 +477,31 @@ mod tests {
         match (parse(text), text.parse::<f64>().ok()) {
             (Some(a), Some(b)) if a.is_nan() => b.is_nan(),
             (a, b) => a.map(f64::to_bits) == b.map(f64::to_bits),
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(crate::testing::proptest_cases(4_000))]
+
+        /// A short literal's one exact operation gives what `str::parse` reads, or leaves the literal to `parse`.
+        #[test]
+        fn short_literals_read_as_the_standard_library_reads(
+            literal in "-?(0|[1-9][0-9]{0,17})(\\.[0-9]{1,24})?(e-?[0-9]{1,2})?"
+        ) {
+            let parsed: f64 = literal.parse().unwrap();
+            if let Some(value) = super::of_short_literal(literal.as_bytes()) {
+                proptest::prop_assert_eq!(value.to_bits(), parsed.to_bits(), "{}", literal);
+            }
+        }
+    }
+
+    #[test]
+    fn short_literals_are_read_by_one_exact_operation_and_others_are_left() {
+        for (literal, value) in [("0", 0.0f64), ("-0", -0.0), ("12.5", 12.5), ("2288437.499546", 2288437.499546)] {
+            assert_eq!(super::of_short_literal(literal.as_bytes()).map(f64::to_bits), Some(value.to_bits()));
+        }
+        for literal in ["1e5", "1234567890123456", "0.12345678901234567", "0.00000000000000000000001"] {
+            assert_eq!(super::of_short_literal(literal.as_bytes()), None, "{literal}");
         }
     }
 

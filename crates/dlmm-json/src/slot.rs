@@ -134,7 +134,9 @@ impl Sink for Slots<'_> {
     type Field = ();
 
     fn begin_struct(&mut self, shape: &StructShape) {
-        self.open.push(Open::Fields(vec![Slot::Missing; shape.fields.len()], 0));
+        let mut fields = Vec::with_capacity(shape.fields.len());
+        fields.resize_with(shape.fields.len(), || Slot::Missing);
+        self.open.push(Open::Fields(fields, 0));
     }
     fn begin_field(&mut self, _: &StructShape, index: usize) {
         if let Some(Open::Fields(_, current)) = self.open.last_mut() {
@@ -159,7 +161,8 @@ impl Sink for Slots<'_> {
         }
     }
     fn number(&mut self, literal: &[u8]) {
-        let value = std::str::from_utf8(literal).ok().and_then(crate::float::parse);
+        let value = crate::float::of_short_literal(literal)
+            .or_else(|| std::str::from_utf8(literal).ok().and_then(crate::float::parse));
         self.put(Slot::F64(value.unwrap_or(f64::NAN)));
     }
     put! {
