@@ -6,7 +6,7 @@
 
 mod analytics;
 mod lists;
-mod numeric;
+pub(crate) mod numeric;
 mod pair;
 mod pool;
 mod position;

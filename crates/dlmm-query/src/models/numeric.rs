@@ -6,7 +6,6 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::shape::{HasShape, Leaf, Shape};
-use crate::slot::{FromSlot, Slot};
 use crate::wire;
 
 /// A figure the keeper documents as decimal text (`PairInfo`'s `liquidity`, `base_fee_percentage`, …), kept exactly
@@ -33,29 +32,64 @@ impl fmt::Display for ParseNumericTextError {
 
 impl std::error::Error for ParseNumericTextError {}
 
-impl NumericText {
-    /// The exact text (as the server sent it, trimmed).
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
+/// What a model's exact-text leaf (a `String` kept as sent, trimmed; zero, `"0"`, by default) shares with the
+/// others: `as_str`, `into_string`, `to_f64`, `Default`, `Display`, `AsRef<str>`, `From<…> for String` and `FromSlot`.
+macro_rules! exact_text {
+    ($name:ident) => {
+        impl $name {
+            /// The exact text, as sent (trimmed).
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
 
-    /// The exact text, owned.
-    pub fn into_string(self) -> String {
-        self.0
-    }
+            /// The exact text, owned.
+            pub fn into_string(self) -> String {
+                self.0
+            }
 
-    /// The value as the nearest `f64` (finite for every decoded or parsed value; `NaN` cannot occur in practice).
-    pub fn to_f64(&self) -> f64 {
-        crate::float::parse(&self.0).unwrap_or(f64::NAN)
-    }
+            /// The value as the nearest `f64` (finite for every decoded or parsed value: both refuse any other).
+            pub fn to_f64(&self) -> f64 {
+                crate::float::parse(&self.0).unwrap_or(f64::NAN)
+            }
+        }
+
+        impl Default for $name {
+            /// Zero (`"0"`).
+            fn default() -> Self {
+                Self("0".to_owned())
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(value: $name) -> Self {
+                value.0
+            }
+        }
+
+        impl crate::slot::FromSlot for $name {
+            /// The text the shape reader checked.
+            fn from_slot(slot: crate::slot::Slot) -> Self {
+                slot.into_text().map_or_else(Self::default, Self)
+            }
+        }
+    };
 }
 
-impl Default for NumericText {
-    /// Zero (`"0"`).
-    fn default() -> Self {
-        Self("0".to_owned())
-    }
-}
+pub(crate) use exact_text;
+
+exact_text!(NumericText);
 
 impl FromStr for NumericText {
     type Err = ParseNumericTextError;
@@ -68,24 +102,6 @@ impl FromStr for NumericText {
         } else {
             Err(ParseNumericTextError { text: s.to_owned() })
         }
-    }
-}
-
-impl fmt::Display for NumericText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl AsRef<str> for NumericText {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl From<NumericText> for String {
-    fn from(value: NumericText) -> Self {
-        value.0
     }
 }
 
@@ -109,13 +125,6 @@ impl<'de> Deserialize<'de> for NumericText {
 
 impl HasShape for NumericText {
     const SHAPE: Shape = Shape::Leaf(Leaf::NumericText);
-}
-
-impl FromSlot for NumericText {
-    /// The text the shape reader checked.
-    fn from_slot(slot: Slot) -> Self {
-        slot.into_text().map_or_else(Self::default, Self)
-    }
 }
 
 impl Serialize for NumericText {

@@ -6,7 +6,6 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::shape::{HasShape, Leaf, Shape};
-use crate::slot::{FromSlot, Slot};
 use crate::wire;
 
 /// A token amount in display units (decimals already applied, e.g. `"12.345678901"` SOL), kept exactly as the
@@ -50,22 +49,9 @@ impl fmt::Display for ParseDecimalError {
 
 impl std::error::Error for ParseDecimalError {}
 
+crate::models::numeric::exact_text!(Decimal);
+
 impl Decimal {
-    /// The exact decimal text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    /// The exact decimal text, owned.
-    pub fn into_string(self) -> String {
-        self.0
-    }
-
-    /// The value as the nearest `f64` (always finite: decoding rejects text whose value is not).
-    pub fn to_f64(&self) -> f64 {
-        crate::float::parse(&self.0).unwrap_or(f64::NAN)
-    }
-
     /// Whether the value is zero (`"0"`, `"-0.000"`, `"0e5"`, …).
     pub fn is_zero(&self) -> bool {
         let mantissa = self.0.split(['e', 'E']).next().unwrap_or("");
@@ -89,13 +75,6 @@ impl FromStr for Decimal {
     }
 }
 
-impl Default for Decimal {
-    /// Zero (`"0"`).
-    fn default() -> Self {
-        Self("0".to_owned())
-    }
-}
-
 impl From<u64> for Decimal {
     fn from(value: u64) -> Self {
         Self(value.to_string())
@@ -108,33 +87,8 @@ impl From<i64> for Decimal {
     }
 }
 
-impl From<Decimal> for String {
-    fn from(value: Decimal) -> Self {
-        value.0
-    }
-}
-
-impl AsRef<str> for Decimal {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for Decimal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
 impl HasShape for Decimal {
     const SHAPE: Shape = Shape::Leaf(Leaf::DecimalText);
-}
-
-impl FromSlot for Decimal {
-    /// The text the shape reader checked.
-    fn from_slot(slot: Slot) -> Self {
-        slot.into_text().map_or_else(Self::default, Self)
-    }
 }
 
 impl Serialize for Decimal {
