@@ -195,45 +195,49 @@ impl DatapiPaged for FakeList {
         Self { page }
     }
     fn into_page(output: FakePage) -> DatapiPage<u64> {
-        let end = match (output.total, output.pages, output.has_next) {
-            (Some(total), Some(pages), _) => PageEnd::Counted { total, pages },
-            (_, _, has_next) => {
-                PageEnd::HasNext { has_next: has_next.unwrap_or(false), total_count: output.total_count.unwrap_or(0) }
-            }
-        };
+        let end = page_end(output.total, output.pages, output.has_next, output.total_count);
         DatapiPage { items: output.items, page: output.page, page_size: output.page_size, end }
     }
     const ITEMS: &'static str = "items";
     fn facts_page(facts: PageFacts) -> DatapiPage<String> {
-        let end = match (facts.total, facts.pages, facts.has_next) {
-            (Some(total), Some(pages), _) => PageEnd::Counted { total, pages },
-            (_, _, has_next) => {
-                PageEnd::HasNext { has_next: has_next.unwrap_or(false), total_count: facts.total_count.unwrap_or(0) }
-            }
-        };
+        let end = page_end(facts.total, facts.pages, facts.has_next, facts.total_count);
         let (page, page_size) = (facts.page.unwrap_or(0), facts.page_size.unwrap_or(0));
         DatapiPage { items: facts.first.into_iter().collect(), page, page_size, end }
     }
+}
+
+/// A fake page's end: counted when it gives `total` and `pages`, else by `hasNext`.
+fn page_end(total: Option<u64>, pages: Option<u64>, has_next: Option<bool>, total_count: Option<u64>) -> PageEnd {
+    match (total, pages) {
+        (Some(total), Some(pages)) => PageEnd::Counted { total, pages },
+        _ => PageEnd::HasNext { has_next: has_next.unwrap_or(false), total_count: total_count.unwrap_or(0) },
+    }
+}
+
+/// A server that answers any page with full pages and `hasNext` forever, past its `totalCount`.
+fn looping_server(url: &str) -> HttpResponse {
+    let page = param(url, "page").unwrap_or(1);
+    let items: Vec<u64> = (page * 10..page * 10 + 10).collect();
+    let body = serde_json::json!({"items": items, "page": page, "pageSize": 10, "hasNext": true, "totalCount": 15});
+    answer(200, &body.to_string())
+}
+
+/// A server that answers the same first page whatever is asked.
+fn same_page_server(_: &str) -> HttpResponse {
+    answer(200, r#"{"items":[1,2],"page":0,"pageSize":2,"hasNext":true,"totalCount":0}"#)
 }
 
 /// The walk over pages transcoded for JavaScript ends where the walk over decoded pages ends, with the same items
 /// and the same errors, on honest servers of both styles and on looping ones.
 #[test]
 fn text_walks_end_as_decoded_walks_do() {
-    let looping = |url: &str| {
-        let page = param(url, "page").unwrap_or(1);
-        let items: Vec<u64> = (page * 10..page * 10 + 10).collect();
-        let body = serde_json::json!({"items": items, "page": page, "pageSize": 10, "hasNext": true, "totalCount": 15});
-        answer(200, &body.to_string())
-    };
-    let same_page = |_: &str| answer(200, r#"{"items":[1,2],"page":0,"pageSize":2,"hasNext":true,"totalCount":0}"#);
     type Server = Box<dyn Fn(&str) -> HttpResponse>;
     let servers: Vec<Server> = vec![
         Box::new(list_server(25, false)),
         Box::new(list_server(25, true)),
         Box::new(list_server(0, false)),
-        Box::new(looping),
-        Box::new(same_page),
+        Box::new(looping_server),
+        Box::new(same_page_server),
     ];
     for server in servers {
         let c = client(move |url: &str| server(url));
@@ -298,8 +302,7 @@ fn a_walk_can_stop_early() {
 
 #[test]
 fn a_looping_server_ends_the_walk_with_a_decode_error() {
-    // Always the first page, whatever is asked.
-    let c = client(|_| answer(200, r#"{"items":[1,2],"page":0,"pageSize":2,"hasNext":true,"totalCount":0}"#));
+    let c = client(same_page_server);
     let results = block_on(c.datapi_pages(FakeList { page: 1 }).collect::<Vec<_>>());
     // Page 1, then the error in place of the repeated page 2 (none of its items handed out).
     assert_eq!(results.len(), 2);
@@ -307,13 +310,7 @@ fn a_looping_server_ends_the_walk_with_a_decode_error() {
     assert_eq!((err.kind(), err.decode_path()), (ErrorKind::Decode, Some("page")));
     assert!(err.to_string().contains("same page twice"), "{err}");
     assert_eq!(err.url(), Some("http://dlmm.test/list?page=2"), "the page that repeated");
-    // Full pages and `hasNext` forever past `totalCount`.
-    let c = client(|url| {
-        let page = param(url, "page").unwrap_or(1);
-        let items: Vec<u64> = (page * 10..page * 10 + 10).collect();
-        let body = serde_json::json!({"items": items, "page": page, "pageSize": 10, "hasNext": true, "totalCount": 15});
-        answer(200, &body.to_string())
-    });
+    let c = client(looping_server);
     let results = block_on(c.datapi_pages(FakeList { page: 1 }).collect::<Vec<_>>());
     assert!(results[..3].iter().all(Result::is_ok));
     assert!(results[3].as_ref().unwrap_err().to_string().contains("totalCount"));
