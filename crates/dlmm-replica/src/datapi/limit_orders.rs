@@ -7,10 +7,10 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 
-use super::wallets::{active_bin, icon, slot_at, sol_price};
+use super::wallets::{icon, slot_at, sol_price};
 use super::{NOW_UNIX, display_amount, number_text as text};
 use crate::dataset::time::DAY;
-use crate::dataset::{Dataset, Pair, Token, random_address, random_signature};
+use crate::dataset::{Dataset, Token, random_address, random_signature};
 
 /// One limit order.
 #[derive(Clone, Debug)]
@@ -58,10 +58,6 @@ impl LimitOrders {
     }
 }
 
-fn ui(raw: u128, token: &Token) -> f64 {
-    raw as f64 / 10f64.powi(token.decimals as i32)
-}
-
 /// Gives every third wallet of `d` 1 to 6 orders on the first pairs (majors) or the pairs it holds positions in.
 pub fn generate(d: &Dataset) -> LimitOrders {
     let (pairs, tokens) = (&d.pairs, &d.tokens);
@@ -80,7 +76,7 @@ pub fn generate(d: &Dataset) -> LimitOrders {
             };
             let p = &pairs[pair as usize];
             let is_ask_side = rng.random_bool(0.5);
-            let active = active_bin(d, pair as usize);
+            let active = p.active_bin();
             let offset = rng.random_range(1..40);
             let width = rng.random_range(0..6);
             let (lower, upper) = if is_ask_side {
@@ -124,10 +120,6 @@ pub fn generate(d: &Dataset) -> LimitOrders {
     LimitOrders { orders, by_wallet }
 }
 
-fn bin_price(bin: i64, p: &Pair) -> f64 {
-    (1.0 + f64::from(p.bin_step) / 10_000.0).powf(bin as f64)
-}
-
 /// Amounts of an order in the datapi's terms (display units and values).
 struct Amounts<'a> {
     input: &'a Token,
@@ -145,8 +137,8 @@ fn amounts<'a>(d: &'a Dataset, o: &LimitOrder) -> Amounts<'a> {
     let p = &d.pairs[o.pair as usize];
     let (tx, ty) = (&d.tokens[p.token_x as usize], &d.tokens[p.token_y as usize]);
     let (input, output) = if o.is_ask_side { (tx, ty) } else { (ty, tx) };
-    let mid = bin_price((o.lower_bin_id + o.upper_bin_id) / 2, p);
-    let input_ui = ui(o.input_amount.into(), input);
+    let mid = p.bin_price((o.lower_bin_id + o.upper_bin_id) / 2);
+    let input_ui = input.ui(o.input_amount.into());
     let convert = |amount: f64| if o.is_ask_side { amount * mid } else { amount / mid };
     Amounts {
         input,
@@ -156,8 +148,8 @@ fn amounts<'a>(d: &'a Dataset, o: &LimitOrder) -> Amounts<'a> {
         output_expected_ui: convert(input_ui),
         received_ui: convert(input_ui * o.filled),
         deposit_usd: input_ui * input.price_usd,
-        bonus_x_usd: ui(o.bonus.0.into(), tx) * tx.price_usd,
-        bonus_y_usd: ui(o.bonus.1.into(), ty) * ty.price_usd,
+        bonus_x_usd: tx.ui(o.bonus.0.into()) * tx.price_usd,
+        bonus_y_usd: ty.ui(o.bonus.1.into()) * ty.price_usd,
     }
 }
 
@@ -293,8 +285,8 @@ fn order_common(d: &Dataset, o: &LimitOrder) -> serde_json::Map<String, Value> {
         "limit_order_address": o.address,
         "user_address": d.wallets[o.wallet as usize],
         "is_ask_side": o.is_ask_side,
-        "lower_pool_price": bin_price(o.lower_bin_id, p),
-        "upper_pool_price": bin_price(o.upper_bin_id, p),
+        "lower_pool_price": p.bin_price(o.lower_bin_id),
+        "upper_pool_price": p.bin_price(o.upper_bin_id),
         "input_token": a.input.symbol,
         "input_token_mint": &*a.input.mint,
         "output_token": a.output.symbol,
@@ -329,7 +321,7 @@ pub fn open_order(d: &Dataset, o: &LimitOrder) -> Value {
         .enumerate()
         .map(|(k, bin)| {
             let filled = (k as i64) < filled_bins;
-            let price = bin_price(bin, p);
+            let price = p.bin_price(bin);
             let output = if o.is_ask_side { per_bin * price } else { per_bin / price };
             json!({
                 "bin_id": bin,
@@ -356,7 +348,7 @@ pub fn open_order(d: &Dataset, o: &LimitOrder) -> Value {
         ("total_unfilled_amount_usd", json!(text(unfilled_ui * price))),
         ("total_unfilled_amount_sol", json!(text(unfilled_ui * price / sol))),
         ("nearest_unfilled_bin_id", json!(nearest)),
-        ("nearest_unfilled_bin_price", json!(nearest.map(|b| text(bin_price(b, p))))),
+        ("nearest_unfilled_bin_price", json!(nearest.map(|b| text(p.bin_price(b))))),
         ("bin_distribution", Value::Array(distribution)),
     ] {
         fields.insert(key.into(), value);
@@ -413,7 +405,7 @@ pub fn orders_in_pool(limit_orders: &LimitOrders, wallet: usize, pair: usize, cl
 
 /// The current active bin and price of a pair, for the open-orders envelope.
 pub fn current_state(d: &Dataset, pair: usize) -> (i64, String) {
-    (active_bin(d, pair), text(d.pairs[pair].current_price))
+    (d.pairs[pair].active_bin(), text(d.pairs[pair].current_price))
 }
 
 /// `BonusClaimedResponse` of the wallet in `pair` (every order, open or closed).

@@ -101,7 +101,7 @@ impl Totals {
         t.reward_usd = p.total_reward_usd_claimed();
         t.remaining_x = u128::from(p.remaining_x());
         t.remaining_y = u128::from(p.remaining_y());
-        t.value_usd = ui(t.remaining_x, tx) * tx.price_usd + ui(t.remaining_y, ty) * ty.price_usd;
+        t.value_usd = tx.ui(t.remaining_x) * tx.price_usd + ty.ui(t.remaining_y) * ty.price_usd;
         t
     }
 
@@ -147,10 +147,6 @@ impl Totals {
         let deposited = self.deposit_usd();
         if deposited > 0.0 { self.pnl_usd() / deposited * 100.0 } else { 0.0 }
     }
-}
-
-fn ui(raw: u128, token: &Token) -> f64 {
-    raw as f64 / 10f64.powi(token.decimals as i32)
 }
 
 /// The event types of `/positions/{address}/historical`.
@@ -246,22 +242,12 @@ fn token_amount(raw: u128, token: &Token, usd: f64, sol: f64) -> Value {
     json!({ "amount": display_amount(raw, token.decimals), "usd": number_text(usd), "amountSol": number_text(usd / sol) })
 }
 
-fn bin_price(bin: i64, bin_step: u32) -> f64 {
-    (1.0 + f64::from(bin_step) / 10_000.0).powf(bin as f64)
-}
-
 /// The bin range of a position: around its first deposit's active bin.
 pub fn bin_range(d: &Dataset, index: usize) -> (i64, i64) {
     let p = &d.positions[index];
     let bin = p.deposits.first().map_or(0, |e| e.active_bin_id);
     let spread = |k: u64| 3 + (super::unit_hash(d.seed ^ 0x62696e, index as u64 * 2 + k) * 30.0) as i64;
     (bin - spread(0), bin + spread(1))
-}
-
-/// The pair's active bin at the snapshot.
-pub fn active_bin(d: &Dataset, pair: usize) -> i64 {
-    let p = &d.pairs[pair];
-    (p.current_price.ln() / (1.0 + f64::from(p.bin_step) / 10_000.0).ln()).round() as i64
 }
 
 /// `PositionPnLData` of position `index`.
@@ -272,7 +258,7 @@ pub fn pnl_record(d: &Dataset, index: usize) -> Value {
     let sol = sol_price(d);
     let t = Totals::of(d, p);
     let (lower, upper) = bin_range(d, index);
-    let active = active_bin(d, p.pair as usize);
+    let active = pair.active_bin();
     let pair_total = |usd: f64| json!({ "usd": number_text(usd), "sol": number_text(usd / sol) });
     let unrealized = if p.closed_at.is_some() {
         Value::Null
@@ -282,8 +268,8 @@ pub fn pnl_record(d: &Dataset, index: usize) -> Value {
         json!({
             "balances": t.value_usd,
             "balancesSol": number_text(t.value_usd / sol),
-            "balanceTokenX": token_amount(t.remaining_x, tx, ui(t.remaining_x, tx) * tx.price_usd, sol),
-            "balanceTokenY": token_amount(t.remaining_y, ty, ui(t.remaining_y, ty) * ty.price_usd, sol),
+            "balanceTokenX": token_amount(t.remaining_x, tx, tx.ui(t.remaining_x) * tx.price_usd, sol),
+            "balanceTokenY": token_amount(t.remaining_y, ty, ty.ui(t.remaining_y) * ty.price_usd, sol),
             "unclaimedFeeTokenX": zero_x,
             "unclaimedFeeTokenY": zero_y,
             "unclaimedRewardTokenX": token_amount(0, tx, 0.0, sol),
@@ -292,8 +278,8 @@ pub fn pnl_record(d: &Dataset, index: usize) -> Value {
     };
     json!({
         "positionAddress": p.address,
-        "minPrice": number_text(bin_price(lower, pair.bin_step)),
-        "maxPrice": number_text(bin_price(upper, pair.bin_step)),
+        "minPrice": number_text(pair.bin_price(lower)),
+        "maxPrice": number_text(pair.bin_price(upper)),
         "lowerBinId": lower,
         "upperBinId": upper,
         "poolActiveBinId": active,
@@ -529,7 +515,7 @@ pub fn open_item(d: &Dataset, pair: usize, t: &Totals, positions: &[usize]) -> V
     let p = &d.pairs[pair];
     let (tx, ty) = (&d.tokens[p.token_x as usize], &d.tokens[p.token_y as usize]);
     let sol = sol_price(d);
-    let active = active_bin(d, pair);
+    let active = p.active_bin();
     let out_of_range: Vec<&str> = positions
         .iter()
         .filter(|&&i| {

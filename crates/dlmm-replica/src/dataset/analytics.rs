@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::pairs::Pair;
-use super::positions::usd_at;
+use super::positions::{raw_of, usd_at};
 use super::random_signature;
 use super::time::{DAY, HISTORY_DAYS, SNAPSHOT_UNIX, day_date, hour_date};
 use super::tokens::Token;
@@ -187,8 +187,7 @@ pub fn swaps<'a>(seed: u64, index: usize, pair: &'a Pair, tokens: &'a [Token], r
             let x_in = rng.random_bool(0.5);
             let (token_in, token_out) = if x_in { (tx, ty) } else { (ty, tx) };
             let usd = 10f64.powf(rng.random_range(0.0..4.0)).min(pair.liquidity_usd.max(1.0));
-            let in_amount =
-                (usd / token_in.price_at(time) * 10f64.powi(token_in.decimals as i32)).clamp(1.0, 4e18) as u64;
+            let in_amount = raw_of(usd, token_in, time);
             let centi = base_centi + rng.random_range(0..=(max_centi - base_centi) / 2);
             let trade_fee = (u128::from(in_amount) * u128::from(centi) / 1_000_000) as u64;
             let protocol_fee = trade_fee * 5 / 100;
@@ -197,9 +196,7 @@ pub fn swaps<'a>(seed: u64, index: usize, pair: &'a Pair, tokens: &'a [Token], r
             let out_usd = in_amount_usd - trade_fee_usd;
             let out_amount =
                 (out_usd / token_out.price_at(time) * 10f64.powi(token_out.decimals as i32)).clamp(0.0, 4e18) as u64;
-            let start_bin_id = ((tx.price_at(time) / ty.price_at(time)).ln()
-                / (1.0 + f64::from(pair.bin_step) / 10_000.0).ln())
-            .round() as i64;
+            let start_bin_id = pair.bin_of(tx.price_at(time) / ty.price_at(time));
             let bin_count = rng.random_range(1..6);
             let end_bin_id = if x_in { start_bin_id - (bin_count - 1) } else { start_bin_id + (bin_count - 1) };
             Swap {

@@ -142,6 +142,21 @@ impl Pair {
     pub fn max_fee_bps(&self) -> f64 {
         self.max_fee_percentage.parse::<f64>().unwrap_or(0.0) * 100.0
     }
+
+    /// The price of bin `bin`: `(1 + bin_step / 10000)^bin`.
+    pub fn bin_price(&self, bin: i64) -> f64 {
+        (1.0 + f64::from(self.bin_step) / 10_000.0).powf(bin as f64)
+    }
+
+    /// The bin of `price`: the nearest integer to its log in base `1 + bin_step / 10000`.
+    pub fn bin_of(&self, price: f64) -> i64 {
+        (price.ln() / (1.0 + f64::from(self.bin_step) / 10_000.0).ln()).round() as i64
+    }
+
+    /// The active bin at the snapshot: the bin of `current_price`.
+    pub fn active_bin(&self) -> i64 {
+        self.bin_of(self.current_price)
+    }
 }
 
 /// Both mints sorted byte-wise and joined with `-`.
@@ -204,10 +219,6 @@ const MAJOR_PAIRS: [(usize, usize, u32); 14] = [
 /// Index of the pair with reserves above 2^53.
 pub const LARGE_AMOUNT_PAIR: usize = 3;
 
-fn ui(raw: u64, decimals: u32) -> f64 {
-    raw as f64 / 10f64.powi(decimals as i32)
-}
-
 /// `((1 + rate/100)^365 - 1) * 100`, the APY of a daily percent.
 pub fn apy_of_daily_percent(rate: f64) -> f64 {
     ((1.0 + rate / 100.0).powi(365) - 1.0) * 100.0
@@ -262,7 +273,7 @@ fn build(rng: &mut impl Rng, tokens: &[Token], i: usize, x: usize, y: usize, bin
     let reserve_x_amount = raw_for_usd(tvl * share_x, tx);
     let reserve_y_amount = raw_for_usd(tvl * (1.0 - share_x), ty);
     let liquidity_usd =
-        round(ui(reserve_x_amount, tx.decimals) * tx.price_usd + ui(reserve_y_amount, ty.decimals) * ty.price_usd, 6);
+        round(tx.ui(reserve_x_amount.into()) * tx.price_usd + ty.ui(reserve_y_amount.into()) * ty.price_usd, 6);
 
     let factor = [1u32, 1, 1, 2, 5, 10][rng.random_range(0..6)];
     let base_bps = (bin_step * factor).min(1_000);

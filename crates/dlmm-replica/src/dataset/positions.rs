@@ -181,17 +181,14 @@ pub struct Positions {
     pub wallets: Vec<String>,
 }
 
-fn ui(raw: u64, decimals: u32) -> f64 {
-    raw as f64 / 10f64.powi(decimals as i32)
-}
-
-fn raw_of(usd: f64, token: &Token, t: i64) -> u64 {
+/// Raw units of `token` worth `usd` at time `t` (at least 1, at most 4e18).
+pub fn raw_of(usd: f64, token: &Token, t: i64) -> u64 {
     (usd / token.price_at(t) * 10f64.powi(token.decimals as i32)).clamp(1.0, 4e18) as u64
 }
 
 /// The USD value of `raw` units of `token` at time `t`: the formula every USD amount of the history follows.
 pub fn usd_at(raw: u64, token: &Token, t: i64) -> f64 {
-    ui(raw, token.decimals) * token.price_at(t)
+    token.ui(raw.into()) * token.price_at(t)
 }
 
 /// Moves `time` forward by a random step within the position's life span and returns it.
@@ -200,17 +197,13 @@ fn advance(time: &mut i64, span: i64, rng: &mut impl Rng) -> i64 {
     *time
 }
 
-fn active_bin(price: f64, bin_step: u32) -> i64 {
-    (price.ln() / (1.0 + f64::from(bin_step) / 10_000.0).ln()).round() as i64
-}
-
 fn liquidity_event(rng: &mut impl Rng, pair: &Pair, tokens: &[Token], t: i64, x: u64, y: u64) -> Liquidity {
     let (tx, ty) = (&tokens[pair.token_x as usize], &tokens[pair.token_y as usize]);
     let price = tx.price_at(t) / ty.price_at(t);
     Liquidity {
         tx_id: random_signature(rng),
         onchain_timestamp: t,
-        active_bin_id: active_bin(price, pair.bin_step),
+        active_bin_id: pair.bin_of(price),
         token_x_amount: x,
         token_y_amount: y,
         price,

@@ -41,6 +41,11 @@ impl Token {
         let wave = (days / 23.0 + self.phase).sin() - self.phase.sin();
         self.price_usd * (1.0 + 0.2 * wave)
     }
+
+    /// `raw` units in display units: `raw / 10^decimals`.
+    pub fn ui(&self, raw: u128) -> f64 {
+        raw as f64 / 10f64.powi(self.decimals as i32)
+    }
 }
 
 /// The majors: symbol, mint, decimals, price, stable, lst.

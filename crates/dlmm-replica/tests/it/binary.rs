@@ -1,49 +1,51 @@
 //! The binary: prints exactly the four base-URL lines on stdout, honours `--pairs` and `--seed`, serves requests.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader, Lines};
+use std::process::{Child, ChildStdout, Command, Stdio};
 
-#[tokio::test]
-async fn the_binary_prints_four_base_urls_and_serves() {
+/// Starts the binary with `args` (split at whitespace; stdout piped, stderr dropped): the child and its stdout lines.
+fn spawn(args: &str) -> (Child, Lines<BufReader<ChildStdout>>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dlmm-replica"))
-        .args(["--pairs", "60", "--seed", "7", "--pair-port", "0", "--pool-port", "0", "--dlmm-datapi-port", "0"])
-        .args(["--damm-v2-datapi-port", "0", "--log", "debug"])
+        .args(args.split_whitespace())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .expect("the binary starts");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let pair = lines.next().unwrap().unwrap();
-    let pool = lines.next().unwrap().unwrap();
-    let dlmm = lines.next().unwrap().unwrap();
-    let damm = lines.next().unwrap().unwrap();
-    let dlmm_base = dlmm.strip_prefix("dlmm datapi base URL: http://").map(|rest| format!("http://{rest}"));
-    let damm_base = damm.strip_prefix("damm v2 datapi base URL: http://").map(|rest| format!("http://{rest}"));
-    let pair_base = pair.strip_prefix("pair base URL: http://").map(|rest| format!("http://{rest}"));
-    let pool_base = pool.strip_prefix("pool base URL: http://").map(|rest| format!("http://{rest}"));
-    let (Some(pair_base), Some(pool_base), Some(dlmm_base), Some(damm_base)) =
-        (pair_base, pool_base, dlmm_base, damm_base)
-    else {
+    let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    (child, lines)
+}
+
+/// The URL of the next line, `{label} base URL: http://…`; kills the child and panics on any other line.
+fn base_url(child: &mut Child, lines: &mut Lines<BufReader<ChildStdout>>, label: &str) -> String {
+    let line = lines.next().unwrap().unwrap();
+    let Some(url) = line.strip_prefix(&format!("{label} base URL: ")).filter(|url| url.starts_with("http://")) else {
         let _ = child.kill();
-        panic!("unexpected first lines: {pair:?} {pool:?} {dlmm:?} {damm:?}");
+        panic!("unexpected line for the {label} base URL: {line:?}");
     };
+    url.to_string()
+}
+
+/// The JSON body of `url`.
+async fn get_json(client: &reqwest::Client, url: &str) -> serde_json::Value {
+    serde_json::from_str(&client.get(url).send().await.unwrap().text().await.unwrap()).unwrap()
+}
+
+#[tokio::test]
+async fn the_binary_prints_four_base_urls_and_serves() {
+    let (mut child, mut lines) = spawn(
+        "--pairs 60 --seed 7 --pair-port 0 --pool-port 0 --dlmm-datapi-port 0 --damm-v2-datapi-port 0 --log debug",
+    );
+    let [pair_base, pool_base, dlmm_base, damm_base] =
+        ["pair", "pool", "dlmm datapi", "damm v2 datapi"].map(|label| base_url(&mut child, &mut lines, label));
     let client = reqwest::Client::new();
-    let samples: serde_json::Value = serde_json::from_str(
-        &client.get(format!("{pair_base}/__replica/samples")).send().await.unwrap().text().await.unwrap(),
-    )
-    .unwrap();
+    let samples = get_json(&client, &format!("{pair_base}/__replica/samples")).await;
     assert_eq!(samples["seed"], 7);
-    let all: serde_json::Value =
-        serde_json::from_str(&client.get(format!("{pair_base}/pair/all")).send().await.unwrap().text().await.unwrap())
-            .unwrap();
+    let all = get_json(&client, &format!("{pair_base}/pair/all")).await;
     assert_eq!(all.as_array().unwrap().len(), 60);
     let pool_address = samples["pools"][0].as_str().unwrap();
     let status = client.get(format!("{pool_base}/pools/{pool_address}/metrics")).send().await.unwrap().status();
     assert_eq!(status.as_u16(), 200);
-    let pools: serde_json::Value = serde_json::from_str(
-        &client.get(format!("{dlmm_base}/pools?page_size=1000")).send().await.unwrap().text().await.unwrap(),
-    )
-    .unwrap();
+    let pools = get_json(&client, &format!("{dlmm_base}/pools?page_size=1000")).await;
     assert_eq!(pools["total"], 60);
     assert!(pools["data"][0]["address"].is_string());
     let damm_pool = samples["datapi"]["damm_v2_pools"][0].as_str().unwrap();
@@ -65,19 +67,8 @@ fn bad_flags_exit_with_usage() {
 
 #[tokio::test]
 async fn the_hostile_numbers_flag_turns_the_mode_on() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlmm-replica"))
-        .args(["--pairs", "30", "--hostile-numbers"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let first = lines.next().unwrap().unwrap();
-    let base = first.strip_prefix("pair base URL: ").map(str::to_string);
-    let Some(base) = base else {
-        let _ = child.kill();
-        panic!("unexpected first line: {first:?}");
-    };
+    let (mut child, mut lines) = spawn("--pairs 30 --hostile-numbers");
+    let base = base_url(&mut child, &mut lines, "pair");
     let text = reqwest::get(format!("{base}/__replica/samples")).await.unwrap().text().await.unwrap();
     let page = reqwest::get(format!("{base}/pair/all_with_pagination?limit=1")).await.unwrap().text().await.unwrap();
     let _ = child.kill();

@@ -304,16 +304,6 @@ async fn large_amounts_are_exact_json_integers() {
     let position = samples["position_with_large_amounts"].as_str().unwrap();
     let deposits = get_ok(&client, &format!("{base}/position/{position}/deposits")).await;
     assert!(deposits.as_array().unwrap().iter().any(|d| d["token_x_amount"].as_u64().unwrap() > 1 << 53));
-    for field in [
-        "base_fee_percentage",
-        "max_fee_percentage",
-        "protocol_fee_percentage",
-        "liquidity",
-        "cumulative_trade_volume",
-        "cumulative_fee_volume",
-    ] {
-        assert!(pair[field].is_string(), "{field}");
-    }
     replica.shutdown().await.unwrap();
 }
 
