@@ -24,7 +24,7 @@ pub fn parse(text: &str) -> Option<f64> {
 /// The value of a JSON number literal (`-?digits(.digits)?`, valid by JSON's grammar) when one exact operation gives
 /// it: at most 15 significant digits (below 2^53) and at most 22 of them after the point, which are most numbers
 /// servers print; `None` for any other literal (an exponent, more digits), which [`parse`] reads.
-pub fn of_short_literal(literal: &[u8]) -> Option<f64> {
+pub(crate) fn of_short_literal(literal: &[u8]) -> Option<f64> {
     let (negative, digits) = match literal.split_first() {
         Some((b'-', rest)) => (true, rest),
         _ => (false, literal),
@@ -43,6 +43,9 @@ pub fn of_short_literal(literal: &[u8]) -> Option<f64> {
             b'.' if after_point.is_none() => after_point = Some(0),
             _ => return None,
         }
+    }
+    if digits.is_empty() || digits == b"." {
+        return None;
     }
     let power = POWERS.get(after_point.unwrap_or(0))?;
     let magnitude = value as f64 / power;
@@ -500,7 +503,7 @@ mod tests {
         for (literal, value) in [("0", 0.0f64), ("-0", -0.0), ("12.5", 12.5), ("2288437.499546", 2288437.499546)] {
             assert_eq!(super::of_short_literal(literal.as_bytes()).map(f64::to_bits), Some(value.to_bits()));
         }
-        for literal in ["1e5", "1234567890123456", "0.12345678901234567", "0.00000000000000000000001"] {
+        for literal in ["1e5", "1234567890123456", "0.12345678901234567", "0.00000000000000000000001", "", ".", "-"] {
             assert_eq!(super::of_short_literal(literal.as_bytes()), None, "{literal}");
         }
     }

@@ -502,7 +502,7 @@ mod tests {
     }
 
     #[test]
-    fn url_state_round_trips_and_rejects_bad_values() {
+    fn url_state_is_read_and_written_and_bad_values_are_rejected() {
         assert_eq!(query(&[]), WalletView::default());
         assert_eq!(WalletView::default().to_query(), "");
         let v = query(&[("sort", "unclaimed_fee"), ("dir", "asc"), ("days", "30"), ("open", "3"), ("closed", "2")]);

@@ -37,7 +37,7 @@ impl std::error::Error for ParseNumericTextError {}
 macro_rules! exact_text {
     ($name:ident) => {
         impl $name {
-            /// The exact text, as sent (trimmed).
+            /// The exact text.
             pub fn as_str(&self) -> &str {
                 &self.0
             }
