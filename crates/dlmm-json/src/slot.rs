@@ -108,14 +108,12 @@ enum Open {
 impl Slots<'_> {
     /// Puts a value read where it belongs: the field or item being read, or the top.
     fn put(&mut self, slot: Slot) {
-        let top = self.open.len() == 1;
-        match self.open.last_mut() {
-            Some(Open::Fields(fields, index)) => fields[*index] = slot,
-            Some(Open::List(_)) if top && self.each_item.is_some() => {
-                self.each_item.as_mut().map_or((), |each| each(slot))
-            }
-            Some(Open::List(items)) => items.push(slot),
-            None => self.done = Some(slot),
+        let at_top = self.open.len() == 1;
+        match (self.open.last_mut(), &mut self.each_item) {
+            (Some(Open::List(_)), Some(each)) if at_top => each(slot),
+            (Some(Open::Fields(fields, index)), _) => fields[*index] = slot,
+            (Some(Open::List(items)), _) => items.push(slot),
+            (None, _) => self.done = Some(slot),
         }
     }
 }

@@ -93,20 +93,21 @@ pub async fn portfolio(State(s): State<DatapiState>, Query(params): Params) -> R
     let d = s.dataset();
     let pools = d.wallet_index(user).map(|w| closed_pools(d, w, days_back as i64)).unwrap_or_default();
     let positions: u64 = pools.iter().map(|(_, t, _)| t.positions).sum();
-    let items: Vec<Value> = pools
-        .iter()
-        .skip((page - 1).saturating_mul(page_size))
-        .take(page_size)
-        .map(|(pair, t, last)| portfolio_item(d, *pair, t, *last))
-        .collect();
-    Ok(json_body(&json!({
+    let page = pools_page(&pools, (page, page_size), positions, |(pair, t, last)| portfolio_item(d, *pair, t, *last));
+    Ok(json_body(&page))
+}
+
+/// A portfolio page: page `page` of `pools` (each written by `item`) in the envelope both portfolio routes share.
+fn pools_page<T>(pools: &[T], (page, page_size): (usize, usize), positions: u64, item: impl Fn(&T) -> Value) -> Value {
+    let items: Vec<Value> = pools.iter().skip((page - 1).saturating_mul(page_size)).take(page_size).map(item).collect();
+    json!({
         "page": page,
         "pageSize": page_size,
         "hasNext": page.saturating_mul(page_size) < pools.len(),
         "totalCount": pools.len(),
         "totalPositions": positions,
         "pools": items,
-    })))
+    })
 }
 
 /// `GET /portfolio/open?user=…`: pools with open positions, sorted (default `current_balances` desc).
@@ -131,32 +132,21 @@ pub async fn portfolio_open(State(s): State<DatapiState>, Query(params): Params)
     let mut total = Totals::default();
     pools.iter().for_each(|(_, t, _)| total.add(t));
     let sol = sol_price(d);
-    let items: Vec<Value> = pools
-        .iter()
-        .skip((page - 1).saturating_mul(page_size))
-        .take(page_size)
-        .map(|(pair, t, list)| open_item(d, *pair, t, list))
-        .collect();
-    Ok(json_body(&json!({
-        "page": page,
-        "pageSize": page_size,
-        "hasNext": page.saturating_mul(page_size) < pools.len(),
-        "totalCount": pools.len(),
+    let mut body =
+        pools_page(&pools, (page, page_size), total.positions, |(pair, t, list)| open_item(d, *pair, t, list));
+    body["total"] = json!({
         "totalPositions": total.positions,
-        "pools": items,
-        "total": {
-            "totalPositions": total.positions,
-            "balances": number_text(total.value_usd),
-            "balancesSol": number_text(total.value_usd / sol),
-            "unclaimedFees": "0",
-            "unclaimedFeesSol": "0",
-            "pnl": number_text(total.pnl_usd()),
-            "pnlPctChange": number_text(total.pnl_pct()),
-            "pnlSol": number_text(total.pnl_usd() / sol),
-            "pnlSolPctChange": number_text(total.pnl_pct()),
-        },
-        "solPrice": number_text(sol),
-    })))
+        "balances": number_text(total.value_usd),
+        "balancesSol": number_text(total.value_usd / sol),
+        "unclaimedFees": "0",
+        "unclaimedFeesSol": "0",
+        "pnl": number_text(total.pnl_usd()),
+        "pnlPctChange": number_text(total.pnl_pct()),
+        "pnlSol": number_text(total.pnl_usd() / sol),
+        "pnlSolPctChange": number_text(total.pnl_pct()),
+    });
+    body["solPrice"] = json!(number_text(sol));
+    Ok(json_body(&body))
 }
 
 /// `GET /portfolio/total?user=…`: P&L over every closed position.
