@@ -6,5 +6,6 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 mod datapi;
 mod methods;
+mod numbers;
 mod outputs;
 mod sdk;
