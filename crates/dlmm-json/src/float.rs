@@ -2,7 +2,7 @@
 //! [`parse`] is `str::parse`; in WebAssembly the grammar is checked here ([`grammar`]) and the value is read by the
 //! host's own correctly rounded reader (JavaScript's `parseFloat`), so no `.wasm` carries a float parser's tables and
 //! slow path (the standard library's adds about 12 KB gzip). Most numbers in a body never get there: a short literal
-//! is one exact division ([`of_short_literal`]).
+//! is one exact division (`of_short_literal`).
 
 /// `text` as an `f64`, exactly as `text.parse::<f64>().ok()` reads it: an optional sign, then digits with an optional
 /// point (digits on either side of it, not necessarily both) and an optional exponent (`e` or `E`, a sign, digits),
