@@ -66,12 +66,12 @@ pub enum Found {
 impl Found {
     /// A number, by its text.
     pub fn number(text: &str) -> Self {
-        Found::Number(quoted(text))
+        Found::Number(bounded(text, QUOTE_CHARS))
     }
 
     /// A string, by its text.
     pub fn text(text: &str) -> Self {
-        Found::Text(quoted(text))
+        Found::Text(bounded(text, QUOTE_CHARS))
     }
 
     /// The kind of value the JSON text at the start of `rest` begins (after no whitespace), or the byte there.
@@ -132,19 +132,19 @@ impl Refusal {
     }
 
     /// The same refusal, inside the member `key` of an object.
-    pub fn in_key(mut self, key: &str) -> Self {
-        if self.steps.len() < PATH_STEPS {
-            self.steps.push(Step::Key(key.to_owned()));
-        } else {
-            self.cut = true;
-        }
-        self
+    pub fn in_key(self, key: &str) -> Self {
+        self.inside(Step::Key(key.to_owned()))
     }
 
     /// The same refusal, inside item `index` of an array.
-    pub fn in_item(mut self, index: usize) -> Self {
+    pub fn in_item(self, index: usize) -> Self {
+        self.inside(Step::Item(index))
+    }
+
+    /// The same refusal, one `step` further in (the path keeps its innermost [`PATH_STEPS`] steps).
+    fn inside(mut self, step: Step) -> Self {
         if self.steps.len() < PATH_STEPS {
-            self.steps.push(Step::Item(index));
+            self.steps.push(step);
         } else {
             self.cut = true;
         }
@@ -195,9 +195,9 @@ impl fmt::Display for Refusal {
 
 impl std::error::Error for Refusal {}
 
-/// `text` cut to [`QUOTE_CHARS`] characters, `…` marking a cut.
-fn quoted(text: &str) -> String {
-    match text.char_indices().nth(QUOTE_CHARS) {
+/// `text` cut to at most `max` characters, with `…` marking a cut.
+pub fn bounded(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
         None => text.to_owned(),
     }
@@ -224,7 +224,7 @@ fn found_of(unexpected: serde::de::Unexpected<'_>) -> Found {
         Unexpected::Bool(value) => Found::Bool(value),
         Unexpected::Unsigned(value) => Found::Number(value.to_string()),
         Unexpected::Signed(value) => Found::Number(value.to_string()),
-        Unexpected::Float(value) => Found::Number(quoted(&crate::float::text(value))),
+        Unexpected::Float(value) => Found::Number(bounded(&crate::float::text(value), QUOTE_CHARS)),
         Unexpected::Str(text) => Found::text(text),
         Unexpected::Unit | Unexpected::Option => Found::Null,
         Unexpected::Seq => Found::Array,

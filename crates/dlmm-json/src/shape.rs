@@ -150,7 +150,7 @@ pub enum Leaf {
     /// exact and handed to JavaScript as a `bigint` (token amounts in base units).
     ExactU64,
     /// Exact decimal text: a finite number kept as its shortest text, or a string of decimal text
-    /// ([`crate::wire::DECIMAL_TEXT`]), handed to JavaScript as that text.
+    /// ([`crate::wire::decimal_text`]), handed to JavaScript as that text.
     DecimalText,
     /// Numeric text ([`crate::wire::numeric_string`]), handed to JavaScript as the number it reads.
     NumericText,

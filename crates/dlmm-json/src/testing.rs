@@ -102,7 +102,7 @@ pub mod models {
     leaf! {
         /// Exact decimal text read by [`Leaf::DecimalText`].
         DecimalText(String) = "0".to_owned(), DecimalText, |slot| slot.into_text().map_or_else(Self::default, Self),
-        |d| wire::text(d, &wire::DECIMAL_TEXT), |v, s| s.serialize_str(v)
+        |d| wire::decimal_text(d), |v, s| s.serialize_str(v)
     }
 
     leaf! {

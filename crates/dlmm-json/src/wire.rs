@@ -84,10 +84,10 @@ pub fn nonempty_string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>
     Ok(text.filter(|t| !t.is_empty()))
 }
 
-/// Accepts a finite JSON number, kept as text (an integer's digits, a double's shortest text), or a string `rule`
-/// accepts, kept trimmed: the reader of [`numeric_string`] and of the datapi's decimal amounts, for any rule.
-pub fn text<'de, D: Deserializer<'de>>(d: D, rule: &'static TextRule) -> Result<String, D::Error> {
-    take(d.deserialize_any(Lenient { kind: Kind::Text(rule), nullable: false })?)
+/// Accepts a finite JSON number, kept as text (an integer's digits, a double's shortest text), or decimal text
+/// ([`is_finite_decimal_text`]), kept trimmed: the reader of the datapi's decimal amounts.
+pub fn decimal_text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    take(d.deserialize_any(Lenient { kind: Kind::DecimalText, nullable: false })?)
 }
 
 /// The largest integer an `f64` holds exactly (2^53).
@@ -102,21 +102,11 @@ enum Kind {
     U64,
     /// An integer or a string of digits, as an `i64`.
     I64,
-    /// A number, or a string `rule` accepts, kept as text.
-    Text(&'static TextRule),
+    /// A number, or a string [`f64()`] reads, kept as text ([`numeric_string`]).
+    NumericText,
+    /// A number, or decimal text ([`is_finite_decimal_text`]), kept as text ([`decimal_text`]).
+    DecimalText,
 }
-
-/// The rule a lenient text reader ([`text`]) checks a string by, and what its errors say it expects.
-pub struct TextRule {
-    /// What the reader expects, as its errors say it (`"a number or a numeric string"`).
-    pub expecting: &'static str,
-    /// Whether a string (as sent) is accepted; an accepted string is kept trimmed.
-    pub accepts: fn(&str) -> bool,
-}
-
-/// The rule of [`numeric_string`]: any text [`f64()`] reads.
-static NUMERIC_TEXT: TextRule =
-    TextRule { expecting: "a number or a numeric string", accepts: |text| f64_of_text(text).is_some() };
 
 /// Whether `text` is `-?digits(.digits)?([eE][+-]?digits)?`.
 pub fn is_decimal_text(text: &str) -> bool {
@@ -130,11 +120,6 @@ pub fn is_finite_decimal_text(text: &str) -> bool {
     is_decimal_text(text)
         && (crate::float::plainly_in_range(text) || crate::float::parse(text).is_some_and(f64::is_finite))
 }
-
-/// The rule of exact decimal text: what a reader of it takes besides a finite number, a string
-/// [`is_finite_decimal_text`] accepts.
-pub static DECIMAL_TEXT: TextRule =
-    TextRule { expecting: "a decimal number or decimal text", accepts: is_finite_decimal_text };
 
 /// The value a lenient reader read: [`Scalar::Null`] only when it accepts `null`.
 pub(crate) enum Scalar {
@@ -194,9 +179,9 @@ pub(crate) fn read_input<E: de::Error>(with: With, input: Unexpected<'_>) -> Res
     narrowed(with, Lenient { kind, nullable }.visit(input)?)
 }
 
-/// Reads `input` as [`text`] reads it by `rule`: the text, or the error.
-pub(crate) fn read_text_input<E: de::Error>(rule: &'static TextRule, input: Unexpected<'_>) -> Result<String, E> {
-    take(Lenient { kind: Kind::Text(rule), nullable: false }.visit(input)?)
+/// Reads `input` as [`decimal_text`] reads it: the text, or the error.
+pub(crate) fn read_decimal_text<E: de::Error>(input: Unexpected<'_>) -> Result<String, E> {
+    take(Lenient { kind: Kind::DecimalText, nullable: false }.visit(input)?)
 }
 
 /// Reads a value as the reader `with` names (any reader but [`nonempty_string`]'s): its value, `Null` for `null`
@@ -216,7 +201,7 @@ fn kind_of(with: With) -> (Kind, bool) {
         With::OptU64 => (Kind::U64, true),
         With::I64 | With::I32 => (Kind::I64, false),
         With::OptI64 | With::OptI32 => (Kind::I64, true),
-        With::NumericString | With::NonemptyString => (Kind::Text(&NUMERIC_TEXT), false),
+        With::NumericString | With::NonemptyString => (Kind::NumericText, false),
     }
 }
 
@@ -256,19 +241,22 @@ impl Lenient {
             (Float(v), Kind::F64) => Some(Scalar::F64(v)),
             (Float(v), Kind::U64) => u64_of_f64(v).map(Scalar::U64),
             (Float(v), Kind::I64) => i64_of_f64(v).map(Scalar::I64),
-            (Float(v), Kind::Text(_)) => v.is_finite().then(|| Scalar::Text(crate::float::text(v))),
+            (Float(v), Kind::NumericText | Kind::DecimalText) => {
+                v.is_finite().then(|| Scalar::Text(crate::float::text(v)))
+            }
             (Unsigned(v), Kind::F64) => Some(Scalar::F64(v as f64)),
             (Unsigned(v), Kind::U64) => Some(Scalar::U64(v)),
             (Unsigned(v), Kind::I64) => i64::try_from(v).ok().map(Scalar::I64),
-            (Unsigned(v), Kind::Text(_)) => Some(Scalar::Text(v.to_string())),
+            (Unsigned(v), Kind::NumericText | Kind::DecimalText) => Some(Scalar::Text(v.to_string())),
             (Signed(v), Kind::F64) => Some(Scalar::F64(v as f64)),
             (Signed(v), Kind::U64) => u64::try_from(v).ok().map(Scalar::U64),
             (Signed(v), Kind::I64) => Some(Scalar::I64(v)),
-            (Signed(v), Kind::Text(_)) => Some(Scalar::Text(v.to_string())),
+            (Signed(v), Kind::NumericText | Kind::DecimalText) => Some(Scalar::Text(v.to_string())),
             (Str(v), Kind::F64) => f64_of_text(v).map(Scalar::F64),
             (Str(v), Kind::U64) => u64_of_text(v).map(Scalar::U64),
             (Str(v), Kind::I64) => i64_of_text(v).map(Scalar::I64),
-            (Str(v), Kind::Text(rule)) => (rule.accepts)(v).then(|| Scalar::Text(v.trim().to_owned())),
+            (Str(v), Kind::NumericText) => f64_of_text(v).map(|_| Scalar::Text(v.trim().to_owned())),
+            (Str(v), Kind::DecimalText) => is_finite_decimal_text(v).then(|| Scalar::Text(v.trim().to_owned())),
             _ => return Err(false),
         };
         read.ok_or(true)
@@ -282,14 +270,6 @@ impl Lenient {
             false => E::invalid_type(input, &self),
         })
     }
-
-    /// A 128-bit integer (`ty`), as serde refuses one where no text is read.
-    fn wide<E: de::Error>(self, v: impl fmt::Display, ty: &str) -> Result<Scalar, E> {
-        match self.kind {
-            Kind::Text(_) => Ok(Scalar::Text(v.to_string())),
-            _ => Err(E::invalid_type(Unexpected::Other(&format!("integer `{v}` as {ty}")), &self)),
-        }
-    }
 }
 
 impl<'de> Visitor<'de> for Lenient {
@@ -297,8 +277,8 @@ impl<'de> Visitor<'de> for Lenient {
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self.kind {
-            Kind::F64 => "a number or a numeric string",
-            Kind::Text(rule) => rule.expecting,
+            Kind::F64 | Kind::NumericText => "a number or a numeric string",
+            Kind::DecimalText => "a decimal number or decimal text",
             Kind::U64 => "a non-negative integer or a string of digits",
             Kind::I64 => "an integer or a string of digits",
         })?;
@@ -310,18 +290,6 @@ impl<'de> Visitor<'de> for Lenient {
     fn visit_unit<E: de::Error>(self) -> Result<Scalar, E> {
         self.visit(Unit)
     }
-    fn visit_none<E: de::Error>(self) -> Result<Scalar, E> {
-        match self.nullable {
-            true => Ok(Scalar::Null),
-            false => Err(E::invalid_type(Unexpected::Option, &self)),
-        }
-    }
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Scalar, D::Error> {
-        match self.nullable {
-            true => d.deserialize_any(self.strict()),
-            false => Err(de::Error::invalid_type(Unexpected::Option, &self)),
-        }
-    }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Scalar, E> {
         self.visit(Float(v))
     }
@@ -330,14 +298,6 @@ impl<'de> Visitor<'de> for Lenient {
     }
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Scalar, E> {
         self.visit(Signed(v))
-    }
-    // No JSON reader of this crate hands over 128-bit integers (serde_json does only with its `arbitrary_precision`),
-    // so these are never built into a `.wasm`; a text reader keeps the integer's digits, the others refuse it.
-    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Scalar, E> {
-        self.wide(v, "u128")
-    }
-    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Scalar, E> {
-        self.wide(v, "i128")
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Scalar, E> {
         self.visit(Str(v))
@@ -394,7 +354,7 @@ pub(crate) mod tests {
     use serde::de::Unexpected;
     use serde_json::{Error, Value};
 
-    use super::{DECIMAL_TEXT, Scalar, With, read_input, read_text_input};
+    use super::{Scalar, With, decimal_text, read_decimal_text, read_input};
 
     /// A JSON value as serde_json hands it to a visitor (`Unit` for `null`).
     pub(crate) fn input(value: &Value) -> Unexpected<'_> {
@@ -422,11 +382,6 @@ pub(crate) mod tests {
             },
             |value| format!("{value:?}").replace('"', ""),
         )
-    }
-
-    /// Exact decimal text as a model reads it ([`DECIMAL_TEXT`]).
-    fn decimal_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-        super::text(d, &DECIMAL_TEXT)
     }
 
     /// A reader, and what its function reads a value to, shown.
@@ -505,7 +460,7 @@ pub(crate) mod tests {
 
     /// JSON values of every type, and numbers and texts at the edges of the readers' rules and of the narrower
     /// integers' ranges, each with what `f64()`, `u64()`, `i64()`, `numeric_string` and exact decimal text
-    /// ([`DECIMAL_TEXT`]) read it to (`=`: the number's text as sent), or the kind of their refusal. The other readers
+    /// ([`super::decimal_text`]) read it to (`=`: the number's text as sent), or the kind of their refusal. The other readers
     /// follow from these ([`expected`]).
     const CASES: &[(&str, &str)] = &[
         ("0", "0.0 = = = ="),
@@ -596,7 +551,7 @@ pub(crate) mod tests {
                 text => text.to_owned(),
             };
             assert_eq!(shown(decimal_text(&value)), decimal, "decimal text {json}");
-            assert_eq!(shown(read_text_input::<Error>(&DECIMAL_TEXT, input(&value))), decimal, "{json}");
+            assert_eq!(shown(read_decimal_text::<Error>(input(&value))), decimal, "{json}");
         }
         // The text readers keep a double as its shortest digits, without an exponent.
         for (json, double) in [("2.5e-324", 5e-324), ("1.7976931348623157e308", f64::MAX)] {

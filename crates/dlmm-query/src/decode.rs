@@ -5,6 +5,7 @@ use serde::de::DeserializeOwned;
 
 use crate::error::{BodyKind, DecodeError};
 use crate::refusal::Refusal;
+pub use crate::refusal::bounded;
 use crate::shape::HasShape;
 use crate::slot::{self, FromSlot};
 
@@ -71,14 +72,6 @@ pub fn explain(refusal: &Refusal, body: &[u8], url: &str, status: u16) -> Decode
         _ => None,
     };
     DecodeError::refused(url, status, kind, path, &expected, &found)
-}
-
-/// `text` cut to at most `max` characters, with `…` marking a cut.
-pub fn bounded(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_owned(),
-    }
 }
 
 /// Tells what a body that failed to decode looks like.

@@ -69,10 +69,7 @@ impl Formatter for JsFormatter<'_> {
     fn write_u128<W: ?Sized + Write>(&mut self, writer: &mut W, value: u128) -> io::Result<()> {
         record(&self.0.path, &mut self.0.amounts);
         writer.write_all(b"\"")?;
-        match u64::try_from(value) {
-            Ok(value) => write!(writer, "{value}")?,
-            Err(_) => writer.write_all(&u128_digits(value))?,
-        }
+        writer.write_all(itoa::Buffer::new().format(value).as_bytes())?;
         writer.write_all(b"\"")
     }
 
@@ -156,40 +153,5 @@ impl Formatter for JsFormatter<'_> {
             });
         }
         CompactFormatter.write_char_escape(writer, escape)
-    }
-}
-
-/// `value`'s decimal digits, by long division in 32-bit limbs: amounts are `u64`s, so this is never met in
-/// practice, and it keeps 128-bit formatting (and division) out of the `.wasm`.
-fn u128_digits(value: u128) -> Vec<u8> {
-    let mut limbs = [(value >> 96) as u32, (value >> 64) as u32, (value >> 32) as u32, value as u32];
-    let mut digits = Vec::with_capacity(39);
-    loop {
-        let mut remainder = 0u64;
-        for limb in &mut limbs {
-            let current = remainder << 32 | u64::from(*limb);
-            *limb = (current / 10) as u32;
-            remainder = current % 10;
-        }
-        digits.push(b'0' + remainder as u8);
-        if limbs == [0; 4] {
-            break;
-        }
-    }
-    digits.reverse();
-    digits
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn u128_digits_are_the_numbers_digits() {
-        for value in
-            [0, 1, 9, 10, 4_294_967_295, 4_294_967_296, u128::from(u64::MAX), u128::from(u64::MAX) + 1, u128::MAX]
-        {
-            assert_eq!(String::from_utf8(u128_digits(value)).unwrap(), value.to_string());
-        }
     }
 }

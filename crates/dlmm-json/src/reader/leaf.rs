@@ -41,7 +41,7 @@ pub(super) fn read(leaf: &Leaf, value: &Value<'_>, out: &mut impl Sink) -> Resul
             Scalar::U64(value) => out.amount(value),
             _ => out.null(),
         },
-        Leaf::DecimalText => out.text(&wire::read_text_input::<Refusal>(&wire::DECIMAL_TEXT, input)?),
+        Leaf::DecimalText => out.text(&wire::read_decimal_text::<Refusal>(input)?),
         Leaf::NumericText => match scalar(With::NumericString)? {
             Scalar::Text(text) => out.numeric_text(&text, false),
             _ => out.null(),

@@ -99,7 +99,7 @@ impl Serialize for Decimal {
 
 impl<'de> Deserialize<'de> for Decimal {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        wire::text(d, &wire::DECIMAL_TEXT).map(Self)
+        wire::decimal_text(d).map(Self)
     }
 }
 
