@@ -65,14 +65,15 @@ pub fn grammar(text: &str) -> Option<Option<f64>> {
     }
     let bytes = unsigned.as_bytes();
     let digits = |from: usize| bytes[from.min(bytes.len())..].iter().take_while(|b| b.is_ascii_digit()).count();
-    let (whole, mut fraction) = (digits(0), 0);
+    // The digits before the point, then the point and the digits after it.
+    let (whole, mut point_and_fraction) = (digits(0), 0);
     if bytes.get(whole) == Some(&b'.') {
-        fraction = digits(whole + 1) + 1;
+        point_and_fraction = 1 + digits(whole + 1);
     }
-    if whole == 0 && fraction <= 1 {
+    if whole == 0 && point_and_fraction <= 1 {
         return None; // no digit on either side of the point
     }
-    let mut at = whole + fraction;
+    let mut at = whole + point_and_fraction;
     if matches!(bytes.get(at), Some(b'e' | b'E')) {
         at += 1 + usize::from(matches!(bytes.get(at + 1), Some(b'+' | b'-')));
         let count = digits(at);
