@@ -7,7 +7,6 @@
 //! methods, so every call goes through here; a page that shows the answer to one call makes its resource with
 //! [`load`].
 
-use dlmm_query::datapi::models::Timeseries;
 use dlmm_query::datapi::series::SeriesOperation;
 use dlmm_query::ops::Operation;
 use dlmm_query::web::WebTransport;
@@ -37,7 +36,7 @@ impl SiteClient {
         &self,
         operation: O,
         options: CallOptions,
-    ) -> LocalBoxFuture<'_, Result<Timeseries<O::Bucket>, Error>> {
+    ) -> LocalBoxFuture<'_, Result<O::Output, Error>> {
         Box::pin(self.0.datapi_series(operation, options))
     }
 }

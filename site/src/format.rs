@@ -42,6 +42,15 @@ pub fn fixed(value: f64, decimals: usize) -> String {
 /// From this magnitude on (1000 T), fixed-point forms give way to an exponent.
 const HUGE: f64 = 1e15;
 
+/// The UTC day of a unix time in seconds as `YYYY-MM-DD` (or what [`unix_time`] says of a time out of range).
+pub fn unix_date(seconds: i64) -> String {
+    let time = unix_time(seconds);
+    match time.get(..10) {
+        Some(date) if time.ends_with(" UTC") => date.to_owned(),
+        _ => time,
+    }
+}
+
 /// A unix time in seconds as `YYYY-MM-DD HH:MM:SS UTC`.
 pub fn unix_time(seconds: i64) -> String {
     match time::OffsetDateTime::from_unix_timestamp(seconds) {
@@ -197,6 +206,8 @@ mod tests {
         assert_eq!(unix_time(1_763_683_200), "2025-11-21 00:00:00 UTC");
         assert_eq!(unix_time(0), "1970-01-01 00:00:00 UTC");
         assert!(unix_time(i64::MAX).contains("out of range"));
+        assert_eq!(unix_date(1_763_683_200 + 86_399), "2025-11-21");
+        assert!(unix_date(i64::MAX).contains("out of range"));
     }
 
     #[test]

@@ -10,6 +10,7 @@
 pub mod charts;
 pub mod client;
 pub mod config;
+pub mod daily_stats;
 pub mod format;
 pub mod pages;
 pub mod pool_list;

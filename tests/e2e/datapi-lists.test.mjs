@@ -62,6 +62,39 @@ test("overview: protocol stats of both services and the top pools by volume, fee
     const expected = await pools(`page_size=10&sort_by=${sort}`);
     assert.deepEqual(await rowAddresses(page, `[data-testid="${id}"]`), expected.data.map((p) => p.address), id);
   }
+  // The daily statistics: both views' totals over the span, the charts in the chosen view.
+  const DAY = 86_400;
+  const daily = {};
+  for (const metric of ["volume", "trading_fees", "protocol_fees"]) {
+    daily[metric] = (await raw(`${dlmmBase}/stats/daily/${metric}?view=both`)).data_points;
+  }
+  const sums = (metric, days) => {
+    const points = daily[metric];
+    const from = points.at(-1).timestamp - (days - 1) * DAY;
+    const within = points.filter((p) => days === 0 || p.timestamp >= from);
+    return { n: within.length, clean: within.reduce((s, p) => s + p.clean, 0), gross: within.reduce((s, p) => s + p.gross, 0) };
+  };
+  const totals = '[data-testid="daily-totals"]';
+  for (const [days, option] of [[90, null], [30, "30"], [0, "0"]]) {
+    if (option) await page.selectOption('select[name="daily-span"]', option);
+    await page.waitForSelector(`${totals}[data-days="${sums("volume", days).n}"]`);
+    for (const metric of ["volume", "trading_fees", "protocol_fees"]) {
+      const expected = sums(metric, days);
+      const row = page.locator(`${totals} tr[data-metric="${metric}"]`);
+      assert.equal(await title(row.locator('[data-field="clean"]')), expected.clean, `${metric} clean, ${days} days`);
+      assert.equal(await title(row.locator('[data-field="gross"]')), expected.gross, `${metric} gross, ${days} days`);
+      assert.ok(expected.clean <= expected.gross && expected.clean > 0, metric);
+    }
+    assert.equal(await page.locator('[data-testid="daily-volume-chart"] rect.bar').count(), sums("volume", days).n);
+  }
+  const cleanLabel = await page.getAttribute('[data-testid="daily-volume-chart"] svg', "aria-label");
+  await page.selectOption('select[name="daily-view"]', "gross");
+  await page.waitForFunction((before) =>
+    document.querySelector('[data-testid="daily-volume-chart"] svg')?.getAttribute("aria-label") !== before, cleanLabel);
+  const grossLabel = await page.getAttribute('[data-testid="daily-volume-chart"] svg', "aria-label");
+  assert.match(grossLabel, /^Volume by day: \d+ days, from/, grossLabel);
+  const refreshed = '[data-testid="protocol-dlmm"] ~ p [data-field="refreshed_at"]';
+  assert.equal(await page.getAttribute(refreshed, "data-value"), String(dlmmStats.refreshed_at));
   const firstTvl = page.locator('[data-testid="top-volume"] tbody tr [data-field="tvl"]');
   assert.equal(await title(firstTvl), (await pools("page_size=10&sort_by=volume_24h:desc")).data[0].tvl);
   // The navigation leads with the datapi pages and offers the keeper (this build has keeper hosts).
@@ -73,6 +106,19 @@ test("overview: protocol stats of both services and the top pools by volume, fee
   const first = (await pools("page_size=10&sort_by=volume_24h:desc")).data[0].address;
   await Promise.all([page.waitForURL(new RegExp(`/dlmm/pools/${first}$`)), page.click('[data-testid="top-volume"] tbody tr a.name')]);
   assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("a DLMM host without the daily statistics: the overview says so and shows the rest", async () => {
+  // The replica's DAMM v2 host answers the daily routes 404, as a host without them would.
+  const page = await visit("/settings");
+  await page.evaluate((base) => localStorage.setItem("dlmm-explorer.dlmmDatapiBaseUrl", base), dammBase);
+  await page.goto(`${site.url}/`);
+  await page.waitForSelector('[data-testid="daily-not-served"]');
+  assert.match(await page.textContent('[data-testid="daily-not-served"]'), /does not serve the daily statistics/);
+  await page.waitForSelector('[data-testid="protocol-dlmm"]');
+  assert.equal(await page.locator('[data-testid="daily-stats"] [data-state="error"]').count(), 0, "not an error panel");
+  await page.evaluate(() => localStorage.clear());
   await page.close();
 });
 

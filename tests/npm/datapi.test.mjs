@@ -96,7 +96,7 @@ test("createDatapiClient: two namespaces sharing one client; bad options throw i
   assert.ok(c.dlmm instanceof sdk.DlmmDatapi);
   assert.ok(c.dammV2 instanceof sdk.DammV2Datapi);
   for (const name of ["getPools", "pools", "getPool", "getPoolOhlcv", "getPoolVolumeHistory", "getGroups", "groups",
-    "getGroup", "getProtocolMetrics"]) {
+    "getGroup", "getProtocolMetrics", "getDailyVolume", "getDailyTradingFees", "getDailyProtocolFees"]) {
     assert.equal(typeof c.dlmm[name], "function", `dlmm.${name}`);
     assert.equal(typeof c.dammV2[name], "function", `dammV2.${name}`);
   }
@@ -160,6 +160,39 @@ test("dlmm: every pool and group method resolves to what the service serves", as
   assert.equal(sdk.lexicalOrderMints(key.split("-")[1], key.split("-")[0]), key);
 
   assertSame(await dlmm.getProtocolMetrics(), await json(`${D}/stats/protocol_metrics`), "protocol");
+});
+
+test("dlmm: the daily statistics in every view, whole and in chunks; a host without them is notServed", async () => {
+  const { dlmm, dammV2 } = client();
+  const D = dlmmBaseUrl;
+  const whole = await dlmm.getDailyVolume({ view: "both" });
+  assertSame(whole, await json(`${D}/stats/daily/volume?view=both`), "daily volume");
+  assert.ok(whole.dataPoints.length > 200, "the whole history");
+  const day = whole.dataPoints[0];
+  assert.equal(typeof day.timestamp, "number");
+  assert.ok(day.dateTime.endsWith("T00:00:00+00:00") && day.clean <= day.gross, JSON.stringify(day));
+  assert.equal(typeof whole.refreshedAt, "number");
+  const last = whole.dataPoints.at(-1).timestamp;
+  const q = `start_time=${day.timestamp}&end_time=${last}`;
+  assertSame(await dlmm.getDailyTradingFees({ startTime: day.timestamp, endTime: last, view: "gross" }),
+    await json(`${D}/stats/daily/trading_fees?${q}&view=gross`), "daily trading fees");
+  const protocol = await dlmm.getDailyProtocolFees({ startTime: day.timestamp, endTime: day.timestamp });
+  assertSame(protocol, await json(`${D}/stats/daily/protocol_fees?start_time=${day.timestamp}&end_time=${day.timestamp}`),
+    "daily protocol fees");
+  assert.equal(typeof protocol.dataPoints[0].clean, "number");
+  assert.equal(protocol.dataPoints[0].gross, undefined, "the clean view by default");
+  // From 1970: 21 requests of 1000 days, merged into what one request of the whole history answers.
+  const chunked = await dlmm.getDailyVolume({ startTime: 0, endTime: last + 86_399, view: "both" });
+  assert.deepEqual(chunked, whole);
+  for (const call of [() => dammV2.getDailyVolume(), () => dammV2.getDailyProtocolFees({ startTime: 0, endTime: last })]) {
+    await assert.rejects(call(), (e) => {
+      assert.ok(sdk.isDlmmError(e), String(e));
+      assert.equal(e.kind, "notServed", e.message);
+      assert.equal(e.status, 404);
+      assert.ok(e.url.includes("/stats/daily/"), e.url);
+      return true;
+    });
+  }
 });
 
 test("dlmm: every portfolio, position and limit-order method resolves to what the service serves", async () => {
@@ -382,6 +415,10 @@ test("invalid input rejects with invalidInput naming the parameter, and nothing 
       [() => dlmm.getPortfolio(samples.wallet_with_positions.wallet, { daysBack: 366 }), "daysBack"],
       [() => dlmm.getPoolOhlcv(pool, { timeframe: "7d" }), "timeframe"],
       [() => dlmm.getPoolVolumeHistory(pool, { startTime: 10, endTime: 5 }), "startTime"],
+      [() => dlmm.getDailyVolume({ view: "net" }), "view"],
+      [() => dlmm.getDailyTradingFees({ startTime: 10, endTime: 5 }), "startTime"],
+      [() => dlmm.getDailyProtocolFees({ timeframe: "24h" }), "timeframe"],
+      [() => dammV2.getDailyVolume({ endTime: -1 }), "endTime"],
       [() => dlmm.getPositionEvents(samples.position_with_events, { eventType: "swap" }), "eventType"],
       [() => dlmm.getGroup(samples.dlmm_group.split("-").reverse().join("-")), "lexical_order_mints"],
       [() => dlmm.getPool("../../etc/passwd"), "address"],

@@ -100,7 +100,7 @@ test("a strict consumer calls every method of the datapi client with typed queri
     import { createDatapiClient, isDlmmError, DatapiClient, type DatapiClientOptions, type DatapiPoolsQuery,
       type DlmmPool, type DammV2Pool, type DatapiPaginated, type DatapiTimeseries, type DatapiCandle,
       type DatapiVolumeBucket, type DatapiWindows, type DatapiProtocolMetrics, type DlmmGroup, type DammV2Group,
-      type DatapiToken } from "PKG";
+      type DatapiToken, type DatapiDailyMetrics, type DatapiDailyPoint, type DatapiDailyView } from "PKG";
     const options: DatapiClientOptions = { dlmmBaseUrl: "http://127.0.0.1:1", dammV2BaseUrl: "http://127.0.0.1:2",
       timeoutMs: 5000, headers: { "x-a": "b" }, retry: { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 1000,
       maxTotalMs: 5000 }, rateLimit: { dlmmPerSecond: 30, dammV2PerSecond: 10 }, maxBodyBytes: 1 << 20 };
@@ -152,14 +152,24 @@ test("a strict consumer calls every method of the datapi client with typed queri
         for await (const g of dlmm.groups()) { const k: string = g.lexicalOrderMints; void k; }
         const group: DatapiPaginated<DlmmPool> = await dlmm.getGroup("a-b", { pageSize: 5 });
         const proto: DatapiProtocolMetrics = await dlmm.getProtocolMetrics(call);
+        const refreshed: number | undefined = proto.refreshedAt;
+        const daily: DatapiDailyMetrics = await dlmm.getDailyVolume({ startTime: 0, endTime: 1, view: "both", ...call });
+        const day0: DatapiDailyPoint | undefined = daily.dataPoints[0];
+        const dayClean: number | undefined = day0?.clean;
+        const dayText: string | undefined = day0?.dateTime;
+        const view: DatapiDailyView = "gross";
+        await dlmm.getDailyTradingFees({ view });
+        await dlmm.getDailyProtocolFees();
         const portfolio = await dlmm.getPortfolio("w", { daysBack: 30, page: 1, pageSize: 50, ...call });
         const hasNext: boolean = portfolio.hasNext;
         const open = await dlmm.getOpenPortfolio("w", { page: 1, pageSize: 10 });
         const totals = await dlmm.getPortfolioTotal("w", call);
+        const closedCount: number | undefined = totals.totalClosedPositions;
         const events = await dlmm.getPositionEvents("pos", { eventType: "claim_fee", orderDirection: "asc", ...call });
         const ex: string | undefined = events.events[0]?.amountX;
         const block: number | undefined = events.events[0]?.blockTime;
         const pnl = await dlmm.getPositionsPnl("pool", "user", { status: "open", page: 1, pageSize: 100 });
+        const pnlSol: string | undefined = pnl.positions[0]?.pnlSol;
         const claims = await dlmm.getWalletPoolClaims("w", "p", call);
         const feeX: string = claims.totalFeeX;
         const lop = await dlmm.getOpenLimitOrderPools("w", { page: 1, pageSize: 1000 });
@@ -169,6 +179,8 @@ test("a strict consumer calls every method of the datapi client with typed queri
         const lc = await dlmm.getClosedLimitOrders("w", "p", call);
         const bonus = await dlmm.getLimitOrderBonusClaimed("w", "p");
         const summary = await dlmm.getLimitOrderSummary("w", call);
+        const valueSol: string | undefined = summary.totalCurrentValueSol;
+        const realized: number | undefined = summary.realizedPnlUsd;
         const orders: number = summary.openOrders + summary.closedOrders;
 
         const dpage: DatapiPaginated<DammV2Pool> = await dammV2.getPools(query);
@@ -183,6 +195,8 @@ test("a strict consumer calls every method of the datapi client with typed queri
         for await (const g of dammV2.groups({ pageSize: 100 })) { const n: number = g.totalTvl; void n; }
         const dgroup: DatapiPaginated<DammV2Pool> = await dammV2.getGroup("a-b");
         const dproto: DatapiProtocolMetrics = await dammV2.getProtocolMetrics();
+        const ddaily: DatapiDailyMetrics = await dammV2.getDailyVolume();
+        void [refreshed, dayClean, dayText, view, closedCount, pnlSol, valueSol, realized, ddaily];
         void [amount, tvl, created, day, half, supply, binStep, pool, ts, close, vol, g0, group, proto, open, totals,
           ex, block, pnl, feeX, lop, lcp, lc, bonus, maxPrice, dAmount, dpool, dc, dv, dg, dgroup, dproto];
         return total + orders + (hasNext ? 1 : 0);
@@ -210,9 +224,13 @@ test("datapi misuse is a type error", () => {
     dlmm.getPools({ pageSiz: 10 });
     createDatapiClient({ dlmmBaseURL: "x" });
     void f;
+    dlmm.getDailyVolume({ view: "net" });
+    dlmm.getDailyVolume({ timeframe: "24h" });
+    async function g() { const d = await dlmm.getDailyVolume(); const s: string = d.dataPoints[0]!.timestamp; void s; }
+    void g;
   `);
   assert.doesNotMatch(errors, /consumer\.ts\([23],/, "the import itself type-checks");
-  for (const line of [4, 5, 6, 7, 8, 9, 10, 11, 12]) assert.match(errors, new RegExp(`consumer\\.ts\\(${line},`), `line ${line}`);
+  for (const line of [4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16]) assert.match(errors, new RegExp(`consumer\\.ts\\(${line},`), `line ${line}`);
 });
 
 test("misuse is a type error", () => {
@@ -280,7 +298,7 @@ test("no `any` in a public signature of the package's declarations", () => {
   }
   assert.ok(members("DatapiClient").includes("dlmm") && members("DatapiClient").includes("dammV2"));
   const shared = ["getPools", "pools", "getPool", "getPoolOhlcv", "getPoolVolumeHistory", "getGroups", "groups",
-    "getGroup", "getProtocolMetrics"];
+    "getGroup", "getProtocolMetrics", "getDailyVolume", "getDailyTradingFees", "getDailyProtocolFees"];
   const dlmmOnly = ["getPortfolio", "getOpenPortfolio", "getPortfolioTotal", "getPositionEvents", "getPositionsPnl",
     "getWalletPoolClaims", "getOpenLimitOrderPools", "getOpenLimitOrders", "getClosedLimitOrderPools",
     "getClosedLimitOrders", "getLimitOrderBonusClaimed", "getLimitOrderSummary"];

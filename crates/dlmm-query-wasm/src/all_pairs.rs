@@ -38,7 +38,7 @@ pub async fn all_pairs(
 ) -> Result<(), Error> {
     let mut out = Batches::new(sink);
     let streamed = client
-        .stream_elements(request, All::NOT_FOUND_ON_500, options, |element, url, status| match element {
+        .stream_elements(request, All::MISSING, options, |element, url, status| match element {
             // Without a floor, a pair is transcoded where it begins in the chunk when it can be, not split out first.
             Element::Start { rest, .. } if floor.is_none() => out.add_start(rest, url),
             Element::Start { .. } => Ok(None),

@@ -16,7 +16,7 @@ use dlmm_query::json_text::JsonText;
 use dlmm_query::models::PoolEnvelope;
 use dlmm_query::ops::{All, GetDeposits, GetPositionPnl, Operation};
 use dlmm_query::shape::{HasShape, Shape};
-use dlmm_query::{ApiGroup, CallOptions, Error, HttpResponse, InvalidInput, Request, response};
+use dlmm_query::{ApiGroup, CallOptions, Error, HttpResponse, InvalidInput, Missing, Request, response};
 use wasm_bindgen::JsValue;
 
 use crate::all_pairs;
@@ -86,7 +86,7 @@ impl From<Work> for Job {
 /// The work of a [`Job`].
 enum Work {
     /// One request (invalid input rejects when run), its answer written by `output`.
-    Send { request: Result<Request, InvalidInput>, not_found_on_500: bool, output: Output },
+    Send { request: Result<Request, InvalidInput>, missing: Missing, output: Output },
     /// A datapi series fetched in chunks and merged as text.
     Series(Result<SeriesPlan, Error>),
     /// `all()` with its TVL floor.
@@ -126,11 +126,11 @@ impl Work {
         let Call { signal, options: call } = Call::read(&options)?;
         // Every kind of work is a boxed future of one type, so one race against the signal covers them all.
         let work: LocalBoxFuture<'_, Result<JsValue, JsValue>> = match self {
-            Work::Send { request, not_found_on_500, output } => {
+            Work::Send { request, missing, output } => {
                 // Capped here, once for every operation, as `Operation::capped_request` caps it in Rust.
                 let request = request.map_err(input_error)?.for_output(output.shape());
                 Box::pin(async move {
-                    let (url, response) = client.exchange(&request, not_found_on_500, call).await.map_err(rejection)?;
+                    let (url, response) = client.exchange(&request, missing, call).await.map_err(rejection)?;
                     output.write(&url, &response).map_err(rejection)
                 })
             }
@@ -165,16 +165,16 @@ pub fn send<O: Operation>(operation: O) -> Job {
         ApiGroup::Pool => Output::Enveloped { envelope: &<PoolEnvelope<O::Output> as HasShape>::SHAPE, data },
         _ => Output::Shaped(data),
     };
-    Work::Send { request: operation.request(), not_found_on_500: O::NOT_FOUND_ON_500, output }.into()
+    Work::Send { request: operation.request(), missing: O::MISSING, output }.into()
 }
 
-/// A datapi series (`/ohlcv`, `/volume/history`): with both `startTime` and `endTime`, fetched in chunks the server
-/// accepts and merged as text ([`SeriesPlan`], then [`Client::series_text`](dlmm_query::Client::series_text));
+/// A datapi series (`/ohlcv`, `/volume/history`, `/stats/daily/*`): with both `startTime` and `endTime`, fetched in
+/// chunks the server accepts and merged as text ([`SeriesPlan`], then [`Client::series_text`](dlmm_query::Client::series_text));
 /// otherwise one request.
 pub fn series(route: SeriesRoute) -> Job {
     if route.query().time_range().is_none() {
         let output = Output::Shaped(route.shape());
-        return Work::Send { request: route.request(), not_found_on_500: route.not_found_on_500(), output }.into();
+        return Work::Send { request: route.request(), missing: route.missing(), output }.into();
     }
     Work::Series(SeriesPlan::of_route(&route)).into()
 }

@@ -10,7 +10,7 @@ use crate::js_object::{property, set};
 const DLMM_ERROR_TS: &str = r#"
 /** What kind of failure a `DlmmError` is. */
 export type DlmmErrorKind =
-  | "invalidInput" | "network" | "timeout" | "aborted" | "notFound" | "rateLimited" | "http" | "decode";
+  | "invalidInput" | "network" | "timeout" | "aborted" | "notFound" | "notServed" | "rateLimited" | "http" | "decode";
 
 /** Every rejection of this package (except a cancelled call, which rejects with the signal's `AbortError`). */
 export interface DlmmError extends Error {

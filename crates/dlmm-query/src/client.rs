@@ -13,7 +13,7 @@ use crate::items::{ArrayItems, Element, Item, SplitError};
 use crate::json_text::{JsonText, Written};
 use crate::ops::Operation;
 use crate::policy::{Failed, RateLimiter, RetryDecision, RetryPolicy};
-use crate::request::{ApiGroup, BaseUrl, Request};
+use crate::request::{ApiGroup, BaseUrl, Missing, Request};
 use crate::response;
 use crate::shape::{HasShape, Shape};
 use crate::transport::{BodyChunks, HttpRequest, HttpResponse, OpenResponse, Transport};
@@ -189,7 +189,7 @@ impl<T: Transport> Client<T> {
         // The request is built here, so the future holds it rather than the operation, and the one piece of the
         // future that depends on the operation is the decoding mapped onto the exchange: no state machine per
         // operation in a build (in the explorer's `.wasm`, 2.6 KB gzip less than an `async` body).
-        let exchanged = self.exchange_built(operation.capped_request(), O::NOT_FOUND_ON_500, options);
+        let exchanged = self.exchange_built(operation.capped_request(), O::MISSING, options);
         exchanged.map(|exchanged| exchanged.and_then(|(url, response)| response::decode_success::<O>(&url, &response)))
     }
 
@@ -197,10 +197,10 @@ impl<T: Transport> Client<T> {
     async fn exchange_built(
         &self,
         request: Result<Request, InvalidInput>,
-        not_found_on_500: bool,
+        missing: Missing,
         options: CallOptions,
     ) -> Result<(String, HttpResponse), Error> {
-        self.exchange(&request?, not_found_on_500, options).await
+        self.exchange(&request?, missing, options).await
     }
 
     /// Like [`send_with`](Self::send_with), but the answer is transcoded by the output's shape into the JSON text for
@@ -212,14 +212,8 @@ impl<T: Transport> Client<T> {
         options: CallOptions,
     ) -> Result<(String, Written), Error> {
         let request = operation.request()?;
-        self.transcode_request(
-            &request,
-            O::NOT_FOUND_ON_500,
-            &<O::Output as HasShape>::SHAPE,
-            JsonText::default(),
-            options,
-        )
-        .await
+        self.transcode_request(&request, O::MISSING, &<O::Output as HasShape>::SHAPE, JsonText::default(), options)
+            .await
     }
 
     /// Like [`transcode_with`](Self::transcode_with), for a request already made: sends it
@@ -227,28 +221,28 @@ impl<T: Transport> Client<T> {
     pub async fn transcode_request(
         &self,
         request: &Request,
-        not_found_on_500: bool,
+        missing: Missing,
         shape: &Shape,
         out: JsonText,
         options: CallOptions,
     ) -> Result<(String, Written), Error> {
         let request = request.clone().for_output(shape);
-        let (url, response) = self.exchange(&request, not_found_on_500, options).await?;
+        let (url, response) = self.exchange(&request, missing, options).await?;
         let written = response::transcode_into(&url, &response, shape, out)?;
         Ok((url, written))
     }
 
     /// Sends `request` with the rate limit, time-out and retries, until a successful (2xx) answer, which it returns
-    /// with the URL asked, body unread by any decoder; or the error that ended the call. `not_found_on_500` marks the
+    /// with the URL asked, body unread by any decoder; or the error that ended the call. `missing` marks the
     /// keeper routes that answer 500 for an item never indexed. A successful answer is never retried, so decoding it
     /// after this returns changes nothing.
     pub async fn exchange(
         &self,
         request: &Request,
-        not_found_on_500: bool,
+        missing: Missing,
         options: CallOptions,
     ) -> Result<(String, HttpResponse), Error> {
-        let (url, (mut open, _)) = self.attempts(request, not_found_on_500, options, true).await?;
+        let (url, (mut open, _)) = self.attempts(request, missing, options, true).await?;
         // The body was read within the attempt (a failure while reading it was retried like any other): it is here
         // in memory as one chunk, taken as it is rather than copied, with no deadline left to race.
         let mut body = Vec::new();
@@ -272,11 +266,11 @@ impl<T: Transport> Client<T> {
     pub async fn stream_items(
         &self,
         request: &Request,
-        not_found_on_500: bool,
+        missing: Missing,
         options: CallOptions,
         mut item: impl FnMut(Item<'_>, &str, u16) -> Result<(), Error>,
     ) -> Result<Streamed, Error> {
-        self.stream_elements(request, not_found_on_500, options, |element, url, status| match element {
+        self.stream_elements(request, missing, options, |element, url, status| match element {
             Element::Start { .. } => Ok(None),
             Element::Whole(whole) => item(whole, url, status).map(|()| None),
         })
@@ -288,11 +282,11 @@ impl<T: Transport> Client<T> {
     pub async fn stream_elements(
         &self,
         request: &Request,
-        not_found_on_500: bool,
+        missing: Missing,
         options: CallOptions,
         mut element: impl FnMut(Element<'_>, &str, u16) -> Result<Option<usize>, Error>,
     ) -> Result<Streamed, Error> {
-        let (url, (mut open, deadline)) = self.attempts(request, not_found_on_500, options, false).await?;
+        let (url, (mut open, deadline)) = self.attempts(request, missing, options, false).await?;
         let transport_error = |error| Error::Transport { url: url.clone(), error };
         let mut items = ArrayItems::new(&url, open.status);
         while let Some(chunk) = self.next_chunk(&mut open.body, deadline).await.map_err(transport_error)? {
@@ -325,7 +319,7 @@ impl<T: Transport> Client<T> {
     async fn attempts(
         &self,
         request: &Request,
-        not_found_on_500: bool,
+        missing: Missing,
         options: CallOptions,
         whole: bool,
     ) -> Result<(String, (OpenResponse, Option<Deadline>)), Error> {
@@ -340,7 +334,7 @@ impl<T: Transport> Client<T> {
             };
             let error = match self.attempt(http, tries.timeout, whole).await {
                 Ok(Attempt::Success(open, deadline)) => return Ok((tries.url, (open, deadline))),
-                Ok(Attempt::Failure(response)) => response::failure(request.group, not_found_on_500, url, &response)
+                Ok(Attempt::Failure(response)) => response::failure(request.group, missing, url, &response)
                     .unwrap_or_else(|| Error::wrong_shape(url, None, "an unsuccessful answer with a 2xx status")),
                 Err(error) => Error::Transport { url: url.clone(), error },
             };
@@ -850,7 +844,7 @@ mod tests {
         let c = client(script);
         let request = crate::ops::All::new().request().unwrap();
         let mut seen = Vec::new();
-        let ended = block_on(c.stream_items(&request, false, CallOptions::default(), |item, url, status| {
+        let ended = block_on(c.stream_items(&request, Missing::Item, CallOptions::default(), |item, url, status| {
             assert_eq!((url, status), ("http://pair.test/pair/all", 200));
             seen.push(format!("{}:{}", item.index, String::from_utf8_lossy(item.bytes)));
             Ok(())
@@ -919,7 +913,7 @@ mod tests {
             let c = Client::new(transport, ClientConfig::default());
             let request = crate::ops::All::new().request().unwrap();
             let mut seen = 0;
-            let ended = block_on(c.stream_items(&request, false, CallOptions::default(), |_, _, _| {
+            let ended = block_on(c.stream_items(&request, Missing::Item, CallOptions::default(), |_, _, _| {
                 seen += 1;
                 Ok(())
             }));
@@ -935,7 +929,7 @@ mod tests {
         let c = client([body(200, "[1,2,3]")]);
         let request = crate::ops::All::new().request().unwrap();
         let mut count = 0;
-        let ended = block_on(c.stream_items(&request, false, CallOptions::default(), |item, url, _| {
+        let ended = block_on(c.stream_items(&request, Missing::Item, CallOptions::default(), |item, url, _| {
             count += 1;
             if item.index == 1 { Err(Error::wrong_shape(url, Some("[1]".into()), "stop")) } else { Ok(()) }
         }));

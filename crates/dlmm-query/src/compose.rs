@@ -16,7 +16,7 @@ use crate::ops::{
 };
 use crate::pnl::{self, PositionPnl};
 use crate::policy::{PageStep, PageWalker};
-use crate::request::Request;
+use crate::request::{Missing, Request};
 use crate::shape::{HasShape, Shape};
 use crate::transport::Transport;
 
@@ -188,7 +188,7 @@ async fn fetch_pnl<T: Transport>(
 /// shape and their USD fields.
 struct EventList {
     request: Result<Request, InvalidInput>,
-    not_found_on_500: bool,
+    missing: Missing,
     shape: &'static Shape,
     usd: &'static [&'static str],
 }
@@ -196,7 +196,7 @@ struct EventList {
 impl EventList {
     fn of<O: Operation>(operation: &O, usd: &'static [&'static str]) -> Self {
         let shape = &<O::Output as HasShape>::SHAPE;
-        Self { request: operation.request(), not_found_on_500: O::NOT_FOUND_ON_500, shape, usd }
+        Self { request: operation.request(), missing: O::MISSING, shape, usd }
     }
 }
 
@@ -206,7 +206,7 @@ async fn fetch_events<T: Transport>(
     list: EventList,
     options: CallOptions,
 ) -> Result<Vec<pnl::Event>, Error> {
-    let (url, response) = client.exchange(&list.request?, list.not_found_on_500, options).await?;
+    let (url, response) = client.exchange(&list.request?, list.missing, options).await?;
     pnl::events_of(&response.body, list.shape, list.usd)
         .map_err(|e| Error::Decode(decode::explain(&e, &response.body, &url, response.status)))
 }

@@ -16,6 +16,8 @@ pub enum ErrorKind {
     Aborted,
     /// The server has no such item (HTTP 404, or the vendor's HTTP 500 for a never-indexed position or group).
     NotFound,
+    /// This service does not serve the route (HTTP 404 on a route that names no item: a host that lacks it).
+    NotServed,
     /// The server asked us to slow down (HTTP 429).
     RateLimited,
     /// Any other unsuccessful HTTP status, or an error reported inside the pool group's envelope.
@@ -34,6 +36,7 @@ impl ErrorKind {
             Self::Timeout => "timeout",
             Self::Aborted => "aborted",
             Self::NotFound => "notFound",
+            Self::NotServed => "notServed",
             Self::RateLimited => "rateLimited",
             Self::Http => "http",
             Self::Decode => "decode",
@@ -130,7 +133,7 @@ pub struct ApiError {
 /// An unsuccessful HTTP answer (or a pool envelope that carries an error).
 #[derive(Clone, Debug, PartialEq)]
 pub struct StatusError {
-    /// [`ErrorKind::NotFound`], [`ErrorKind::RateLimited`] or [`ErrorKind::Http`].
+    /// [`ErrorKind::NotFound`], [`ErrorKind::NotServed`], [`ErrorKind::RateLimited`] or [`ErrorKind::Http`].
     pub kind: ErrorKind,
     /// The HTTP status code.
     pub status: u16,
@@ -331,6 +334,7 @@ fn status_message(s: &StatusError) -> String {
     let what = match s.kind {
         ErrorKind::NotFound if s.not_indexed => "not found or not indexed".to_owned(),
         ErrorKind::NotFound => "not found".to_owned(),
+        ErrorKind::NotServed => "this service does not serve this route".to_owned(),
         ErrorKind::RateLimited => match s.retry_after {
             Some(d) => format!("rate limited; retry after {} ms", millis(d)),
             None => "rate limited".to_owned(),
@@ -362,6 +366,7 @@ mod tests {
             ErrorKind::Timeout,
             ErrorKind::Aborted,
             ErrorKind::NotFound,
+            ErrorKind::NotServed,
             ErrorKind::RateLimited,
             ErrorKind::Http,
             ErrorKind::Decode,
@@ -371,7 +376,7 @@ mod tests {
         .collect();
         assert_eq!(
             names,
-            ["invalidInput", "network", "timeout", "aborted", "notFound", "rateLimited", "http", "decode"]
+            ["invalidInput", "network", "timeout", "aborted", "notFound", "notServed", "rateLimited", "http", "decode"]
         );
     }
 

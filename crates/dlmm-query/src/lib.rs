@@ -60,7 +60,7 @@ pub use error::{Error, ErrorKind, InvalidInput, TransportError, TransportFailure
 #[cfg(feature = "native")]
 pub use native::NativeTransport;
 pub use pnl::PositionPnl;
-pub use request::{ApiGroup, BaseUrl, Request};
+pub use request::{ApiGroup, BaseUrl, Missing, Request};
 pub use transport::{HttpRequest, HttpResponse, Transport};
 #[cfg(feature = "web")]
 pub use web::WebTransport;

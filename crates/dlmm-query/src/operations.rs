@@ -17,9 +17,9 @@
 //!   named as JavaScript callers see them; an argument is a string unless its kind says `count` (a whole number).
 //! * `options`: what the options object may hold besides the call options, by its reader's name in the package
 //!   (the keeper's `call`, `pair_list`, `all`, `pool_metrics`, `pnl`; the datapi's `none`, `list`, `groups`, `series`,
-//!   `limit_orders`, `portfolio`, `open_portfolio`, `position_events`, `positions_pnl`).
+//!   `daily`, `limit_orders`, `portfolio`, `open_portfolio`, `position_events`, `positions_pnl`).
 //! * `runner`: `one` (one request, answering the builder's `Operation::Output`), `series` (a range fetched in chunks
-//!   and merged, answering `Timeseries<Bucket>`), `pages` (an async iterator over every page's items; the same route
+//!   and merged, answering the builder's output: `Timeseries<Bucket>` or `DailyMetrics`), `pages` (an async iterator over every page's items; the same route
 //!   as the `one` row of the builder), `all` (every pair, filtered while decoding) or `pnl` (a position's P&L from its
 //!   four event lists, [`PositionPnl`](crate::PositionPnl)).
 //!
@@ -39,7 +39,7 @@
 //! }
 //! let counts = dlmm_query::operations!(count);
 //! // The keeper: 19 pair routes, the pool metrics, a position's P&L and 3 iterators.
-//! assert_eq!(counts, [("DlmmClient", 19 + 1 + 1 + 3), ("DlmmDatapi", 19 + 2), ("DammV2Datapi", 7 + 2)]);
+//! assert_eq!(counts, [("DlmmClient", 19 + 1 + 1 + 3), ("DlmmDatapi", 22 + 2), ("DammV2Datapi", 10 + 2)]);
 //! ```
 
 /// Hands every operation's row to `$then!`, or only the keeper's (`keeper: then`) or the datapi's (`datapi: then`)
@@ -65,6 +65,12 @@ macro_rules! operations {
             getGroup "/pools/groups/{lexical_order_mints}" => GetGroup(lexicalOrderMints; list) one;
             "protocol-wide totals."
             getProtocolMetrics "/stats/protocol_metrics" => GetProtocolMetrics(; none) one;
+            "the protocol's trading volume per UTC day (USD), oldest first; live-only (`notServed` where a host lacks it)."
+            getDailyVolume "/stats/daily/volume" => GetDailyVolume(; daily) series;
+            "the fees swappers paid per UTC day (USD), oldest first; live-only, as `getDailyVolume`."
+            getDailyTradingFees "/stats/daily/trading_fees" => GetDailyTradingFees(; daily) series;
+            "the protocol's share of the fees per UTC day (USD), oldest first; live-only, as `getDailyVolume`."
+            getDailyProtocolFees "/stats/daily/protocol_fees" => GetDailyProtocolFees(; daily) series;
             "Every pool of `getPools`, page after page, as an async iterator (`for await … of`; `break` stops it)."
             pools "/pools" => GetPools(; list) pages;
             "Every group of `getGroups`, page after page, as an async iterator."
@@ -321,7 +327,7 @@ mod tests {
         let in_class = |class| rows.iter().filter(|row| row.1 == class).count();
         assert_eq!(
             [in_class("DlmmClient"), in_class("DlmmDatapi"), in_class("DammV2Datapi")],
-            [19 + 1 + 1 + 3, 19 + 2, 7 + 2]
+            [19 + 1 + 1 + 3, 22 + 2, 10 + 2]
         );
         let mut names: Vec<_> = rows.iter().map(|row| (row.1, row.2)).collect();
         names.sort_unstable();

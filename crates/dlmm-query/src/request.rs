@@ -6,6 +6,20 @@ use serde::Serialize;
 
 use crate::error::InvalidInput;
 
+/// What a route's "missing" answers mean, for naming the error: which statuses say the item (or the route) is not
+/// there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Missing {
+    /// HTTP 404 says there is no such item (the default).
+    #[default]
+    Item,
+    /// HTTP 404 says there is no such item, and so does HTTP 500: the keeper's answer for a position or pair group
+    /// it never indexed.
+    ItemOrNotIndexed,
+    /// HTTP 404 says this service does not serve the route: a route that names no item, which one host may lack.
+    Route,
+}
+
 /// The vendor's APIs, each with its own base URL: the two retired keeper groups and the two live datapi services.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ApiGroup {

@@ -9,29 +9,29 @@ use crate::json_text::{JsonText, Written};
 use crate::models::PoolEnvelope;
 use crate::ops::Operation;
 use crate::refusal::Refusal;
-use crate::request::ApiGroup;
+use crate::request::{ApiGroup, Missing};
 use crate::shape::Shape;
 use crate::transcode::{check, transcode};
 use crate::transport::HttpResponse;
 
 /// Reads the response to operation `O` at `url`: [`failure`] for an unsuccessful status, else [`decode_success`].
 pub fn interpret<O: Operation>(url: &str, response: &HttpResponse) -> Result<O::Output, Error> {
-    match failure(O::GROUP, O::NOT_FOUND_ON_500, url, response) {
+    match failure(O::GROUP, O::MISSING, url, response) {
         Some(error) => Err(error),
         None => decode_success::<O>(url, response),
     }
 }
 
 /// The error an unsuccessful (non-2xx) answer of `group`'s service means, or `None` for a success. The same code for
-/// every operation: `not_found_on_500` marks the keeper routes that answer 500 for an item never indexed.
-pub fn failure(group: ApiGroup, not_found_on_500: bool, url: &str, response: &HttpResponse) -> Option<Error> {
+/// every operation: `missing` says what the route's 404 (and 500) mean.
+pub fn failure(group: ApiGroup, missing: Missing, url: &str, response: &HttpResponse) -> Option<Error> {
     if (200..300).contains(&response.status) {
         return None;
     }
     Some(Error::Status(if group.is_datapi() {
-        datapi_status_error(url, response)
+        datapi_status_error(missing, url, response)
     } else {
-        status_error(not_found_on_500, url, response)
+        status_error(missing, url, response)
     }))
 }
 
@@ -172,12 +172,13 @@ fn body_api_error(body: &[u8]) -> Option<ApiError> {
     error.or(message.map(|message| ApiError { message, error_type: String::new() }))
 }
 
-/// Classifies an unsuccessful status. `not_found_on_500` marks routes where the vendor says 500 for "never indexed".
-pub fn status_error(not_found_on_500: bool, url: &str, response: &HttpResponse) -> StatusError {
-    let (kind, not_indexed) = match response.status {
-        404 => (ErrorKind::NotFound, false),
-        500 if not_found_on_500 => (ErrorKind::NotFound, true),
-        429 => (ErrorKind::RateLimited, false),
+/// Classifies an unsuccessful status; `missing` says what the route's 404 (and 500) mean.
+pub fn status_error(missing: Missing, url: &str, response: &HttpResponse) -> StatusError {
+    let (kind, not_indexed) = match (response.status, missing) {
+        (404, Missing::Route) => (ErrorKind::NotServed, false),
+        (404, _) => (ErrorKind::NotFound, false),
+        (500, Missing::ItemOrNotIndexed) => (ErrorKind::NotFound, true),
+        (429, _) => (ErrorKind::RateLimited, false),
         _ => (ErrorKind::Http, false),
     };
     let api_error = body_api_error(&response.body).map(bounded);
@@ -207,8 +208,8 @@ fn bounded(api_error: ApiError) -> ApiError {
 /// for a query value of the wrong shape, a **plain-text** 400 (the server's query extractor message). Either way the
 /// server's words become the [`ApiError`] message, available through [`Error::server_message`]. HTML pages (a proxy's
 /// 429 or 502) are not the server's words: they stay in the body snippet only.
-pub fn datapi_status_error(url: &str, response: &HttpResponse) -> StatusError {
-    let mut error = status_error(false, url, response);
+pub fn datapi_status_error(missing: Missing, url: &str, response: &HttpResponse) -> StatusError {
+    let mut error = status_error(missing, url, response);
     // Plain text is whatever is neither empty, HTML nor JSON. (Sniffing alone misreads text that starts like a JSON
     // literal, e.g. "the range covers…", as truncated JSON.)
     let plain_text =

@@ -15,7 +15,7 @@ use crate::json_text::{JsonText, Written};
 use crate::ops::Operation;
 use crate::page_facts::PageFacts;
 use crate::policy::{PageStep, PageWalker};
-use crate::request::Request;
+use crate::request::{Missing, Request};
 use crate::shape::{HasShape, Shape};
 use crate::transport::Transport;
 
@@ -25,7 +25,7 @@ pub struct ListPages {
     request_at: Box<dyn Fn(u64) -> Result<Request, InvalidInput>>,
     /// The request as the operation asks it (named by the keeper's looping error), or why it cannot be made.
     asked: Result<Request, InvalidInput>,
-    not_found_on_500: bool,
+    missing: Missing,
     shape: &'static Shape,
     /// The output's key holding the items, as written for JavaScript (`pairs`, `data`).
     pub items: &'static str,
@@ -66,7 +66,7 @@ impl ListPages {
     ) -> Self {
         Self {
             asked: operation.request(),
-            not_found_on_500: O::NOT_FOUND_ON_500,
+            missing: O::MISSING,
             shape: &<O::Output as HasShape>::SHAPE,
             items,
             walker,
@@ -159,8 +159,7 @@ impl ListPages {
     ) -> Result<(String, Written, PageFacts), Error> {
         let request = (self.request_at)(page)?;
         let page = JsonText::noting_top();
-        let (url, written) =
-            client.transcode_request(&request, self.not_found_on_500, self.shape, page, options).await?;
+        let (url, written) = client.transcode_request(&request, self.missing, self.shape, page, options).await?;
         let facts = PageFacts::of(&written, self.items);
         Ok((url, written, facts))
     }

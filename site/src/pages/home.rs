@@ -1,5 +1,5 @@
-//! `/`: the overview on the datapi: protocol stats of both services, and the top DLMM pools by 24 h volume, by
-//! 24 h fee/TVL, and the newest.
+//! `/`: the overview on the datapi: protocol stats of both services, the DLMM service's volume and fees by day, and
+//! the top DLMM pools by 24 h volume, by 24 h fee/TVL, and the newest.
 
 use dlmm_query::datapi::models::ProtocolMetrics;
 use dlmm_query::datapi::models::dlmm::Pool;
@@ -8,6 +8,7 @@ use dlmm_query::datapi::params::{Direction, SortBy, SortField, Timeframe, Window
 use leptos::prelude::*;
 
 use super::cards::{Card, cards};
+use super::daily_stats::DailyStats;
 use super::{pct_value, usd_value};
 use crate::format::unix_time;
 use crate::ui::{CollectAny, Failure, Loaded, or_empty};
@@ -53,6 +54,7 @@ pub fn Home() -> impl IntoView {
                 {protocol_cards(m, "protocol-dlmm")}
             </Loaded>
         </section>
+        <DailyStats />
         <section aria-labelledby="damm-protocol-title">
             <h2 id="damm-protocol-title">"DAMM v2"</h2>
             <Loaded resource=damm_stats loading="DAMM v2 protocol stats" failure=Failure::NotFound("Protocol stats")
@@ -64,9 +66,13 @@ pub fn Home() -> impl IntoView {
     }
 }
 
-/// A service's protocol totals (read from the page's shared value).
+/// A service's protocol totals (read from the page's shared value), and when the service refreshed them, if it says.
 fn protocol_cards(m: &ProtocolMetrics, testid: &'static str) -> impl IntoView + use<> {
-    cards(
+    let refreshed = m.refreshed_at.map(|at| {
+        let at = i64::try_from(at).unwrap_or(i64::MAX);
+        view! { <p class="note">"Refreshed " <span data-field="refreshed_at" data-value=at.to_string()>{unix_time(at)}</span></p> }
+    });
+    let cards = cards(
         Some(testid),
         vec![
             Card::usd("Total TVL", m.total_tvl, "total_tvl", "USD locked now"),
@@ -76,7 +82,8 @@ fn protocol_cards(m: &ProtocolMetrics, testid: &'static str) -> impl IntoView + 
             Card::usd("All-time fees", m.total_fees, "total_fees", "USD"),
             Card::text("Pools", Some("total_pools"), m.total_pools.to_string(), "in total").class("value num"),
         ],
-    )
+    );
+    view! { {cards} {refreshed} }
 }
 
 #[component]

@@ -2,6 +2,7 @@
 
 mod cards;
 mod controls;
+mod daily_stats;
 mod damm_v2_pool;
 mod damm_v2_pools;
 mod dlmm_groups;

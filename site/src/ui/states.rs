@@ -72,6 +72,8 @@ pub fn ErrorPanel(error: Error, retry: Callback<()>) -> impl IntoView {
     let title = match (kind, &host) {
         (ErrorKind::NotFound, _) if error.status() == Some(500) => "Not found or not indexed".to_owned(),
         (ErrorKind::NotFound, _) => "Not found".to_owned(),
+        (ErrorKind::NotServed, Some(host)) => format!("{host} does not serve this"),
+        (ErrorKind::NotServed, None) => "This service does not serve this".to_owned(),
         (ErrorKind::RateLimited, _) => "Too many requests".to_owned(),
         (ErrorKind::Network, Some(host)) => format!("Cannot reach {host}"),
         (ErrorKind::Network, None) => "Cannot reach the API".to_owned(),

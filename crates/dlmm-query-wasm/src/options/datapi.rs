@@ -10,8 +10,8 @@
 use dlmm_query::InvalidInput;
 use dlmm_query::datapi::ops::{PoolListQuery, damm_v2, dlmm};
 use dlmm_query::datapi::params::{
-    BoolField, Comparison, Condition, Direction, FilterBy, NumericField, OpenPortfolioSort, PositionEventType,
-    PositionStatus, SortBy, SortField, TextField, Timeframe, WindowedMetric,
+    BoolField, Comparison, Condition, DailyView, Direction, FilterBy, NumericField, OpenPortfolioSort,
+    PositionEventType, PositionStatus, SortBy, SortField, TextField, Timeframe, WindowedMetric,
 };
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
@@ -50,6 +50,10 @@ keys! {
     TIMEFRAME_KEY "timeframe": OneOf<Timeframe> = TIMEFRAME, "The bucket length (default `\"24h\"`).";
     START_TIME "startTime": Whole = Whole(MAX_SAFE), "The first second of the range, unix seconds, inclusive.";
     END_TIME "endTime": Whole = Whole(MAX_SAFE), "The last second of the range, unix seconds, inclusive.";
+    DAY_START_TIME "startTime": Whole = Whole(MAX_SAFE), "The first day's second, unix seconds, inclusive (default: the first day there is).";
+    DAY_END_TIME "endTime": Whole = Whole(MAX_SAFE), "The last day's second, unix seconds, inclusive (default: today).";
+    VIEW "view": OneOf<DailyView> = OneOf::new(wire_names!(DailyView), Some("DatapiDailyView")),
+        "Which figures each day carries: `\"clean\"` (the filtered pool set, the default), `\"gross\"` (every pool) or `\"both\"`.";
     PAGE_SIZE_50 "pageSize": Count = WHOLE, "Page size, 1 to 50.";
     PAGE_SIZE_100 "pageSize": Count = WHOLE, "Page size, 1 to 100.";
     PAGE_SIZE_1000 "pageSize": Count = WHOLE, "Page size, 1 to 1000.";
@@ -79,6 +83,8 @@ options! {
         [VOLUME_TW, FEE_TVL_RATIO_TW];
     pub SERIES_QUERY "DatapiSeriesQuery": CALL "The query of `getPoolOhlcv` and `getPoolVolumeHistory`. With both ends, any range is fetched (in chunks)."
         [TIMEFRAME_KEY, START_TIME, END_TIME];
+    pub DAILY_QUERY "DatapiDailyQuery": CALL "The query of `getDailyVolume`, `getDailyTradingFees` and `getDailyProtocolFees`. With both ends, any range is fetched (in chunks)."
+        [DAY_START_TIME, DAY_END_TIME, VIEW];
     pub PORTFOLIO_QUERY "DatapiPortfolioQuery": CALL "The query of `getPortfolio`."
         [PAGE, PAGE_SIZE_50, DAYS_BACK];
     pub OPEN_PORTFOLIO_QUERY "DatapiOpenPortfolioQuery": CALL "The query of `getOpenPortfolio`."
@@ -102,6 +108,8 @@ const DECLARATIONS: TsText<8192> = {
         wire_names!(Timeframe),
     );
     let text = alias(text, "A sort or filter direction.", "DatapiDirection", wire_names!(Direction));
+    let text =
+        alias(text, "Which figures a day of the daily statistics carries.", "DatapiDailyView", wire_names!(DailyView));
     let text = alias(
         text,
         "A metric measured over a window (USD for `volume` and `fee`, percent for `fee_tvl_ratio` and `apr`).",
@@ -130,6 +138,7 @@ const DECLARATIONS: TsText<8192> = {
     let text = POOLS_QUERY.declare(text);
     let text = GROUPS_QUERY.declare(text);
     let text = SERIES_QUERY.declare(text);
+    let text = DAILY_QUERY.declare(text);
     let text = PORTFOLIO_QUERY.declare(text);
     let text = OPEN_PORTFOLIO_QUERY.declare(text);
     let text = POSITION_EVENTS_QUERY.declare(text);
@@ -168,6 +177,9 @@ macro_rules! options_kind {
     };
     ($part:ident series) => {
         options_kind!(@pick $part datapi::series, datapi::SERIES_QUERY)
+    };
+    ($part:ident daily) => {
+        options_kind!(@pick $part datapi::daily, datapi::DAILY_QUERY)
     };
     ($part:ident limit_orders) => {
         options_kind!(@pick $part datapi::paged, datapi::LIMIT_ORDERS_QUERY)
@@ -227,6 +239,16 @@ pub trait SeriesBuilder: Sized {
     fn end_time(self, end_time: u64) -> Self;
 }
 
+/// A daily statistics builder.
+pub trait DailyBuilder: Sized {
+    /// See the builders' `start_time`.
+    fn start_time(self, start_time: u64) -> Self;
+    /// See the builders' `end_time`.
+    fn end_time(self, end_time: u64) -> Self;
+    /// See the builders' `view`.
+    fn view(self, view: DailyView) -> Self;
+}
+
 /// A builder with `page` and `page_size`.
 pub trait PagedBuilder: Sized {
     /// See the builders' `page`.
@@ -254,6 +276,9 @@ delegate!(ListBuilder { with_list(PoolListQuery) } for
 delegate!(GroupsBuilder { volume_tw(Timeframe), fee_tvl_ratio_tw(Timeframe) } for dlmm::GetGroups, damm_v2::GetGroups);
 delegate!(SeriesBuilder { timeframe(Timeframe), start_time(u64), end_time(u64) } for
     dlmm::GetPoolOhlcv, dlmm::GetPoolVolumeHistory, damm_v2::GetPoolOhlcv, damm_v2::GetPoolVolumeHistory);
+delegate!(DailyBuilder { start_time(u64), end_time(u64), view(DailyView) } for
+    dlmm::GetDailyVolume, dlmm::GetDailyTradingFees, dlmm::GetDailyProtocolFees,
+    damm_v2::GetDailyVolume, damm_v2::GetDailyTradingFees, damm_v2::GetDailyProtocolFees);
 delegate!(PagedBuilder { page(u32), page_size(u32) } for
     dlmm::GetPortfolio, dlmm::GetOpenPortfolio, dlmm::GetPositionsPnl, dlmm::GetOpenLimitOrderPools,
     dlmm::GetOpenLimitOrders, dlmm::GetClosedLimitOrderPools, dlmm::GetClosedLimitOrders);
@@ -295,6 +320,22 @@ pub fn series<B: SeriesBuilder>(options: &JsValue, builder: B) -> Result<B, JsVa
     }
     if let Some(end) = END_TIME::KEY.read(options)? {
         builder = builder.end_time(end);
+    }
+    Ok(builder)
+}
+
+/// `DatapiDailyQuery` on a daily statistics builder.
+pub fn daily<B: DailyBuilder>(options: &JsValue, builder: B) -> Result<B, JsValue> {
+    check!(DAILY_QUERY, options)?;
+    let mut builder = builder;
+    if let Some(start) = DAY_START_TIME::KEY.read(options)? {
+        builder = builder.start_time(start);
+    }
+    if let Some(end) = DAY_END_TIME::KEY.read(options)? {
+        builder = builder.end_time(end);
+    }
+    if let Some(view) = VIEW::KEY.read(options)? {
+        builder = builder.view(view);
     }
     Ok(builder)
 }

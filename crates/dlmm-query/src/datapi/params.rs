@@ -243,6 +243,18 @@ wire_enum!(
 );
 
 wire_enum!(
+    /// Which figures each day of a daily statistics route carries (`view`; the datapi's default is `clean`).
+    DailyView, "view", {
+        /// Over the filtered pool set (the service's own choice of pools that count).
+        Clean = "clean",
+        /// Over every pool.
+        Gross = "gross",
+        /// Both figures.
+        Both = "both",
+    }
+);
+
+wire_enum!(
     /// What `/portfolio/open` is sorted by (`sort_by`; the datapi's default is `current_balances`).
     OpenPortfolioSort, "sort_by", {
         /// The current value of the positions.
@@ -689,6 +701,8 @@ mod tests {
         assert_eq!("claim_fee".parse::<PositionEventType>().unwrap(), PositionEventType::ClaimFee);
         assert_eq!(OpenPortfolioSort::FeePerTvl24h.to_string(), "fee_per_tvl24h");
         assert_eq!(serde_json::to_string(&PositionStatus::All).unwrap(), r#""all""#);
+        assert_eq!("gross".parse::<DailyView>().unwrap(), DailyView::Gross);
+        assert_eq!("net".parse::<DailyView>().unwrap_err().parameter, "view");
     }
 
     #[test]

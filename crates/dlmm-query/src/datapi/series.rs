@@ -1,6 +1,7 @@
 //! Long series in chunks: the datapi refuses an OHLCV or volume-history range wider than
 //! [`MAX_BUCKETS_PER_REQUEST`] buckets (the replica answers a plain-text 400), so [`Client::datapi_series`] splits
-//! `[start_time, end_time]` into bucket-aligned chunks, fetches them in order and merges them into one series.
+//! `[start_time, end_time]` into bucket-aligned chunks, fetches them in order and merges them into one series. The
+//! daily statistics are fetched the same way, a day per bucket.
 //! [`Client::datapi_series_text`] does the same for JavaScript without building a bucket: each chunk's body is
 //! checked by the series' shape, the bodies are merged ([`merge_bodies`], buckets ordered by the `timestamp` picked
 //! out of each) and the merged body is transcoded once. Both do it for a [`SeriesRoute`], the plain data every
@@ -9,7 +10,7 @@
 use serde::de::DeserializeOwned;
 
 use crate::client::{CallOptions, Client};
-use crate::datapi::models::{Candle, Timeseries, VolumeBucket};
+use crate::datapi::models::{Candle, DailyMetrics, DailyPoint, Timeseries, VolumeBucket};
 use crate::datapi::ops::{SeriesQuery, damm_v2, dlmm, series_request};
 use crate::datapi::params::Timeframe;
 use crate::decode;
@@ -18,15 +19,11 @@ use crate::json_scan::Scan;
 use crate::json_text::{JsonText, Written};
 use crate::ops::Operation;
 use crate::pick::{Picked, item_shape, pick};
-use crate::request::{ApiGroup, Request};
+use crate::request::{ApiGroup, Missing, Request};
 use crate::shape::{HasShape, Shape};
 use crate::slot::FromSlot;
 use crate::transcode::{check, transcode};
 use crate::transport::Transport;
-
-/// The series routes answer an unknown pool with 404, as every datapi route does (no route of theirs is one of the
-/// keeper's that answer 500 for it: [`Operation::NOT_FOUND_ON_500`]).
-const NOT_FOUND_ON_500: bool = false;
 
 /// The most buckets one series request covers (the choice shared with the replica).
 pub const MAX_BUCKETS_PER_REQUEST: u64 = 1000;
@@ -107,56 +104,88 @@ pub fn merge<T>(parts: Vec<Timeseries<T>>, timestamp: impl Fn(&T) -> u64) -> Opt
     Some(merged)
 }
 
-/// A series route (`/ohlcv`, `/volume/history`) that can be fetched in chunks.
-pub trait SeriesOperation: Operation<Output = Timeseries<Self::Bucket>> + Clone {
-    /// One bucket of the series.
-    type Bucket: DeserializeOwned + HasShape + FromSlot;
+/// What a series route answers: a model whose consecutive parts (one per chunk) merge into one.
+pub trait SeriesOutput: DeserializeOwned + HasShape + FromSlot {
+    /// The parts merged, oldest first, each bucket once; `None` without parts.
+    fn merge(parts: Vec<Self>) -> Option<Self>;
+}
 
-    /// The time frame and range the operation asks for.
+impl SeriesOutput for Timeseries<Candle> {
+    fn merge(parts: Vec<Self>) -> Option<Self> {
+        merge(parts, |bucket| bucket.timestamp)
+    }
+}
+
+impl SeriesOutput for Timeseries<VolumeBucket> {
+    fn merge(parts: Vec<Self>) -> Option<Self> {
+        merge(parts, |bucket| bucket.timestamp)
+    }
+}
+
+impl SeriesOutput for DailyMetrics {
+    /// Every day once (the first copy wins), oldest first, and the first `refreshed_at` a part gives.
+    fn merge(parts: Vec<Self>) -> Option<Self> {
+        let mut parts = parts.into_iter();
+        let mut merged = parts.next()?;
+        for part in parts {
+            merged.refreshed_at = merged.refreshed_at.or(part.refreshed_at);
+            merged.data_points.extend(part.data_points);
+        }
+        let day = |point: &DailyPoint| point.timestamp;
+        merged.data_points.sort_by_key(day);
+        merged.data_points.dedup_by(|later, earlier| day(later) == day(earlier));
+        Some(merged)
+    }
+}
+
+/// A series route (`/ohlcv`, `/volume/history`, `/stats/daily/*`) that can be fetched in chunks.
+pub trait SeriesOperation: Operation<Output: SeriesOutput> + Clone {
+    /// The time frame, range and view the operation asks for.
     fn series_query(&self) -> &SeriesQuery;
 
     /// The same operation over `[start_time, end_time]`.
     fn with_range(self, start_time: u64, end_time: u64) -> Self;
 
-    /// A bucket's start (unix seconds).
-    fn timestamp(bucket: &Self::Bucket) -> u64;
-
     /// The operation as plain data ([`SeriesRoute`]), for the fetching every series shares.
     fn route(&self) -> SeriesRoute;
 }
 
-/// A series request as plain data: the service, the route's path after the pool's address, the address, the query
-/// and the series' shape. What every [`SeriesOperation`] becomes for the code they share (planning chunks, sending,
-/// merging), so that code is built once rather than once per operation.
+/// A series request as plain data: the service, the pool's address (none for the protocol's daily series), the
+/// route's path after it, the query, what a 404 means and the series' shape. What every [`SeriesOperation`] becomes
+/// for the code they share (planning chunks, sending, merging), so that code is built once rather than once per
+/// operation.
 #[derive(Clone, Debug)]
 pub struct SeriesRoute {
     group: ApiGroup,
     leaf: &'static [&'static str],
-    address: String,
+    address: Option<String>,
     query: SeriesQuery,
+    missing: Missing,
     shape: &'static Shape,
 }
 
 impl SeriesRoute {
-    /// The route `/pools/{address}` then `leaf` on `group`'s service, asking `query`; `shape` is its output's.
+    /// The route `/pools/{address}` then `leaf` (or `leaf` alone, without an address) on `group`'s service, asking
+    /// `query`; `missing` and `shape` are its operation's.
     pub(crate) fn new(
         group: ApiGroup,
         leaf: &'static [&'static str],
-        address: String,
+        address: Option<String>,
         query: SeriesQuery,
+        missing: Missing,
         shape: &'static Shape,
     ) -> Self {
-        Self { group, leaf, address, query, shape }
+        Self { group, leaf, address, query, missing, shape }
     }
 
-    /// The time frame and range asked for.
+    /// The time frame, range and view asked for.
     pub fn query(&self) -> &SeriesQuery {
         &self.query
     }
 
-    /// Whether the route answers HTTP 500 for an unknown pool (never: it is a datapi route).
-    pub fn not_found_on_500(&self) -> bool {
-        NOT_FOUND_ON_500
+    /// What the route's 404 means (its operation's [`Operation::MISSING`]).
+    pub fn missing(&self) -> Missing {
+        self.missing
     }
 
     /// The shape of the series (the operation's output).
@@ -166,46 +195,39 @@ impl SeriesRoute {
 
     /// The request, as the operation's own [`Operation::request`] describes it.
     pub fn request(&self) -> Result<Request, InvalidInput> {
-        series_request(self.group, &self.address, self.leaf, &self.query)
+        series_request(self.group, self.address.as_deref(), self.leaf, &self.query)
     }
 
     /// The request of the same route over `[start_time, end_time]`.
     fn request_range(&self, start_time: u64, end_time: u64) -> Result<Request, InvalidInput> {
-        series_request(self.group, &self.address, self.leaf, &self.query.range(start_time, end_time))
+        series_request(self.group, self.address.as_deref(), self.leaf, &self.query.range(start_time, end_time))
     }
 }
 
 /// Implements [`SeriesOperation`].
 macro_rules! series_operation {
-    ($($operation:ty => $bucket:ty;)+) => {$(
-        // The shared fetching sends every series as a datapi route ([`NOT_FOUND_ON_500`]).
-        const _: () = assert!(<$operation as Operation>::NOT_FOUND_ON_500 == NOT_FOUND_ON_500);
-
+    ($($operation:ty),+ $(,)?) => {$(
         impl SeriesOperation for $operation {
-            type Bucket = $bucket;
             fn series_query(&self) -> &SeriesQuery {
                 self.series()
             }
             fn with_range(self, start_time: u64, end_time: u64) -> Self {
                 self.range(start_time, end_time)
             }
-            fn timestamp(bucket: &$bucket) -> u64 {
-                bucket.timestamp
-            }
             fn route(&self) -> SeriesRoute {
                 let (group, leaf, address) = self.route_parts();
                 let shape = &<<$operation as Operation>::Output as HasShape>::SHAPE;
-                SeriesRoute::new(group, leaf, address.to_owned(), *self.series(), shape)
+                let missing = <$operation as Operation>::MISSING;
+                SeriesRoute::new(group, leaf, address.map(str::to_owned), *self.series(), missing, shape)
             }
         }
     )+};
 }
 
 series_operation! {
-    dlmm::GetPoolOhlcv => Candle;
-    dlmm::GetPoolVolumeHistory => VolumeBucket;
-    damm_v2::GetPoolOhlcv => Candle;
-    damm_v2::GetPoolVolumeHistory => VolumeBucket;
+    dlmm::GetPoolOhlcv, dlmm::GetPoolVolumeHistory, damm_v2::GetPoolOhlcv, damm_v2::GetPoolVolumeHistory,
+    dlmm::GetDailyVolume, dlmm::GetDailyTradingFees, dlmm::GetDailyProtocolFees,
+    damm_v2::GetDailyVolume, damm_v2::GetDailyTradingFees, damm_v2::GetDailyProtocolFees,
 }
 
 /// The chunks `route`'s range is fetched in: both ends must be set, and at most [`MAX_CHUNKS`] requests are sent.
@@ -236,6 +258,7 @@ fn planned_chunks(route: &SeriesRoute) -> Result<Chunks, Error> {
 pub struct SeriesPlan {
     asked: Request,
     requests: Vec<Request>,
+    missing: Missing,
     shape: &'static Shape,
 }
 
@@ -251,7 +274,7 @@ impl SeriesPlan {
         for (start, end) in planned_chunks(route)? {
             requests.push(route.request_range(start, end)?);
         }
-        Ok(Self { asked: route.request()?, requests, shape: route.shape })
+        Ok(Self { asked: route.request()?, requests, missing: route.missing, shape: route.shape })
     }
 }
 
@@ -260,35 +283,51 @@ fn no_chunk() -> Error {
     InvalidInput::new("start_time", "the range has no chunk to fetch").into()
 }
 
-/// Merges the bodies of consecutive parts of one series (each checked by [`transcode::check`](crate::transcode::check) with the same `shape`) as
-/// [`merge`] merges their models: the body of the merged series, each value spelled as its part sent it, to be
-/// transcoded once. `None` without parts. A part that is not such a body is an error saying so.
+/// The members of a merged series taken from its last part that has them (the rest come from the first: its
+/// `start_time`, `timeframe`, `refreshed_at`).
+const FROM_LAST_PART: &[&str] = &["end_time"];
+
+/// Merges the bodies of consecutive parts of one series (each checked by
+/// [`transcode::check`](crate::transcode::check) with the same `shape`) as [`SeriesOutput::merge`] merges their
+/// models: the body of the merged series, each value spelled as its part sent it, to be transcoded once. Its list
+/// (the shape's one list member, `data` or `data_points`) holds every bucket once by `timestamp`, oldest first; every
+/// other member is the first part's that is present and not `null` (the last's for `end_time`). `None`
+/// without parts. A part that is not such a body is an error saying so.
 pub fn merge_bodies(parts: &[Vec<u8>], shape: &Shape) -> Result<Option<Vec<u8>>, String> {
-    let bucket = match shape {
-        Shape::Struct(series) => series.fields.iter().find(|f| f.wire == "data").and_then(|f| item_shape(f.shape)),
-        _ => None,
-    };
-    let bucket_shape = bucket.ok_or("not the shape of a series")?;
+    let Shape::Struct(series) = shape else { return Err("not the shape of a series".to_owned()) };
+    let names: Vec<&str> = series.fields.iter().map(|f| f.wire).collect();
+    let list = series.fields.iter().position(|f| item_shape(f.shape).is_some());
+    let (list, bucket_shape) = list
+        .and_then(|list| Some((list, item_shape(series.fields[list].shape)?)))
+        .ok_or("not the shape of a series")?;
     let mut members = Vec::with_capacity(parts.len());
     // Each bucket's time, then its place in the parts: sorted by both, a time's first bucket stays first.
     let mut buckets: Vec<(u64, usize, &[u8])> = Vec::new();
     for part in parts {
-        let part = Members::read(part).ok_or("a part is not a series")?;
-        for bucket in &part.data {
+        let part = Members::read(part, &names, list).ok_or("a part is not a series")?;
+        for bucket in &part.items {
             let stamp = pick(bucket, bucket_shape, &["timestamp"]).ok_or("a bucket is not one")?[0];
             buckets.push((stamp.and_then(Picked::u64).unwrap_or_default(), buckets.len(), bucket));
         }
         members.push(part);
     }
-    let (Some(first), Some(last)) = (members.first(), members.last()) else { return Ok(None) };
+    if members.is_empty() {
+        return Ok(None);
+    }
     buckets.sort_unstable_by_key(|(stamp, place, _)| (*stamp, *place));
     buckets.dedup_by_key(|(stamp, ..)| *stamp);
-    let timeframe = members.iter().find_map(|m| m.timeframe).unwrap_or(b"null");
     let mut body = Vec::with_capacity(parts.iter().map(Vec::len).sum());
-    for piece in [&br#"{"start_time":"#[..], first.start_time, br#","end_time":"#, last.end_time] {
-        body.extend_from_slice(piece);
+    body.push(b'{');
+    for (index, name) in names.iter().enumerate().filter(|(index, _)| *index != list) {
+        let mut values = members.iter().filter_map(|m| m.head[index]);
+        let value = if FROM_LAST_PART.contains(name) { values.next_back() } else { values.next() };
+        if let Some(value) = value {
+            for piece in [&b"\""[..], name.as_bytes(), b"\":", value, b","] {
+                body.extend_from_slice(piece);
+            }
+        }
     }
-    for piece in [&br#","timeframe":"#[..], timeframe, br#","data":["#] {
+    for piece in [&b"\""[..], names[list].as_bytes(), b"\":["] {
         body.extend_from_slice(piece);
     }
     for (index, (_, _, bucket)) in buckets.iter().enumerate() {
@@ -301,36 +340,30 @@ pub fn merge_bodies(parts: &[Vec<u8>], shape: &Shape) -> Result<Option<Vec<u8>>,
     Ok(Some(body))
 }
 
-/// A series' members, each left as its part's text (the fields and defaults of [`Timeseries`]; a `null` time frame
-/// is none).
+/// A series part's members, each left as its part's text: its list's items, and each other member of the shape by
+/// its place (`None` when absent or `null`).
 struct Members<'a> {
-    start_time: &'a [u8],
-    end_time: &'a [u8],
-    timeframe: Option<&'a [u8]>,
-    data: Vec<&'a [u8]>,
+    head: Vec<Option<&'a [u8]>>,
+    items: Vec<&'a [u8]>,
 }
 
 impl<'a> Members<'a> {
-    /// Reads a part's members, as serde's derive reads them (`start_time`, `end_time` and `data` required).
-    fn read(part: &'a [u8]) -> Option<Self> {
-        let (mut start_time, mut end_time, mut timeframe, mut data) = (None, None, None, None);
+    /// Reads a part's members `names`, the one at `list` being the list (required, as serde's derive reads it).
+    fn read(part: &'a [u8], names: &[&str], list: usize) -> Option<Self> {
+        let (mut head, mut items) = (vec![None; names.len()], None);
         let mut scan = Scan::new(part);
-        scan.fields(&["start_time", "end_time", "timeframe", "data"], |field, scan| {
-            match field {
-                0 => start_time = Some(scan.value()?),
-                1 => end_time = Some(scan.value()?),
-                2 if scan.null() => {}
-                2 => timeframe = Some(scan.value()?),
-                _ => {
-                    let mut items = Vec::new();
-                    scan.elements(|scan| scan.value().map(|item| items.push(item)))?;
-                    data = Some(items);
-                }
+        scan.fields(names, |field, scan| {
+            if field == list {
+                let mut read = Vec::new();
+                scan.elements(|scan| scan.value().map(|item| read.push(item)))?;
+                items = Some(read);
+            } else if !scan.null() {
+                head[field] = Some(scan.value()?);
             }
             Some(())
         })?;
         scan.at_end().then_some(())?;
-        Some(Self { start_time: start_time?, end_time: end_time?, timeframe, data: data? })
+        Some(Self { head, items: items? })
     }
 }
 
@@ -360,29 +393,21 @@ impl<T: Transport> Client<T> {
         &self,
         operation: O,
         options: CallOptions,
-    ) -> Result<Timeseries<O::Bucket>, Error> {
-        self.series_of(&operation.route(), O::timestamp, options).await
+    ) -> Result<O::Output, Error> {
+        self.series_of(&operation.route(), options).await
     }
 
-    /// The fetching and merging behind [`datapi_series`](Self::datapi_series), one for each kind of bucket (the
+    /// The fetching and merging behind [`datapi_series`](Self::datapi_series), one for each kind of output (the
     /// DLMM and DAMM v2 candles share one).
-    async fn series_of<B>(
-        &self,
-        route: &SeriesRoute,
-        timestamp: fn(&B) -> u64,
-        options: CallOptions,
-    ) -> Result<Timeseries<B>, Error>
-    where
-        Timeseries<B>: DeserializeOwned + HasShape + FromSlot,
-    {
+    async fn series_of<S: SeriesOutput>(&self, route: &SeriesRoute, options: CallOptions) -> Result<S, Error> {
         let (mut parts, mut held) = (Vec::new(), 0);
         for (chunk_start, chunk_end) in planned_chunks(route)? {
             let request = route.request_range(chunk_start, chunk_end)?;
-            let (url, response) = self.exchange(&request, NOT_FOUND_ON_500, options).await?;
+            let (url, response) = self.exchange(&request, route.missing, options).await?;
             held = self.within_body_limit(&url, held, &response.body)?;
             parts.push(decode::model(&response.body, &url, response.status).map_err(Error::Decode)?);
         }
-        merge(parts, timestamp).ok_or_else(no_chunk)
+        S::merge(parts).ok_or_else(no_chunk)
     }
 
     /// Like [`datapi_series`](Self::datapi_series), as the JSON text for JavaScript, with no bucket built as a model:
@@ -399,11 +424,11 @@ impl<T: Transport> Client<T> {
 
     /// The fetching and merging behind [`datapi_series_text`](Self::datapi_series_text), the same for every series.
     pub async fn series_text(&self, plan: SeriesPlan, options: CallOptions) -> Result<(String, Written), Error> {
-        let SeriesPlan { asked, requests, shape } = plan;
+        let SeriesPlan { asked, requests, missing, shape } = plan;
         let asked = asked.url(self.config().base_url(asked.group));
         let (mut parts, mut held) = (Vec::with_capacity(requests.len()), 0);
         for request in &requests {
-            let (url, response) = self.exchange(request, NOT_FOUND_ON_500, options).await?;
+            let (url, response) = self.exchange(request, missing, options).await?;
             held = self.within_body_limit(&url, held, &response.body)?;
             check(&response.body, shape)
                 .map_err(|e| Error::Decode(decode::explain(&e, &response.body, &url, response.status)))?;

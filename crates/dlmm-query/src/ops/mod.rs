@@ -28,7 +28,7 @@ pub use wallet::GetWalletEarning;
 use serde::de::DeserializeOwned;
 
 use crate::error::InvalidInput;
-use crate::request::{ApiGroup, Request};
+use crate::request::{ApiGroup, Missing, Request};
 use crate::shape::HasShape;
 use crate::slot::FromSlot;
 
@@ -43,7 +43,7 @@ pub trait Operation {
     const GROUP: ApiGroup;
 
     /// True for routes where the vendor answers HTTP 500 (not 404) for an item it never indexed.
-    const NOT_FOUND_ON_500: bool = false;
+    const MISSING: Missing = Missing::Item;
 
     /// Validates the inputs and describes the request, or says which input is wrong. Sends nothing.
     fn request(&self) -> Result<Request, InvalidInput>;

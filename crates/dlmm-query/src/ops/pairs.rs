@@ -11,7 +11,7 @@ use super::{LexicalOrderMints, Operation};
 use crate::address::Address;
 use crate::error::InvalidInput;
 use crate::models::{AllGroupOfPairs, AllGroupOfPairsMetadata, AllPairsWithPagination, PairInfo};
-use crate::request::{ApiGroup, Request};
+use crate::request::{ApiGroup, Missing, Request};
 
 /// The largest `limit` (page size) a list request may ask for.
 pub const MAX_LIMIT: u32 = 1000;
@@ -531,7 +531,7 @@ impl GetSingleGroupPair {
 impl Operation for GetSingleGroupPair {
     type Output = Vec<PairInfo>;
     const GROUP: ApiGroup = ApiGroup::Pair;
-    const NOT_FOUND_ON_500: bool = true;
+    const MISSING: Missing = Missing::ItemOrNotIndexed;
 
     fn request(&self) -> Result<Request, InvalidInput> {
         let key = LexicalOrderMints::parse(&self.lexical_order_mints)?;

@@ -1,7 +1,7 @@
 //! Positions: `/position/{position_address}[/...]` and `/position_v2/{position_address}`.
 //!
 //! The vendor answers HTTP 500 for a position it never indexed, so every operation here sets
-//! [`Operation::NOT_FOUND_ON_500`] and the client reports such answers as "not found or not indexed".
+//! [`Operation::MISSING`] and the client reports such answers as "not found or not indexed".
 
 use serde::Serialize;
 
@@ -9,7 +9,7 @@ use super::Operation;
 use crate::address::Address;
 use crate::error::InvalidInput;
 use crate::models::{ClaimFee, ClaimReward, DepositWithdraw, Position, PositionWithApy};
-use crate::request::{ApiGroup, Request};
+use crate::request::{ApiGroup, Missing, Request};
 
 /// Declares an operation on one position address.
 macro_rules! position_op {
@@ -31,7 +31,7 @@ macro_rules! position_op {
         impl Operation for $name {
             type Output = $output;
             const GROUP: ApiGroup = ApiGroup::Pair;
-            const NOT_FOUND_ON_500: bool = true;
+            const MISSING: Missing = Missing::ItemOrNotIndexed;
 
             fn request(&self) -> Result<Request, InvalidInput> {
                 let position = Address::parse_param("position_address", &self.position_address)?;

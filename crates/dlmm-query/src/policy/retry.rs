@@ -73,7 +73,11 @@ impl RetryPolicy {
         match error.kind() {
             ErrorKind::RateLimited | ErrorKind::Network | ErrorKind::Timeout => true,
             ErrorKind::Http => error.status().is_some_and(|s| s >= 500),
-            ErrorKind::InvalidInput | ErrorKind::Aborted | ErrorKind::NotFound | ErrorKind::Decode => false,
+            ErrorKind::InvalidInput
+            | ErrorKind::Aborted
+            | ErrorKind::NotFound
+            | ErrorKind::NotServed
+            | ErrorKind::Decode => false,
         }
     }
 

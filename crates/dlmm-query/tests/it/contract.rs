@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use dlmm_query::models::PoolEnvelope;
 use dlmm_query::ops::*;
-use dlmm_query::{ApiGroup, Request};
+use dlmm_query::{ApiGroup, Missing, Request};
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
@@ -182,19 +182,15 @@ const POSITION: &str = "7dVri3qjYD3uobSZL3Zth8vSCgU6r6R2nvFsh7uVfDte";
 const WALLET: &str = "So11111111111111111111111111111111111111112";
 const USDC: &str = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 
-/// A fully populated request per operation, with its group and not-found-on-500 flag.
+/// A fully populated request per operation, with its group and what its 404 (and 500) mean.
 struct Built {
     request: Request,
     group: ApiGroup,
-    not_found_on_500: bool,
+    missing: Missing,
 }
 
 fn built<O: Operation>(op: O) -> Built {
-    Built {
-        request: op.request().expect("a fully populated builder is valid"),
-        group: O::GROUP,
-        not_found_on_500: O::NOT_FOUND_ON_500,
-    }
+    Built { request: op.request().expect("a fully populated builder is valid"), group: O::GROUP, missing: O::MISSING }
 }
 
 fn full_list_query() -> PairListQuery {
@@ -293,8 +289,8 @@ fn every_parameter_can_be_set_on_its_builder() {
             }
         }
         let expect_500 = template.starts_with("/position") || id == "get_single_group_pair";
-        if b.not_found_on_500 != expect_500 {
-            failures.push(format!("{id}: NOT_FOUND_ON_500 should be {expect_500}"));
+        if (b.missing == Missing::ItemOrNotIndexed) != expect_500 {
+            failures.push(format!("{id}: a 500 should mean not found: {expect_500}"));
         }
     }
     for id in builders.keys() {
@@ -326,11 +322,11 @@ fn the_sort_keys_and_orders_match_the_spec_enums() {
 mod datapi {
     use std::collections::{BTreeMap, BTreeSet};
 
-    use dlmm_query::ApiGroup;
     use dlmm_query::datapi::ops::{damm_v2, dlmm};
     use dlmm_query::datapi::params::*;
     use dlmm_query::operations::ROUTES;
     use dlmm_query::ops::LexicalOrderMints;
+    use dlmm_query::{ApiGroup, Missing};
     use serde_json::Value;
 
     use super::{Built, POSITION, USDC, WALLET, built, load};
@@ -401,6 +397,15 @@ mod datapi {
                     built($service::GetPoolVolumeHistory::new(POOL).timeframe(Timeframe::M5).range(1, 2)),
                 ),
                 ("/stats/protocol_metrics", built($service::GetProtocolMetrics::new())),
+                ("/stats/daily/volume", built($service::GetDailyVolume::new().range(1, 2).view(DailyView::Both))),
+                (
+                    "/stats/daily/trading_fees",
+                    built($service::GetDailyTradingFees::new().range(1, 2).view(DailyView::Gross)),
+                ),
+                (
+                    "/stats/daily/protocol_fees",
+                    built($service::GetDailyProtocolFees::new().range(1, 2).view(DailyView::Clean)),
+                ),
             ])
         };
     }
@@ -475,6 +480,12 @@ mod datapi {
         }
     }
 
+    /// What a 404 of the datapi route `template` means: the daily statistics name no item, so a 404 there says the
+    /// host does not serve them.
+    fn expected_missing(template: &str) -> Missing {
+        if template.starts_with("/stats/daily/") { Missing::Route } else { Missing::Item }
+    }
+
     /// Checks one spec's routes against `builders`; returns the failures.
     fn check(spec: &Value, group: ApiGroup, builders: &BTreeMap<&'static str, Built>) -> Vec<String> {
         let mut failures = Vec::new();
@@ -485,8 +496,8 @@ mod datapi {
                 failures.push(format!("{group:?} {template}: no builder registered"));
                 continue;
             };
-            if b.group != group || b.not_found_on_500 {
-                failures.push(format!("{group:?} {template}: wrong group {:?} or not-found-on-500 set", b.group));
+            if b.group != group || b.missing != expected_missing(template) {
+                failures.push(format!("{group:?} {template}: group {:?}, a 404 read as {:?}", b.group, b.missing));
             }
             let query_keys: BTreeSet<&str> =
                 b.request.query.split('&').filter_map(|kv| kv.split('=').next()).filter(|k| !k.is_empty()).collect();
@@ -514,19 +525,22 @@ mod datapi {
                 }
             }
         }
-        for template in builders.keys() {
-            if !paths.contains_key(*template) {
-                failures.push(format!("{group:?} {template}: registered but not in the spec"));
-            }
-        }
         failures
+    }
+
+    /// The builders' routes that none of `specs` lists.
+    fn in_no_spec(builders: &BTreeMap<&'static str, Built>, specs: &[&Value]) -> Vec<String> {
+        let listed = |template: &str| specs.iter().any(|spec| spec["paths"].get(template).is_some());
+        builders.keys().filter(|t| !listed(t)).map(|t| format!("{t}: registered but in no spec")).collect()
     }
 
     #[test]
     fn every_datapi_route_has_a_builder_sending_exactly_its_parameters() {
-        let (Some(dlmm_spec), Some(damm_spec)) =
-            (load("dlmm-datapi.openapi.json"), load("damm-v2-datapi.openapi.json"))
-        else {
+        let (Some(docs), Some(live), Some(damm_spec)) = (
+            load("dlmm-datapi.openapi.json"),
+            load("dlmm-datapi.live.openapi.json"),
+            load("damm-v2-datapi.openapi.json"),
+        ) else {
             return;
         };
         let dlmm_builders = dlmm_builders();
@@ -536,8 +550,19 @@ mod datapi {
             let declared: BTreeSet<&str> = ROUTES.iter().filter(|r| r.group == group).map(|r| r.path).collect();
             assert_eq!(builders.keys().copied().collect::<BTreeSet<_>>(), declared, "{group:?}");
         }
-        let mut failures = check(&dlmm_spec, ApiGroup::DlmmDatapi, &dlmm_builders);
+        // The DLMM builders follow both the May docs and the live spec (each route as each lists it); the DAMM v2
+        // ones follow its docs, and its daily statistics follow the live DLMM spec's (asked where its host serves
+        // them).
+        let mut failures = check(&docs, ApiGroup::DlmmDatapi, &dlmm_builders);
+        failures.extend(check(&live, ApiGroup::DlmmDatapi, &dlmm_builders));
+        failures.extend(in_no_spec(&dlmm_builders, &[&docs, &live]));
         failures.extend(check(&damm_spec, ApiGroup::DammV2Datapi, &damm_builders));
+        let damm_daily: BTreeMap<&'static str, Built> =
+            damm_builders.into_iter().filter(|(t, _)| t.starts_with("/stats/daily/")).collect();
+        let mut live_daily = live.clone();
+        live_daily["paths"].as_object_mut().unwrap().retain(|t, _| t.starts_with("/stats/daily/"));
+        failures.extend(check(&live_daily, ApiGroup::DammV2Datapi, &damm_daily));
+        failures.extend(in_no_spec(&shared_routes!(damm_v2), &[&damm_spec, &live_daily]));
         assert!(failures.is_empty(), "datapi builders miss parts of the contract:\n{}", failures.join("\n"));
     }
 

@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use dlmm_query::datapi::ops::{damm_v2, dlmm};
 use dlmm_query::datapi::params::{
-    Comparison, Direction, FilterBy, NumericField, PositionEventType, PositionStatus, SortBy, SortField, TextField,
-    Timeframe, WindowedMetric,
+    Comparison, DailyView, Direction, FilterBy, NumericField, PositionEventType, PositionStatus, SortBy, SortField,
+    TextField, Timeframe, WindowedMetric,
 };
 use dlmm_query::datapi::series::MAX_BUCKETS_PER_REQUEST;
 use dlmm_query::json_text::JsonText;
@@ -258,6 +258,55 @@ async fn long_candle_ranges_are_fetched_in_chunks_and_merged_without_duplicates(
     assert_eq!(merged.data.len() as u64, buckets);
     assert!(merged.data.windows(2).all(|w| w[1].timestamp == w[0].timestamp + 300), "contiguous, no duplicates");
     assert_eq!((merged.data[0].timestamp, merged.data.last().unwrap().timestamp), (start, end + 1 - 300));
+    replica.shutdown().await.unwrap();
+}
+
+/// The live-only daily statistics: every view, a long range fetched in chunks that merges into the whole history,
+/// as models and as text, and a host that does not serve them (`notServed`).
+#[tokio::test]
+async fn the_daily_statistics_in_every_view_whole_and_in_chunks() {
+    let Env { replica, client, .. } = start().await;
+    let base = replica.dlmm_datapi_base_url();
+    let volume = client.send(&dlmm::GetDailyVolume::new().view(DailyView::Both)).await.unwrap();
+    let raw_volume = raw(&format!("{base}/stats/daily/volume?view=both")).await;
+    let raw_points = raw_volume["data_points"].as_array().unwrap();
+    assert!(raw_points.len() > 200, "the replica's whole history");
+    assert_eq!(volume.data_points.len(), raw_points.len());
+    assert_eq!(volume.refreshed_at, raw_volume["refreshed_at"].as_u64());
+    for (point, raw_point) in volume.data_points.iter().zip(raw_points) {
+        assert_eq!(point.timestamp, raw_point["timestamp"].as_u64().unwrap());
+        assert_eq!(point.date_time, s(raw_point, "date_time"));
+        assert_eq!((point.clean, point.gross), (Some(f(&raw_point["clean"])), Some(f(&raw_point["gross"]))));
+        assert!(point.clean <= point.gross, "the filtered pool set is a part of every pool");
+    }
+    assert!(volume.data_points.windows(2).all(|w| w[0].timestamp < w[1].timestamp), "oldest first");
+
+    let (day, last) = (volume.data_points[10].timestamp, volume.data_points.last().unwrap().timestamp);
+    let fees = client.send(&dlmm::GetDailyTradingFees::new().view(DailyView::Gross).range(day, day)).await.unwrap();
+    assert_eq!(fees.data_points.len(), 1);
+    assert!(fees.data_points[0].clean.is_none() && fees.data_points[0].gross.is_some(), "the gross view only");
+    let protocol = client.send(&dlmm::GetDailyProtocolFees::new().start_time(day).end_time(day)).await.unwrap();
+    assert!(protocol.data_points[0].gross.is_none(), "the clean view by default");
+    assert!(protocol.data_points[0].clean < fees.data_points[0].gross, "the protocol's share of the fees");
+
+    // From 1970: 21 chunks of 1000 days, most of them empty, merged into the history asked whole.
+    let long = dlmm::GetDailyVolume::new().view(DailyView::Both).range(0, last + 86_399);
+    let merged = client.datapi_series(long, CallOptions::default()).await.unwrap();
+    assert_eq!(merged, volume);
+    let (url, text) = client.datapi_series_text(long, CallOptions::default()).await.unwrap();
+    let asked = format!("/stats/daily/volume?start_time=0&end_time={}&view=both", last + 86_399);
+    assert!(url.ends_with(&asked), "the URL asked, not a chunk's: {url}");
+    let mut written = JsonText::default();
+    written.write(&merged);
+    assert_eq!(text.text, written.finish().unwrap().text, "merged as text, the merged model's text");
+
+    // The replica's DAMM v2 host does not serve them: a typed answer, not a crash, in one request and in chunks.
+    let err = client.send(&damm_v2::GetDailyVolume::new()).await.unwrap_err();
+    assert_eq!((err.kind(), err.status()), (ErrorKind::NotServed, Some(404)), "{err}");
+    let chunked = damm_v2::GetDailyTradingFees::new().range(0, last);
+    let err = client.datapi_series(chunked, CallOptions::default()).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::NotServed, "{err}");
+    assert!(err.to_string().contains("does not serve"), "{err}");
     replica.shutdown().await.unwrap();
 }
 

@@ -159,8 +159,8 @@ fn simple_requests_follow_the_spec_paths() {
 
 #[test]
 fn not_found_on_500_is_set_exactly_where_the_vendor_says_500_for_unknown_items() {
-    const fn flag<O: Operation>() -> bool {
-        O::NOT_FOUND_ON_500
+    fn flag<O: Operation>() -> bool {
+        O::MISSING == dlmm_query::Missing::ItemOrNotIndexed
     }
     assert!(flag::<GetPosition>() && flag::<GetClaimFees>() && flag::<GetClaimRewards>() && flag::<GetDeposits>());
     assert!(flag::<GetWithdraws>() && flag::<GetPositionV2>() && flag::<GetSingleGroupPair>());

@@ -153,6 +153,37 @@ fn amounts<'a>(d: &'a Dataset, o: &LimitOrder) -> Amounts<'a> {
     }
 }
 
+impl Amounts<'_> {
+    /// What the order got for its fills, USD.
+    fn received_usd(&self) -> f64 {
+        self.received_ui * self.output.price_usd
+    }
+
+    /// What the order holds now (open) or took out (closed), bonus included, USD: its profit and loss is this less
+    /// its deposit.
+    fn value_usd(&self, closed: bool) -> f64 {
+        let unfilled = if closed { 0.0 } else { (self.input_ui - self.filled_ui) * self.input.price_usd };
+        unfilled + self.received_usd() + self.bonus_x_usd + self.bonus_y_usd
+    }
+}
+
+/// The live service's profit and loss fields (`realized_pnl_*` of closed orders, `unrealized_pnl_*` of open ones)
+/// for `pnl_usd` on `deposit_usd`, SOL at `sol`.
+fn pnl_fields(kind: &str, pnl_usd: f64, deposit_usd: f64, sol: f64) -> [(String, Value); 4] {
+    let pct = if deposit_usd > 0.0 { pnl_usd / deposit_usd * 100.0 } else { 0.0 };
+    [
+        (format!("{kind}_pnl_usd"), json!(text(pnl_usd))),
+        (format!("{kind}_pnl_sol"), json!(text(pnl_usd / sol))),
+        (format!("{kind}_pnl_pct_usd"), json!(text(pct))),
+        (format!("{kind}_pnl_pct_sol"), json!(text(pct))),
+    ]
+}
+
+/// The profit-and-loss kind of open (`unrealized`) or closed (`realized`) orders.
+fn pnl_kind(closed: bool) -> &'static str {
+    if closed { "realized" } else { "unrealized" }
+}
+
 /// `LimitOrderPoolDetails`.
 pub fn pool_details(d: &Dataset, pair: usize) -> Value {
     let p = &d.pairs[pair];
@@ -238,10 +269,22 @@ fn summary_fields(d: &Dataset, orders: &[&LimitOrder], closed: bool) -> serde_js
         "total_bonus_usd": text(bonus_x_usd + bonus_y_usd),
         "total_bonus_sol": text((bonus_x_usd + bonus_y_usd) / sol),
     });
-    match value {
+    let mut map = match value {
         Value::Object(map) => map,
         _ => serde_json::Map::new(),
+    };
+    let prices = orders.iter().flat_map(|o| [pair.bin_price(o.lower_bin_id), pair.bin_price(o.upper_bin_id)]);
+    let (low, high) = prices.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), p| (l.min(p), h.max(p)));
+    map.insert("min_limit_price".into(), json!(text(low)));
+    map.insert("max_limit_price".into(), json!(text(high)));
+    let value: f64 = orders.iter().map(|o| amounts(d, o).value_usd(closed)).sum();
+    let deposit = dep_x_usd + dep_y_usd;
+    if !closed {
+        map.insert("total_current_value_usd".into(), json!(text(value)));
+        map.insert("total_current_value_sol".into(), json!(text(value / sol)));
     }
+    map.extend(pnl_fields(pnl_kind(closed), value - deposit, deposit, sol));
+    map
 }
 
 /// The wallet's orders grouped per pair (first-seen order), open or closed.
@@ -353,6 +396,7 @@ pub fn open_order(d: &Dataset, o: &LimitOrder) -> Value {
     ] {
         fields.insert(key.into(), value);
     }
+    fields.extend(pnl_fields(pnl_kind(false), a.value_usd(false) - a.deposit_usd, a.deposit_usd, sol));
     Value::Object(fields)
 }
 
@@ -390,6 +434,7 @@ pub fn closed_order(d: &Dataset, o: &LimitOrder) -> Value {
     }
     fields.insert("last_closed_at".into(), json!(closed_at));
     fields.insert("terminal_slot".into(), json!(slot_at(closed_at)));
+    fields.extend(pnl_fields(pnl_kind(true), a.value_usd(true) - a.deposit_usd, a.deposit_usd, sol));
     Value::Object(fields)
 }
 
@@ -438,23 +483,40 @@ pub fn bonus_claimed(d: &Dataset, limit_orders: &LimitOrders, wallet: Option<usi
 /// `LimitOrderSummaryResponse` of the wallet.
 pub fn summary(d: &Dataset, limit_orders: &LimitOrders, wallet: Option<usize>) -> Value {
     let sol = sol_price(d);
-    let (mut open, mut closed, mut deposit, mut bonus) = (0u64, 0u64, 0.0, 0.0);
+    let (mut open, mut closed, mut deposit, mut bonus, mut claimable) = (0u64, 0u64, 0.0, 0.0, 0.0);
+    // Per kind (open, closed): deposits and what the orders hold or took out, USD.
+    let (mut deposits, mut values) = ([0.0; 2], [0.0; 2]);
     for o in wallet.into_iter().flat_map(|w| limit_orders.of_wallet(w)) {
         let a = amounts(d, o);
-        if o.closed.is_some() {
+        let is_closed = o.closed.is_some();
+        if is_closed {
             closed += 1;
         } else {
             open += 1;
+            claimable += a.bonus_x_usd + a.bonus_y_usd;
         }
         deposit += a.deposit_usd;
         bonus += a.bonus_x_usd + a.bonus_y_usd;
+        deposits[usize::from(is_closed)] += a.deposit_usd;
+        values[usize::from(is_closed)] += a.value_usd(is_closed);
     }
-    json!({
+    let mut body = json!({
         "open_orders": open,
         "closed_orders": closed,
         "total_deposit_usd": text(deposit),
         "total_deposit_sol": text(deposit / sol),
         "total_bonus_usd": text(bonus),
         "total_bonus_sol": text(bonus / sol),
-    })
+        "total_current_value_usd": text(values[0]),
+        "total_current_value_sol": text(values[0] / sol),
+        "total_claimable_bonus_usd": text(claimable),
+        "total_claimable_bonus_sol": text(claimable / sol),
+    });
+    for is_closed in [false, true] {
+        let k = usize::from(is_closed);
+        for (key, value) in pnl_fields(pnl_kind(is_closed), values[k] - deposits[k], deposits[k], sol) {
+            body[key] = value;
+        }
+    }
+    body
 }

@@ -8,6 +8,7 @@
 //! [`grammar`] parses `sort_by` and `filter_by`; [`series`] builds candles and volume buckets; [`wallets`] derives
 //! position events, P&L, portfolios and claim totals from the keeper positions.
 
+pub mod daily;
 pub mod damm_v2;
 pub mod grammar;
 pub mod limit_orders;

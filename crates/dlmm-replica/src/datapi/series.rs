@@ -184,6 +184,13 @@ impl Days {
     }
 }
 
+/// Each day of `pool`'s history (its start, unix seconds) with its totals `(volume, fees, protocol_fees)`, up to
+/// today's (partial) day.
+pub(crate) fn days_of(d: &Dataset, table: &PoolTable, pool: PoolRef) -> impl Iterator<Item = (i64, (f64, f64, f64))> {
+    let start = history_start();
+    Days::of(d, table, pool).days.into_iter().enumerate().map(move |(k, totals)| (start + k as i64 * DAY, totals))
+}
+
 fn slot_weight(key: u64, slot: i64) -> f64 {
     0.5 + unit_hash(key, slot as u64)
 }

@@ -1,6 +1,9 @@
 //! The datapi's views of a dataset: what both datapi services serve beyond the dataset itself, built from it (after
 //! it, never inside it) and held beside it by the crate's `World`.
 
+use std::sync::OnceLock;
+
+use super::daily::ProtocolDays;
 use super::damm_v2::{self, DammV2Pool};
 use super::limit_orders::{self, LimitOrders};
 use super::pools::{damm_v2_table, dlmm_table};
@@ -17,6 +20,8 @@ pub struct DatapiViews {
     pub damm_v2_pools: Vec<DammV2Pool>,
     /// Limit orders of the DLMM datapi.
     pub limit_orders: LimitOrders,
+    /// The protocol's days, added up on first use ([`Self::protocol_days`]).
+    protocol_days: OnceLock<ProtocolDays>,
 }
 
 impl std::fmt::Debug for DatapiViews {
@@ -38,6 +43,13 @@ impl DatapiViews {
             damm_v2: damm_v2_table(&d.tokens, &d.pools, &damm_v2_pools),
             damm_v2_pools,
             limit_orders: limit_orders::generate(d),
+            protocol_days: OnceLock::new(),
         }
+    }
+
+    /// The protocol's daily statistics over the DLMM pools of `d` (the dataset these views were built from), added
+    /// up once.
+    pub fn protocol_days(&self, d: &Dataset) -> &ProtocolDays {
+        self.protocol_days.get_or_init(|| ProtocolDays::of(d, &self.dlmm))
     }
 }

@@ -291,8 +291,8 @@ pub fn pnl_record(d: &Dataset, index: usize) -> Value {
         "closedAt": p.closed_at,
         "pnlUsd": number_text(t.pnl_usd()),
         "pnlPctChange": number_text(t.pnl_pct()),
-        "pnlSol": t.pnl_usd() / sol,
-        "pnlSolPctChange": t.pnl_pct(),
+        "pnlSol": number_text(t.pnl_usd() / sol),
+        "pnlSolPctChange": number_text(t.pnl_pct()),
         "allTimeDeposits": {
             "tokenX": token_amount(t.deposit_x, tx, t.deposit_x_usd, sol),
             "tokenY": token_amount(t.deposit_y, ty, t.deposit_y_usd, sol),
@@ -309,6 +309,7 @@ pub fn pnl_record(d: &Dataset, index: usize) -> Value {
             "total": pair_total(t.fee_usd()),
         },
         "unrealizedPnl": unrealized,
+        "updatedAt": crate::datapi::NOW_UNIX,
     })
 }
 
@@ -556,5 +557,6 @@ pub fn open_item(d: &Dataset, pair: usize, t: &Totals, positions: &[usize]) -> V
         "poolPrice": p.current_price,
         "poolStateUpdatedAtBlockTime": crate::dataset::time::SNAPSHOT_UNIX,
         "poolStateUpdatedAtSlot": slot_at(crate::dataset::time::SNAPSHOT_UNIX),
+        "updatedAt": crate::datapi::NOW_UNIX,
     })
 }

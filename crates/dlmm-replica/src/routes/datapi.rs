@@ -13,6 +13,7 @@ use serde_json::json;
 use super::{Reply, json_body};
 use crate::World;
 use crate::datapi::DatapiViews;
+use crate::datapi::daily::DailyMetric;
 use crate::datapi::grammar::{SortClause, WINDOWS, parse_filter_by, parse_sort_by};
 use crate::datapi::pools::{damm_v2_record, dlmm_record};
 use crate::datapi::series::{PoolRef, Timeframe, candles, resolve_range, volume_history};
@@ -302,6 +303,48 @@ pub async fn volume(State(s): State<DatapiState>, Path(address): Path<String>, Q
     let range = series_range(&params)?;
     let data = volume_history(s.dataset(), s.table(), pool_ref(&s, row), &range);
     Ok(json_body(&Timeseries { start_time: range.start, end_time: range.end, timeframe: range.timeframe.name, data }))
+}
+
+/// `GET /stats/daily/{metric}` (the DLMM service only, as the live one): each UTC day's total over the pools that
+/// are not blacklisted (`clean`) and over every pool (`gross`), by `view` (`clean`, the default, `gross` or `both`),
+/// for the days starting within `[start_time, end_time]` (default: the whole history, up to today). An unknown
+/// metric is an unknown route; a bad value is a 400 `{"message": …}`, as the live spec says.
+pub async fn daily(State(s): State<DatapiState>, Path(metric): Path<String>, Query(params): Params) -> Reply {
+    let Some(metric) = DailyMetric::parse(&metric) else { return Err(not_found("no such route")) };
+    let bad = |message: String| super::pair_error(StatusCode::BAD_REQUEST, &message);
+    let number = |name: &str| match param(&params, name) {
+        None => Ok(None),
+        Some(v) => v
+            .parse::<u64>()
+            .map(|v| Some(v.min(i64::MAX as u64 / 2) as i64))
+            .map_err(|_| bad(format!("{name} must be a non-negative whole number of seconds, not {v:?}"))),
+    };
+    let (start, end) = (number("start_time")?.unwrap_or(0), number("end_time")?.unwrap_or(i64::MAX / 2));
+    if end < start {
+        return Err(bad(format!("end_time must not be before start_time ({end} < {start})")));
+    }
+    let (clean, gross) = match param(&params, "view") {
+        None | Some("clean") => (true, false),
+        Some("gross") => (false, true),
+        Some("both") => (true, true),
+        Some(other) => return Err(bad(format!("view must be one of clean, gross, both, not {other:?}"))),
+    };
+    let points: Vec<_> = s
+        .views()
+        .protocol_days(s.dataset())
+        .between(metric, start, end)
+        .map(|(day, figures)| {
+            let mut point = json!({ "timestamp": day, "date_time": crate::datapi::series::timestamp_str(day) });
+            if clean {
+                point["clean"] = json!(figures.clean);
+            }
+            if gross {
+                point["gross"] = json!(figures.gross);
+            }
+            point
+        })
+        .collect();
+    Ok(json_body(&json!({ "data_points": points, "refreshed_at": crate::datapi::NOW_UNIX })))
 }
 
 /// `GET /stats/protocol_metrics`, with the undocumented `refreshed_at` (unix seconds) real responses carry.

@@ -165,6 +165,7 @@ pub async fn portfolio_total(State(s): State<DatapiState>, Query(params): Params
         "totalPnlSol": number_text(total.pnl_usd() / sol),
         "totalPnlPctChange": number_text(total.pnl_pct()),
         "totalPnlSolPctChange": number_text(total.pnl_pct()),
+        "totalClosedPositions": total.positions,
     })))
 }
 

@@ -161,6 +161,7 @@ pub fn datapi_router(world: Arc<World>, service: datapi::Service, options: &Rout
         .route("/stats/protocol_metrics", get(datapi::protocol_metrics));
     if service == datapi::Service::Dlmm {
         routes = routes
+            .route("/stats/daily/{metric}", get(datapi::daily))
             .route("/portfolio", get(w::portfolio))
             .route("/portfolio/open", get(w::portfolio_open))
             .route("/portfolio/total", get(w::portfolio_total))

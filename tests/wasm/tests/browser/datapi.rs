@@ -178,6 +178,17 @@ async fn dlmm_pools_groups_and_series_match_the_wire() {
     same_as(c.getGroup(group.clone().into(), query.map(JsCast::unchecked_into)).await, base, &wire).await;
     same_as(c.getProtocolMetrics(None).await, base, "/stats/protocol_metrics").await;
 
+    // The live-only daily statistics: the whole history in one request, and from 1970 in 21 chunks of 1000 days,
+    // merged (the replica answers that range in one request, for the comparison).
+    let both = q(&[("view", "both".into())]);
+    let days =
+        same_as(c.getDailyVolume(both.map(JsCast::unchecked_into)).await, base, "/stats/daily/volume?view=both").await;
+    assert!(Array::from(&get(&days, "dataPoints")).length() > 200, "the replica's history");
+    let long = q(&[("startTime", 0.into()), ("endTime", (SERIES_START as f64).into()), ("view", "gross".into())]);
+    let wire = format!("/stats/daily/trading_fees?start_time=0&end_time={SERIES_START}&view=gross");
+    same_as(c.getDailyTradingFees(long.map(JsCast::unchecked_into)).await, base, &wire).await;
+    same_as(c.getDailyProtocolFees(None).await, base, "/stats/daily/protocol_fees").await;
+
     let end = SERIES_START + 48 * 3600 - 1;
     let series =
         q(&[("timeframe", "1h".into()), ("startTime", (SERIES_START as f64).into()), ("endTime", (end as f64).into())]);
@@ -214,6 +225,9 @@ async fn damm_v2_routes_match_the_wire() {
     let wire = format!("/pools/groups/{group}?page_size=3");
     same_as(c.getGroup(group.into(), query.map(JsCast::unchecked_into)).await, base, &wire).await;
     same_as(c.getProtocolMetrics(None).await, base, "/stats/protocol_metrics").await;
+    // The replica's DAMM v2 host does not serve the daily statistics: a typed rejection.
+    let err = rejected(c.getDailyVolume(None).await, "a route the host does not serve");
+    assert_eq!((s(&err, "kind"), get(&err, "status").as_f64()), ("notServed".to_owned(), Some(404.0)));
     let end = SERIES_START + 10 * 86_400 - 1;
     let series =
         q(&[("timeframe", "4h".into()), ("startTime", (SERIES_START as f64).into()), ("endTime", (end as f64).into())]);

@@ -1,4 +1,4 @@
-//! Contract test of the datapi models against both services' OpenAPI files.
+//! Contract test of the datapi models against both services' OpenAPI files and the DLMM host's own (live) one.
 //!
 //! * Every response schema (and every schema nested in one) maps to a model; a JSON instance with *every* property
 //!   present is synthesized from the spec and decoded through `serde_ignored`: an ignored path is an unmodeled
@@ -15,13 +15,18 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use super::{
-    AmountTotals, Candle, CurrentPosition, Paginated, ProtocolMetrics, Timeseries, Token, VolumeBucket, Windows,
-    damm_v2, dlmm,
+    AmountTotals, Candle, CurrentPosition, DailyMetrics, DailyPoint, Paginated, ProtocolMetrics, Timeseries, Token,
+    VolumeBucket, Windows, damm_v2, dlmm,
 };
 use crate::error::ApiError;
 
 const DLMM: &str = "dlmm-datapi.openapi.json";
 const DAMM_V2: &str = "damm-v2-datapi.openapi.json";
+/// The DLMM host's own spec (July 2026): where it and the May docs disagree, the contract.
+const LIVE: &str = "dlmm-datapi.live.openapi.json";
+/// The DLMM schemas of the May docs that the live spec no longer has (the group routes' and the pool page's, whose
+/// route now describes its answer inline).
+const MAY_ONLY: &[&str] = &["GroupResponse", "PaginationResponse_GroupResponse", "PaginationResponse_PoolResponse"];
 
 /// Response-shaped schemas that no route of the file returns and that are deliberately not modeled. Empty: the
 /// schemas no route returns today (left-overs of retired routes) are modeled too, in the table below.
@@ -41,6 +46,7 @@ fn is_request_side(name: &str) -> bool {
                 | "GetOpenPortfolioSort"
                 | "PositionEventOrderDirection"
                 | "PositionEventType"
+                | "DailyMetricView"
         )
 }
 
@@ -57,7 +63,7 @@ fn unmodeled<T: DeserializeOwned>(instance: Value) -> Result<Vec<String>, String
 /// `(file, schema) → model`, for every response schema and every schema nested in one.
 fn schema_models() -> Vec<(&'static str, &'static str, Check)> {
     use dlmm::*;
-    let shared: [(&str, Check); 10] = [
+    let shared: [(&str, Check); 12] = [
         ("AmountTotals", unmodeled::<AmountTotals>),
         ("CurrentPosition", unmodeled::<CurrentPosition>),
         ("TimeWindowData", unmodeled::<Windows>),
@@ -68,6 +74,8 @@ fn schema_models() -> Vec<(&'static str, &'static str, Check)> {
         ("TimeseriesResponse_OHLCVResponse", unmodeled::<Timeseries<Candle>>),
         ("TimeseriesResponse_VolumeHistoryResponse", unmodeled::<Timeseries<VolumeBucket>>),
         ("ErrorResponse", unmodeled::<ApiError>),
+        ("DailyMetricResponse", unmodeled::<DailyMetrics>),
+        ("DailyMetricPoint", unmodeled::<DailyPoint>),
     ];
     let dlmm: [(&str, Check); 39] = [
         ("OpenPositionsResponse", unmodeled::<OpenPositions>),
@@ -123,15 +131,18 @@ fn schema_models() -> Vec<(&'static str, &'static str, Check)> {
         ("PaginationResponse_GroupResponse", unmodeled::<Paginated<damm_v2::Group>>),
     ];
     let mut all = Vec::new();
-    for file in [DLMM, DAMM_V2] {
-        all.extend(shared.iter().map(|(s, c)| (file, *s, *c)));
+    for file in [DLMM, DAMM_V2, LIVE] {
+        // The daily statistics are the live spec's only.
+        let daily = |name: &str| name.starts_with("DailyMetric");
+        all.extend(shared.iter().filter(|(s, _)| file == LIVE || !daily(s)).map(|(s, c)| (file, *s, *c)));
     }
     all.extend(dlmm.iter().map(|(s, c)| (DLMM, *s, *c)));
+    all.extend(dlmm.iter().filter(|(s, _)| !MAY_ONLY.contains(s)).map(|(s, c)| (LIVE, *s, *c)));
     all.extend(damm.iter().map(|(s, c)| (DAMM_V2, *s, *c)));
     all
 }
 
-/// `(file, route) → model`: every datapi route of the operation rows (`operations!`) with its builder's output.
+/// `(service, route) → model`: every datapi route of the operation rows (`operations!`) with its builder's output.
 fn route_models() -> Vec<(&'static str, &'static str, Check)> {
     macro_rules! routes {
         ($krate:tt; $($service:ident $class:ident {
@@ -140,15 +151,19 @@ fn route_models() -> Vec<(&'static str, &'static str, Check)> {
             let mut all: Vec<(&'static str, &'static str, Check)> = Vec::new();
             $($(
                 if stringify!($runner) != "pages" {
-                    let file = if stringify!($service) == "dlmm" { DLMM } else { DAMM_V2 };
                     type Output = <crate::datapi::ops::$service::$op as crate::ops::Operation>::Output;
-                    all.push((file, $path, unmodeled::<Output>));
+                    all.push((stringify!($service), $path, unmodeled::<Output>));
                 }
             )*)*
             all
         }};
     }
     crate::operations!(datapi: routes)
+}
+
+/// The service whose routes `file` describes.
+fn service_of(file: &str) -> &'static str {
+    if file == DAMM_V2 { "damm_v2" } else { "dlmm" }
 }
 
 fn load(file: &str) -> Option<Value> {
@@ -159,8 +174,8 @@ fn load(file: &str) -> Option<Value> {
     Some(serde_json::from_slice(&std::fs::read(&path).expect("an OpenAPI file")).expect("the OpenAPI file is JSON"))
 }
 
-fn specs() -> Option<[(&'static str, Value); 2]> {
-    Some([(DLMM, load(DLMM)?), (DAMM_V2, load(DAMM_V2)?)])
+fn specs() -> Option<[(&'static str, Value); 3]> {
+    Some([(DLMM, load(DLMM)?), (DAMM_V2, load(DAMM_V2)?), (LIVE, load(LIVE)?)])
 }
 
 /// How a synthesized instance fills nullable values.
@@ -275,24 +290,31 @@ fn every_response_schema_property_has_a_model_field() {
 #[test]
 fn every_route_body_decodes_into_its_model() {
     let Some(specs) = specs() else { return };
+    let live = &specs[2].1;
     let routes = route_models();
     let mut failures = Vec::new();
-    let mut count = 0;
+    let mut covered = BTreeSet::new();
+    let mut check_route = |file: &str, spec: &Value, service: &str, path: &str, op: &Value| {
+        let owner = format!("{file} {service} GET {path}");
+        let Some((_, _, check)) = routes.iter().find(|(s, r, _)| *s == service && *r == path) else {
+            failures.push(format!("{owner}: no model registered for this route"));
+            return;
+        };
+        covered.insert((service.to_owned(), path.to_owned()));
+        let schema = &op["responses"]["200"]["content"]["application/json"]["schema"];
+        failures.extend(run(&owner, *check, spec, schema));
+    };
     for (file, spec) in &specs {
         for (path, item) in spec["paths"].as_object().unwrap() {
-            for (method, op) in item.as_object().unwrap() {
-                count += 1;
-                let owner = format!("{file} {method} {path}");
-                let Some((_, _, check)) = routes.iter().find(|(f, r, _)| f == file && r == path) else {
-                    failures.push(format!("{owner}: no model registered for this route"));
-                    continue;
-                };
-                let schema = &op["responses"]["200"]["content"]["application/json"]["schema"];
-                failures.extend(run(&owner, *check, spec, schema));
-            }
+            check_route(file, spec, service_of(file), path, &item["get"]);
         }
     }
-    assert_eq!(routes.len(), count, "every route of the operation rows is in a spec, and every route of a spec a row");
+    // DAMM v2 asks the live DLMM service's daily statistics where its host serves them: the same bodies.
+    for (path, item) in live["paths"].as_object().unwrap().iter().filter(|(p, _)| p.starts_with("/stats/daily/")) {
+        check_route(LIVE, live, "damm_v2", path, &item["get"]);
+    }
+    let rows: BTreeSet<_> = routes.iter().map(|(s, r, _)| ((*s).to_owned(), (*r).to_owned())).collect();
+    assert_eq!(rows, covered, "every route of the operation rows is in a spec, and every route of a spec a row");
     assert!(failures.is_empty(), "route bodies the models miss:\n{}", failures.join("\n"));
 }
 

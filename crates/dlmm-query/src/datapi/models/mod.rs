@@ -31,7 +31,7 @@ pub use decimal::{Decimal, ParseDecimalError};
 pub use paging::Paginated;
 pub use position_totals::{AmountTotals, CurrentPosition};
 pub use protocol::ProtocolMetrics;
-pub use series::{Candle, Timeseries, VolumeBucket};
+pub use series::{Candle, DailyMetrics, DailyPoint, Timeseries, VolumeBucket};
 pub use token::Token;
 pub use windows::Windows;
 

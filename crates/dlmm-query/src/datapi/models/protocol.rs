@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::wire;
 
 /// Protocol-wide totals of one service (`ProtocolMetricsResponse`, `GET /stats/protocol_metrics`). Money figures are
-/// USD. Real bodies also carry fields the spec does not list (e.g. `refreshed_at`); they are ignored.
+/// USD.
 #[wire::lenient_numbers(ts = "Datapi")]
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
 #[serde(rename_all(serialize = "camelCase"))]
@@ -23,4 +23,7 @@ pub struct ProtocolMetrics {
     pub total_fees: f64,
     /// Number of pools.
     pub total_pools: u64,
+    /// When the service last refreshed these totals, unix seconds (the live service's; absent from the May docs).
+    #[serde(default)]
+    pub refreshed_at: Option<u64>,
 }

@@ -1,4 +1,5 @@
-//! Time series: [`Timeseries`] of [`Candle`]s (`/ohlcv`) or [`VolumeBucket`]s (`/volume/history`).
+//! Time series: [`Timeseries`] of [`Candle`]s (`/ohlcv`) or [`VolumeBucket`]s (`/volume/history`), and the
+//! protocol's [`DailyMetrics`] (`/stats/daily/*`).
 
 use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
@@ -62,4 +63,36 @@ pub struct VolumeBucket {
     /// Protocol fees in the bucket, USD.
     #[serde(default, deserialize_with = "wire::f64")]
     pub protocol_fees: f64,
+}
+
+/// A protocol-wide daily series (`DailyMetricResponse`, the live `/stats/daily/*` routes): one point per UTC day with
+/// swap activity, oldest first.
+#[wire::lenient_numbers(ts = "Datapi")]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct DailyMetrics {
+    /// The days, oldest first.
+    pub data_points: Vec<DailyPoint>,
+    /// When the service last refreshed the series, unix seconds (absent where it does not say).
+    #[serde(default)]
+    pub refreshed_at: Option<u64>,
+}
+
+/// One day of a [`DailyMetrics`] series (`DailyMetricPoint`): USD over the filtered pool set (`clean`) and over every
+/// pool (`gross`), each present when the `view` asked for it.
+#[wire::lenient_numbers(ts = "Datapi")]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, Shape)]
+#[serde(rename_all(serialize = "camelCase"))]
+pub struct DailyPoint {
+    /// Midnight UTC of the day, unix seconds.
+    pub timestamp: u64,
+    /// Midnight UTC of the day as text (`YYYY-MM-DDT00:00:00+00:00`).
+    #[serde(default)]
+    pub date_time: String,
+    /// The day's figure over the filtered pool set, USD (views `clean` and `both`).
+    #[serde(default)]
+    pub clean: Option<f64>,
+    /// The day's figure over every pool, USD (views `gross` and `both`).
+    #[serde(default)]
+    pub gross: Option<f64>,
 }

@@ -207,6 +207,45 @@ fn newer_fields_default_when_a_body_omits_them() {
     assert_eq!(pnl.all_time_deposits.token_x.amount_sol, None);
 }
 
+/// `pnlSol` is text on the live service and a number in the May docs: either is read, as the exact text; the other
+/// live-only fields are absent from a May body and kept from a live one.
+#[test]
+fn pnl_sol_as_text_and_as_a_number_and_the_live_only_fields() {
+    let record = |pnl_sol: Value, live: bool| {
+        let mut body = json!({"positionAddress": "P", "minPrice": "1.5", "maxPrice": "2", "lowerBinId": -10,
+            "upperBinId": 10, "feePerTvl24h": "0.01", "isClosed": true, "pnlUsd": "-3.5", "pnlPctChange": "-1.25",
+            "allTimeDeposits": pair_amounts(), "allTimeWithdrawals": pair_amounts(), "allTimeFees": pair_amounts(),
+            "pnlSol": pnl_sol, "pnlSolPctChange": "-1.5"});
+        if live {
+            body["updatedAt"] = json!(1_751_846_400);
+        }
+        decode_value::<dlmm::PositionPnlRecord>(&body).unwrap()
+    };
+    let text = record(json!("-0.029514447456732812345"), true);
+    assert_eq!(text.pnl_sol.as_ref().map(|d| d.as_str()), Some("-0.029514447456732812345"), "exact, 21 digits");
+    assert_eq!((text.pnl_sol_pct_change, text.updated_at), (Some(-1.5), Some(1_751_846_400)));
+    let number = record(json!(-0.0295), false);
+    assert_eq!((number.pnl_sol.as_ref().map(|d| d.as_str()), number.updated_at), (Some("-0.0295"), None));
+    assert_eq!(record(Value::Null, false).pnl_sol, None);
+    let mut written = crate::json_text::JsonText::default();
+    written.write(&text);
+    let js = written.finish().unwrap().text;
+    assert!(js.contains(r#""pnlSol":"-0.029514447456732812345""#) && js.contains(r#""updatedAt":1751846400"#), "{js}");
+
+    let total: dlmm::PortfolioTotal = decode_value(&json!({"totalPnlUsd": "1", "totalPnlSol": "0.01",
+        "totalPnlPctChange": "2", "totalPnlSolPctChange": "3", "totalClosedPositions": 12}))
+    .unwrap();
+    assert_eq!(total.total_closed_positions, Some(12));
+    let summary: dlmm::LimitOrderSummary = decode_value(&json!({"open_orders": 1, "closed_orders": 2,
+        "total_deposit_usd": "10", "total_deposit_sol": "0.1", "total_bonus_usd": "1", "total_bonus_sol": "0.01",
+        "total_current_value_usd": "11.5", "total_current_value_sol": "0.115000000000000000001",
+        "unrealized_pnl_pct_usd": 15}))
+    .unwrap();
+    assert_eq!(summary.total_current_value_sol.as_ref().map(|d| d.as_str()), Some("0.115000000000000000001"));
+    assert_eq!((summary.total_current_value_usd, summary.unrealized_pnl_pct_usd), (Some(11.5), Some(15.0)));
+    assert_eq!((summary.realized_pnl_usd, summary.total_claimable_bonus_sol), (None, None), "a May body");
+}
+
 fn pair_amounts() -> Value {
     json!({"tokenX": {"amount": "123456789.123456789123456789", "usd": "12.5"},
            "tokenY": {"amount": "0", "usd": "0", "amountSol": null}, "total": {"usd": "12.5", "sol": "0.1"}})
@@ -255,9 +294,9 @@ fn unknown_fields_are_ignored() {
     let pool: dlmm::Pool = decode_value(&body).unwrap();
     assert_eq!((pool.volume.hour_1, pool.pool_config.bin_step), (2.0, 10));
     let metrics: ProtocolMetrics = decode_value(&json!({"total_tvl": 1, "volume_24h": 2, "fee_24h": 3,
-        "total_volume": 4, "total_fees": 5, "total_pools": "6", "refreshed_at": "2026-01-01T00:00:00Z"}))
+        "total_volume": 4, "total_fees": 5, "total_pools": "6", "served_at": "2026-01-01T00:00:00Z"}))
     .unwrap();
-    assert_eq!((metrics.total_pools, metrics.total_fees), (6, 5.0));
+    assert_eq!((metrics.total_pools, metrics.total_fees, metrics.refreshed_at), (6, 5.0, None));
     let status: Vec<BinFillStatus> = serde_json::from_str(r#"["not_filled","fulfilled","half_moon"]"#).unwrap();
     assert_eq!(status, [BinFillStatus::NotFilled, BinFillStatus::Fulfilled, BinFillStatus::Unknown]);
 }

@@ -2,7 +2,8 @@
 //! parameters and serializes **only the parameters its route takes** (the datapi silently ignores unknown ones, so a
 //! stray name would go unnoticed). Send any of them with [`Client::send`](crate::Client::send).
 //!
-//! The seven routes both services share are declared once and instantiated per service, so
+//! The seven routes both services share are declared once and instantiated per service (and so are the three daily
+//! statistics routes the live DLMM service serves), so
 //! [`dlmm::GetPools`] answers [`Paginated`](crate::datapi::models::Paginated)`<`[`models::dlmm::Pool`]`>` and
 //! [`damm_v2::GetPools`] the DAMM v2 pool; the twelve DLMM-only routes (portfolio, positions, wallets, limit orders)
 //! live in [`dlmm`] only.
@@ -13,6 +14,8 @@
 mod queries;
 #[macro_use]
 mod pools;
+#[macro_use]
+mod daily;
 mod portfolio;
 mod wallets;
 
@@ -20,7 +23,7 @@ pub(crate) use queries::{NoQuery, series_request};
 pub use queries::{PoolListQuery, SeriesQuery};
 
 pub mod dlmm {
-    //! The DLMM datapi's 19 routes (base URL [`ClientConfig::dlmm_datapi_base_url`](crate::ClientConfig)).
+    //! The DLMM datapi's 22 routes (base URL [`ClientConfig::dlmm_datapi_base_url`](crate::ClientConfig)).
     //!
     //! ```
     //! use dlmm_query::datapi::ops::dlmm::{GetGroup, GetGroups, GetPool, GetPoolOhlcv, GetProtocolMetrics};
@@ -45,6 +48,7 @@ pub mod dlmm {
     //! ```
 
     pool_routes!("DLMM datapi", crate::request::ApiGroup::DlmmDatapi, dlmm);
+    daily_routes!("DLMM datapi", crate::request::ApiGroup::DlmmDatapi);
 
     pub use super::portfolio::{GetOpenPortfolio, GetPortfolio, GetPortfolioTotal, GetPositionEvents, GetPositionsPnl};
     pub use super::wallets::{
@@ -54,7 +58,7 @@ pub mod dlmm {
 }
 
 pub mod damm_v2 {
-    //! The DAMM v2 datapi's 7 routes (base URL [`ClientConfig::damm_v2_datapi_base_url`](crate::ClientConfig)).
+    //! The DAMM v2 datapi's 7 routes and the 3 daily statistics routes, where its host serves them (base URL [`ClientConfig::damm_v2_datapi_base_url`](crate::ClientConfig)).
     //!
     //! ```
     //! use dlmm_query::datapi::ops::damm_v2::{GetPoolVolumeHistory, GetPools};
@@ -73,4 +77,5 @@ pub mod damm_v2 {
     //! ```
 
     pool_routes!("DAMM v2 datapi", crate::request::ApiGroup::DammV2Datapi, damm_v2);
+    daily_routes!("DAMM v2 datapi", crate::request::ApiGroup::DammV2Datapi);
 }

@@ -48,7 +48,7 @@ macro_rules! list_setters {
     };
 }
 
-/// Setters delegating to a builder's `series: SeriesQuery`.
+/// Setters delegating to a pool series builder's `series: SeriesQuery`.
 macro_rules! series_setters {
     () => {
         /// The bucket length (`timeframe`; the datapi's default is `24h`).
@@ -57,6 +57,13 @@ macro_rules! series_setters {
             self
         }
 
+        range_setters!();
+    };
+}
+
+/// The range setters of a series builder's `series: SeriesQuery`, and its getter.
+macro_rules! range_setters {
+    () => {
         /// The first second of the range (`start_time`, unix seconds, inclusive).
         pub fn start_time(mut self, start_time: u64) -> Self {
             self.series = self.series.start_time(start_time);
@@ -106,8 +113,8 @@ macro_rules! series_route {
 
             /// The service, the path after the pool's address and the address: with [`Self::series`], this request
             /// as plain data, for the code every series shares.
-            pub(crate) fn route_parts(&self) -> (ApiGroup, &'static [&'static str], &str) {
-                (GROUP, Self::LEAF, &self.address)
+            pub(crate) fn route_parts(&self) -> (ApiGroup, &'static [&'static str], Option<&str>) {
+                (GROUP, Self::LEAF, Some(&self.address))
             }
         }
 
@@ -116,7 +123,7 @@ macro_rules! series_route {
             const GROUP: ApiGroup = GROUP;
 
             fn request(&self) -> Result<Request, InvalidInput> {
-                series_request(GROUP, &self.address, Self::LEAF, &self.series)
+                series_request(GROUP, Some(&self.address), Self::LEAF, &self.series)
             }
         }
     };

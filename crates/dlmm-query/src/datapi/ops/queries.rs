@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::address::Address;
-use crate::datapi::params::{self, FilterBy, SortBy, Timeframe};
+use crate::datapi::params::{self, DailyView, FilterBy, SortBy, Timeframe};
 use crate::error::InvalidInput;
 use crate::request::{ApiGroup, Request};
 
@@ -129,14 +129,18 @@ pub(crate) struct ListWire<'a> {
     pub fee_tvl_ratio_tw: Option<String>,
 }
 
-/// The bucket length and time range of `/pools/{address}/ohlcv` and `/pools/{address}/volume/history`.
+/// The query of a series: the bucket length and time range of `/pools/{address}/ohlcv` and
+/// `/pools/{address}/volume/history`, or the time range and view of the daily statistics (`/stats/daily/*`, whose
+/// builders set no time frame: their buckets are days).
 ///
-/// Unset values take the datapi's defaults (`24h`, a default range ending now). Times are unix seconds, inclusive.
+/// Unset values take the datapi's defaults (`24h`, a default range ending now; the daily routes' whole history and
+/// `clean` view). Times are unix seconds, inclusive.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SeriesQuery {
     timeframe: Option<Timeframe>,
     start_time: Option<u64>,
     end_time: Option<u64>,
+    view: Option<DailyView>,
 }
 
 impl SeriesQuery {
@@ -168,6 +172,12 @@ impl SeriesQuery {
         self.start_time(start_time).end_time(end_time)
     }
 
+    /// Which figures each day carries (`view`; the daily statistics routes only).
+    pub fn view(mut self, view: DailyView) -> Self {
+        self.view = Some(view);
+        self
+    }
+
     /// The bucket length asked for ([`Timeframe::H24`] when not set, as on the datapi).
     pub fn timeframe_or_default(&self) -> Timeframe {
         self.timeframe.unwrap_or_default()
@@ -186,20 +196,25 @@ impl SeriesQuery {
     /// Validates and renders the wire struct.
     pub(crate) fn wire(&self) -> Result<SeriesWire, InvalidInput> {
         params::time_range(self.start_time, self.end_time)?;
-        Ok(SeriesWire { timeframe: self.timeframe, start_time: self.start_time, end_time: self.end_time })
+        let Self { timeframe, start_time, end_time, view } = *self;
+        Ok(SeriesWire { timeframe, start_time, end_time, view })
     }
 }
 
-/// The request of a pool's series route: `/pools/{address}` then `leaf` (`["ohlcv"]`, `["volume", "history"]`) on
-/// `group`'s service, with `query`. One function for both routes of both services.
+/// The request of a series route on `group`'s service, with `query`: a pool's (`/pools/{address}` then `leaf`,
+/// `["ohlcv"]` or `["volume", "history"]`) or, without an address, the protocol's (`leaf` alone,
+/// `["stats", "daily", "volume"]`…). One function for every series route of both services.
 pub(crate) fn series_request(
     group: ApiGroup,
-    address: &str,
+    address: Option<&str>,
     leaf: &[&str],
     query: &SeriesQuery,
 ) -> Result<Request, InvalidInput> {
-    let address = Address::parse_param("address", address)?;
-    let mut segments = vec!["pools", address.as_str()];
+    let address = address.map(|address| Address::parse_param("address", address)).transpose()?;
+    let mut segments = Vec::with_capacity(leaf.len() + 2);
+    if let Some(address) = &address {
+        segments.extend(["pools", address.as_str()]);
+    }
     segments.extend_from_slice(leaf);
     Request::new(group, &segments, &query.wire()?)
 }
@@ -210,6 +225,7 @@ pub(crate) struct SeriesWire {
     timeframe: Option<Timeframe>,
     start_time: Option<u64>,
     end_time: Option<u64>,
+    view: Option<DailyView>,
 }
 
 /// The query of a route that takes no query parameter.

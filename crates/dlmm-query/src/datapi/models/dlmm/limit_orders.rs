@@ -2,7 +2,9 @@
 //! (`/wallets/{wallet}/limit_orders/...`).
 //!
 //! The wire records are snake_case with amounts and values as JSON strings: token amounts decode to [`Decimal`]
-//! (display units), USD, SOL, price and percent figures to `f64`. "Input" is the deposited token (X for an ask, Y for
+//! (display units), USD, SOL, price and percent figures to `f64`, except the SOL profit, loss and value figures the
+//! live service added (July 2026), which keep their exact text ([`Decimal`]). Those live-only fields are optional:
+//! a service following the May 2026 docs does not send them. "Input" is the deposited token (X for an ask, Y for
 //! a bid), "output" the token the order buys.
 
 use crate::shape::Shape;
@@ -93,6 +95,12 @@ structs_sharing! {
         /// Bonus (fee share) in token Y, display units.
         #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
         pub total_bonus_y: Decimal,
+        /// Lowest limit price of the orders (token Y per token X; live service only).
+        #[serde(default)]
+        pub min_limit_price: Option<f64>,
+        /// Highest limit price of the orders (token Y per token X; live service only).
+        #[serde(default)]
+        pub max_limit_price: Option<f64>,
     }
 
     /// A wallet's open limit orders in one pool, summed (`OpenLimitOrderPoolSummary`; the items of
@@ -105,6 +113,26 @@ structs_sharing! {
         pub total_bonus_usd: f64,
         /// Bonus, SOL at the current price.
         pub total_bonus_sol: f64,
+        /// What the open orders hold now, USD (live service only).
+        #[serde(default)]
+        pub total_current_value_usd: Option<f64>,
+        /// What the open orders hold now, SOL, as the exact text sent (live service only).
+        #[serde(default)]
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal | undefined"))]
+        pub total_current_value_sol: Option<Decimal>,
+        /// Unrealized profit and loss, USD at the current price (live service only).
+        #[serde(default)]
+        pub unrealized_pnl_usd: Option<f64>,
+        /// Unrealized profit and loss, SOL, as the exact text sent at the current price (live service only).
+        #[serde(default)]
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal | undefined"))]
+        pub unrealized_pnl_sol: Option<Decimal>,
+        /// Unrealized profit and loss relative to the deposits (USD), percent (live service only).
+        #[serde(default)]
+        pub unrealized_pnl_pct_usd: Option<f64>,
+        /// Unrealized profit and loss relative to the deposits (SOL), percent (live service only).
+        #[serde(default)]
+        pub unrealized_pnl_pct_sol: Option<f64>,
     }
 
     /// A wallet's closed limit orders in one pool, summed (`ClosedLimitOrderPoolSummary`; the items of
@@ -127,6 +155,19 @@ structs_sharing! {
         pub total_bonus_sol: f64,
         /// When the last order closed, unix seconds.
         pub last_closed_at: u64,
+        /// Realized profit and loss, USD (live service only).
+        #[serde(default)]
+        pub realized_pnl_usd: Option<f64>,
+        /// Realized profit and loss, SOL, as the exact text sent (live service only).
+        #[serde(default)]
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal | undefined"))]
+        pub realized_pnl_sol: Option<Decimal>,
+        /// Realized profit and loss relative to the deposits (USD), percent (live service only).
+        #[serde(default)]
+        pub realized_pnl_pct_usd: Option<f64>,
+        /// Realized profit and loss relative to the deposits (SOL), percent (live service only).
+        #[serde(default)]
+        pub realized_pnl_pct_sol: Option<f64>,
     }
 }
 
@@ -230,6 +271,19 @@ pub struct OpenLimitOrder {
     /// Price of that bin (token Y per token X); none when the order is filled.
     #[serde(default, deserialize_with = "wire::opt_f64")]
     pub nearest_unfilled_bin_price: Option<f64>,
+    /// Unrealized profit and loss, USD at the current price (live service only).
+    #[serde(default)]
+    pub unrealized_pnl_usd: Option<f64>,
+    /// Unrealized profit and loss, SOL, as the exact text sent at the current price (live service only).
+    #[serde(default)]
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal | undefined"))]
+    pub unrealized_pnl_sol: Option<Decimal>,
+    /// Unrealized profit and loss relative to the deposits (USD), percent (live service only).
+    #[serde(default)]
+    pub unrealized_pnl_pct_usd: Option<f64>,
+    /// Unrealized profit and loss relative to the deposits (SOL), percent (live service only).
+    #[serde(default)]
+    pub unrealized_pnl_pct_sol: Option<f64>,
 }
 
 /// One bin of an open limit order (`OpenLimitOrderBinPoint`). Amounts are display units of the token named.
@@ -387,6 +441,19 @@ pub struct ClosedLimitOrder {
     pub terminal_signature: String,
     /// Slot of the closing transaction.
     pub terminal_slot: u64,
+    /// Realized profit and loss, USD (live service only).
+    #[serde(default)]
+    pub realized_pnl_usd: Option<f64>,
+    /// Realized profit and loss, SOL, as the exact text sent (live service only).
+    #[serde(default)]
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal | undefined"))]
+    pub realized_pnl_sol: Option<Decimal>,
+    /// Realized profit and loss relative to the deposits (USD), percent (live service only).
+    #[serde(default)]
+    pub realized_pnl_pct_usd: Option<f64>,
+    /// Realized profit and loss relative to the deposits (SOL), percent (live service only).
+    #[serde(default)]
+    pub realized_pnl_pct_sol: Option<f64>,
 }
 
 /// The bonus a wallet's limit orders in one pool have claimed (`BonusClaimedResponse`,
@@ -434,4 +501,44 @@ pub struct LimitOrderSummary {
     pub total_bonus_usd: f64,
     /// Bonus accrued by the open orders, SOL at the current price.
     pub total_bonus_sol: f64,
+    /// What the open orders hold now, USD (live service only).
+    #[serde(default)]
+    pub total_current_value_usd: Option<f64>,
+    /// What the open orders hold now, SOL, as the exact text sent (live service only).
+    #[serde(default)]
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal | undefined"))]
+    pub total_current_value_sol: Option<Decimal>,
+    /// Bonus the orders can claim now, USD (live service only).
+    #[serde(default)]
+    pub total_claimable_bonus_usd: Option<f64>,
+    /// Bonus the orders can claim now, SOL, as the exact text sent (live service only).
+    #[serde(default)]
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal | undefined"))]
+    pub total_claimable_bonus_sol: Option<Decimal>,
+    /// Unrealized profit and loss, USD of the open orders (live service only).
+    #[serde(default)]
+    pub unrealized_pnl_usd: Option<f64>,
+    /// Unrealized profit and loss, SOL, as the exact text sent of the open orders (live service only).
+    #[serde(default)]
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal | undefined"))]
+    pub unrealized_pnl_sol: Option<Decimal>,
+    /// Unrealized profit and loss relative to the deposits (USD), percent (live service only).
+    #[serde(default)]
+    pub unrealized_pnl_pct_usd: Option<f64>,
+    /// Unrealized profit and loss relative to the deposits (SOL), percent (live service only).
+    #[serde(default)]
+    pub unrealized_pnl_pct_sol: Option<f64>,
+    /// Realized profit and loss, USD of the closed orders (live service only).
+    #[serde(default)]
+    pub realized_pnl_usd: Option<f64>,
+    /// Realized profit and loss, SOL, as the exact text sent of the closed orders (live service only).
+    #[serde(default)]
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal | undefined"))]
+    pub realized_pnl_sol: Option<Decimal>,
+    /// Realized profit and loss relative to the deposits (USD), percent (live service only).
+    #[serde(default)]
+    pub realized_pnl_pct_usd: Option<f64>,
+    /// Realized profit and loss relative to the deposits (SOL), percent (live service only).
+    #[serde(default)]
+    pub realized_pnl_pct_sol: Option<f64>,
 }

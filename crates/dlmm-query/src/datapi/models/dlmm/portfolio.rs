@@ -182,6 +182,9 @@ structs_sharing! {
         /// Slot of the pool state the live figures use; none when unknown.
         #[serde(default, deserialize_with = "wire::opt_u64")]
         pub pool_state_updated_at_slot: Option<u64>,
+        /// When the service last updated this item, unix seconds (live service only).
+        #[serde(default)]
+        pub updated_at: Option<u64>,
     }
 }
 
@@ -252,4 +255,7 @@ pub struct PortfolioTotal {
     pub total_pnl_pct_change: f64,
     /// Profit and loss relative to the deposits (SOL), percent.
     pub total_pnl_sol_pct_change: f64,
+    /// Number of positions closed (live service only).
+    #[serde(default)]
+    pub total_closed_positions: Option<u64>,
 }

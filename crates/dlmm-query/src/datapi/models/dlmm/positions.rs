@@ -131,9 +131,11 @@ pub struct PositionPnlRecord {
     pub all_time_withdrawals: TokenPairAmounts,
     /// Every fee claimed.
     pub all_time_fees: TokenPairAmounts,
-    /// Profit and loss, SOL; none when unknown.
-    #[serde(default, deserialize_with = "wire::opt_f64")]
-    pub pnl_sol: Option<f64>,
+    /// Profit and loss, SOL, as the exact text sent (the live service sends text, the May docs a number; either is
+    /// read); none when unknown.
+    #[serde(default)]
+    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal | undefined"))]
+    pub pnl_sol: Option<Decimal>,
     /// Profit and loss relative to the deposits (SOL), percent; none when unknown.
     #[serde(default, deserialize_with = "wire::opt_f64")]
     pub pnl_sol_pct_change: Option<f64>,
@@ -155,6 +157,9 @@ pub struct PositionPnlRecord {
     /// Live value and unclaimed amounts; only for open positions.
     #[serde(default)]
     pub unrealized_pnl: Option<UnrealizedPnl>,
+    /// When the service last updated this record, unix seconds (live service only).
+    #[serde(default)]
+    pub updated_at: Option<u64>,
 }
 
 /// Amounts of both tokens with their total value (`TokenPairWithTotal`).
