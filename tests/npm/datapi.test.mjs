@@ -162,6 +162,24 @@ test("dlmm: every pool and group method resolves to what the service serves", as
   assertSame(await dlmm.getProtocolMetrics(), await json(`${D}/stats/protocol_metrics`), "protocol");
 });
 
+test("Node sends the package's User-Agent by default, the caller's when set, and Node's own with false", async () => {
+  const seen = async () => (await json(`${dlmmBaseUrl}/__replica/user-agents`))[0];
+  const version = JSON.parse(readFileSync(new URL("../../pkg/package.json", import.meta.url), "utf8")).version;
+  await client().dlmm.getProtocolMetrics();
+  assert.equal(await seen(), `dlmm-query/${version} (node)`);
+  await client({ userAgent: "my-bot/3.0" }).dlmm.getProtocolMetrics();
+  assert.equal(await seen(), "my-bot/3.0");
+  await client({ userAgent: "my-bot/3.0", headers: { "User-Agent": "from-headers/1" } }).dlmm.getProtocolMetrics();
+  assert.equal(await seen(), "from-headers/1", "a header of the caller's wins");
+  await client({ userAgent: false }).dlmm.getProtocolMetrics();
+  assert.ok(!(await seen()).startsWith("dlmm-query/"), "Node's own");
+  await sdk.createClient({ pairBaseUrl: process.env.DLMM_PAIR_BASE_URL, rateLimit: false }).getProtocolMetrics();
+  assert.equal((await json(`${process.env.DLMM_PAIR_BASE_URL}/__replica/user-agents`))[0], `dlmm-query/${version} (node)`);
+  for (const userAgent of [42, true, "two\nlines"]) {
+    assert.throws(() => client({ userAgent }), { name: "DlmmError", kind: "invalidInput", parameter: "userAgent" });
+  }
+});
+
 test("dlmm: the daily statistics in every view, whole and in chunks; a host without them is notServed", async () => {
   const { dlmm, dammV2 } = client();
   const D = dlmmBaseUrl;

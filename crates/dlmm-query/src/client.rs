@@ -32,6 +32,9 @@ pub const DLMM_DATAPI_PER_SECOND: f64 = 30.0;
 pub const DAMM_V2_DATAPI_PER_SECOND: f64 = 10.0;
 /// How long one request may take by default.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+/// The `User-Agent` a Rust program sends by default: this library and its version (field reports say the live hosts
+/// may refuse a client that sends none, which reqwest does not).
+pub const USER_AGENT: &str = concat!("dlmm-query/", env!("CARGO_PKG_VERSION"), " (rust)");
 
 /// Where the APIs live (the two keeper groups and the two datapi services) and how requests are sent.
 #[derive(Clone, Debug)]
@@ -50,6 +53,10 @@ pub struct ClientConfig {
     pub pool_rate_per_second: f64,
     /// Extra headers sent with every request.
     pub headers: Vec<(String, String)>,
+    /// The `User-Agent` sent with every request: [`USER_AGENT`] natively by default, none in WebAssembly (a browser
+    /// sends its own and may not be given another; the npm package sets one in Node). A `user-agent` among
+    /// [`headers`](Self::headers) wins. Set it with [`with_user_agent`](Self::with_user_agent) to have it checked.
+    pub user_agent: Option<String>,
     /// Base URL of the DLMM datapi ([`DEFAULT_DLMM_DATAPI_BASE_URL`] by default).
     pub dlmm_datapi_base_url: BaseUrl,
     /// Base URL of the DAMM v2 datapi ([`DEFAULT_DAMM_V2_DATAPI_BASE_URL`] by default).
@@ -70,6 +77,7 @@ impl Default for ClientConfig {
             pair_rate_per_second: RateLimiter::PAIR_GROUP_PER_SECOND,
             pool_rate_per_second: RateLimiter::POOL_GROUP_PER_SECOND,
             headers: Vec::new(),
+            user_agent: (!cfg!(target_arch = "wasm32")).then(|| USER_AGENT.to_owned()),
             dlmm_datapi_base_url: BaseUrl::parse_param("dlmm_datapi_base_url", DEFAULT_DLMM_DATAPI_BASE_URL)
                 .expect("valid default"),
             damm_v2_datapi_base_url: BaseUrl::parse_param("damm_v2_datapi_base_url", DEFAULT_DAMM_V2_DATAPI_BASE_URL)
@@ -109,6 +117,33 @@ impl ClientConfig {
             damm_v2_datapi_base_url: BaseUrl::parse_param("damm_v2_datapi_base_url", damm_v2_datapi_base_url)?,
             ..Self::default()
         })
+    }
+
+    /// The same configuration sending `user_agent` as its `User-Agent` (`None`: none of its own), checked as a header
+    /// value.
+    ///
+    /// ```
+    /// use dlmm_query::ClientConfig;
+    /// let config = ClientConfig::default().with_user_agent(Some("my-dashboard/2.1")).unwrap();
+    /// assert_eq!(config.request_headers(), [("user-agent".to_owned(), "my-dashboard/2.1".to_owned())]);
+    /// assert!(ClientConfig::default().with_user_agent(Some("bad\nagent")).is_err());
+    /// assert!(ClientConfig::default().with_user_agent(None).unwrap().request_headers().is_empty());
+    /// ```
+    pub fn with_user_agent(self, user_agent: Option<&str>) -> Result<Self, InvalidInput> {
+        if let Some(agent) = user_agent {
+            crate::header::check("user-agent", agent).map_err(|e| InvalidInput::new("user_agent", e.reason))?;
+        }
+        Ok(Self { user_agent: user_agent.map(str::to_owned), ..self })
+    }
+
+    /// The headers every request carries: [`headers`](Self::headers), then the `User-Agent` unless they name one.
+    pub fn request_headers(&self) -> Vec<(String, String)> {
+        let mut headers = self.headers.clone();
+        let named = headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("user-agent"));
+        if let (Some(agent), false) = (&self.user_agent, named) {
+            headers.push(("user-agent".to_owned(), agent.clone()));
+        }
+        headers
     }
 
     /// The base URL serving `group`.
@@ -329,7 +364,7 @@ impl<T: Transport> Client<T> {
             let url = &tries.url;
             let http = HttpRequest {
                 url: url.clone(),
-                headers: self.config.headers.clone(),
+                headers: self.config.request_headers(),
                 max_body_bytes: request.max_body_bytes,
             };
             let error = match self.attempt(http, tries.timeout, whole).await {

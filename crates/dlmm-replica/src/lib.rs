@@ -18,6 +18,7 @@ pub mod real;
 mod routes;
 pub mod search;
 pub mod shared;
+pub mod user_agents;
 pub mod world;
 
 use std::io;

@@ -23,7 +23,7 @@ use super::schema::{
     wire_names,
 };
 use super::{
-    CALL, HEADERS, MAX_BODY_BYTES, RATE, RETRY, TIMEOUT_MS, check_keys, is_absent, parsed_option, string_option,
+    CALL, HEADERS, MAX_BODY_BYTES, USER_AGENT, RATE, RETRY, TIMEOUT_MS, check_keys, is_absent, parsed_option, string_option,
     strings_option,
 };
 use crate::js_error::invalid;
@@ -76,7 +76,7 @@ options! {
     pub DATAPI_RATE_LIMIT "DatapiRateLimitOptions" "Client-side rate limits of the datapi services, requests per second (0 = unlimited). `false` turns both off."
         [DLMM_PER_SECOND, DAMM_V2_PER_SECOND];
     pub DATAPI_CLIENT "DatapiClientOptions" "Options of `createDatapiClient`. Every field is optional; any other key is rejected."
-        [DLMM_BASE_URL, DAMM_V2_BASE_URL, TIMEOUT_MS, RETRY, RATE_LIMIT, HEADERS, MAX_BODY_BYTES];
+        [DLMM_BASE_URL, DAMM_V2_BASE_URL, TIMEOUT_MS, RETRY, RATE_LIMIT, HEADERS, USER_AGENT, MAX_BODY_BYTES];
     pub POOLS_QUERY "DatapiPoolsQuery": CALL "The query of `getPools`, `pools`, `getGroup`: paging, search, order and filter."
         [PAGE_FROM_ONE, POOLS_PAGE_SIZE, QUERY, SORT_BY, FILTER_BY];
     pub GROUPS_QUERY "DatapiGroupsQuery": POOLS_QUERY "The query of `getGroups` and `groups`: a pool list query and the windows groups aggregate over."

@@ -47,6 +47,9 @@ keys! {
     KEEPER_RATE_LIMIT "rateLimit": Raw = Raw("RateLimitOptions | false"), "Client-side rate limits, or `false` for none.";
     /// A client's extra headers.
     pub(crate) HEADERS "headers": Raw = Raw("Record<string, string>"), "Extra headers sent with every request.";
+    /// A client's `User-Agent`.
+    pub(crate) USER_AGENT "userAgent": Raw = Raw("string | false"),
+        "The `User-Agent` sent in Node (default `dlmm-query/<version> (node)`; `false`: Node's own). Browsers send their own, and this one is not sent there unless set (it makes every request a CORS preflight).";
     /// A client's body limit.
     pub(crate) MAX_BODY_BYTES "maxBodyBytes": Number = Number(1.0, 4_294_967_295.0),
         "The largest response body accepted, in bytes (default 268435456, 256 MiB); a larger one rejects with a `decode` DlmmError while it is read, before it fills memory.";
@@ -81,7 +84,7 @@ options! {
     RATE_LIMIT "RateLimitOptions" "Client-side rate limits, requests per second (0 = unlimited). `false` turns both off."
         [PAIR_PER_SECOND, POOL_PER_SECOND];
     CLIENT "ClientOptions" "Options of `createClient`. Every field is optional."
-        [PAIR_BASE_URL, POOL_BASE_URL, TIMEOUT_MS, RETRY, KEEPER_RATE_LIMIT, HEADERS, MAX_BODY_BYTES];
+        [PAIR_BASE_URL, POOL_BASE_URL, TIMEOUT_MS, RETRY, KEEPER_RATE_LIMIT, HEADERS, USER_AGENT, MAX_BODY_BYTES];
     pub POOL_METRICS "GetPoolMetricsOptions": CALL "Options of `getPoolMetrics`."
         [CASE_SENSITIVE];
     pub ALL "AllOptions": CALL "Options of `all`."
@@ -216,10 +219,35 @@ fn base_url(options: &JsValue, key: &Key<Text>) -> Result<Option<BaseUrl>, JsVal
     key.read(options)?.map(|url| BaseUrl::parse_param(key.name, &url).map_err(input_error)).transpose()
 }
 
-/// Reads what both clients' options share (`timeoutMs`, `retry`, `headers`) into `config`; false when there are no
-/// options at all.
+/// The `User-Agent` the package sends in Node by default (browsers send their own).
+const NODE_USER_AGENT: &str = concat!("dlmm-query/", env!("CARGO_PKG_VERSION"), " (node)");
+
+/// Whether the package runs in Node (or a runtime that says it is Node-compatible: `process.versions.node`).
+fn in_node() -> bool {
+    let versions = property(&property(&js_sys::global(), "process"), "versions");
+    property(&versions, "node").is_string()
+}
+
+/// Reads `options.userAgent` into `config`: a string (checked), `false` (none of the package's), or absent (the
+/// package's own in Node, none in a browser).
+fn user_agent(options: &JsValue, config: &mut ClientConfig) -> Result<(), JsValue> {
+    let agent = USER_AGENT::KEY.read(options)?;
+    let agent = match agent.as_ref().map(|value| (value.as_string(), value.as_bool())) {
+        None => in_node().then(|| NODE_USER_AGENT.to_owned()),
+        Some((Some(text), _)) => Some(text),
+        Some((None, Some(false))) => None,
+        Some(_) => return Err(invalid(USER_AGENT::KEY.name, "must be a string or false")),
+    };
+    let checked = std::mem::take(config).with_user_agent(agent.as_deref());
+    *config = checked.map_err(|e| invalid(USER_AGENT::KEY.name, e.reason))?;
+    Ok(())
+}
+
+/// Reads what both clients' options share (`timeoutMs`, `retry`, `headers`, `userAgent`) into `config`; false when
+/// there are no options at all.
 fn common_options(options: &JsValue, config: &mut ClientConfig) -> Result<bool, JsValue> {
     if is_absent(options) {
+        user_agent(options, config)?;
         return Ok(false);
     }
     if !options.is_object() {
@@ -245,6 +273,7 @@ fn common_options(options: &JsValue, config: &mut ClientConfig) -> Result<bool, 
     } else if !is_absent(&headers) {
         return Err(invalid("headers", "must be an object"));
     }
+    user_agent(options, config)?;
     Ok(true)
 }
 

@@ -310,6 +310,32 @@ async fn the_daily_statistics_in_every_view_whole_and_in_chunks() {
     replica.shutdown().await.unwrap();
 }
 
+/// A Rust program names itself to the live hosts (field reports say a client without a `User-Agent` may be refused):
+/// the library's by default, the caller's when set, and a `user-agent` header wins over both.
+#[tokio::test]
+async fn the_replica_sees_the_user_agent_of_a_rust_program() {
+    let Env { replica, client, .. } = start().await;
+    let base = replica.dlmm_datapi_base_url();
+    let seen = || async { raw(&format!("{base}/__replica/user-agents")).await };
+    client.send(&dlmm::GetProtocolMetrics::new()).await.unwrap();
+    assert_eq!(seen().await[0], dlmm_query::client::USER_AGENT);
+    assert!(dlmm_query::client::USER_AGENT.starts_with(&format!("dlmm-query/{} ", env!("CARGO_PKG_VERSION"))));
+
+    let mut config = client.config().clone().with_user_agent(Some("my-dashboard/2.1")).unwrap();
+    let named = Client::new(NativeTransport::new(), config.clone());
+    named.send(&dlmm::GetProtocolMetrics::new()).await.unwrap();
+    assert_eq!(seen().await[0], "my-dashboard/2.1");
+    config.headers.push(("User-Agent".to_owned(), "from-headers/1".to_owned()));
+    Client::new(NativeTransport::new(), config.clone()).send(&dlmm::GetProtocolMetrics::new()).await.unwrap();
+    assert_eq!(seen().await[0], "from-headers/1");
+    let anonymous = Client::new(NativeTransport::new(), client.config().clone().with_user_agent(None).unwrap());
+    anonymous.send(&dlmm::GetProtocolMetrics::new()).await.unwrap();
+    assert_eq!(seen().await[0], dlmm_replica::user_agents::NONE, "reqwest sends none of its own");
+    let bad = client.config().clone().with_user_agent(Some("two\nlines")).unwrap_err();
+    assert_eq!(bad.parameter, "user_agent");
+    replica.shutdown().await.unwrap();
+}
+
 #[tokio::test]
 async fn error_statuses_and_faults_on_the_datapi() {
     let Env { replica, client, samples } = start().await;

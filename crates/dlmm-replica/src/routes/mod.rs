@@ -203,6 +203,10 @@ fn with_common_layers(router: Router, options: &RouterOptions, per_second: u32, 
     }
     router = router.layer(from_fn_with_state(Arc::new(FaultCounters::default()), apply_faults));
     router = router.layer(from_fn_with_state(shape, limit_query));
+    let agents = Arc::new(crate::user_agents::UserAgents::default());
+    router = router
+        .route("/__replica/user-agents", get(crate::user_agents::list).with_state(agents.clone()))
+        .layer(from_fn_with_state(agents, crate::user_agents::record));
     if options.log_requests {
         router = router.layer(from_fn(log_request));
     }
