@@ -19,6 +19,7 @@ pub mod resource;
 pub mod route;
 pub mod search;
 pub mod timeline;
+pub mod token_pair;
 pub mod ui;
 pub mod url_state;
 

@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use dlmm_query::datapi::models::Windows;
 use dlmm_query::datapi::ops::damm_v2;
-use dlmm_query::datapi::ops::dlmm::{GetGroup, GetGroups, GetPools};
+use dlmm_query::datapi::ops::dlmm::{GetGroups, GetPools};
 use dlmm_query::datapi::params::{
     Comparison, Direction, FilterBy, MAX_GROUPS_PAGE_SIZE, MAX_QUERY_CHARS, NumericField, SortBy, SortField, TextField,
     Timeframe, WindowedMetric,
@@ -265,18 +265,6 @@ impl PoolsView {
         }
         op
     }
-
-    /// `GET /pools/groups/{lexical_order_mints}` for this view (pages of at most 100).
-    pub fn group_operation(&self, lexical_order_mints: &str) -> GetGroup {
-        let mut op = GetGroup::new(lexical_order_mints)
-            .page(self.page)
-            .page_size(self.page_size.min(MAX_GROUPS_PAGE_SIZE))
-            .sort_by(self.sort_by());
-        if let Some(filter) = self.filter_by() {
-            op = op.filter_by(filter);
-        }
-        op
-    }
 }
 
 /// What `/dlmm/groups` can be sorted by.
@@ -516,10 +504,6 @@ mod tests {
         );
         let not_for_groups = GroupsView::from_query(from_pairs(&[("sort", "bin_step")]));
         assert_eq!(not_for_groups.sort, GROUP_SORTS[0]);
-        let big = PoolsView { page_size: 100, ..PoolsView::default() };
-        let mints = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v-So11111111111111111111111111111111111111112";
-        assert!(big.group_operation(mints).request().unwrap().query.contains("page_size=100"));
-        assert!(big.group_operation("not-a-key").request().is_err());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 // Run by `cargo xtask ci` (DIST_DIR and the four DLMM_*/DAMM_* base URLs set).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serveDist, launchChromium, openPage, screenshotThemes } from "./support.mjs";
+import { serveDist, launchChromium, openPage, screenshotThemes, startReplica } from "./support.mjs";
 
 const {
   DIST_DIR,
@@ -254,7 +254,7 @@ test("DLMM pools: floors, blacklist, token and free text live in the URL; empty 
   await page.close();
 });
 
-test("DLMM groups: the list, one group's pools, and an unknown group", async () => {
+test("DLMM groups: the list, one group's pools (from two filtered pool lists), and a pair no pool trades", async () => {
   const page = await visit("/dlmm/groups");
   await page.waitForSelector('[data-testid="dlmm-groups-table"] tbody tr');
   const groups = await raw(`${dlmmBase}/pools/groups?page=1&page_size=25&sort_by=volume_24h:desc&volume_tw=volume_24h&fee_tvl_ratio_tw=fee_tvl_ratio_24h`);
@@ -271,14 +271,67 @@ test("DLMM groups: the list, one group's pools, and an unknown group", async () 
   await page.goto(`${site.url}/dlmm/groups/${key}`);
   const table = '[data-testid="dlmm-group-table"]';
   await page.waitForSelector(`${table} tbody tr`);
-  const members = await raw(`${dlmmBase}/pools/groups/${key}?page=1&page_size=25&sort_by=volume_24h:desc`);
-  assert.deepEqual(await rowAddresses(page, table), members.data.map((p) => p.address));
+  const members = await raw(`${dlmmBase}/pools/groups/${key}?page=1&page_size=100&sort_by=volume_24h:desc`);
+  assert.deepEqual((await rowAddresses(page, table)).sort(), members.data.map((p) => p.address).sort());
   await screenshotThemes(page, "dlmm-group");
   const [a, b] = [samples.wallet_without_positions, samples.unknown_pool].sort();
   await page.goto(`${site.url}/dlmm/groups/${a}-${b}`);
-  await page.waitForSelector('[data-kind="notFound"]');
+  await page.waitForSelector('[data-state="empty"]');
   await screenshotThemes(page, "dlmm-group-not-found");
   await page.close();
+});
+
+test("a DLMM host without the group routes: groups built from its pools, a pair's pools by filters, every nav item loads, no multi-value filter sent", async () => {
+  // The replica by default answers the group routes as the live DLMM host is reported to (not served).
+  const live = await startReplica();
+  try {
+    const page = await visit("/settings");
+    await page.evaluate((base) => localStorage.setItem("dlmm-explorer.dlmmDatapiBaseUrl", base), live.dlmmDatapi);
+    const sent = [];
+    page.on("request", (r) => sent.push(r.url()));
+    await page.goto(`${site.url}/dlmm/groups`);
+    await page.waitForSelector('[data-testid="groups-built"]');
+    assert.match(await page.textContent('[data-testid="groups-built"]'), /does not serve pool groups.*top 1000 pools by volume/);
+    await page.waitForSelector('[data-testid="dlmm-groups-table"] tbody tr');
+    // Built from the top 1000 pools by 24 h volume: the 200 pairs' groups, summed.
+    const top = await raw(`${live.dlmmDatapi}/pools?page_size=1000&sort_by=volume_24h:desc`);
+    const groups = new Map();
+    for (const p of top.data) {
+      const key = [p.token_x.address, p.token_y.address].sort().join("-");
+      const g = groups.get(key) ?? { count: 0, volume: 0 };
+      groups.set(key, { count: g.count + 1, volume: g.volume + p.volume["24h"] });
+    }
+    const first = await page.getAttribute('[data-testid="dlmm-groups-table"] tbody tr', "data-group");
+    const best = [...groups.entries()].sort((x, y) => y[1].volume - x[1].volume)[0];
+    assert.equal(first, best[0], "the group with the most volume first");
+    assert.equal(Number(await page.textContent('[data-testid="dlmm-groups-table"] tbody tr [data-field="pool_count"]')), best[1].count);
+    await screenshotThemes(page, "dlmm-groups-built");
+    // Its pair's pools: two filtered lists, every pool of the pair.
+    await Promise.all([page.waitForURL(/\/dlmm\/groups\/.+-.+/), page.click('[data-testid="dlmm-groups-table"] tbody tr a.name')]);
+    await page.waitForSelector('[data-testid="dlmm-group-table"] tbody tr');
+    assert.equal(await page.locator('[data-testid="dlmm-group-table"] tbody tr').count(), best[1].count);
+    // Every navigation item leads to a page that loads.
+    await page.goto(`${site.url}/`);
+    const links = await page.$$eval('nav[aria-label="Main"] a', (as) => as.map((a) => a.getAttribute("href")));
+    for (const href of links) {
+      await page.goto(new URL(href, site.url).href);
+      await page.waitForSelector("main h1");
+      await page.waitForFunction(() => !document.querySelector('[data-state="loading"]'), null, { timeout: 20_000 });
+      assert.equal(await page.locator('main [data-state="error"]').count(), 0, `${href} loads`);
+    }
+    // A token filter, a search and the pair search: one value per text condition, never `field=[a|b]`.
+    await page.goto(`${site.url}/dlmm/pools?token=SOL&side=y`);
+    await page.waitForSelector('[data-testid="dlmm-pools-table"] tbody tr');
+    const filters = sent.map((u) => new URL(u).searchParams.get("filter_by")).filter(Boolean);
+    assert.ok(filters.some((f) => f.includes("token_x=") && f.includes("token_y=")), filters.join("\n"));
+    assert.deepEqual(filters.filter((f) => /=\[/.test(f)), [], "no multi-value text filter");
+    // The browser logs the host's 400 for the group route it lacks; nothing else goes wrong.
+    assert.deepEqual(page.errors.filter((e) => !/Failed to load resource/.test(e)), []);
+    await page.evaluate(() => localStorage.clear());
+    await page.close();
+  } finally {
+    live.stop();
+  }
 });
 
 test("global search: pool and group addresses on whichever service has them, token names on both", async () => {

@@ -405,8 +405,24 @@ test("errors: a plain-text 400 carries the server's text; 404 is notFound", asyn
       return true;
     });
   }
+  // A pair no pool trades is an empty list where groups are served (the docs give the route no 404).
   const group = sdk.lexicalOrderMints(samples.damm_v2_pools[0], unknown);
-  await assert.rejects(dlmm.getGroup(group), { name: "DlmmError", kind: "notFound", status: 404 });
+  assert.equal((await dlmm.getGroup(group)).total, 0);
+
+  // A host without the group routes, answering as the live DLMM router is reported to: notServed either way.
+  const live = await serve((req, res) => {
+    const pair = req.url.startsWith("/pools/groups/");
+    res.writeHead(pair ? 404 : 400, { "content-type": "text/plain" });
+    res.end(pair ? "" : 'Invalid URL: invalid_pubkey: "groups" is not a valid pool address');
+  });
+  try {
+    const hostless = sdk.createDatapiClient({ dlmmBaseUrl: live.url, retry: false, rateLimit: false }).dlmm;
+    await assert.rejects(hostless.getGroups(), { name: "DlmmError", kind: "notServed", status: 400 });
+    await assert.rejects(hostless.getGroup(group), { name: "DlmmError", kind: "notServed", status: 404 });
+    assert.deepEqual(live.requests.map((r) => new URL(r.url, "http://x").pathname), ["/pools/groups", `/pools/groups/${group}`]);
+  } finally {
+    await live.close();
+  }
 });
 
 test("invalid input rejects with invalidInput naming the parameter, and nothing is sent", async () => {

@@ -18,7 +18,14 @@ pub enum Missing {
     ItemOrNotIndexed,
     /// HTTP 404 says this service does not serve the route: a route that names no item, which one host may lack.
     Route,
+    /// As [`Route`](Self::Route), and so does the HTTP 400 a host answers when its router, lacking the route, reads
+    /// the segment after `/pools/` as a pool address and finds none there (`invalid_pubkey`, the live DLMM host's
+    /// answer to the group routes, which its July 2026 spec no longer lists).
+    RouteReadAsPool,
 }
+
+/// What a host's answer to a pool address that is not one says (the live DLMM router's word).
+pub const NOT_A_POOL_ADDRESS: &str = "invalid_pubkey";
 
 /// The vendor's APIs, each with its own base URL: the two retired keeper groups and the two live datapi services.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -9,7 +9,7 @@ use crate::json_text::{JsonText, Written};
 use crate::models::PoolEnvelope;
 use crate::ops::Operation;
 use crate::refusal::Refusal;
-use crate::request::{ApiGroup, Missing};
+use crate::request::{ApiGroup, Missing, NOT_A_POOL_ADDRESS};
 use crate::shape::Shape;
 use crate::transcode::{check, transcode};
 use crate::transport::HttpResponse;
@@ -174,8 +174,12 @@ fn body_api_error(body: &[u8]) -> Option<ApiError> {
 
 /// Classifies an unsuccessful status; `missing` says what the route's 404 (and 500) mean.
 pub fn status_error(missing: Missing, url: &str, response: &HttpResponse) -> StatusError {
+    let read_as_pool = missing == Missing::RouteReadAsPool
+        && response.status == 400
+        && response.body.windows(NOT_A_POOL_ADDRESS.len()).any(|w| w == NOT_A_POOL_ADDRESS.as_bytes());
     let (kind, not_indexed) = match (response.status, missing) {
-        (404, Missing::Route) => (ErrorKind::NotServed, false),
+        _ if read_as_pool => (ErrorKind::NotServed, false),
+        (404, Missing::Route | Missing::RouteReadAsPool) => (ErrorKind::NotServed, false),
         (404, _) => (ErrorKind::NotFound, false),
         (500, Missing::ItemOrNotIndexed) => (ErrorKind::NotFound, true),
         (429, _) => (ErrorKind::RateLimited, false),
@@ -263,6 +267,24 @@ mod tests {
             assert_eq!(err.status(), Some(*status));
             assert_eq!(err.retry_after().map(|d| d.as_millis() as u64), *retry_ms, "{status}");
         }
+    }
+
+    #[test]
+    fn a_route_a_host_lacks_is_not_served_by_what_each_route_says_of_its_misses() {
+        let kind = |missing, status, body: &str| {
+            failure(ApiGroup::DlmmDatapi, missing, "http://h/pools/groups", &resp(status, &[], body)).unwrap().kind()
+        };
+        let not_a_pool = "Invalid URL: invalid_pubkey: \"groups\" is not a valid pool address";
+        assert_eq!(kind(Missing::RouteReadAsPool, 400, not_a_pool), ErrorKind::NotServed);
+        assert_eq!(kind(Missing::RouteReadAsPool, 404, ""), ErrorKind::NotServed);
+        assert_eq!(kind(Missing::RouteReadAsPool, 400, "page_size: at most 100"), ErrorKind::Http);
+        assert_eq!(kind(Missing::Route, 400, not_a_pool), ErrorKind::Http, "only where the path reads as a pool's");
+        assert_eq!(kind(Missing::Route, 404, r#"{"message":"no such route"}"#), ErrorKind::NotServed);
+        assert_eq!(kind(Missing::Item, 404, r#"{"message":"Pool not found: x"}"#), ErrorKind::NotFound);
+        assert_eq!(kind(Missing::Item, 500, ""), ErrorKind::Http);
+        assert_eq!(kind(Missing::ItemOrNotIndexed, 500, ""), ErrorKind::NotFound);
+        let served = failure(ApiGroup::DlmmDatapi, Missing::Route, "http://h/stats/daily/volume", &resp(404, &[], ""));
+        assert!(served.unwrap().to_string().starts_with("this service does not serve this route (HTTP 404)"));
     }
 
     #[test]

@@ -72,6 +72,10 @@ pub struct ReplicaConfig {
     pub rate_limit: bool,
     /// Log one line per request to stderr.
     pub log_requests: bool,
+    /// Serve the DLMM datapi's group routes as the May 2026 docs describe them. Off (the default), they are answered
+    /// as the live host is reported to, which its July 2026 spec no longer lists them: `/pools/groups` as a
+    /// malformed pool address (a 400 naming `invalid_pubkey`), `/pools/groups/{mints}` as an unknown route (404).
+    pub serve_groups: bool,
     /// Give every pair and group a name, and every token a symbol (so the datapi's token names too), carrying HTML
     /// and script payloads (see [`Dataset::with_hostile_names`]), to prove a client renders names as text.
     pub hostile_names: bool,
@@ -99,6 +103,7 @@ impl Default for ReplicaConfig {
             pools: 12,
             pairs: dataset::DEFAULT_PAIRS,
             rate_limit: false,
+            serve_groups: false,
             log_requests: false,
             hostile_names: false,
             hostile_numbers: false,
@@ -133,6 +138,7 @@ impl Replica {
             rate_limit: config.rate_limit,
             log_requests: config.log_requests,
             hostile_numbers: config.hostile_numbers,
+            serve_groups: config.serve_groups,
             real_bodies: match &config.real_bodies {
                 Some(dir) => Some(Arc::new(real::RealBodies::load(dir)?)),
                 None => None,

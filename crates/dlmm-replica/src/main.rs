@@ -8,7 +8,8 @@ use dlmm_replica::{Replica, ReplicaConfig};
 
 const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-port N] [--dlmm-datapi-port N]
                     [--damm-v2-datapi-port N] [--seed N] [--pairs N] [--pools N]
-                    [--rate-limit] [--hostile-names] [--hostile-numbers] [--real-bodies DIR] [--log LEVEL]
+                    [--rate-limit] [--serve-groups] [--hostile-names] [--hostile-numbers] [--real-bodies DIR]
+                    [--log LEVEL]
   --host        interface to listen on (default 127.0.0.1)
   --pair-port   port of the pair API (default 0: a free port)
   --pool-port   port of the pool API (default 0: a free port)
@@ -19,6 +20,9 @@ const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-por
   --pools       number of pool-metrics records (default 12)
   --rate-limit  enforce the vendor's limits (30 requests/s pair API and DLMM datapi, 10/s pool API and DAMM v2
                 datapi): 429 with Retry-After
+  --serve-groups  serve the DLMM datapi's group routes as the May 2026 docs describe them (by default they are
+                answered as the live host is reported to: /pools/groups as a malformed pool address, a 400
+                naming invalid_pubkey, and /pools/groups/{mints} as an unknown route, a 404)
   --hostile-names  prefix every pair and group name, and every token symbol and name of the datapi, with an
                 HTML/script payload (XSS tests of clients)
   --hostile-numbers  extreme numbers in every answer (1e15…1.7e308, 5e-324, integers above 2^53), plus a huge
@@ -35,6 +39,10 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, Strin
             "-h" | "--help" => return Err(String::new()),
             "--rate-limit" => {
                 config.rate_limit = true;
+                continue;
+            }
+            "--serve-groups" => {
+                config.serve_groups = true;
                 continue;
             }
             "--hostile-names" => {

@@ -46,7 +46,8 @@ impl UserAgents {
 /// The layer: records each request's `User-Agent`, except the replica's own `/__replica/…` routes.
 pub async fn record(State(agents): State<Arc<UserAgents>>, request: Request, next: Next) -> Response {
     if !request.uri().path().starts_with("/__replica/") {
-        let agent = request.headers().get(header::USER_AGENT).map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+        let agent =
+            request.headers().get(header::USER_AGENT).map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
         agents.record(agent.as_deref());
     }
     next.run(request).await

@@ -131,7 +131,11 @@ pub fn run() -> ExitCode {
     });
 
     report.check("the shared folder (../shared)", shared_folder);
-    let replica = match ReplicaProcess::start(&real_bodies_args().iter().map(String::as_str).collect::<Vec<_>>()) {
+    // The suite's replica serves the DLMM group routes as documented (the SDK's tests read them); the explorer's
+    // tests of a host without them start their own.
+    let mut args = real_bodies_args();
+    args.push("--serve-groups".to_owned());
+    let replica = match ReplicaProcess::start(&args.iter().map(String::as_str).collect::<Vec<_>>()) {
         Ok(r) => r,
         Err(e) => {
             report.check("start the replica", || Err(e));

@@ -1,8 +1,13 @@
 //! `/dlmm/groups` (the DLMM datapi's pool groups: every pair of tokens, summed) and
 //! `/dlmm/groups/:lexical_order_mints` (every pool of one pair of tokens), both paged, choices in the URL query.
+//!
+//! Both work whether or not the host serves the group routes (the live DLMM host's July 2026 spec no longer lists
+//! them): a pair's pools always come from two filtered pool lists ([`crate::token_pair`]), and where
+//! `/pools/groups` is not served (`notServed`), the groups are built from the top pools and the page says so.
 
 use dlmm_query::datapi::models::Paginated;
 use dlmm_query::datapi::models::dlmm::Group;
+use dlmm_query::{Error, ErrorKind};
 use leptos::prelude::*;
 
 use super::controls::{
@@ -11,14 +16,33 @@ use super::controls::{
 };
 use super::dlmm_pools::dlmm_pool_rows;
 use super::{Addr, pct_value, usd_value};
+use crate::client::SiteClient;
 use crate::pool_list::{GROUP_SORTS, GroupsView, PoolsView, window_label};
+use crate::token_pair::{POOLS_PER_REQUEST, group_pools_operation, groups_of, merge_pair, page_of, pair_operations};
 use crate::ui::{CollectAny, Empty, Failure, Loaded};
+
+/// A page of groups, and whether it was built from pools (the host does not serve the group routes).
+type GroupsPage = (Paginated<Group>, bool);
+
+/// The groups of `view`: the host's, or where it does not serve them, those of its top pools by the view's metric.
+async fn load_groups(client: SiteClient, view: GroupsView) -> Result<GroupsPage, Error> {
+    match client.send(&view.operation()).await {
+        Ok(page) => Ok((page, false)),
+        Err(e) if e.kind() == ErrorKind::NotServed => {
+            let pools = client.send(&group_pools_operation(&view)).await?;
+            let groups = groups_of(&pools.data, view.sort, view.window, view.direction);
+            Ok((page_of(&groups, view.page, view.page_size), true))
+        }
+        Err(e) => Err(e),
+    }
+}
 
 /// The pool groups page.
 #[component]
 pub fn DlmmGroupsPage() -> impl IntoView {
     let (view_state, go) = crate::route::url_state::<GroupsView>(|| "/dlmm/groups".to_owned());
-    let groups = crate::client::load(move || view_state.get().operation());
+    let client = expect_context::<SiteClient>();
+    let groups = crate::resource::local(move || load_groups(client.clone(), view_state.get()));
     let inputs = vec![Input::search("g-search", "q", "Name, symbol or mint", "e.g. SOL")];
     let row = vec![
         RowControl::select("g-sort", "sort", "Sort by", sort_choices(&GROUP_SORTS)),
@@ -36,13 +60,24 @@ pub fn DlmmGroupsPage() -> impl IntoView {
     }
 }
 
-/// A page of groups (read from the page's shared value).
-fn groups_table(page: &Paginated<Group>, view: GroupsView, go: Callback<GroupsView>) -> AnyView {
+/// A page of groups (read from the page's shared value), and where they were built from pools, a note saying so.
+fn groups_table((page, built): &GroupsPage, view: GroupsView, go: Callback<GroupsView>) -> AnyView {
+    let note = built.then(|| {
+        view! {
+            <p class="note" data-testid="groups-built">
+                {format!(
+                    "This host does not serve pool groups: these are the groups of its top {POOLS_PER_REQUEST} pools by {}, summed here.",
+                    view.sort.label().to_lowercase()
+                )}
+            </p>
+        }
+    });
     if page.data.is_empty() {
-        return view! { <Empty message="No groups match." /> }.into_any();
+        return view! { {note} <Empty message="No groups match." /> }.into_any();
     }
     let w = window_label(view.window);
     view! {
+        {note}
         <div class="table-scroll">
             <table class="data groups" data-testid="dlmm-groups-table">
                 <thead><tr>
@@ -82,7 +117,18 @@ pub fn DlmmGroupPage() -> impl IntoView {
     let mints = crate::route::param("mints");
     let (view_state, go) =
         crate::route::url_state::<PoolsView>(move || format!("/dlmm/groups/{}", mints.get_untracked()));
-    let pools = crate::client::load(move || view_state.get().group_operation(&mints.get()));
+    let client = expect_context::<SiteClient>();
+    let pools = crate::resource::local(move || {
+        let (client, view, key) = (client.clone(), view_state.get(), mints.get());
+        async move {
+            let key = dlmm_query::ops::LexicalOrderMints::parse(&key).map_err(Error::from)?;
+            let (a, b) = key.as_str().split_once('-').unwrap_or_default();
+            let [ab, ba] = pair_operations(&view, a, b);
+            let (ab, ba) = (client.send(&ab).await?, client.send(&ba).await?);
+            let order = (view.sort, view.window, view.direction);
+            Ok::<_, Error>(merge_pair([&ab.data, &ba.data], order, (view.page, view.page_size)))
+        }
+    });
     let (mint_a, mint_b) = {
         let key = mints.get_untracked();
         let (a, b) = key.split_once('-').unwrap_or((key.as_str(), ""));
@@ -94,7 +140,7 @@ pub fn DlmmGroupPage() -> impl IntoView {
             <Addr address=mint_a field="mint_a" />" · "<Addr address=mint_b field="mint_b" />
         </p>
         <p><a href={crate::link("/dlmm/groups")}>"All groups"</a></p>
-        <Loaded resource=pools loading="the group's pools" failure=Failure::NotFound("Group") let:page>
+        <Loaded resource=pools loading="the group's pools" failure=Failure::NotAnAddress("token pair") let:page>
             {dlmm_pool_rows(page, view_state.get_untracked(), go, "dlmm-group-table")}
         </Loaded>
     }

@@ -88,12 +88,23 @@ async fn resolve(client: &SiteClient, config: &SiteConfig, address: &str) -> Res
     failure.map_or(Ok(None), Err)
 }
 
-/// Where two mints lead: their DLMM datapi group, else the keeper's group when a pair API is configured.
+/// Whether the DLMM datapi has a pool of the two mints of `key`, either way round (the pair's two filtered pool
+/// lists, which every host serves, not the group route, which the live one does not).
+async fn dlmm_has_pair(client: &SiteClient, key: &str) -> Result<bool, Error> {
+    let (a, b) = key.split_once('-').unwrap_or((key, ""));
+    for filter in crate::token_pair::pair_filters(None, a, b) {
+        if client.send(&dlmm::GetPools::new().page_size(1).filter_by(filter)).await?.total > 0 {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Where two mints lead: their DLMM datapi pools, else the keeper's group when a pair API is configured.
 async fn resolve_group(client: &SiteClient, config: &SiteConfig, key: &str) -> Result<Option<String>, Error> {
-    match client.send(&dlmm::GetGroup::new(key).page_size(1)).await {
-        Ok(page) if !page.data.is_empty() => return Ok(Some(format!("/dlmm/groups/{key}"))),
-        Ok(_) => {}
-        Err(e) if e.kind() == ErrorKind::NotFound => {}
+    match dlmm_has_pair(client, key).await {
+        Ok(true) => return Ok(Some(format!("/dlmm/groups/{key}"))),
+        Ok(false) => {}
         Err(e) if !config.pair_api_configured() => return Err(e),
         Err(_) => {}
     }

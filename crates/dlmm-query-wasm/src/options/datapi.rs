@@ -23,8 +23,8 @@ use super::schema::{
     wire_names,
 };
 use super::{
-    CALL, HEADERS, MAX_BODY_BYTES, USER_AGENT, RATE, RETRY, TIMEOUT_MS, check_keys, is_absent, parsed_option, string_option,
-    strings_option,
+    CALL, HEADERS, MAX_BODY_BYTES, RATE, RETRY, TIMEOUT_MS, USER_AGENT, check_keys, is_absent, parsed_option,
+    string_option, strings_option,
 };
 use crate::js_error::invalid;
 use crate::js_object::property;

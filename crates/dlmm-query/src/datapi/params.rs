@@ -179,7 +179,10 @@ wire_enum!(
 );
 
 wire_enum!(
-    /// A text field that `filter_by` can match.
+    /// A text field that `filter_by` can match. Field reports from public clients (2026, not verified here) say the
+    /// live service matches text fields exactly, mint addresses included (`name=SOL-USDC` has been seen matching
+    /// nothing: search names with `query`), and that the multi-value form `field=[a|b]` has returned no rows: send
+    /// one request per value and merge ([`FilterBy::text`], not [`FilterBy::text_any`]).
     TextField, "filter_by", {
         /// The pool's address.
         PoolAddress = "pool_address",
@@ -565,7 +568,9 @@ impl FilterBy {
         self.and(Condition::Text(field, vec![value.into()]))
     }
 
-    /// Adds `<field>=[a|b|…]`: any of `values` matches.
+    /// Adds `<field>=[a|b|…]`: any of `values` matches, as the docs describe it. Field reports say the live service
+    /// has answered this form with no rows: where that matters, send one request per value ([`text`](Self::text))
+    /// and merge, as the explorer does.
     pub fn text_any<I: IntoIterator<Item = S>, S: Into<String>>(self, field: TextField, values: I) -> Self {
         self.and(Condition::Text(field, values.into_iter().map(Into::into).collect()))
     }

@@ -310,6 +310,41 @@ async fn the_daily_statistics_in_every_view_whole_and_in_chunks() {
     replica.shutdown().await.unwrap();
 }
 
+/// On a host without the group routes (the replica by default, as the live DLMM host is reported to answer them),
+/// both are the typed `notServed`; a bad group key is still refused before anything is sent, and a pair's pools
+/// are found with two filtered pool lists instead.
+#[tokio::test]
+async fn group_routes_a_host_does_not_serve_are_not_served_and_a_pairs_pools_are_found_by_filters() {
+    let replica = Replica::start(dlmm_replica::ReplicaConfig::default()).await.expect("replica starts");
+    let client = client_for(&replica, &[]);
+    let samples = raw(&format!("{}/__replica/samples", replica.dlmm_datapi_base_url())).await;
+    let key = s(&samples["datapi"], "dlmm_group");
+    let err = client.send(&dlmm::GetGroups::new().page_size(10)).await.unwrap_err();
+    assert_eq!((err.kind(), err.status()), (ErrorKind::NotServed, Some(400)), "{err}");
+    assert!(err.server_message().is_some_and(|m| m.contains("invalid_pubkey")), "{err}");
+    let err = client.send(&dlmm::GetGroup::new(key)).await.unwrap_err();
+    assert_eq!((err.kind(), err.status()), (ErrorKind::NotServed, Some(404)), "{err}");
+    let err = client.send(&dlmm::GetGroup::new("not-a-key")).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidInput);
+    assert!(client.send(&damm_v2::GetGroups::new()).await.is_ok(), "the DAMM v2 host serves its groups");
+    let (a, b) = key.split_once('-').unwrap();
+    let mut found = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        let filter = FilterBy::new().text(TextField::TokenX, x).text(TextField::TokenY, y);
+        let page = client.send(&dlmm::GetPools::new().page_size(1000).filter_by(filter)).await.unwrap();
+        found.extend(page.data.into_iter().map(|p| p.address));
+    }
+    found.sort();
+    let served = on_replica::start(Replica::dlmm_datapi_base_url).await;
+    let group = served.client.send(&dlmm::GetGroup::new(key).page_size(100)).await.unwrap();
+    let mut members: Vec<String> = group.data.into_iter().map(|p| p.address).collect();
+    members.sort();
+    assert!(members.len() >= 2);
+    assert_eq!(found, members, "the two filtered lists hold the group's pools");
+    served.replica.shutdown().await.unwrap();
+    replica.shutdown().await.unwrap();
+}
+
 /// A Rust program names itself to the live hosts (field reports say a client without a `User-Agent` may be refused):
 /// the library's by default, the caller's when set, and a `user-agent` header wins over both.
 #[tokio::test]

@@ -130,7 +130,8 @@ pub fn decoders() -> &'static [Decoder] {
 fn datapi_bodies() -> Vec<Decoder> {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
     runtime.block_on(async {
-        let replica = dlmm_replica::Replica::start(dlmm_replica::ReplicaConfig::default()).await.expect("replica");
+        let config = dlmm_replica::ReplicaConfig { serve_groups: true, ..dlmm_replica::ReplicaConfig::default() };
+        let replica = dlmm_replica::Replica::start(config).await.expect("replica");
         let config =
             ClientConfig::with_datapi_base_urls(&replica.dlmm_datapi_base_url(), &replica.damm_v2_datapi_base_url())
                 .expect("base URLs");

@@ -22,7 +22,7 @@ use futures_util::StreamExt;
 use serde_json::Value;
 
 async fn hostile() -> (Replica, Value) {
-    let config = ReplicaConfig { pairs: 50, hostile_numbers: true, ..ReplicaConfig::default() };
+    let config = ReplicaConfig { pairs: 50, hostile_numbers: true, serve_groups: true, ..ReplicaConfig::default() };
     let replica = Replica::start(config).await.expect("replica starts");
     let url = format!("{}/__replica/samples", replica.pair_base_url());
     let body = reqwest::get(&url).await.unwrap().bytes().await.unwrap();

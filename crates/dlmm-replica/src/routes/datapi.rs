@@ -241,7 +241,10 @@ pub async fn group(State(s): State<DatapiState>, Path(key): Path<String>, Query(
     let (page, page_size) = paging(&params, 100, 10)?;
     let l = list_params(&params)?;
     let table = s.table();
-    let group = table.group_index(&key).ok_or_else(|| not_found(&format!("Group not found: {key}")))?;
+    // A pair no pool trades is an empty list (the docs give the route no 404: its 404 is a host without it).
+    let Some(group) = table.group_index(&key) else {
+        return Ok(json_body(&Paginated::new(0, page, page_size, Vec::<Record>::new())));
+    };
     let within = &table.groups[group].rows;
     let selection = table.select(&l.sort, &l.filter, l.query, Some(within), page, page_size);
     let data: Vec<Record> = selection.rows.iter().map(|&r| record(&s, r as usize)).collect();
@@ -251,7 +254,9 @@ pub async fn group(State(s): State<DatapiState>, Path(key): Path<String>, Query(
 /// The row of a pool address: 400 plain text when malformed, 404 JSON when unknown.
 pub(crate) fn find_row(table: &PoolTable, address: &str) -> Result<usize, Response> {
     if !is_address(address) {
-        return Err(bad_path(&format!("{address:?} is not a valid pool address")));
+        // The live router's word for it, which clients read as "this host does not serve that route" on the paths
+        // it takes for a pool's.
+        return Err(bad_path(&format!("invalid_pubkey: {address:?} is not a valid pool address")));
     }
     table.row_index(address).ok_or_else(|| not_found(&format!("Pool not found: {address}")))
 }

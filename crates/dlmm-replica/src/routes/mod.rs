@@ -53,6 +53,8 @@ pub struct RouterOptions {
     pub log_requests: bool,
     /// Serve extreme numbers and the special routes of [`crate::hostile`].
     pub hostile_numbers: bool,
+    /// Serve the DLMM datapi's group routes (the DAMM v2 datapi always serves its own).
+    pub serve_groups: bool,
     /// The captured real bodies served under `/__real` on the DLMM datapi (see [`crate::real`]).
     pub real_bodies: Option<Arc<crate::real::RealBodies>>,
 }
@@ -151,10 +153,13 @@ pub fn pool_router(world: Arc<World>, options: &RouterOptions) -> Router {
 /// One datapi service (the DLMM one also serves the wallet, position and limit-order routes).
 pub fn datapi_router(world: Arc<World>, service: datapi::Service, options: &RouterOptions) -> Router {
     use datapi_wallets as w;
-    let mut routes = Router::new()
-        .route("/pools", get(datapi::pools))
-        .route("/pools/groups", get(datapi::groups))
-        .route("/pools/groups/{lexical_order_mints}", get(datapi::group))
+    let mut routes = Router::new().route("/pools", get(datapi::pools));
+    if service == datapi::Service::DammV2 || options.serve_groups {
+        routes = routes
+            .route("/pools/groups", get(datapi::groups))
+            .route("/pools/groups/{lexical_order_mints}", get(datapi::group));
+    }
+    routes = routes
         .route("/pools/{address}", get(datapi::pool))
         .route("/pools/{address}/ohlcv", get(datapi::ohlcv))
         .route("/pools/{address}/volume/history", get(datapi::volume))

@@ -398,7 +398,8 @@ async fn datapi_routes_match_the_specs() {
     let dlmm_contract = DlmmContract { live: Spec::new(live_doc), docs: Spec::new(dlmm_doc) };
     let damm_spec = Spec::new(damm_doc);
     let dlmm_spec = &dlmm_contract.live;
-    let replica = Replica::start(ReplicaConfig::default()).await.expect("replica starts");
+    let config = ReplicaConfig { serve_groups: true, ..ReplicaConfig::default() };
+    let replica = Replica::start(config).await.expect("replica starts");
     let (dlmm, damm) = (replica.dlmm_datapi_base_url(), replica.damm_v2_datapi_base_url());
     let client = reqwest::Client::new();
     let samples = get_ok(&client, &format!("{dlmm}/__replica/samples")).await;
@@ -609,10 +610,41 @@ async fn get_text(client: &reqwest::Client, url: &str) -> (u16, String, String) 
     (status, kind, response.text().await.expect("a body"))
 }
 
+/// By default the DLMM service answers its group routes as the live host is reported to (which its July 2026 spec no
+/// longer lists): `/pools/groups` as a malformed pool address, `/pools/groups/{mints}` as an unknown route. With
+/// `serve_groups` (the May docs), an unknown pair is an empty list. The DAMM v2 service serves its groups either way.
+#[tokio::test]
+async fn dlmm_group_routes_are_answered_as_the_live_host_by_default_and_as_documented_on_request() {
+    let replica = Replica::start(ReplicaConfig::default()).await.expect("replica starts");
+    let (dlmm, damm) = (replica.dlmm_datapi_base_url(), replica.damm_v2_datapi_base_url());
+    let client = reqwest::Client::new();
+    let samples = get_ok(&client, &format!("{dlmm}/__replica/samples")).await;
+    let key = samples["datapi"]["dlmm_group"].as_str().unwrap();
+    let (status, kind, body) = get_text(&client, &format!("{dlmm}/pools/groups?page_size=10")).await;
+    assert_eq!((status, kind.starts_with("text/plain")), (400, true), "{body}");
+    assert!(body.contains("invalid_pubkey") && body.contains("\"groups\""), "{body}");
+    let (status, body) = get(&client, &format!("{dlmm}/pools/groups/{key}")).await;
+    assert_eq!(status, 404, "{body}");
+    assert_eq!(get(&client, &format!("{damm}/pools/groups")).await.0, 200, "DAMM v2 serves its groups");
+    replica.shutdown().await.unwrap();
+
+    let replica = Replica::start(ReplicaConfig { serve_groups: true, ..ReplicaConfig::default() }).await.unwrap();
+    let dlmm = replica.dlmm_datapi_base_url();
+    assert_eq!(get(&client, &format!("{dlmm}/pools/groups")).await.0, 200);
+    assert!(get_ok(&client, &format!("{dlmm}/pools/groups/{key}")).await["total"].as_u64().unwrap() >= 2);
+    let samples = get_ok(&client, &format!("{dlmm}/__replica/samples")).await;
+    let mut mints = [samples["datapi"]["unknown_pool"].as_str().unwrap(), samples["mints"]["SOL"].as_str().unwrap()];
+    mints.sort_unstable();
+    let none = get_ok(&client, &format!("{dlmm}/pools/groups/{}-{}", mints[0], mints[1])).await;
+    assert_eq!((none["total"].as_u64(), none["data"].as_array().map(Vec::len)), (Some(0), Some(0)));
+    replica.shutdown().await.unwrap();
+}
+
 /// Bad values answer 400 with a plain-text body; unknown pools 404 with `{"message": "Pool not found: …"}`.
 #[tokio::test]
 async fn datapi_errors_are_plain_text_400s_and_json_404s() {
-    let replica = Replica::start(ReplicaConfig::default()).await.expect("replica starts");
+    let config = ReplicaConfig { serve_groups: true, ..ReplicaConfig::default() };
+    let replica = Replica::start(config).await.expect("replica starts");
     let (dlmm, damm) = (replica.dlmm_datapi_base_url(), replica.damm_v2_datapi_base_url());
     let client = reqwest::Client::new();
     let samples = get_ok(&client, &format!("{dlmm}/__replica/samples")).await;

@@ -205,6 +205,7 @@ macro_rules! pool_routes {
         impl Operation for GetGroups {
             type Output = Paginated<$crate::datapi::models::$models::Group>;
             const GROUP: ApiGroup = GROUP;
+            const MISSING: $crate::request::Missing = $crate::request::Missing::RouteReadAsPool;
 
             fn request(&self) -> Result<Request, InvalidInput> {
                 let mut wire = self.list.wire(MAX_GROUPS_PAGE_SIZE)?;
@@ -235,6 +236,7 @@ macro_rules! pool_routes {
         impl Operation for GetGroup {
             type Output = Paginated<$crate::datapi::models::$models::Pool>;
             const GROUP: ApiGroup = GROUP;
+            const MISSING: $crate::request::Missing = $crate::request::Missing::RouteReadAsPool;
 
             fn request(&self) -> Result<Request, InvalidInput> {
                 let key = LexicalOrderMints::parse(&self.lexical_order_mints)?;

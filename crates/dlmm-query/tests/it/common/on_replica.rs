@@ -14,7 +14,9 @@ pub struct Env {
 
 /// Starts a default replica with a client of it and the samples of the port whose base URL `samples_of` gives.
 pub async fn start(samples_of: fn(&Replica) -> String) -> Env {
-    let replica = Replica::start(ReplicaConfig::default()).await.expect("replica starts");
+    // The group routes served as documented; a host without them is tested on its own.
+    let replica =
+        Replica::start(ReplicaConfig { serve_groups: true, ..ReplicaConfig::default() }).await.expect("replica starts");
     let client = client_for(&replica, &[]);
     let samples = raw(&format!("{}/__replica/samples", samples_of(&replica))).await;
     Env { replica, client, samples }
