@@ -28,6 +28,7 @@ pub mod client;
 pub mod compose;
 pub mod datapi;
 pub mod decode;
+pub mod drift;
 pub mod error;
 pub mod header;
 pub mod items;

@@ -211,8 +211,8 @@ pub enum Runner {
     PositionPnl,
 }
 
-/// One operation row as data: for checks that read the declarations (contract tests, a drift check).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One operation row as data: for checks that read the declarations (contract tests, the drift check).
+#[derive(Clone, Copy, Debug)]
 pub struct Route {
     /// The service (the keeper's `ApiGroup::Pair` or `ApiGroup::Pool`, `ApiGroup::DlmmDatapi`, …).
     pub group: ApiGroup,
@@ -226,6 +226,11 @@ pub struct Route {
     pub options: &'static str,
     /// How the method runs.
     pub runner: Runner,
+    /// The shape of what one request of the route answers (none for a position's P&L, which is four requests).
+    pub output: Option<&'static crate::shape::Shape>,
+    /// What the route's 404 (and 500) mean (its operation's `MISSING`, [`crate::ops::Operation::MISSING`]; a
+    /// position's P&L reads its event routes').
+    pub missing: crate::request::Missing,
 }
 
 /// Writes the rows as [`Route`]s.
@@ -241,7 +246,15 @@ macro_rules! as_routes {
             args: &[$(stringify!($arg)),*],
             options: stringify!($opts),
             runner: as_routes!(@runner $runner),
+            output: as_routes!(@output $runner builders::$service::$op),
+            missing: as_routes!(@missing $runner builders::$service::$op),
         }),*),*]
+    };
+    (@missing pnl $op:ty) => { <builders::keeper::GetDeposits as crate::ops::Operation>::MISSING };
+    (@missing $runner:ident $op:ty) => { <$op as crate::ops::Operation>::MISSING };
+    (@output pnl $op:ty) => { None };
+    (@output $runner:ident $op:ty) => {
+        Some(&<<$op as crate::ops::Operation>::Output as crate::shape::HasShape>::SHAPE)
     };
     (@runner one) => { Runner::One };
     (@runner series) => { Runner::Series };

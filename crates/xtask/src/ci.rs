@@ -131,6 +131,9 @@ pub fn run() -> ExitCode {
     });
 
     report.check("the shared folder (../shared)", shared_folder);
+    report.check("drift: ../shared/openapi against the library (cargo xtask drift)", || {
+        if root().join("../shared/openapi").is_dir() { crate::drift::check_shared() } else { shared_folder() }
+    });
     // The suite's replica serves the DLMM group routes as documented (the SDK's tests read them); the explorer's
     // tests of a host without them start their own.
     let mut args = real_bodies_args();

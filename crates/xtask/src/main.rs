@@ -6,6 +6,7 @@ mod bench;
 mod build;
 mod ci;
 mod demo;
+mod drift;
 mod fuzz;
 mod process;
 mod replica;
@@ -27,6 +28,9 @@ commands:
   bench [PART…]    speed and size figures, side by side, as ratios (parts: core replica sdk site; default all)
   fuzz [--cases N] [--seconds S]
                    the core's fuzz harness in release: N cases per property (default 5000), rounds until S seconds
+  drift [--spec FILE|URL] [--service dlmm|damm-v2|pair|pool]
+                   an OpenAPI document (default: the service's <base>/api-docs/openapi.json) against the library;
+                   fails on a difference crates/xtask/drift-allow.txt does not name
   order-functions FILE.wasm…
                    lay out each module's functions for compression (pkg and site builds do it themselves)";
 
@@ -50,6 +54,7 @@ fn main() -> ExitCode {
         Some("ci") => return ci::run(),
         Some("bench") => bench::run(rest),
         Some("fuzz") => fuzz::run(rest),
+        Some("drift") => drift::run(rest),
         Some("order-functions") => wasm_order::run(rest),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
