@@ -12,7 +12,7 @@ use crate::error::{Error, InvalidInput, TransportError, TransportFailure};
 use crate::items::{ArrayItems, Element, Item, SplitError};
 use crate::json_text::{JsonText, Written};
 use crate::ops::Operation;
-use crate::policy::{Failed, RateLimiter, RetryDecision, RetryPolicy};
+use crate::policy::{Failed, RateLimiter, RetryDecision, RetryPolicy, ServerBudget};
 use crate::request::{ApiGroup, BaseUrl, Missing, Request};
 use crate::response;
 use crate::shape::{HasShape, Shape};
@@ -368,9 +368,16 @@ impl<T: Transport> Client<T> {
                 max_body_bytes: request.max_body_bytes,
             };
             let error = match self.attempt(http, tries.timeout, whole).await {
-                Ok(Attempt::Success(open, deadline)) => return Ok((tries.url, (open, deadline))),
-                Ok(Attempt::Failure(response)) => response::failure(request.group, missing, url, &response)
-                    .unwrap_or_else(|| Error::wrong_shape(url, None, "an unsuccessful answer with a 2xx status")),
+                Ok(Attempt::Success(open, deadline)) => {
+                    self.heed(request.group, &open.headers, None);
+                    return Ok((tries.url, (open, deadline)));
+                }
+                Ok(Attempt::Failure(response)) => {
+                    let error = response::failure(request.group, missing, url, &response)
+                        .unwrap_or_else(|| Error::wrong_shape(url, None, "an unsuccessful answer with a 2xx status"));
+                    self.heed(request.group, &response.headers, Some(&error));
+                    error
+                }
                 Err(error) => Error::Transport { url: url.clone(), error },
             };
             if !self.back_off(&tries, Failed::of(&error)).await {
@@ -508,6 +515,22 @@ impl<T: Transport> Client<T> {
         match select(pin!(future), pin!(self.transport.sleep(left))).await {
             Either::Left((output, _)) => Ok(output),
             Either::Right(_) => Err(TransportError::timeout(deadline.limit)),
+        }
+    }
+
+    /// Heeds what an answer of `group`'s service said of its budget (`x-ratelimit-remaining` / `-reset`), and after a
+    /// 429 (`error`) pauses every call to that service until its `Retry-After` or the window's reset (one second
+    /// when it says neither).
+    fn heed(&self, group: ApiGroup, headers: &[(String, String)], error: Option<&Error>) {
+        let now = self.transport.now();
+        let budget = ServerBudget::from_headers(headers, self.transport.unix_now());
+        let Ok(mut limiter) = self.limiter(group).lock() else { return };
+        if let Some(budget) = budget {
+            limiter.observe(now, budget);
+        }
+        if let Some(error) = error.filter(|e| e.kind() == crate::error::ErrorKind::RateLimited) {
+            let wait = error.retry_after().or(budget.map(|b| b.reset_in)).unwrap_or(Duration::from_secs(1));
+            limiter.pause(now, wait);
         }
     }
 
@@ -751,6 +774,16 @@ mod tests {
         let never = CallOptions { retry: Some(RetryPolicy::NEVER), ..CallOptions::default() };
         assert!(block_on(c.send_with(&GetPoolMetrics::new(POOL), never)).is_err());
         assert_eq!(c.transport.seen.borrow().len(), 1);
+    }
+
+    #[test]
+    fn a_call_with_retries_off_still_waits_its_turn_of_the_rate_limit() {
+        let c = client((0..12).map(|_| Some(ok_body())));
+        let never = CallOptions { retry: Some(RetryPolicy::NEVER), ..CallOptions::default() };
+        for _ in 0..12 {
+            block_on(c.send_with(&GetPoolMetrics::new(POOL), never)).expect("held, then sent: not refused");
+        }
+        assert_eq!(c.transport.now(), Duration::from_millis(200), "the 11th and 12th waited 100 ms each");
     }
 
     #[test]

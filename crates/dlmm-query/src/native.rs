@@ -93,6 +93,10 @@ impl Transport for NativeTransport {
         ORIGIN.get_or_init(Instant::now).elapsed()
     }
 
+    fn unix_now(&self) -> Option<Duration> {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).ok()
+    }
+
     fn max_body_bytes(&self) -> usize {
         self.max_body_bytes
     }

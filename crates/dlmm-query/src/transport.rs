@@ -95,6 +95,12 @@ pub trait Transport {
     /// The time on a clock that never goes back, from any fixed origin (used for rate limiting and time budgets).
     fn now(&self) -> Duration;
 
+    /// The wall clock as unix time, if the transport has one: what a server's `x-ratelimit-reset` (epoch seconds) is
+    /// read against. Without it, only resets given in seconds from now are honoured.
+    fn unix_now(&self) -> Option<Duration> {
+        None
+    }
+
     /// The largest response body this transport accepts, in bytes. A call made of several requests (a series fetched
     /// in chunks) holds its answers to it together, too.
     fn max_body_bytes(&self) -> usize {
@@ -117,6 +123,9 @@ macro_rules! delegate_transport {
             }
             fn now(&self) -> Duration {
                 (**self).now()
+            }
+            fn unix_now(&self) -> Option<Duration> {
+                (**self).unix_now()
             }
             fn max_body_bytes(&self) -> usize {
                 (**self).max_body_bytes()

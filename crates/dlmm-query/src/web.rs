@@ -111,6 +111,11 @@ impl Transport for WebTransport {
         gloo_timers::future::TimeoutFuture::new(millis)
     }
 
+    fn unix_now(&self) -> Option<Duration> {
+        let millis = js_sys::Date::now();
+        (millis.is_finite() && millis >= 0.0).then(|| Duration::from_secs_f64(millis / 1000.0))
+    }
+
     fn now(&self) -> Duration {
         // A monotonic clock (`performance.now()`, in every browser, worker and Node 16+): unlike `Date.now()` it
         // never jumps when the system clock is set, which would stall or burst the rate limiter.

@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+pub mod budget;
 pub mod datapi;
 pub mod dataset;
 pub mod faults;
@@ -72,6 +73,10 @@ pub struct ReplicaConfig {
     pub rate_limit: bool,
     /// Log one line per request to stderr.
     pub log_requests: bool,
+    /// A budget every port announces and enforces (`requests` per `window`, each answer with
+    /// `x-ratelimit-remaining` and `x-ratelimit-reset`, a 429 past it), as one client reports of the live hosts; none
+    /// by default.
+    pub rate_budget: Option<(u32, Duration)>,
     /// Serve the DLMM datapi's group routes as the May 2026 docs describe them. Off (the default), they are answered
     /// as the live host is reported to, which its July 2026 spec no longer lists them: `/pools/groups` as a
     /// malformed pool address (a 400 naming `invalid_pubkey`), `/pools/groups/{mints}` as an unknown route (404).
@@ -103,6 +108,7 @@ impl Default for ReplicaConfig {
             pools: 12,
             pairs: dataset::DEFAULT_PAIRS,
             rate_limit: false,
+            rate_budget: None,
             serve_groups: false,
             log_requests: false,
             hostile_names: false,
@@ -139,6 +145,7 @@ impl Replica {
             log_requests: config.log_requests,
             hostile_numbers: config.hostile_numbers,
             serve_groups: config.serve_groups,
+            rate_budget: config.rate_budget,
             real_bodies: match &config.real_bodies {
                 Some(dir) => Some(Arc::new(real::RealBodies::load(dir)?)),
                 None => None,

@@ -8,7 +8,7 @@ use dlmm_replica::{Replica, ReplicaConfig};
 
 const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-port N] [--dlmm-datapi-port N]
                     [--damm-v2-datapi-port N] [--seed N] [--pairs N] [--pools N]
-                    [--rate-limit] [--serve-groups] [--hostile-names] [--hostile-numbers] [--real-bodies DIR]
+                    [--rate-limit] [--rate-budget N[/S]] [--serve-groups] [--hostile-names] [--hostile-numbers] [--real-bodies DIR]
                     [--log LEVEL]
   --host        interface to listen on (default 127.0.0.1)
   --pair-port   port of the pair API (default 0: a free port)
@@ -20,6 +20,9 @@ const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-por
   --pools       number of pool-metrics records (default 12)
   --rate-limit  enforce the vendor's limits (30 requests/s pair API and DLMM datapi, 10/s pool API and DAMM v2
                 datapi): 429 with Retry-After
+  --rate-budget N[/S]  announce and enforce N requests per S seconds (default 60) on every port, as one client
+                reports of the live hosts: x-ratelimit-remaining and x-ratelimit-reset (epoch seconds) on every answer,
+                429 with Retry-After past it
   --serve-groups  serve the DLMM datapi's group routes as the May 2026 docs describe them (by default they are
                 answered as the live host is reported to: /pools/groups as a malformed pool address, a 400
                 naming invalid_pubkey, and /pools/groups/{mints} as an unknown route, a 404)
@@ -66,6 +69,12 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, Strin
             "--seed" => config.seed = value.parse().map_err(|e| bad(&e))?,
             "--pairs" => config.pairs = value.parse().map_err(|e| bad(&e))?,
             "--pools" => config.pools = value.parse().map_err(|e| bad(&e))?,
+            "--rate-budget" => {
+                let (requests, seconds) = value.split_once('/').unwrap_or((value.as_str(), "60"));
+                let seconds: u64 = seconds.parse().map_err(|e| bad(&e))?;
+                config.rate_budget =
+                    Some((requests.parse().map_err(|e| bad(&e))?, std::time::Duration::from_secs(seconds)));
+            }
             "--real-bodies" => config.real_bodies = Some(value.into()),
             "--log" => {
                 config.log_requests = match value.as_str() {

@@ -8,5 +8,5 @@ mod rate_limit;
 mod retry;
 
 pub use pages::{MAX_PAGES, PageStep, PageWalker};
-pub use rate_limit::RateLimiter;
+pub use rate_limit::{MAX_SERVER_WAIT, RateLimiter, ServerBudget};
 pub use retry::{Failed, RetryDecision, RetryPolicy};

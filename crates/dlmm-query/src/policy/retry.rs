@@ -57,12 +57,13 @@ impl Failed {
 }
 
 impl RetryPolicy {
-    /// Never retries.
+    /// Never retries. It sets no time budget of its own: the one attempt may still wait its turn of the rate limiter
+    /// (or a server's pause), bounded by the call's time-out.
     pub const NEVER: Self = Self {
         max_attempts: 1,
         base_delay: Duration::ZERO,
         max_delay: Duration::ZERO,
-        max_total: Duration::ZERO,
+        max_total: Duration::MAX,
         jitter: 0.0,
     };
 

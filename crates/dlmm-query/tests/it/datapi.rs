@@ -345,6 +345,41 @@ async fn group_routes_a_host_does_not_serve_are_not_served_and_a_pairs_pools_are
     replica.shutdown().await.unwrap();
 }
 
+/// A host announcing its budget (`x-ratelimit-remaining`, `x-ratelimit-reset`): calls are paced to it, so none is
+/// refused even with retries off; and after a 429 every call to that host waits until the window resets.
+#[tokio::test]
+async fn a_hosts_announced_budget_paces_every_call_and_a_429_pauses_them_all() {
+    use std::time::{Duration, Instant};
+    let config = dlmm_replica::ReplicaConfig { rate_budget: Some((3, Duration::from_secs(2))), ..Default::default() };
+    let replica = Replica::start(config).await.expect("replica starts");
+    let mut config = client_for(&replica, &[]).config().clone();
+    config.retry = dlmm_query::policy::RetryPolicy::NEVER;
+    let strict = Client::new(NativeTransport::new(), config.clone());
+    let op = dlmm::GetProtocolMetrics::new();
+    let started = Instant::now();
+    for call in 0..7 {
+        strict.send(&op).await.unwrap_or_else(|e| panic!("call {call}: {e}"));
+    }
+    assert!(started.elapsed() >= Duration::from_millis(1500), "7 calls of 3 a window wait for two resets");
+
+    // Spend the window behind the client's back, then two calls: the first is refused (429), retried after the
+    // reset; the second, with retries off, starts during the pause and waits it out instead of being refused.
+    let url = format!("{}/stats/protocol_metrics", replica.dlmm_datapi_base_url());
+    while reqwest::get(&url).await.unwrap().status() != 429 {}
+    config.retry = dlmm_query::policy::RetryPolicy::default();
+    let client = Client::new(NativeTransport::new(), config);
+    let never = CallOptions { retry: Some(dlmm_query::policy::RetryPolicy::NEVER), ..CallOptions::default() };
+    let first = client.send_with(&op, CallOptions::default());
+    let second = async {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        client.send_with(&op, never).await
+    };
+    let (first, second) = tokio::join!(first, second);
+    first.expect("retried after the 429");
+    second.expect("held until the window reset, not refused");
+    replica.shutdown().await.unwrap();
+}
+
 /// A Rust program names itself to the live hosts (field reports say a client without a `User-Agent` may be refused):
 /// the library's by default, the caller's when set, and a `user-agent` header wins over both.
 #[tokio::test]

@@ -55,6 +55,8 @@ pub struct RouterOptions {
     pub hostile_numbers: bool,
     /// Serve the DLMM datapi's group routes (the DAMM v2 datapi always serves its own).
     pub serve_groups: bool,
+    /// Announce and enforce `requests` per `window` on every port ([`crate::budget`]).
+    pub rate_budget: Option<(u32, std::time::Duration)>,
     /// The captured real bodies served under `/__real` on the DLMM datapi (see [`crate::real`]).
     pub real_bodies: Option<Arc<crate::real::RealBodies>>,
 }
@@ -206,6 +208,10 @@ fn with_common_layers(router: Router, options: &RouterOptions, per_second: u32, 
     if options.rate_limit {
         router = router.layer(from_fn_with_state(Arc::new(RateLimit::new(per_second)), enforce_rate_limit));
     }
+    if let Some((requests, window)) = options.rate_budget {
+        let budget = Arc::new(crate::budget::Budget::new(requests, window));
+        router = router.layer(from_fn_with_state(budget, crate::budget::enforce));
+    }
     router = router.layer(from_fn_with_state(Arc::new(FaultCounters::default()), apply_faults));
     router = router.layer(from_fn_with_state(shape, limit_query));
     let agents = Arc::new(crate::user_agents::UserAgents::default());
@@ -219,7 +225,12 @@ fn with_common_layers(router: Router, options: &RouterOptions, per_second: u32, 
         .allow_origin(Any)
         .allow_methods([Method::GET, Method::HEAD, Method::OPTIONS])
         .allow_headers(Any)
-        .expose_headers([header::RETRY_AFTER, HeaderName::from_static(crate::faults::FAULT_HEADER)]);
+        .expose_headers([
+            header::RETRY_AFTER,
+            HeaderName::from_static(crate::faults::FAULT_HEADER),
+            HeaderName::from_static(crate::budget::REMAINING),
+            HeaderName::from_static(crate::budget::RESET),
+        ]);
     router.layer(CompressionLayer::new()).layer(cors)
 }
 
