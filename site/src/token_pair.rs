@@ -4,7 +4,7 @@
 //! metric (each list arrives sorted by it) and paged here. Groups, when the host does not serve them, are built from
 //! the pools of one request and say so. Plain functions, unit-tested natively.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use dlmm_query::datapi::models::Paginated;
 use dlmm_query::datapi::models::dlmm::{Group, Pool};
@@ -112,7 +112,7 @@ pub fn group_key(pool: &Pool) -> String {
 /// order their first pool came in).
 pub fn groups_of(pools: &[Pool], sort: SortChoice, window: Timeframe, direction: Direction) -> Vec<Group> {
     let mut groups: Vec<Group> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut index: BTreeMap<String, usize> = BTreeMap::new();
     for pool in pools {
         let key = group_key(pool);
         let at = *index.entry(key.clone()).or_insert_with(|| {
