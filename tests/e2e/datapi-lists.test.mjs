@@ -122,6 +122,36 @@ test("a DLMM host without the daily statistics: the overview says so and shows t
   await page.close();
 });
 
+test("behind same-origin relays of the datapi hosts (no CORS needed): the overview and the pools list load from the page's own origin", async () => {
+  const relayed = await serveDist(DIST_DIR, { "/api/dlmm/": dlmmBase, "/api/damm-v2/": dammBase });
+  const page = await openPage(browser);
+  try {
+    const sent = [];
+    page.on("request", (r) => sent.push(new URL(r.url()).origin));
+    await page.goto(`${relayed.url}/settings`);
+    await page.waitForSelector("main");
+    await page.evaluate((origin) => {
+      localStorage.setItem("dlmm-explorer.dlmmDatapiBaseUrl", `${origin}/api/dlmm`);
+      localStorage.setItem("dlmm-explorer.dammV2DatapiBaseUrl", `${origin}/api/damm-v2`);
+    }, relayed.url);
+    await page.goto(`${relayed.url}/`);
+    await page.waitForSelector('[data-testid="protocol-dlmm"]');
+    await page.waitForSelector('[data-testid="protocol-damm-v2"]');
+    await page.waitForSelector('[data-testid="daily-totals"]');
+    await page.waitForSelector('[data-testid="top-volume"] tbody tr');
+    const expected = await pools("page_size=10&sort_by=volume_24h:desc");
+    assert.deepEqual(await rowAddresses(page, '[data-testid="top-volume"]'), expected.data.map((p) => p.address));
+    await page.goto(`${relayed.url}/dlmm/pools`);
+    await page.waitForSelector(`${TABLE} tbody tr`);
+    const datapi = new Set([new URL(dlmmBase).origin, new URL(dammBase).origin]);
+    assert.deepEqual(sent.filter((o) => datapi.has(o)), [], "every datapi request went to the page's own origin");
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.close();
+    await relayed.close();
+  }
+});
+
 test("an unreachable datapi host is named, with the advice to set another base URL", async () => {
   const page = await visit("/settings");
   await page.evaluate(() => localStorage.setItem("dlmm-explorer.dlmmDatapiBaseUrl", "http://127.0.0.1:9"));

@@ -19,8 +19,12 @@ const TYPES = {
   ".ico": "image/x-icon",
 };
 
-/** Serves `dir` on a free loopback port; unknown paths get index.html (client-side routing). */
-export async function serveDist(dir) {
+/**
+ * Serves `dir` on a free loopback port; unknown paths get index.html (client-side routing). `relays` maps path
+ * prefixes (`/api/dlmm/`) to the base URLs they relay to, as a static host's rewrite rule or an nginx `proxy_pass`
+ * would: status, body and the headers a client reads (type, `Retry-After`, `x-ratelimit-*`) passed on.
+ */
+export async function serveDist(dir, relays = {}) {
   const root = resolve(dir);
   const cache = new Map(); // path → bytes: files are read once, as a static host would serve them from memory
   const load = (file) => {
@@ -28,6 +32,15 @@ export async function serveDist(dir) {
     return cache.get(file);
   };
   const server = createServer(async (req, res) => {
+    const relay = Object.entries(relays).find(([prefix]) => req.url.startsWith(prefix));
+    if (relay) {
+      const [prefix, base] = relay;
+      const answer = await fetch(`${base}/${req.url.slice(prefix.length)}`, { headers: { "user-agent": req.headers["user-agent"] ?? "" } });
+      const passed = ["content-type", "retry-after", "x-ratelimit-remaining", "x-ratelimit-reset"];
+      res.writeHead(answer.status, Object.fromEntries(passed.filter((h) => answer.headers.has(h)).map((h) => [h, answer.headers.get(h)])));
+      res.end(Buffer.from(await answer.arrayBuffer()));
+      return;
+    }
     const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
     let file = join(root, path);
     if (!file.startsWith(root) || !(await stat(file).then((s) => s.isFile(), () => false))) {
