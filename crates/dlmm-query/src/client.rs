@@ -146,6 +146,58 @@ impl ClientConfig {
         headers
     }
 
+    /// The most requests per second sent to `group`'s service (0: no limit).
+    pub fn rate_per_second(&self, group: ApiGroup) -> f64 {
+        match group {
+            ApiGroup::Pair => self.pair_rate_per_second,
+            ApiGroup::Pool => self.pool_rate_per_second,
+            ApiGroup::DlmmDatapi => self.dlmm_datapi_rate_per_second,
+            ApiGroup::DammV2Datapi => self.damm_v2_datapi_rate_per_second,
+        }
+    }
+
+    /// The hosts the services are on: for each group of [`ApiGroup::ALL`], the index of its host (its base URL's
+    /// [`origin`](BaseUrl::origin)), and each host's rate, the strictest of its services' (no limit only where none
+    /// of them has one). Services on one host share its budget: a relay serving several from one origin, or a
+    /// service whose host also serves another.
+    ///
+    /// ```
+    /// use dlmm_query::ClientConfig;
+    /// let (dlmm, damm_v2) = ("https://site.example/api/dlmm", "https://site.example/api/damm-v2");
+    /// let mut config = ClientConfig::with_datapi_base_urls(dlmm, damm_v2).unwrap();
+    /// let (host_of, rates) = config.hosts();
+    /// assert_eq!(host_of[2], host_of[3], "both datapi services behind one origin");
+    /// assert_eq!(rates[host_of[2]], 10.0, "at the stricter of 30 and 10 per second");
+    /// assert_ne!(host_of[0], host_of[1], "the keeper hosts are two");
+    /// config.damm_v2_datapi_rate_per_second = 0.0;
+    /// assert_eq!(config.hosts().1[host_of[2]], 30.0, "no limit yields to a limit");
+    /// ```
+    pub fn hosts(&self) -> ([usize; 4], Vec<f64>) {
+        let mut origins: Vec<String> = Vec::new();
+        let mut rates: Vec<f64> = Vec::new();
+        let mut host_of = [0; 4];
+        for (slot, group) in host_of.iter_mut().zip(ApiGroup::ALL) {
+            let (origin, rate) = (self.base_url(group).origin(), self.rate_per_second(group));
+            *slot = match origins.iter().position(|o| *o == origin) {
+                Some(i) => {
+                    let shared = &mut rates[i];
+                    *shared = match (*shared > 0.0, rate > 0.0) {
+                        (true, true) => shared.min(rate),
+                        (false, _) => rate,
+                        (true, false) => *shared,
+                    };
+                    i
+                }
+                None => {
+                    origins.push(origin);
+                    rates.push(rate);
+                    origins.len() - 1
+                }
+            };
+        }
+        (host_of, rates)
+    }
+
     /// The base URL serving `group`.
     pub fn base_url(&self, group: ApiGroup) -> &BaseUrl {
         match group {
@@ -169,10 +221,10 @@ pub struct CallOptions {
 /// State shared by a client and its clones: the rate limiters and the jitter source.
 #[derive(Debug)]
 struct Shared {
-    pair_limiter: Mutex<RateLimiter>,
-    pool_limiter: Mutex<RateLimiter>,
-    dlmm_datapi_limiter: Mutex<RateLimiter>,
-    damm_v2_datapi_limiter: Mutex<RateLimiter>,
+    /// One rate limiter per host ([`ClientConfig::hosts`]).
+    limiters: Vec<Mutex<RateLimiter>>,
+    /// The index in `limiters` of each group's host, in [`ApiGroup::ALL`] order.
+    host_of: [usize; 4],
     jitter_state: Mutex<u64>,
 }
 
@@ -188,11 +240,10 @@ impl<T: Transport> Client<T> {
     /// A client with the given transport and configuration.
     pub fn new(transport: T, config: ClientConfig) -> Self {
         let seed = transport.now().as_nanos() as u64 ^ 0x9E37_79B9_7F4A_7C15;
+        let (host_of, rates) = config.hosts();
         let shared = Arc::new(Shared {
-            pair_limiter: Mutex::new(RateLimiter::per_second(config.pair_rate_per_second)),
-            pool_limiter: Mutex::new(RateLimiter::per_second(config.pool_rate_per_second)),
-            dlmm_datapi_limiter: Mutex::new(RateLimiter::per_second(config.dlmm_datapi_rate_per_second)),
-            damm_v2_datapi_limiter: Mutex::new(RateLimiter::per_second(config.damm_v2_datapi_rate_per_second)),
+            limiters: rates.into_iter().map(|rate| Mutex::new(RateLimiter::per_second(rate))).collect(),
+            host_of,
             jitter_state: Mutex::new(seed | 1),
         });
         Self { transport, config, shared }
@@ -518,8 +569,8 @@ impl<T: Transport> Client<T> {
         }
     }
 
-    /// Heeds what an answer of `group`'s service said of its budget (`x-ratelimit-remaining` / `-reset`), and after a
-    /// 429 (`error`) pauses every call to that service until its `Retry-After` or the window's reset (one second
+    /// Heeds what an answer of `group`'s host said of its budget (`x-ratelimit-remaining` / `-reset`), and after a
+    /// 429 (`error`) pauses every call to that host until its `Retry-After` or the window's reset (one second
     /// when it says neither).
     fn heed(&self, group: ApiGroup, headers: &[(String, String)], error: Option<&Error>) {
         let now = self.transport.now();
@@ -534,14 +585,10 @@ impl<T: Transport> Client<T> {
         }
     }
 
-    /// The rate limiter of `group`'s service.
+    /// The rate limiter of `group`'s host.
     fn limiter(&self, group: ApiGroup) -> &Mutex<RateLimiter> {
-        match group {
-            ApiGroup::Pair => &self.shared.pair_limiter,
-            ApiGroup::Pool => &self.shared.pool_limiter,
-            ApiGroup::DlmmDatapi => &self.shared.dlmm_datapi_limiter,
-            ApiGroup::DammV2Datapi => &self.shared.damm_v2_datapi_limiter,
-        }
+        let index = ApiGroup::ALL.iter().position(|g| *g == group).unwrap_or_default();
+        &self.shared.limiters[self.shared.host_of[index]]
     }
 
     /// A number in `[0, 1)` for back-off jitter (xorshift64*; statistical quality is all that matters here).
@@ -738,6 +785,25 @@ mod tests {
         assert!(metrics(&c).is_ok());
         assert_eq!(c.transport.seen.borrow().len(), 2);
         assert_eq!(*c.transport.sleeps.borrow(), [Duration::from_secs(2)]);
+    }
+
+    /// A 429 from one service pauses the calls to every service on its host (here the pool and pair groups behind
+    /// one origin), and only those.
+    #[test]
+    fn a_429_pauses_every_service_on_the_same_host_and_no_other() {
+        for (pair_base_url, paused) in [("http://one.test/pair", true), ("http://two.test/pair", false)] {
+            let config = ClientConfig::with_base_urls(pair_base_url, "http://ONE.test:80/pool").unwrap();
+            let script = [Some(status(429, Some("5"))), Some(status(404, None))];
+            let fake = Fake { script: RefCell::new(script.into_iter().collect()), ..Fake::default() };
+            let c = Client::new(Rc::new(fake), config);
+            let never = CallOptions { retry: Some(RetryPolicy::NEVER), ..CallOptions::default() };
+            let refused = block_on(c.send_with(&GetPoolMetrics::new(POOL), never)).unwrap_err();
+            assert_eq!(refused.kind(), ErrorKind::RateLimited);
+            let pair = block_on(c.send_with(&crate::ops::GetProtocolMetrics::new(), never)).unwrap_err();
+            assert_eq!(pair.status(), Some(404), "sent once the pause is over");
+            let waited = c.transport.sleeps.borrow().iter().sum::<Duration>();
+            assert_eq!(waited >= Duration::from_secs(5), paused, "{pair_base_url}: waited {waited:?}");
+        }
     }
 
     #[test]

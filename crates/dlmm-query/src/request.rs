@@ -41,6 +41,9 @@ pub enum ApiGroup {
 }
 
 impl ApiGroup {
+    /// Every group, in declaration order.
+    pub const ALL: [Self; 4] = [Self::Pair, Self::Pool, Self::DlmmDatapi, Self::DammV2Datapi];
+
     /// True for the two live datapi services.
     pub const fn is_datapi(self) -> bool {
         matches!(self, Self::DlmmDatapi | Self::DammV2Datapi)
@@ -168,6 +171,24 @@ impl BaseUrl {
     /// The URL text, without a trailing slash.
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// The host it reaches, as `scheme://host[:port]` in lower case, the scheme's default port left out: base URLs
+    /// with the same origin are one host, whatever their paths.
+    ///
+    /// ```
+    /// use dlmm_query::BaseUrl;
+    /// let url = |t| BaseUrl::parse_param("base_url", t).unwrap().origin();
+    /// assert_eq!(url("https://Site.Example:443/api/dlmm"), url("https://site.example/api/damm-v2"));
+    /// assert_ne!(url("http://127.0.0.1:8080"), url("http://127.0.0.1:8081"));
+    /// ```
+    pub fn origin(&self) -> String {
+        let (scheme, rest) = self.0.split_once("://").unwrap_or(("", &self.0));
+        let scheme = scheme.to_ascii_lowercase();
+        let authority = rest.split('/').next().unwrap_or_default().to_ascii_lowercase();
+        let default_port = if scheme == "https" { ":443" } else { ":80" };
+        let authority = authority.strip_suffix(default_port).unwrap_or(&authority);
+        format!("{scheme}://{authority}")
     }
 }
 
