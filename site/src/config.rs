@@ -29,6 +29,7 @@ pub struct Source {
     /// What it serves, for people (`Pair API`).
     pub label: &'static str,
     /// The build-time default: its variable's value at build time (`DLMM_PAIR_BASE_URL`), else the vendor's host.
+    /// A path (`/api/dlmm`) is a relay on the explorer's own origin ([`absolute`]).
     pub build_default: &'static str,
     /// Puts a validated base URL into a client's configuration.
     pub apply: fn(&mut ClientConfig, BaseUrl),
@@ -70,6 +71,22 @@ pub fn storage_key(source: &Source) -> String {
 /// Whether `url` is an acceptable base URL (http or https, by the core's rules).
 pub fn is_valid_base_url(url: &str) -> bool {
     BaseUrl::parse_param("base_url", url).is_ok()
+}
+
+/// A base URL as a build or a visitor wrote it, made absolute: a path (`/api/dlmm`: a relay of the API on the
+/// explorer's own origin, so one build serves from any host with `connect-src 'self'`) gets `page_origin()` in
+/// front; anything else is kept as written. The origin is asked for only when needed.
+pub fn absolute(url: &str, page_origin: impl FnOnce() -> String) -> String {
+    let url = url.trim();
+    match url.starts_with('/') && !url.starts_with("//") {
+        true => format!("{}{url}", page_origin()),
+        false => url.to_owned(),
+    }
+}
+
+/// A source's build default, made [`absolute`] on this page's origin.
+pub fn build_default(source: &Source) -> String {
+    absolute(source.build_default, page_origin)
 }
 
 /// The host (and port) a base URL points at, as the browser parses it (`URL`), which is where its requests go:
@@ -150,7 +167,7 @@ pub struct SiteConfig {
 
 impl Default for SiteConfig {
     fn default() -> Self {
-        Self { urls: SOURCES.iter().map(|s| s.build_default.to_owned()).collect() }
+        Self { urls: SOURCES.iter().map(build_default).collect() }
     }
 }
 
@@ -168,7 +185,10 @@ impl SiteConfig {
     pub fn resolve(saved: impl Fn(&Source) -> Option<String>) -> Self {
         let urls = SOURCES
             .iter()
-            .map(|s| saved(s).filter(|u| is_valid_base_url(u)).unwrap_or_else(|| s.build_default.to_owned()))
+            .map(|s| {
+                let saved = saved(s).map(|url| absolute(&url, page_origin)).filter(|url| is_valid_base_url(url));
+                saved.unwrap_or_else(|| build_default(s))
+            })
             .collect();
         Self { urls }
     }
@@ -240,7 +260,7 @@ impl SiteConfig {
 
     /// The sources whose URL in effect is not the build default (what the banner announces).
     pub fn non_default(&self) -> Vec<(&'static Source, &str)> {
-        self.entries().filter(|(s, url)| !same_url(url, s.build_default)).collect()
+        self.entries().filter(|(s, url)| !same_url(url, &build_default(s))).collect()
     }
 
     /// The sources a link's query parameters (read by `param`) propose to change: valid URLs that differ from the
@@ -269,8 +289,8 @@ impl SiteConfig {
     pub fn save(values: &[(&'static Source, String)]) -> Result<(), String> {
         for (_, value) in values {
             let value = value.trim();
-            if !value.is_empty() && !is_valid_base_url(value) {
-                return Err(format!("“{value}” is not an http(s) base URL"));
+            if !value.is_empty() && !is_valid_base_url(&absolute(value, page_origin)) {
+                return Err(format!("“{value}” is not an http(s) base URL nor a path on this site"));
             }
         }
         let storage = storage().ok_or("this browser does not allow saving settings")?;
@@ -378,6 +398,18 @@ mod tests {
         assert_eq!(label("https://other.example/"), None);
         let shared = SiteConfig::with(&[("pairBaseUrl", "http://127.0.0.1:9"), ("poolBaseUrl", "http://127.0.0.1:9")]);
         assert!(shared.source_of_url("http://127.0.0.1:9/pair/all").is_none(), "two sources share it: ambiguous");
+    }
+
+    #[test]
+    fn a_path_is_a_relay_on_the_pages_own_origin() {
+        let origin = || "https://explorer.example".to_owned();
+        assert_eq!(absolute("/api/dlmm", origin), "https://explorer.example/api/dlmm");
+        assert_eq!(absolute(" /explorer/api/pool ", origin), "https://explorer.example/explorer/api/pool");
+        let never = || -> String { unreachable!("an absolute URL needs no origin") };
+        assert_eq!(absolute("https://dlmm.datapi.meteora.ag", never), "https://dlmm.datapi.meteora.ag");
+        assert_eq!(absolute("//evil.example/api", never), "//evil.example/api", "protocol-relative is not a path");
+        assert!(!is_valid_base_url(&absolute("//evil.example/api", never)));
+        assert!(is_valid_base_url(&absolute("/api/dlmm", origin)));
     }
 
     #[test]

@@ -20,9 +20,24 @@ const TYPES = {
 };
 
 /**
+ * Answers `req` by relaying it when its path starts with one of the prefixes of `relays` (prefix → base URL), as a
+ * static host's rewrite rule or an nginx `proxy_pass` would: status, body and the headers a client reads (type,
+ * `Retry-After`, `x-ratelimit-*`) passed on. Whether it did.
+ */
+export async function relay(req, res, relays) {
+  const found = Object.entries(relays).find(([prefix]) => req.url.startsWith(prefix));
+  if (!found) return false;
+  const [prefix, base] = found;
+  const answer = await fetch(`${base}/${req.url.slice(prefix.length)}`, { headers: { "user-agent": req.headers["user-agent"] ?? "" } });
+  const passed = ["content-type", "retry-after", "x-ratelimit-remaining", "x-ratelimit-reset"];
+  res.writeHead(answer.status, Object.fromEntries(passed.filter((h) => answer.headers.has(h)).map((h) => [h, answer.headers.get(h)])));
+  res.end(Buffer.from(await answer.arrayBuffer()));
+  return true;
+}
+
+/**
  * Serves `dir` on a free loopback port; unknown paths get index.html (client-side routing). `relays` maps path
- * prefixes (`/api/dlmm/`) to the base URLs they relay to, as a static host's rewrite rule or an nginx `proxy_pass`
- * would: status, body and the headers a client reads (type, `Retry-After`, `x-ratelimit-*`) passed on.
+ * prefixes (`/api/dlmm/`) to the base URLs they relay to ([`relay`]).
  */
 export async function serveDist(dir, relays = {}) {
   const root = resolve(dir);
@@ -32,15 +47,7 @@ export async function serveDist(dir, relays = {}) {
     return cache.get(file);
   };
   const server = createServer(async (req, res) => {
-    const relay = Object.entries(relays).find(([prefix]) => req.url.startsWith(prefix));
-    if (relay) {
-      const [prefix, base] = relay;
-      const answer = await fetch(`${base}/${req.url.slice(prefix.length)}`, { headers: { "user-agent": req.headers["user-agent"] ?? "" } });
-      const passed = ["content-type", "retry-after", "x-ratelimit-remaining", "x-ratelimit-reset"];
-      res.writeHead(answer.status, Object.fromEntries(passed.filter((h) => answer.headers.has(h)).map((h) => [h, answer.headers.get(h)])));
-      res.end(Buffer.from(await answer.arrayBuffer()));
-      return;
-    }
+    if (await relay(req, res, relays)) return;
     const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
     let file = join(root, path);
     if (!file.startsWith(root) || !(await stat(file).then((s) => s.isFile(), () => false))) {

@@ -114,6 +114,22 @@ pub fn site(base_urls: &[(&str, &str)]) -> Result {
     site_under(base_urls, "/", &root().join("dist"))
 }
 
+/// `cargo xtask site [--public-url PATH] [--dist DIR]`: the release explorer for hosting under `PATH` (default `/`),
+/// into `DIR` (default `dist/`), its base URLs from the environment.
+pub fn site_command(args: &[String]) -> Result {
+    let (mut public_url, mut dist) = ("/".to_owned(), root().join("dist"));
+    let mut args = args.iter();
+    while let Some(flag) = args.next() {
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        match flag.as_str() {
+            "--public-url" => public_url = value.clone(),
+            "--dist" => dist = std::env::current_dir().map_err(|e| e.to_string())?.join(value),
+            other => return Err(format!("unknown option {other:?} (--public-url PATH, --dist DIR)")),
+        }
+    }
+    site_under(&[], &public_url, &dist)
+}
+
 /// Like [`site`], for hosting under `public_url` (e.g. `/explorer/`), built into `dist`.
 pub fn site_under(base_urls: &[(&str, &str)], public_url: &str, dist: &Path) -> Result {
     // trunk builds offline (Trunk.toml): the standard library's own dependencies are fetched first.
@@ -132,6 +148,15 @@ pub fn site_under(base_urls: &[(&str, &str)], public_url: &str, dist: &Path) -> 
     }
     exec(&mut trunk)
 }
+
+/// The base URLs of a build hosted under `/explorer/` behind same-origin relays of the four APIs (paths on the site's
+/// own origin), by variable; `tests/e2e/subpath.test.mjs` relays the same paths.
+pub const RELAY_PATHS: [(&str, &str); 4] = [
+    ("DLMM_PAIR_BASE_URL", "/explorer/api/pair"),
+    ("DLMM_POOL_BASE_URL", "/explorer/api/pool"),
+    ("DLMM_DATAPI_BASE_URL", "/explorer/api/dlmm"),
+    ("DAMM_V2_DATAPI_BASE_URL", "/explorer/api/damm-v2"),
+];
 
 /// Whether `url` is an http URL on this machine (`127.0.0.1` or `localhost`).
 fn is_loopback(url: &str) -> bool {

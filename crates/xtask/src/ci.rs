@@ -169,14 +169,17 @@ pub fn run() -> ExitCode {
     }
 
     if report.check("release site build", || build::site(&urls)) {
-        // The same build hosted under a sub-path (the compiled wasm is reused, so this is quick).
+        // The site hosted under a sub-path behind same-origin relays of every API: built with those paths as its base
+        // URLs, so its CSP's connect-src is 'self' alone (tests/e2e/subpath.test.mjs relays them to the replica).
         let subpath = root().join("target/dist-explorer");
-        let subpath_ok =
-            report.check("release site build under /explorer/", || build::site_under(&urls, "/explorer/", &subpath));
+        let subpath_ok = report.check("release site build under /explorer/, behind relays", || {
+            build::site_under(&build::RELAY_PATHS, "/explorer/", &subpath)
+        });
         let mut e2e = node_tests("tests/e2e");
         e2e.envs(urls).env("DIST_DIR", root().join("dist"));
         if subpath_ok {
-            e2e.env("SUBPATH_DIST_DIR", &subpath);
+            let relays = build::RELAY_PATHS.map(|(variable, path)| format!("{variable}={path}"));
+            e2e.env("SUBPATH_DIST_DIR", &subpath).env("SUBPATH_RELAYS", relays.join(" "));
         }
         report.tests("end-to-end tests (headless Chromium)", &mut e2e);
     }

@@ -22,7 +22,9 @@ commands:
   setup            install what is missing (wasm target, wasm-bindgen-cli, trunk, node tools, chromium)
   replica [ARGS]   run the replica in the foreground (ARGS: --pair-port N --pool-port N --seed N --pools N --host IP)
   pkg              build the npm package into pkg/
-  site             build the release explorer into dist/ (base URLs from DLMM_PAIR_BASE_URL / DLMM_POOL_BASE_URL)
+  site [--public-url PATH] [--dist DIR]
+                   build the release explorer into dist/ (base URLs from DLMM_PAIR_BASE_URL, DLMM_POOL_BASE_URL,
+                   DLMM_DATAPI_BASE_URL, DAMM_V2_DATAPI_BASE_URL: a URL, or a path relayed on the site's origin)
   demo [--port N]  run the explorer on the replica; Ctrl-C stops everything
   ci               every check and test of every layer; ends with one line 'N passed, N failed'
   bench [PART…]    speed and size figures, side by side, as ratios (parts: core replica sdk site; default all)
@@ -30,7 +32,7 @@ commands:
                    the core's fuzz harness in release: N cases per property (default 5000), rounds until S seconds
   drift [--spec FILE|URL] [--service dlmm|damm-v2|pair|pool]
                    an OpenAPI document (default: the service's <base>/api-docs/openapi.json) against the library;
-                   fails on a difference crates/xtask/drift-allow.txt does not name
+                   fails on a difference crates/dlmm-query/drift-allow.txt does not name
   order-functions FILE.wasm…
                    lay out each module's functions for compression (pkg and site builds do it themselves)";
 
@@ -49,7 +51,7 @@ fn main() -> ExitCode {
         Some("setup") => setup::run(),
         Some("replica") => replica::run_foreground(rest),
         Some("pkg") => setup::run().and_then(|()| build::pkg()),
-        Some("site") => setup::run().and_then(|()| build::site(&[])),
+        Some("site") => setup::run().and_then(|()| build::site_command(rest)),
         Some("demo") => demo::run(rest),
         Some("ci") => return ci::run(),
         Some("bench") => bench::run(rest),

@@ -48,7 +48,7 @@ pub fn SettingsPage() -> impl IntoView {
             view! {
                 <div class="field">
                     <label for=id.clone()>{format!("{} base URL", source.label)}</label>
-                    <input id=id name=source.param type="url" placeholder=source.build_default
+                    <input id=id name=source.param type="text" inputmode="url" spellcheck="false" placeholder=source.build_default
                         prop:value=move || value.get() on:input=move |ev| value.set(event_target_value(&ev)) />
                 </div>
             }
@@ -59,7 +59,8 @@ pub fn SettingsPage() -> impl IntoView {
         <h1>"Settings"</h1>
         <p>"The explorer reads "{SOURCES.len()}" APIs. Leave a field empty to use the build default. The DLMM and
             DAMM v2 datapi are the live services; the Pair and Pool APIs are the retired keeper generation: set them to
-            a keeper-compatible host (a replica, a mirror) to browse the keeper pages. If a page says it cannot reach
+            a keeper-compatible host (a replica, a mirror) to browse the keeper pages. A path ("<code>"/api/dlmm"</code>")
+            is a relay on this site's own origin. If a page says it cannot reach
             a host (down, or refusing this site's origin by CORS), set another base URL here. A link can propose
             other sources (a "<code>"pairBaseUrl"</code>", "<code>"dlmmDatapiBaseUrl"</code>"… query parameter); they
             apply only after you confirm them, and are then saved here."</p>
