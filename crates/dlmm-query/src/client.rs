@@ -156,44 +156,32 @@ impl ClientConfig {
         }
     }
 
-    /// The hosts the services are on: for each group of [`ApiGroup::ALL`], the index of its host (its base URL's
-    /// [`origin`](BaseUrl::origin)), and each host's rate, the strictest of its services' (no limit only where none
-    /// of them has one). Services on one host share its budget: a relay serving several from one origin, or a
-    /// service whose host also serves another.
+    /// The hosts the services are on: for each group of [`ApiGroup::ALL`], the index of the first group on its host
+    /// (by [`same_host`](BaseUrl::same_host)), and at that index the host's rate, the strictest of its services' (no
+    /// limit only where none of them has one). Services on one host share its budget: a relay serving several from
+    /// one origin, or a service whose host also serves another.
     ///
     /// ```
     /// use dlmm_query::ClientConfig;
     /// let (dlmm, damm_v2) = ("https://site.example/api/dlmm", "https://site.example/api/damm-v2");
     /// let mut config = ClientConfig::with_datapi_base_urls(dlmm, damm_v2).unwrap();
     /// let (host_of, rates) = config.hosts();
-    /// assert_eq!(host_of[2], host_of[3], "both datapi services behind one origin");
-    /// assert_eq!(rates[host_of[2]], 10.0, "at the stricter of 30 and 10 per second");
-    /// assert_ne!(host_of[0], host_of[1], "the keeper hosts are two");
+    /// assert_eq!(host_of, [0, 1, 2, 2], "the keeper hosts are two, the datapi services behind one origin");
+    /// assert_eq!(rates[2], 10.0, "at the stricter of 30 and 10 per second");
     /// config.damm_v2_datapi_rate_per_second = 0.0;
-    /// assert_eq!(config.hosts().1[host_of[2]], 30.0, "no limit yields to a limit");
+    /// assert_eq!(config.hosts().1[2], 30.0, "no limit yields to a limit");
     /// ```
-    pub fn hosts(&self) -> ([usize; 4], Vec<f64>) {
-        let mut origins: Vec<String> = Vec::new();
-        let mut rates: Vec<f64> = Vec::new();
-        let mut host_of = [0; 4];
-        for (slot, group) in host_of.iter_mut().zip(ApiGroup::ALL) {
-            let (origin, rate) = (self.base_url(group).origin(), self.rate_per_second(group));
-            *slot = match origins.iter().position(|o| *o == origin) {
-                Some(i) => {
-                    let shared = &mut rates[i];
-                    *shared = match (*shared > 0.0, rate > 0.0) {
-                        (true, true) => shared.min(rate),
-                        (false, _) => rate,
-                        (true, false) => *shared,
-                    };
-                    i
-                }
-                None => {
-                    origins.push(origin);
-                    rates.push(rate);
-                    origins.len() - 1
-                }
-            };
+    pub fn hosts(&self) -> ([usize; 4], [f64; 4]) {
+        let mut rates = ApiGroup::ALL.map(|group| self.rate_per_second(group));
+        let mut host_of = [0, 1, 2, 3];
+        for (i, group) in ApiGroup::ALL.into_iter().enumerate() {
+            let first = ApiGroup::ALL.iter().position(|g| self.base_url(*g).same_host(self.base_url(group)));
+            let host = first.unwrap_or(i);
+            let rate = rates[i];
+            if rate > 0.0 && (rates[host] <= 0.0 || rate < rates[host]) {
+                rates[host] = rate;
+            }
+            host_of[i] = host;
         }
         (host_of, rates)
     }
@@ -221,8 +209,8 @@ pub struct CallOptions {
 /// State shared by a client and its clones: the rate limiters and the jitter source.
 #[derive(Debug)]
 struct Shared {
-    /// One rate limiter per host ([`ClientConfig::hosts`]).
-    limiters: Vec<Mutex<RateLimiter>>,
+    /// One rate limiter per group; a group shares the limiter of the first group on its host ([`ClientConfig::hosts`]).
+    limiters: [Mutex<RateLimiter>; 4],
     /// The index in `limiters` of each group's host, in [`ApiGroup::ALL`] order.
     host_of: [usize; 4],
     jitter_state: Mutex<u64>,
@@ -242,7 +230,7 @@ impl<T: Transport> Client<T> {
         let seed = transport.now().as_nanos() as u64 ^ 0x9E37_79B9_7F4A_7C15;
         let (host_of, rates) = config.hosts();
         let shared = Arc::new(Shared {
-            limiters: rates.into_iter().map(|rate| Mutex::new(RateLimiter::per_second(rate))).collect(),
+            limiters: rates.map(|rate| Mutex::new(RateLimiter::per_second(rate))),
             host_of,
             jitter_state: Mutex::new(seed | 1),
         });
@@ -587,8 +575,7 @@ impl<T: Transport> Client<T> {
 
     /// The rate limiter of `group`'s host.
     fn limiter(&self, group: ApiGroup) -> &Mutex<RateLimiter> {
-        let index = ApiGroup::ALL.iter().position(|g| *g == group).unwrap_or_default();
-        &self.shared.limiters[self.shared.host_of[index]]
+        &self.shared.limiters[self.shared.host_of[group as usize]]
     }
 
     /// A number in `[0, 1)` for back-off jitter (xorshift64*; statistical quality is all that matters here).

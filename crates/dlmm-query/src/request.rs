@@ -41,7 +41,7 @@ pub enum ApiGroup {
 }
 
 impl ApiGroup {
-    /// Every group, in declaration order.
+    /// Every group, in declaration order (`group as usize` is its index here).
     pub const ALL: [Self; 4] = [Self::Pair, Self::Pool, Self::DlmmDatapi, Self::DammV2Datapi];
 
     /// True for the two live datapi services.
@@ -173,22 +173,27 @@ impl BaseUrl {
         &self.0
     }
 
-    /// The host it reaches, as `scheme://host[:port]` in lower case, the scheme's default port left out: base URLs
-    /// with the same origin are one host, whatever their paths.
+    /// Whether `other` reaches the same host: the same scheme, host and port (the scheme's default port written or
+    /// not, letters in any case), whatever the paths.
     ///
     /// ```
     /// use dlmm_query::BaseUrl;
-    /// let url = |t| BaseUrl::parse_param("base_url", t).unwrap().origin();
-    /// assert_eq!(url("https://Site.Example:443/api/dlmm"), url("https://site.example/api/damm-v2"));
-    /// assert_ne!(url("http://127.0.0.1:8080"), url("http://127.0.0.1:8081"));
+    /// let url = |t| BaseUrl::parse_param("base_url", t).unwrap();
+    /// assert!(url("https://Site.Example:443/api/dlmm").same_host(&url("https://site.example/api/damm-v2")));
+    /// assert!(!url("http://127.0.0.1:8080").same_host(&url("http://127.0.0.1:8081")));
+    /// assert!(!url("http://site.example").same_host(&url("https://site.example")));
     /// ```
-    pub fn origin(&self) -> String {
+    pub fn same_host(&self, other: &BaseUrl) -> bool {
+        let ((scheme, host), (other_scheme, other_host)) = (self.scheme_and_host(), other.scheme_and_host());
+        scheme.eq_ignore_ascii_case(other_scheme) && host.eq_ignore_ascii_case(other_host)
+    }
+
+    /// The scheme and the `host[:port]` (without the scheme's default port).
+    fn scheme_and_host(&self) -> (&str, &str) {
         let (scheme, rest) = self.0.split_once("://").unwrap_or(("", &self.0));
-        let scheme = scheme.to_ascii_lowercase();
-        let authority = rest.split('/').next().unwrap_or_default().to_ascii_lowercase();
-        let default_port = if scheme == "https" { ":443" } else { ":80" };
-        let authority = authority.strip_suffix(default_port).unwrap_or(&authority);
-        format!("{scheme}://{authority}")
+        let authority = rest.split('/').next().unwrap_or_default();
+        let default_port = if scheme.eq_ignore_ascii_case("https") { ":443" } else { ":80" };
+        (scheme, authority.strip_suffix(default_port).unwrap_or(authority))
     }
 }
 
