@@ -10,7 +10,7 @@
 use dlmm_query::datapi::series::SeriesOperation;
 use dlmm_query::ops::Operation;
 use dlmm_query::web::WebTransport;
-use dlmm_query::{CallOptions, Client, Error};
+use dlmm_query::{CallOptions, Client, Error, Missing, Request};
 use futures_util::future::LocalBoxFuture;
 use leptos::prelude::expect_context;
 
@@ -29,6 +29,15 @@ impl SiteClient {
     /// Sends `operation` and decodes its answer ([`Client::send`]).
     pub fn send<O: Operation + 'static>(&self, operation: &O) -> LocalBoxFuture<'_, Result<O::Output, Error>> {
         Box::pin(self.0.send(operation))
+    }
+
+    /// The body of `request`'s successful answer, as sent, for a caller that reads it itself (a host's OpenAPI
+    /// document); a 404 is `notServed` ([`Client::exchange`]).
+    pub fn fetch_body(&self, request: Request) -> LocalBoxFuture<'_, Result<Vec<u8>, Error>> {
+        Box::pin(async move {
+            let (_, response) = self.0.exchange(&request, Missing::Route, CallOptions::default()).await?;
+            Ok(response.body)
+        })
     }
 
     /// A datapi series, fetched in chunks and merged ([`Client::datapi_series`]).

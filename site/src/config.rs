@@ -9,7 +9,7 @@ use dlmm_query::client::{
     DEFAULT_DAMM_V2_DATAPI_BASE_URL, DEFAULT_DLMM_DATAPI_BASE_URL, DEFAULT_PAIR_BASE_URL, DEFAULT_POOL_BASE_URL,
 };
 use dlmm_query::web::WebTransport;
-use dlmm_query::{BaseUrl, Client, ClientConfig};
+use dlmm_query::{ApiGroup, BaseUrl, Client, ClientConfig};
 
 use crate::client::SiteClient;
 
@@ -28,6 +28,8 @@ pub struct Source {
     pub param: &'static str,
     /// What it serves, for people (`Pair API`).
     pub label: &'static str,
+    /// The API it serves.
+    pub group: ApiGroup,
     /// The build-time default: its variable's value at build time (`DLMM_PAIR_BASE_URL`), else the vendor's host.
     /// A path (`/api/dlmm`) is a relay on the explorer's own origin ([`absolute`]).
     pub build_default: &'static str,
@@ -40,24 +42,28 @@ pub const SOURCES: &[Source] = &[
     Source {
         param: "pairBaseUrl",
         label: "Pair API",
+        group: ApiGroup::Pair,
         build_default: built(option_env!("DLMM_PAIR_BASE_URL"), DEFAULT_PAIR_BASE_URL),
         apply: |c, url| c.pair_base_url = url,
     },
     Source {
         param: "poolBaseUrl",
         label: "Pool API",
+        group: ApiGroup::Pool,
         build_default: built(option_env!("DLMM_POOL_BASE_URL"), DEFAULT_POOL_BASE_URL),
         apply: |c, url| c.pool_base_url = url,
     },
     Source {
         param: "dlmmDatapiBaseUrl",
         label: "DLMM datapi",
+        group: ApiGroup::DlmmDatapi,
         build_default: built(option_env!("DLMM_DATAPI_BASE_URL"), DEFAULT_DLMM_DATAPI_BASE_URL),
         apply: |c, url| c.dlmm_datapi_base_url = url,
     },
     Source {
         param: "dammV2DatapiBaseUrl",
         label: "DAMM v2 datapi",
+        group: ApiGroup::DammV2Datapi,
         build_default: built(option_env!("DAMM_V2_DATAPI_BASE_URL"), DEFAULT_DAMM_V2_DATAPI_BASE_URL),
         apply: |c, url| c.damm_v2_datapi_base_url = url,
     },

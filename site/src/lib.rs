@@ -1,6 +1,6 @@
 //! The explorer's pages and the plain functions behind them.
 //!
-//! Logic lives in plain modules ([`config`], [`format`](mod@format), [`pool_list`], [`query`], [`route`],
+//! Logic lives in plain modules ([`config`], [`contract_check`], [`format`](mod@format), [`pool_list`], [`query`], [`route`],
 //! [`search`], [`timeline`], [`url_state`], and the plain parts of [`charts`]) with ordinary unit tests; components
 //! in [`pages`] only arrange what those return, from the view pieces they share ([`ui`]) and the chart views.
 //!
@@ -10,6 +10,8 @@
 pub mod charts;
 pub mod client;
 pub mod config;
+pub mod contract_check;
+pub mod contract_worker;
 pub mod daily_stats;
 pub mod format;
 pub mod pages;

@@ -30,7 +30,7 @@ use std::fmt;
 use serde_json::Value;
 
 use crate::operations::{ROUTES, Runner};
-use crate::request::ApiGroup;
+use crate::request::{ApiGroup, Request};
 use crate::shape::{Leaf, Missing, Shape, StructShape};
 use crate::wire::With;
 
@@ -101,6 +101,100 @@ pub struct Drift {
     pub spec: String,
     /// What the library reads (empty where it reads nothing).
     pub library: String,
+}
+
+/// Where a datapi host publishes its own OpenAPI document.
+pub const SPEC_PATH: &str = "/api-docs/openapi.json";
+
+/// The most bytes of spec read (the DLMM host's July 2026 document is about 190 KB).
+pub const MAX_SPEC_BYTES: usize = 16 << 20;
+
+/// The request for the spec `group`'s host publishes about itself ([`SPEC_PATH`]), for
+/// [`Client::exchange`](crate::Client::exchange).
+pub fn spec_request(group: ApiGroup) -> Request {
+    Request { group, path: SPEC_PATH.to_owned(), query: String::new(), max_body_bytes: Some(MAX_SPEC_BYTES) }
+}
+
+/// The word naming `group`'s service in allow-lists and reports.
+pub const fn service_word(group: ApiGroup) -> &'static str {
+    match group {
+        ApiGroup::Pair => "pair",
+        ApiGroup::Pool => "pool",
+        ApiGroup::DlmmDatapi => "dlmm",
+        ApiGroup::DammV2Datapi => "damm-v2",
+    }
+}
+
+/// The known differences between the vendor's documents and the library, one per line with its reason
+/// (`crates/dlmm-query/drift-allow.txt`; read with [`parse_known`]).
+pub const KNOWN: &str = include_str!("../drift-allow.txt");
+
+/// One known difference of an allow-list line, and why it is accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Known<'a> {
+    /// The service's word ([`service_word`]).
+    pub service: &'a str,
+    /// What differs.
+    pub kind: DriftKind,
+    /// The route: exact, `*` for any, `*end` for any ending so.
+    pub route: &'a str,
+    /// The field, as the route (empty for none).
+    pub field: &'a str,
+    /// Why the difference is accepted.
+    pub reason: &'a str,
+}
+
+impl Known<'_> {
+    /// Whether this line names `drift` of `group`'s service.
+    pub fn names(&self, group: ApiGroup, drift: &Drift) -> bool {
+        let matches = |pattern: &str, value: &str| match pattern.strip_prefix('*') {
+            Some(end) => value.ends_with(end),
+            None => pattern == value,
+        };
+        self.service == service_word(group)
+            && self.kind == drift.kind
+            && matches(self.route, &drift.route)
+            && matches(self.field, &drift.field)
+    }
+}
+
+/// Reads an allow-list: `<service> <kind> <route> <field or -> : <reason>` per line, `#` comments and blank lines
+/// skipped. A line that is not one, or has no reason, is an error naming its number.
+///
+/// ```
+/// use dlmm_query::drift::{KNOWN, parse_known};
+/// assert!(parse_known(KNOWN).is_ok_and(|known| !known.is_empty()));
+/// assert!(parse_known("dlmm route-not-listed /pools/groups -").unwrap_err().starts_with("line 1: no ` : <reason>`"));
+/// ```
+pub fn parse_known(text: &str) -> Result<Vec<Known<'_>>, String> {
+    let mut known = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |why: &str| format!("line {}: {why}: {line}", number + 1);
+        let (entry, reason) = line.split_once(" : ").ok_or_else(|| bad("no ` : <reason>`"))?;
+        let mut words = entry.split_whitespace();
+        let (Some(service), Some(kind), Some(route), Some(field), None) =
+            (words.next(), words.next(), words.next(), words.next(), words.next())
+        else {
+            return Err(bad("not `<service> <kind> <route> <field>`"));
+        };
+        let kind = DriftKind::parse(kind).ok_or_else(|| bad("an unknown kind"))?;
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err(bad("an empty reason"));
+        }
+        let field = if field == "-" { "" } else { field };
+        known.push(Known { service, kind, route, field, reason });
+    }
+    Ok(known)
+}
+
+/// The reason `drift` of `group` is a known difference, by the first line of `known` naming it.
+pub fn known_reason<'a>(known: &[Known<'a>], group: ApiGroup, drift: &Drift) -> Option<&'a str> {
+    known.iter().find(|k| k.names(group, drift)).map(|k| k.reason)
 }
 
 /// The differences between `spec` (an OpenAPI 3 document, as JSON) and the operations of `group`'s service, sorted.
@@ -359,6 +453,26 @@ mod tests {
         assert!(
             compare(&json!("not a spec"), ApiGroup::DammV2Datapi).iter().all(|d| d.kind == DriftKind::RouteNotListed)
         );
+    }
+
+    #[test]
+    fn known_lines_name_services_kinds_and_patterns() {
+        let known = parse_known(
+            "dlmm field-not-listed /portfolio/open pools[].updatedAt : live-only\n\
+             dlmm field-not-listed *pools * : a pattern\n",
+        )
+        .unwrap();
+        let field = |route: &str, field: &str| drift(DriftKind::FieldNotListed, route, field, "", "text");
+        let exact = field("/portfolio/open", "pools[].updatedAt");
+        assert_eq!(known_reason(&known, ApiGroup::DlmmDatapi, &exact), Some("live-only"));
+        assert_eq!(known_reason(&known, ApiGroup::DammV2Datapi, &exact), None, "another service");
+        let by_pattern = field("/wallets/{wallet}/limit_orders/open/pools", "pnl");
+        assert_eq!(known_reason(&known, ApiGroup::DlmmDatapi, &by_pattern), Some("a pattern"));
+        let other_kind = drift(DriftKind::TypeChanged, "/portfolio/open", "pools[].updatedAt", "", "");
+        assert_eq!(known_reason(&known, ApiGroup::DlmmDatapi, &other_kind), None);
+        let request = spec_request(ApiGroup::DammV2Datapi);
+        assert_eq!((request.path.as_str(), request.max_body_bytes), (SPEC_PATH, Some(MAX_SPEC_BYTES)));
+        assert_eq!(ApiGroup::ALL.map(service_word), ["pair", "pool", "dlmm", "damm-v2"]);
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub mod real;
 mod routes;
 pub mod search;
 pub mod shared;
+pub mod specs;
 pub mod user_agents;
 pub mod world;
 
@@ -90,6 +91,9 @@ pub struct ReplicaConfig {
     /// A folder of real datapi bodies (the project's `../shared/real`) to serve unedited under `/__real/…` on the
     /// DLMM datapi (see [`real`]); `None` answers those routes with 404.
     pub real_bodies: Option<std::path::PathBuf>,
+    /// A folder of the vendor's OpenAPI documents (the project's `../shared/openapi`) whose datapi files the datapi
+    /// ports publish at `/api-docs/openapi.json` (see [`specs`]); `None` answers that route with 404.
+    pub openapi: Option<std::path::PathBuf>,
     /// How long a client may take to send a request's headers before the connection is closed.
     pub header_read_timeout: Duration,
     /// The most connections each port serves at once; further clients wait to be accepted.
@@ -114,6 +118,7 @@ impl Default for ReplicaConfig {
             hostile_names: false,
             hostile_numbers: false,
             real_bodies: None,
+            openapi: None,
             header_read_timeout: HEADER_READ_TIMEOUT,
             max_connections: MAX_CONNECTIONS,
         }
@@ -150,6 +155,10 @@ impl Replica {
                 Some(dir) => Some(Arc::new(real::RealBodies::load(dir)?)),
                 None => None,
             },
+            specs: Arc::new(match &config.openapi {
+                Some(dir) => specs::Specs::load(dir)?,
+                None => specs::Specs::default(),
+            }),
         };
         let limits =
             Limits { header_read_timeout: config.header_read_timeout, max_connections: config.max_connections };

@@ -9,6 +9,7 @@ use dlmm_replica::{Replica, ReplicaConfig};
 const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-port N] [--dlmm-datapi-port N]
                     [--damm-v2-datapi-port N] [--seed N] [--pairs N] [--pools N]
                     [--rate-limit] [--rate-budget N[/S]] [--serve-groups] [--hostile-names] [--hostile-numbers] [--real-bodies DIR]
+                    [--openapi DIR]
                     [--log LEVEL]
   --host        interface to listen on (default 127.0.0.1)
   --pair-port   port of the pair API (default 0: a free port)
@@ -32,6 +33,8 @@ const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-por
                 body, a gzip bomb and alternating pages under /__hostile/… (listed in /__replica/samples)
   --real-bodies DIR  serve the real datapi bodies of DIR (the project's ../shared/real) byte for byte under
                 /__real/pools, /__real/pools/{address}, …/ohlcv and …/volume/history on the DLMM datapi
+  --openapi DIR  publish the datapi specs of DIR (the project's ../shared/openapi) at /api-docs/openapi.json, as
+                the live hosts do: the DLMM host's own July 2026 document, the DAMM v2 docs' (404 without it)
   --log LEVEL   error|warn|info|debug; at debug, one line per request on stderr";
 
 fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, String> {
@@ -76,6 +79,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, Strin
                     Some((requests.parse().map_err(|e| bad(&e))?, std::time::Duration::from_secs(seconds)));
             }
             "--real-bodies" => config.real_bodies = Some(value.into()),
+            "--openapi" => config.openapi = Some(value.into()),
             "--log" => {
                 config.log_requests = match value.as_str() {
                     "debug" | "trace" => true,

@@ -272,9 +272,13 @@ fn site() -> Result {
     setup::run()?;
     let replica = ReplicaProcess::start_with(Profile::Release, &[])?;
     build::site(&replica.base_url_env())?;
-    let shipped = std::fs::read_dir(root().join("dist"))
-        .ok()
-        .and_then(|entries| entries.flatten().map(|e| e.path()).find(|p| p.to_string_lossy().ends_with("_bg.wasm")));
+    // The explorer's own `.wasm` (`dlmm-explorer-<hash>_bg.wasm`), not its contract worker's.
+    let shipped = std::fs::read_dir(root().join("dist")).ok().and_then(|entries| {
+        entries.flatten().map(|e| e.path()).find(|p| {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            name.starts_with("dlmm-explorer") && name.ends_with("_bg.wasm")
+        })
+    });
     match shipped.map(|wasm| attribution("explorer", &wasm, "dlmm-explorer")) {
         Some(Ok(())) => {}
         Some(Err(e)) => println!("(size attribution skipped: {e})"),

@@ -4,7 +4,7 @@ use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 use crate::process::{Tally, cmd, command, exec, exec_line, output, run_counted};
-use crate::replica::{ReplicaProcess, real_bodies_args};
+use crate::replica::{ReplicaProcess, shared_folder_args};
 use crate::{build, root, setup};
 
 /// One step's outcome.
@@ -136,7 +136,7 @@ pub fn run() -> ExitCode {
     });
     // The suite's replica serves the DLMM group routes as documented (the SDK's tests read them); the explorer's
     // tests of a host without them start their own.
-    let mut args = real_bodies_args();
+    let mut args = shared_folder_args();
     args.push("--serve-groups".to_owned());
     let replica = match ReplicaProcess::start(&args.iter().map(String::as_str).collect::<Vec<_>>()) {
         Ok(r) => r,

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::process::cmd;
-use crate::replica::{ReplicaProcess, real_bodies_args};
+use crate::replica::{ReplicaProcess, shared_folder_args};
 use crate::{Result, setup};
 
 /// Runs the demo until Ctrl-C (or until trunk exits).
@@ -20,7 +20,7 @@ pub fn run(args: &[String]) -> Result {
     let on_signal = stop.clone();
     ctrlc::set_handler(move || on_signal.store(true, Ordering::SeqCst)).map_err(|e| e.to_string())?;
 
-    let replica = ReplicaProcess::start(&real_bodies_args().iter().map(String::as_str).collect::<Vec<_>>())?;
+    let replica = ReplicaProcess::start(&shared_folder_args().iter().map(String::as_str).collect::<Vec<_>>())?;
     println!("pair base URL: {}", replica.pair_base_url);
     println!("pool base URL: {}", replica.pool_base_url);
     println!("dlmm datapi base URL: {}", replica.dlmm_datapi_base_url);

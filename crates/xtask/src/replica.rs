@@ -33,11 +33,18 @@ pub fn run_foreground(args: &[String]) -> Result {
     exec(command(build(Profile::Debug)?).args(args))
 }
 
-/// `--real-bodies DIR` when the project's `../shared/real` folder exists (the real datapi bodies are never copied into
-/// the repository), so the replica serves them under `/__real/…` for the browser tests; nothing otherwise.
-pub fn real_bodies_args() -> Vec<String> {
-    let dir = root().join("../shared/real");
-    if dir.is_dir() { vec!["--real-bodies".to_owned(), dir.display().to_string()] } else { Vec::new() }
+/// The replica's arguments that read the project's shared folder where it is there: `--real-bodies ../shared/real`
+/// (the captured bodies under `/__real`) and `--openapi ../shared/openapi` (the datapi hosts' specs at
+/// `/api-docs/openapi.json`, which the explorer's contract check reads).
+pub fn shared_folder_args() -> Vec<String> {
+    let mut args = Vec::new();
+    for (flag, name) in [("--real-bodies", "real"), ("--openapi", "openapi")] {
+        let dir = root().join("../shared").join(name);
+        if dir.is_dir() {
+            args.extend([flag.to_owned(), dir.display().to_string()]);
+        }
+    }
+    args
 }
 
 /// A replica running as a child process; killed and reaped when dropped.

@@ -1,6 +1,7 @@
 //! The explorer's pages and the small components they share.
 
 mod cards;
+mod contract_check;
 mod controls;
 mod daily_stats;
 mod damm_v2_pool;

@@ -92,6 +92,7 @@ pub fn SettingsPage() -> impl IntoView {
                 Err(t) => view! { <p class="field-error" role="alert">{t}</p> }.into_any(),
             })}
         </form>
+        <super::contract_check::ContractCheck />
     }
 }
 

@@ -380,6 +380,27 @@ async fn a_hosts_announced_budget_paces_every_call_and_a_429_pauses_them_all() {
     replica.shutdown().await.unwrap();
 }
 
+/// Services behind one origin (as behind a same-origin relay) share that host's budget: once DLMM calls have spent
+/// the window the host announced, a DAMM v2 call to the same origin waits for its reset rather than being refused,
+/// even with retries off. With a limiter per service it would have been sent at once, and refused.
+#[tokio::test]
+async fn services_behind_one_origin_share_the_hosts_announced_budget() {
+    use std::time::{Duration, Instant};
+    let config = dlmm_replica::ReplicaConfig { rate_budget: Some((2, Duration::from_secs(1))), ..Default::default() };
+    let replica = Replica::start(config).await.expect("replica starts");
+    let mut config = client_for(&replica, &[]).config().clone();
+    config.retry = dlmm_query::policy::RetryPolicy::NEVER;
+    config.damm_v2_datapi_base_url = config.dlmm_datapi_base_url.clone();
+    let client = Client::new(NativeTransport::new(), config);
+    let started = Instant::now();
+    for _ in 0..2 {
+        client.send(&dlmm::GetProtocolMetrics::new()).await.expect("within the window");
+    }
+    client.send(&damm_v2::GetProtocolMetrics::new()).await.expect("held until the window reset, not refused");
+    assert!(started.elapsed() >= Duration::from_millis(500), "the third call waited: {:?}", started.elapsed());
+    replica.shutdown().await.unwrap();
+}
+
 /// A Rust program names itself to the live hosts (field reports say a client without a `User-Agent` may be refused):
 /// the library's by default, the caller's when set, and a `user-agent` header wins over both.
 #[tokio::test]
@@ -584,5 +605,45 @@ async fn an_owned_datapi_walk_applies_its_options_to_every_page() {
     };
     assert_eq!(names(&slow_pages).len(), 9);
     assert_eq!(names(&slow_pages), names(&fast_pages));
+    replica.shutdown().await.unwrap();
+}
+
+/// The specs a host publishes about itself ([`dlmm_query::drift::spec_request`]): the replica started with
+/// `--openapi` serves the vendor's files unedited, the library's comparison of them finds only the differences its
+/// allow-list explains (as `cargo xtask drift` and the explorer's Settings say); a host publishing none is
+/// `notServed`.
+#[tokio::test]
+async fn the_specs_a_host_publishes_are_fetched_and_compared_with_only_known_differences() {
+    use dlmm_query::ApiGroup;
+    use dlmm_query::drift::{self, KNOWN, compare, known_reason, parse_known, spec_request};
+    let dir = dlmm_replica::shared::dir("openapi");
+    if dlmm_replica::shared::absent(&dir, "the hosts' published specs") {
+        return;
+    }
+    let config = dlmm_replica::ReplicaConfig { openapi: Some(dir.clone()), ..Default::default() };
+    let replica = Replica::start(config).await.expect("replica starts");
+    let client = client_for(&replica, &[]);
+    let known = parse_known(KNOWN).unwrap();
+    for (group, file) in [
+        (ApiGroup::DlmmDatapi, dlmm_replica::specs::DLMM_FILE),
+        (ApiGroup::DammV2Datapi, dlmm_replica::specs::DAMM_V2_FILE),
+    ] {
+        let (url, response) =
+            client.exchange(&spec_request(group), dlmm_query::Missing::Route, CallOptions::default()).await.unwrap();
+        assert!(url.ends_with(drift::SPEC_PATH), "{url}");
+        assert_eq!(response.body, std::fs::read(dir.join(file)).unwrap(), "{file} unedited");
+        let spec: Value = serde_json::from_slice(&response.body).unwrap();
+        let differences = compare(&spec, group);
+        assert!(!differences.is_empty(), "{file}: the live contract and the library differ in known ways");
+        for difference in &differences {
+            assert!(known_reason(&known, group, difference).is_some(), "{file}: unexplained {difference:?}");
+        }
+    }
+    replica.shutdown().await.unwrap();
+
+    let Env { replica, client, .. } = start().await;
+    let request = spec_request(ApiGroup::DlmmDatapi);
+    let error = client.exchange(&request, dlmm_query::Missing::Route, CallOptions::default()).await.unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::NotServed, "a replica without --openapi publishes none");
     replica.shutdown().await.unwrap();
 }

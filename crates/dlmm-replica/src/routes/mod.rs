@@ -59,6 +59,8 @@ pub struct RouterOptions {
     pub rate_budget: Option<(u32, std::time::Duration)>,
     /// The captured real bodies served under `/__real` on the DLMM datapi (see [`crate::real`]).
     pub real_bodies: Option<Arc<crate::real::RealBodies>>,
+    /// The specs the datapi ports publish at `/api-docs/openapi.json` (see [`crate::specs`]).
+    pub specs: Arc<crate::specs::Specs>,
 }
 
 /// How a port words its errors (used by the layers shared by every port).
@@ -187,11 +189,12 @@ pub fn datapi_router(world: Arc<World>, service: datapi::Service, options: &Rout
         .fallback(|| async { datapi::not_found("no such route") })
         .with_state(datapi::DatapiState { world: world.clone(), service })
         .route("/__replica/samples", samples_route(world, options.hostile_numbers));
-    let routes = if service == datapi::Service::Dlmm {
-        routes.nest("/__real", crate::real::router(options.real_bodies.clone()))
+    let (routes, spec) = if service == datapi::Service::Dlmm {
+        (routes.nest("/__real", crate::real::router(options.real_bodies.clone())), &options.specs.dlmm)
     } else {
-        routes
+        (routes, &options.specs.damm_v2)
     };
+    let routes = routes.merge(crate::specs::router(spec.clone()));
     with_common_layers(routes, options, per_second, ErrorShape::Datapi)
 }
 
