@@ -382,22 +382,21 @@ async fn a_hosts_announced_budget_paces_every_call_and_a_429_pauses_them_all() {
 
 /// Services behind one origin (as behind a same-origin relay) share that host's budget: once DLMM calls have spent
 /// the window the host announced, a DAMM v2 call to the same origin waits for its reset rather than being refused,
-/// even with retries off. With a limiter per service it would have been sent at once, and refused.
+/// even with retries off. With a limiter per service it would have been sent at once, and refused (how long it
+/// waits depends on where in its window the replica was: not asserted).
 #[tokio::test]
 async fn services_behind_one_origin_share_the_hosts_announced_budget() {
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
     let config = dlmm_replica::ReplicaConfig { rate_budget: Some((2, Duration::from_secs(1))), ..Default::default() };
     let replica = Replica::start(config).await.expect("replica starts");
     let mut config = client_for(&replica, &[]).config().clone();
     config.retry = dlmm_query::policy::RetryPolicy::NEVER;
     config.damm_v2_datapi_base_url = config.dlmm_datapi_base_url.clone();
     let client = Client::new(NativeTransport::new(), config);
-    let started = Instant::now();
     for _ in 0..2 {
         client.send(&dlmm::GetProtocolMetrics::new()).await.expect("within the window");
     }
     client.send(&damm_v2::GetProtocolMetrics::new()).await.expect("held until the window reset, not refused");
-    assert!(started.elapsed() >= Duration::from_millis(500), "the third call waited: {:?}", started.elapsed());
     replica.shutdown().await.unwrap();
 }
 
