@@ -104,18 +104,17 @@ fn ReportView(report: Arc<Report>) -> impl IntoView {
         .rows
         .iter()
         .map(|row| {
-            let d = row;
             let status = match row.known.clone() {
                 Some(reason) => view! { <td class="known">"known: "{reason}</td> }.into_any(),
                 None => view! { <td><strong class="new">"new"</strong></td> }.into_any(),
             };
             view! {
-                <tr data-kind=d.kind.as_str() data-known=row.known.is_some().to_string()>
-                    <td>{kind_label(d.kind)}</td>
-                    <td><code>{d.route.clone()}</code></td>
-                    <td><code>{d.field.clone()}</code></td>
-                    <td>{d.spec.clone()}</td>
-                    <td>{d.library.clone()}</td>
+                <tr data-kind=row.kind.as_str() data-known=row.known.is_some().to_string()>
+                    <td>{kind_label(row.kind)}</td>
+                    <td><code>{row.route.clone()}</code></td>
+                    <td><code>{row.field.clone()}</code></td>
+                    <td>{row.spec.clone()}</td>
+                    <td>{row.library.clone()}</td>
                     {status}
                 </tr>
             }
