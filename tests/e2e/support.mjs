@@ -102,8 +102,8 @@ export const format = {
 
 /**
  * Starts the replica on free ports with 200 pairs and `flags` (e.g. `--hostile-names`): the debug binary, or
- * `cargo run` when it is missing. Resolves to `{ pair, pool, dlmmDatapi, dammV2Datapi, stop }` (the four base
- * URLs).
+ * `cargo run` when it is missing. Resolves to `{ pair, pool, dlmmDatapi, dammV2Datapi, portfolioDatapi, stop }` (the
+ * five base URLs).
  */
 export async function startReplica(...flags) {
   const root = resolve(import.meta.dirname, "../..");
@@ -118,9 +118,10 @@ export async function startReplica(...flags) {
   const urls = {};
   const lines = createInterface({ input: child.stdout });
   for await (const line of lines) {
-    const m = line.match(/^(pair|pool|dlmm datapi|damm v2 datapi) base URL: (\S+)$/);
-    if (m) urls[{ "dlmm datapi": "dlmmDatapi", "damm v2 datapi": "dammV2Datapi" }[m[1]] ?? m[1]] = m[2];
-    if (urls.pair && urls.pool && urls.dlmmDatapi && urls.dammV2Datapi) break;
+    const m = line.match(/^(pair|pool|dlmm datapi|damm v2 datapi|portfolio datapi) base URL: (\S+)$/);
+    const names = { "dlmm datapi": "dlmmDatapi", "damm v2 datapi": "dammV2Datapi", "portfolio datapi": "portfolioDatapi" };
+    if (m) urls[names[m[1]] ?? m[1]] = m[2];
+    if (urls.pair && urls.pool && urls.dlmmDatapi && urls.dammV2Datapi && urls.portfolioDatapi) break;
   }
   if (!(urls.pair && urls.pool && urls.dlmmDatapi && urls.dammV2Datapi)) throw new Error(`the replica (${flags.join(" ")}) did not start`);
   // Keep reading its output so it never blocks on a full pipe.

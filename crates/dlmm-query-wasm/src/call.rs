@@ -11,6 +11,8 @@ use std::rc::Rc;
 
 use futures_util::future::LocalBoxFuture;
 
+use dlmm_query::datapi::calendar::calendar_plan;
+use dlmm_query::datapi::ops::portfolio::GetCalendar;
 use dlmm_query::datapi::series::{SeriesPlan, SeriesRoute};
 use dlmm_query::json_text::JsonText;
 use dlmm_query::models::PoolEnvelope;
@@ -61,7 +63,8 @@ impl Output {
     }
 }
 
-/// One exported method's call as a plain value, made by [`send`], [`series`], [`all_pairs`] or [`position_pnl`] and
+/// One exported method's call as a plain value, made by [`send`], [`series`], [`calendar`], [`all_pairs`] or
+/// [`position_pnl`] and
 /// run by [`launch`].
 pub struct Job {
     work: Work,
@@ -177,6 +180,11 @@ pub fn series(route: SeriesRoute) -> Job {
         return Work::Send { request: route.request(), missing: route.missing(), output }.into();
     }
     Work::Series(SeriesPlan::of_route(&route)).into()
+}
+
+/// `portfolio.getCalendar`: its month or months, one request each, merged as text ([`calendar_plan`]).
+pub fn calendar(calendar: GetCalendar) -> Job {
+    Work::Series(calendar_plan(&calendar)).into()
 }
 
 /// `all`: every pair (with a TVL floor, the pairs under it dropped).

@@ -1,5 +1,6 @@
-//! The datapi client: `createDatapiClient(options)` and its `DatapiClient` with the namespaces `dlmm` (`DlmmDatapi`)
-//! and `dammV2` (`DammV2Datapi`), whose methods are written from the core's operation rows ([`crate::methods`]).
+//! The datapi client: `createDatapiClient(options)` and its `DatapiClient` with the namespaces `dlmm` (`DlmmDatapi`),
+//! `dammV2` (`DammV2Datapi`) and `portfolio` (`PortfolioDatapi`, the portfolio service), whose methods are written
+//! from the core's operation rows ([`crate::methods`]).
 //!
 //! Outputs are the core's datapi models written to JavaScript: camelCase fields, token amounts as exact decimal text
 //! (`string`), USD, SOL, percent and price values as numbers, the vendor's window keys (`"30m"` … `"24h"`) kept, and
@@ -13,7 +14,8 @@ use crate::client::{Core, new_core};
 use crate::options::datapi::DatapiClientOptionsArg;
 use crate::options::{arg, datapi_client_config};
 
-/// A client of the live datapi services. Create it with `createDatapiClient`; its routes are on `dlmm` and `dammV2`.
+/// A client of the live datapi services. Create it with `createDatapiClient`; its routes are on `dlmm`, `dammV2` and
+/// `portfolio`.
 #[wasm_bindgen(js_name = DatapiClient)]
 pub struct JsDatapiClient {
     inner: Rc<Core>,
@@ -41,6 +43,12 @@ impl JsDatapiClient {
         DammV2Datapi { inner: self.inner.clone() }
     }
 
+    /// The portfolio service's routes.
+    #[wasm_bindgen(getter)]
+    pub fn portfolio(&self) -> PortfolioDatapi {
+        PortfolioDatapi { inner: self.inner.clone() }
+    }
+
     /// The DLMM datapi base URL in use.
     #[wasm_bindgen(getter, js_name = dlmmBaseUrl)]
     pub fn dlmm_base_url(&self) -> String {
@@ -51,6 +59,12 @@ impl JsDatapiClient {
     #[wasm_bindgen(getter, js_name = dammV2BaseUrl)]
     pub fn damm_v2_base_url(&self) -> String {
         self.inner.config().damm_v2_datapi_base_url.to_string()
+    }
+
+    /// The portfolio service's base URL in use.
+    #[wasm_bindgen(getter, js_name = portfolioBaseUrl)]
+    pub fn portfolio_base_url(&self) -> String {
+        self.inner.config().portfolio_datapi_base_url.to_string()
     }
 }
 
@@ -63,5 +77,11 @@ pub struct DlmmDatapi {
 /// The DAMM v2 datapi's routes (`datapiClient.dammV2`), sharing the client's limits and options.
 #[wasm_bindgen]
 pub struct DammV2Datapi {
+    pub(crate) inner: Rc<Core>,
+}
+
+/// The portfolio service's routes (`datapiClient.portfolio`), taking turns of the DLMM datapi's budget.
+#[wasm_bindgen]
+pub struct PortfolioDatapi {
     pub(crate) inner: Rc<Core>,
 }

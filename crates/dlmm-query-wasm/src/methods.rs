@@ -1,5 +1,5 @@
 //! Every operation's JavaScript method, written from its row of the core's [`dlmm_query::operations!`]: a method of
-//! its class (`DlmmClient`, `DlmmDatapi`, `DammV2Datapi`) and its line of that class's TypeScript declaration, the
+//! its class (`DlmmClient`, `DlmmDatapi`, `DammV2Datapi`, `PortfolioDatapi`) and its line of that class's TypeScript declaration, the
 //! result type written from the builder's output type ([`TsType`]), never by hand.
 //!
 //! A method's own code is its input's reading: the positional arguments (strings, or whole numbers for a `count`)
@@ -19,7 +19,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::call::{self, Job};
 use crate::client::Core;
-use crate::datapi::{DammV2Datapi, DlmmDatapi};
+use crate::datapi::{DammV2Datapi, DlmmDatapi, PortfolioDatapi};
 use crate::iter::{self, PageIterator};
 use crate::keeper::DlmmClient;
 use crate::options::datapi::{js_parameter_names, options_kind};
@@ -109,6 +109,7 @@ macro_rules! method {
     (@run keeper pnl $input:expr) => { call::position_pnl($input) };
     (@run $datapi:ident one $input:expr) => { datapi(call::send($input)) };
     (@run $datapi:ident series $input:expr) => { series($input) };
+    (@run $datapi:ident months $input:expr) => { datapi(call::calendar($input)) };
     (@pages keeper $($input:expr),+) => { iter::keeper_pages($($input),+) };
     (@pages $datapi:ident $($input:expr),+) => { datapi_pages($($input),+) };
 }

@@ -26,6 +26,8 @@ pub const DEFAULT_POOL_BASE_URL: &str = "https://dammv2-api.meteora.ag";
 pub const DEFAULT_DLMM_DATAPI_BASE_URL: &str = "https://dlmm.datapi.meteora.ag";
 /// The live DAMM v2 datapi's base URL.
 pub const DEFAULT_DAMM_V2_DATAPI_BASE_URL: &str = "https://damm-v2.datapi.meteora.ag";
+/// The live portfolio service's base URL (undocumented; the vendor's own portfolio pages read it).
+pub const DEFAULT_PORTFOLIO_DATAPI_BASE_URL: &str = "https://portfolio.datapi.meteora.ag";
 /// The DLMM datapi's documented rate limit: 30 requests per second.
 pub const DLMM_DATAPI_PER_SECOND: f64 = 30.0;
 /// The DAMM v2 datapi's documented rate limit: 10 requests per second.
@@ -61,6 +63,9 @@ pub struct ClientConfig {
     pub dlmm_datapi_base_url: BaseUrl,
     /// Base URL of the DAMM v2 datapi ([`DEFAULT_DAMM_V2_DATAPI_BASE_URL`] by default).
     pub damm_v2_datapi_base_url: BaseUrl,
+    /// Base URL of the portfolio service ([`DEFAULT_PORTFOLIO_DATAPI_BASE_URL`] by default). Its calls take turns of
+    /// the DLMM datapi host's budget (its rate, its announced windows, its 429 pauses), as the vendor's own pages do.
+    pub portfolio_datapi_base_url: BaseUrl,
     /// Requests per second sent to the DLMM datapi at most (the vendor documents 30); 0 means no limit.
     pub dlmm_datapi_rate_per_second: f64,
     /// Requests per second sent to the DAMM v2 datapi at most (the vendor documents 10); 0 means no limit.
@@ -82,6 +87,11 @@ impl Default for ClientConfig {
                 .expect("valid default"),
             damm_v2_datapi_base_url: BaseUrl::parse_param("damm_v2_datapi_base_url", DEFAULT_DAMM_V2_DATAPI_BASE_URL)
                 .expect("valid default"),
+            portfolio_datapi_base_url: BaseUrl::parse_param(
+                "portfolio_datapi_base_url",
+                DEFAULT_PORTFOLIO_DATAPI_BASE_URL,
+            )
+            .expect("valid default"),
             dlmm_datapi_rate_per_second: DLMM_DATAPI_PER_SECOND,
             damm_v2_datapi_rate_per_second: DAMM_V2_DATAPI_PER_SECOND,
         }
@@ -146,12 +156,13 @@ impl ClientConfig {
         headers
     }
 
-    /// The most requests per second sent to `group`'s service (0: no limit).
+    /// The most requests per second sent to `group`'s service (0: no limit); the portfolio service's is the DLMM
+    /// datapi's.
     pub fn rate_per_second(&self, group: ApiGroup) -> f64 {
         match group {
             ApiGroup::Pair => self.pair_rate_per_second,
             ApiGroup::Pool => self.pool_rate_per_second,
-            ApiGroup::DlmmDatapi => self.dlmm_datapi_rate_per_second,
+            ApiGroup::DlmmDatapi | ApiGroup::PortfolioDatapi => self.dlmm_datapi_rate_per_second,
             ApiGroup::DammV2Datapi => self.damm_v2_datapi_rate_per_second,
         }
     }
@@ -159,23 +170,25 @@ impl ClientConfig {
     /// The hosts the services are on: for each group of [`ApiGroup::ALL`], the index of the first group on its host
     /// (by [`same_host`](BaseUrl::same_host)), and at that index the host's rate, the strictest of its services' (no
     /// limit only where none of them has one). Services on one host share its budget: a relay serving several from
-    /// one origin, or a service whose host also serves another.
+    /// one origin, or a service whose host also serves another. The portfolio service counts as on the DLMM datapi's
+    /// host, wherever it is.
     ///
     /// ```
     /// use dlmm_query::ClientConfig;
     /// let (dlmm, damm_v2) = ("https://site.example/api/dlmm", "https://site.example/api/damm-v2");
     /// let mut config = ClientConfig::with_datapi_base_urls(dlmm, damm_v2).unwrap();
     /// let (host_of, rates) = config.hosts();
-    /// assert_eq!(host_of, [0, 1, 2, 2], "the keeper hosts are two, the datapi services behind one origin");
+    /// assert_eq!(host_of, [0, 1, 2, 2, 2], "the keeper hosts are two, the live services behind one origin");
     /// assert_eq!(rates[2], 10.0, "at the stricter of 30 and 10 per second");
     /// config.damm_v2_datapi_rate_per_second = 0.0;
     /// assert_eq!(config.hosts().1[2], 30.0, "no limit yields to a limit");
     /// ```
-    pub fn hosts(&self) -> ([usize; 4], [f64; 4]) {
+    pub fn hosts(&self) -> ([usize; 5], [f64; 5]) {
         let mut rates = ApiGroup::ALL.map(|group| self.rate_per_second(group));
-        let mut host_of = [0, 1, 2, 3];
+        let mut host_of = [0, 1, 2, 3, 4];
         for (i, group) in ApiGroup::ALL.into_iter().enumerate() {
-            let first = ApiGroup::ALL.iter().position(|g| self.base_url(*g).same_host(self.base_url(group)));
+            let on = if group == ApiGroup::PortfolioDatapi { ApiGroup::DlmmDatapi } else { group };
+            let first = ApiGroup::ALL.iter().position(|g| self.base_url(*g).same_host(self.base_url(on)));
             let host = first.unwrap_or(i);
             let rate = rates[i];
             if rate > 0.0 && (rates[host] <= 0.0 || rate < rates[host]) {
@@ -193,6 +206,7 @@ impl ClientConfig {
             ApiGroup::Pool => &self.pool_base_url,
             ApiGroup::DlmmDatapi => &self.dlmm_datapi_base_url,
             ApiGroup::DammV2Datapi => &self.damm_v2_datapi_base_url,
+            ApiGroup::PortfolioDatapi => &self.portfolio_datapi_base_url,
         }
     }
 }
@@ -210,9 +224,9 @@ pub struct CallOptions {
 #[derive(Debug)]
 struct Shared {
     /// One rate limiter per group; a group shares the limiter of the first group on its host ([`ClientConfig::hosts`]).
-    limiters: [Mutex<RateLimiter>; 4],
+    limiters: [Mutex<RateLimiter>; 5],
     /// The index in `limiters` of each group's host, in [`ApiGroup::ALL`] order.
-    host_of: [usize; 4],
+    host_of: [usize; 5],
     jitter_state: Mutex<u64>,
 }
 

@@ -122,6 +122,7 @@ pub const fn service_word(group: ApiGroup) -> &'static str {
         ApiGroup::Pool => "pool",
         ApiGroup::DlmmDatapi => "dlmm",
         ApiGroup::DammV2Datapi => "damm-v2",
+        ApiGroup::PortfolioDatapi => "portfolio",
     }
 }
 
@@ -472,7 +473,7 @@ mod tests {
         assert_eq!(known_reason(&known, ApiGroup::DlmmDatapi, &other_kind), None);
         let request = spec_request(ApiGroup::DammV2Datapi);
         assert_eq!((request.path.as_str(), request.max_body_bytes), (SPEC_PATH, Some(MAX_SPEC_BYTES)));
-        assert_eq!(ApiGroup::ALL.map(service_word), ["pair", "pool", "dlmm", "damm-v2"]);
+        assert_eq!(ApiGroup::ALL.map(service_word), ["pair", "pool", "dlmm", "damm-v2", "portfolio"]);
     }
 
     #[test]

@@ -17,11 +17,13 @@
 //!   named as JavaScript callers see them; an argument is a string unless its kind says `count` (a whole number).
 //! * `options`: what the options object may hold besides the call options, by its reader's name in the package
 //!   (the keeper's `call`, `pair_list`, `all`, `pool_metrics`, `pnl`; the datapi's `none`, `list`, `groups`, `series`,
-//!   `daily`, `limit_orders`, `portfolio`, `open_portfolio`, `position_events`, `positions_pnl`).
+//!   `daily`, `limit_orders`, `portfolio`, `open_portfolio`, `position_events`, `positions_pnl`; the portfolio
+//!   service's `performance`, `calendar`).
 //! * `runner`: `one` (one request, answering the builder's `Operation::Output`), `series` (a range fetched in chunks
 //!   and merged, answering the builder's output: `Timeseries<Bucket>` or `DailyMetrics`), `pages` (an async iterator over every page's items; the same route
 //!   as the `one` row of the builder), `all` (every pair, filtered while decoding) or `pnl` (a position's P&L from its
-//!   four event lists, [`PositionPnl`](crate::PositionPnl)).
+//!   four event lists, [`PositionPnl`](crate::PositionPnl)) or `months` (a calendar: one request per month of its
+//!   range, merged).
 //!
 //! The rows both datapi services share are written once and given to both. `$then!` receives
 //! `$crate; service JsClass { rows… } …` (`$crate` as one token tree, for paths to the builders): every service's
@@ -39,7 +41,10 @@
 //! }
 //! let counts = dlmm_query::operations!(count);
 //! // The keeper: 19 pair routes, the pool metrics, a position's P&L and 3 iterators.
-//! assert_eq!(counts, [("DlmmClient", 19 + 1 + 1 + 3), ("DlmmDatapi", 22 + 2), ("DammV2Datapi", 10 + 2)]);
+//! assert_eq!(
+//!     counts,
+//!     [("DlmmClient", 19 + 1 + 1 + 3), ("DlmmDatapi", 22 + 2), ("DammV2Datapi", 10 + 2), ("PortfolioDatapi", 3)]
+//! );
 //! ```
 
 /// Hands every operation's row to `$then!`, or only the keeper's (`keeper: then`) or the datapi's (`datapi: then`)
@@ -179,6 +184,15 @@ macro_rules! operations {
                 damm_v2 DammV2Datapi {
                     $($shared)*
                 }
+                portfolio PortfolioDatapi {
+                    "a wallet's performance over a time window (`timeRange`), across DLMM and DAMM v2."
+                    getPerformance "/performances/{wallet}" => GetPerformance(wallet; performance) one;
+                    "what a wallet holds now across the vendor's protocols."
+                    getBalances "/balances/{wallet}" => GetBalances(wallet; none) one;
+                    "a wallet's profit and loss per UTC day of a month (`month`, `YYYY-MM`; the current one by "
+                    "default), or of `fromMonth` to `toMonth`, fetched month by month and merged, oldest first."
+                    getCalendar "/chart/calendar/{wallet}" => GetCalendar(wallet; calendar) months;
+                }
             ]
         }
     };
@@ -192,7 +206,7 @@ use crate::request::ApiGroup;
 
 /// The builders the rows name, by service: `builders::keeper::GetPair`, `builders::dlmm::GetPool`.
 pub mod builders {
-    pub use crate::datapi::ops::{damm_v2, dlmm};
+    pub use crate::datapi::ops::{damm_v2, dlmm, portfolio};
     pub use crate::ops as keeper;
 }
 
@@ -209,6 +223,8 @@ pub enum Runner {
     All,
     /// A position's profit and loss from its four event lists (not one request: no drift check reads its path).
     PositionPnl,
+    /// A calendar: one request per month of its range, merged (one request answers one month).
+    Months,
 }
 
 /// One operation row as data: for checks that read the declarations (contract tests, the drift check).
@@ -261,6 +277,7 @@ macro_rules! as_routes {
     (@runner pages) => { Runner::Pages };
     (@runner all) => { Runner::All };
     (@runner pnl) => { Runner::PositionPnl };
+    (@runner months) => { Runner::Months };
 }
 
 /// Every row, in declaration order.

@@ -38,15 +38,18 @@ pub enum ApiGroup {
     DlmmDatapi,
     /// The live DAMM v2 datapi (see [`crate::datapi`]). Bare JSON bodies; errors are `{message}` or plain text.
     DammV2Datapi,
+    /// The live portfolio service (undocumented, see [`crate::datapi::ops::portfolio`]): a wallet's performance,
+    /// balances and daily profit and loss. Bare JSON bodies, errors as the datapi's.
+    PortfolioDatapi,
 }
 
 impl ApiGroup {
     /// Every group, in declaration order (`group as usize` is its index here).
-    pub const ALL: [Self; 4] = [Self::Pair, Self::Pool, Self::DlmmDatapi, Self::DammV2Datapi];
+    pub const ALL: [Self; 5] = [Self::Pair, Self::Pool, Self::DlmmDatapi, Self::DammV2Datapi, Self::PortfolioDatapi];
 
-    /// True for the two live datapi services.
+    /// True for the live services (the two datapi services and the portfolio service).
     pub const fn is_datapi(self) -> bool {
-        matches!(self, Self::DlmmDatapi | Self::DammV2Datapi)
+        matches!(self, Self::DlmmDatapi | Self::DammV2Datapi | Self::PortfolioDatapi)
     }
 }
 

@@ -54,7 +54,7 @@ pub fn transcode_into(url: &str, response: &HttpResponse, shape: &Shape, mut out
 /// (an envelope carrying an `error` instead is that error, whatever the status).
 pub fn decode_success<O: Operation>(url: &str, response: &HttpResponse) -> Result<O::Output, Error> {
     match O::GROUP {
-        ApiGroup::Pair | ApiGroup::DlmmDatapi | ApiGroup::DammV2Datapi => {
+        ApiGroup::Pair | ApiGroup::DlmmDatapi | ApiGroup::DammV2Datapi | ApiGroup::PortfolioDatapi => {
             decode::model(&response.body, url, response.status).map_err(Error::Decode)
         }
         ApiGroup::Pool => {

@@ -64,6 +64,8 @@ pub struct ReplicaConfig {
     pub dlmm_datapi_port: u16,
     /// The DAMM v2 datapi's port; 0 picks a free one.
     pub damm_v2_datapi_port: u16,
+    /// The portfolio service's port; 0 picks a free one.
+    pub portfolio_datapi_port: u16,
     /// The seed of the generated dataset: the same seed always gives the same data.
     pub seed: u64,
     /// How many pools the dataset holds.
@@ -108,6 +110,7 @@ impl Default for ReplicaConfig {
             pool_port: 0,
             dlmm_datapi_port: 0,
             damm_v2_datapi_port: 0,
+            portfolio_datapi_port: 0,
             seed: 42,
             pools: 12,
             pairs: dataset::DEFAULT_PAIRS,
@@ -125,20 +128,21 @@ impl Default for ReplicaConfig {
     }
 }
 
-/// A running replica. Dropping it stops its four servers.
+/// A running replica. Dropping it stops its five servers.
 pub struct Replica {
     pair_addr: SocketAddr,
     pool_addr: SocketAddr,
     dlmm_datapi_addr: SocketAddr,
     damm_v2_datapi_addr: SocketAddr,
+    portfolio_datapi_addr: SocketAddr,
     world: Arc<World>,
     stop: watch::Sender<bool>,
     servers: Vec<JoinHandle<io::Result<()>>>,
 }
 
 impl Replica {
-    /// Generates the dataset, builds its views, binds the four ports (pair group, pool group, DLMM datapi, DAMM v2
-    /// datapi) and starts serving on the current tokio runtime.
+    /// Generates the dataset, builds its views, binds the five ports (pair group, pool group, DLMM datapi, DAMM v2
+    /// datapi, portfolio service) and starts serving on the current tokio runtime.
     pub async fn start(config: ReplicaConfig) -> io::Result<Self> {
         let mut dataset = Dataset::generate(config.seed, config.pools, config.pairs);
         if config.hostile_names {
@@ -166,6 +170,8 @@ impl Replica {
         let pool = TcpListener::bind((config.host, config.pool_port)).await?;
         let dlmm = TcpListener::bind((config.host, config.dlmm_datapi_port)).await?;
         let damm = TcpListener::bind((config.host, config.damm_v2_datapi_port)).await?;
+        let portfolio = TcpListener::bind((config.host, config.portfolio_datapi_port)).await?;
+        let portfolio_datapi_addr = portfolio.local_addr()?;
         let (pair_addr, pool_addr) = (pair.local_addr()?, pool.local_addr()?);
         let (dlmm_datapi_addr, damm_v2_datapi_addr) = (dlmm.local_addr()?, damm.local_addr()?);
         let (stop, stopped) = watch::channel(false);
@@ -175,9 +181,19 @@ impl Replica {
             tokio::spawn(serve(pair, routes::pair_router(world.clone(), &options), limits, stopped.clone())),
             tokio::spawn(serve(pool, routes::pool_router(world.clone(), &options), limits, stopped.clone())),
             tokio::spawn(serve(dlmm, dlmm_router, limits, stopped.clone())),
-            tokio::spawn(serve(damm, damm_router, limits, stopped)),
+            tokio::spawn(serve(damm, damm_router, limits, stopped.clone())),
+            tokio::spawn(serve(portfolio, routes::portfolio_router(world.clone(), &options), limits, stopped)),
         ];
-        Ok(Self { pair_addr, pool_addr, dlmm_datapi_addr, damm_v2_datapi_addr, world, stop, servers })
+        Ok(Self {
+            pair_addr,
+            pool_addr,
+            dlmm_datapi_addr,
+            damm_v2_datapi_addr,
+            portfolio_datapi_addr,
+            world,
+            stop,
+            servers,
+        })
     }
 
     /// The pair group's base URL, e.g. `http://127.0.0.1:41234`.
@@ -198,6 +214,11 @@ impl Replica {
     /// The DAMM v2 datapi's base URL.
     pub fn damm_v2_datapi_base_url(&self) -> String {
         format!("http://{}", self.damm_v2_datapi_addr)
+    }
+
+    /// The portfolio service's base URL.
+    pub fn portfolio_datapi_base_url(&self) -> String {
+        format!("http://{}", self.portfolio_datapi_addr)
     }
 
     /// The data being served.

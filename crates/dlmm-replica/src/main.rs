@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use dlmm_replica::{Replica, ReplicaConfig};
 
 const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-port N] [--dlmm-datapi-port N]
-                    [--damm-v2-datapi-port N] [--seed N] [--pairs N] [--pools N]
+                    [--damm-v2-datapi-port N] [--portfolio-datapi-port N] [--seed N] [--pairs N] [--pools N]
                     [--rate-limit] [--rate-budget N[/S]] [--serve-groups] [--hostile-names] [--hostile-numbers] [--real-bodies DIR]
                     [--openapi DIR]
                     [--log LEVEL]
@@ -16,6 +16,7 @@ const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-por
   --pool-port   port of the pool API (default 0: a free port)
   --dlmm-datapi-port     port of the DLMM datapi (default 0: a free port)
   --damm-v2-datapi-port  port of the DAMM v2 datapi (default 0: a free port)
+  --portfolio-datapi-port  port of the portfolio service (default 0: a free port)
   --seed        seed of the generated data (default 42)
   --pairs       number of pairs (default 2000; up to 120000 and more for scale work)
   --pools       number of pool-metrics records (default 12)
@@ -69,6 +70,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, Strin
             "--pool-port" => config.pool_port = value.parse().map_err(|e| bad(&e))?,
             "--dlmm-datapi-port" => config.dlmm_datapi_port = value.parse().map_err(|e| bad(&e))?,
             "--damm-v2-datapi-port" => config.damm_v2_datapi_port = value.parse().map_err(|e| bad(&e))?,
+            "--portfolio-datapi-port" => config.portfolio_datapi_port = value.parse().map_err(|e| bad(&e))?,
             "--seed" => config.seed = value.parse().map_err(|e| bad(&e))?,
             "--pairs" => config.pairs = value.parse().map_err(|e| bad(&e))?,
             "--pools" => config.pools = value.parse().map_err(|e| bad(&e))?,
@@ -117,6 +119,7 @@ async fn main() -> ExitCode {
     let _ = writeln!(stdout, "pool base URL: {}", replica.pool_base_url());
     let _ = writeln!(stdout, "dlmm datapi base URL: {}", replica.dlmm_datapi_base_url());
     let _ = writeln!(stdout, "damm v2 datapi base URL: {}", replica.damm_v2_datapi_base_url());
+    let _ = writeln!(stdout, "portfolio datapi base URL: {}", replica.portfolio_datapi_base_url());
     let _ = stdout.flush();
     drop(stdout);
     let _ = tokio::signal::ctrl_c().await;

@@ -25,6 +25,7 @@ pub fn run(args: &[String]) -> Result {
     println!("pool base URL: {}", replica.pool_base_url);
     println!("dlmm datapi base URL: {}", replica.dlmm_datapi_base_url);
     println!("damm v2 datapi base URL: {}", replica.damm_v2_datapi_base_url);
+    println!("portfolio datapi base URL: {}", replica.portfolio_datapi_base_url);
     let samples = replica.pair_json("/__replica/samples").unwrap_or_default();
     let text = |v: &serde_json::Value| v.as_str().map(str::to_owned);
     let tries = [

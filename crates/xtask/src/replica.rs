@@ -58,20 +58,23 @@ pub struct ReplicaProcess {
     pub dlmm_datapi_base_url: String,
     /// The DAMM v2 datapi's base URL.
     pub damm_v2_datapi_base_url: String,
+    /// The portfolio service's base URL.
+    pub portfolio_datapi_base_url: String,
 }
 
 impl ReplicaProcess {
-    /// The four base URLs as the build-time variables the explorer, the examples and the tests read.
-    pub fn base_url_env(&self) -> [(&'static str, &str); 4] {
+    /// The five base URLs as the build-time variables the explorer, the examples and the tests read.
+    pub fn base_url_env(&self) -> [(&'static str, &str); 5] {
         [
             ("DLMM_PAIR_BASE_URL", &self.pair_base_url),
             ("DLMM_POOL_BASE_URL", &self.pool_base_url),
             ("DLMM_DATAPI_BASE_URL", &self.dlmm_datapi_base_url),
             ("DAMM_V2_DATAPI_BASE_URL", &self.damm_v2_datapi_base_url),
+            ("PORTFOLIO_DATAPI_BASE_URL", &self.portfolio_datapi_base_url),
         ]
     }
 
-    /// Builds (debug) and starts the replica on free loopback ports, and reads the four base URLs it prints.
+    /// Builds (debug) and starts the replica on free loopback ports, and reads the five base URLs it prints.
     pub fn start(args: &[&str]) -> Result<Self> {
         Self::start_with(Profile::Debug, args)
     }
@@ -80,6 +83,7 @@ impl ReplicaProcess {
     pub fn start_with(profile: Profile, args: &[&str]) -> Result<Self> {
         let mut child = command(build(profile)?)
             .args(["--pair-port", "0", "--pool-port", "0", "--dlmm-datapi-port", "0", "--damm-v2-datapi-port", "0"])
+            .args(["--portfolio-datapi-port", "0"])
             .args(args)
             .stdout(Stdio::piped())
             .spawn()
@@ -97,23 +101,32 @@ impl ReplicaProcess {
                 next_url("pool base URL: ")?,
                 next_url("dlmm datapi base URL: ")?,
                 next_url("damm v2 datapi base URL: ")?,
+                next_url("portfolio datapi base URL: ")?,
             ))
         });
-        let (pair_base_url, pool_base_url, dlmm_datapi_base_url, damm_v2_datapi_base_url) = match urls {
-            Ok(urls) => urls,
-            Err(e) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(e);
-            }
-        };
+        let (pair_base_url, pool_base_url, dlmm_datapi_base_url, damm_v2_datapi_base_url, portfolio_datapi_base_url) =
+            match urls {
+                Ok(urls) => urls,
+                Err(e) => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Err(e);
+                }
+            };
         // Keep draining its output (request logs) so the replica never blocks or fails on a closed pipe.
         std::thread::spawn(move || {
             for line in lines.map_while(std::result::Result::ok) {
                 println!("replica: {line}");
             }
         });
-        Ok(Self { child, pair_base_url, pool_base_url, dlmm_datapi_base_url, damm_v2_datapi_base_url })
+        Ok(Self {
+            child,
+            pair_base_url,
+            pool_base_url,
+            dlmm_datapi_base_url,
+            damm_v2_datapi_base_url,
+            portfolio_datapi_base_url,
+        })
     }
 
     /// GETs `path` from the pair API and parses the JSON body (for `/__replica/samples`).

@@ -8,10 +8,11 @@
 //! Either way nothing is sent.
 
 use dlmm_query::InvalidInput;
-use dlmm_query::datapi::ops::{PoolListQuery, damm_v2, dlmm};
+use dlmm_query::datapi::month::Month;
+use dlmm_query::datapi::ops::{PoolListQuery, damm_v2, dlmm, portfolio};
 use dlmm_query::datapi::params::{
     BoolField, Comparison, Condition, DailyView, Direction, FilterBy, NumericField, OpenPortfolioSort,
-    PositionEventType, PositionStatus, SortBy, SortField, TextField, Timeframe, WindowedMetric,
+    PositionEventType, PositionStatus, SortBy, SortField, TextField, TimeRange, Timeframe, WindowedMetric,
 };
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
@@ -67,6 +68,13 @@ keys! {
     pub(crate) DLMM_BASE_URL "dlmmBaseUrl": Text = Text, "Base URL of the DLMM datapi (default `https://dlmm.datapi.meteora.ag`).";
     pub(crate) DAMM_V2_BASE_URL "dammV2BaseUrl": Text = Text,
         "Base URL of the DAMM v2 datapi (default `https://damm-v2.datapi.meteora.ag`).";
+    pub(crate) PORTFOLIO_BASE_URL "portfolioBaseUrl": Text = Text,
+        "Base URL of the portfolio service (default `https://portfolio.datapi.meteora.ag`); its calls share the DLMM datapi's budget.";
+    TIME_RANGE "timeRange": OneOf<TimeRange> = OneOf::new(wire_names!(TimeRange), Some("PortfolioTimeRange")),
+        "The window the figures cover (the service's default when unset).";
+    MONTH "month": Text = Text, "One month, `YYYY-MM` (UTC; default: the current month).";
+    FROM_MONTH "fromMonth": Text = Text, "The first month of a range, `YYYY-MM` (with `toMonth`).";
+    TO_MONTH "toMonth": Text = Text, "The last month of a range, `YYYY-MM`, at most 120 months after `fromMonth`.";
     pub(crate) RATE_LIMIT "rateLimit": Raw = Raw("DatapiRateLimitOptions | false"), "Client-side rate limits, or `false` for none.";
     pub(crate) DLMM_PER_SECOND "dlmmPerSecond": Number = RATE, "DLMM datapi (default 30, the vendor's documented limit).";
     pub(crate) DAMM_V2_PER_SECOND "dammV2PerSecond": Number = RATE, "DAMM v2 datapi (default 10, the vendor's documented limit).";
@@ -76,7 +84,7 @@ options! {
     pub DATAPI_RATE_LIMIT "DatapiRateLimitOptions" "Client-side rate limits of the datapi services, requests per second (0 = unlimited). `false` turns both off."
         [DLMM_PER_SECOND, DAMM_V2_PER_SECOND];
     pub DATAPI_CLIENT "DatapiClientOptions" "Options of `createDatapiClient`. Every field is optional; any other key is rejected."
-        [DLMM_BASE_URL, DAMM_V2_BASE_URL, TIMEOUT_MS, RETRY, RATE_LIMIT, HEADERS, USER_AGENT, MAX_BODY_BYTES];
+        [DLMM_BASE_URL, DAMM_V2_BASE_URL, PORTFOLIO_BASE_URL, TIMEOUT_MS, RETRY, RATE_LIMIT, HEADERS, USER_AGENT, MAX_BODY_BYTES];
     pub POOLS_QUERY "DatapiPoolsQuery": CALL "The query of `getPools`, `pools`, `getGroup`: paging, search, order and filter."
         [PAGE_FROM_ONE, POOLS_PAGE_SIZE, QUERY, SORT_BY, FILTER_BY];
     pub GROUPS_QUERY "DatapiGroupsQuery": POOLS_QUERY "The query of `getGroups` and `groups`: a pool list query and the windows groups aggregate over."
@@ -95,6 +103,10 @@ options! {
         [STATUS, PAGE, PAGE_SIZE_100];
     pub LIMIT_ORDERS_QUERY "DatapiLimitOrdersQuery": CALL "The query of the limit-order lists."
         [PAGE, PAGE_SIZE_1000];
+    pub PERFORMANCE_QUERY "PortfolioPerformanceQuery": CALL "The query of `portfolio.getPerformance`."
+        [TIME_RANGE];
+    pub CALENDAR_QUERY "PortfolioCalendarQuery": CALL "The query of `portfolio.getCalendar`: `month`, or `fromMonth` and `toMonth` (fetched month by month and merged)."
+        [MONTH, FROM_MONTH, TO_MONTH];
 }
 
 /// The datapi's options in TypeScript: the wire names' types, the shapes `sortBy` and `filterBy` read, and every
@@ -110,6 +122,7 @@ const DECLARATIONS: TsText<8192> = {
     let text = alias(text, "A sort or filter direction.", "DatapiDirection", wire_names!(Direction));
     let text =
         alias(text, "Which figures a day of the daily statistics carries.", "DatapiDailyView", wire_names!(DailyView));
+    let text = alias(text, "The window of a wallet's performance.", "PortfolioTimeRange", wire_names!(TimeRange));
     let text = alias(
         text,
         "A metric measured over a window (USD for `volume` and `fee`, percent for `fee_tvl_ratio` and `apr`).",
@@ -143,7 +156,9 @@ const DECLARATIONS: TsText<8192> = {
     let text = OPEN_PORTFOLIO_QUERY.declare(text);
     let text = POSITION_EVENTS_QUERY.declare(text);
     let text = POSITIONS_PNL_QUERY.declare(text);
-    LIMIT_ORDERS_QUERY.declare(text)
+    let text = LIMIT_ORDERS_QUERY.declare(text);
+    let text = PERFORMANCE_QUERY.declare(text);
+    CALENDAR_QUERY.declare(text)
 };
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -195,6 +210,12 @@ macro_rules! options_kind {
     };
     ($part:ident positions_pnl) => {
         options_kind!(@pick $part datapi::positions_pnl, datapi::POSITIONS_PNL_QUERY)
+    };
+    ($part:ident performance) => {
+        options_kind!(@pick $part datapi::performance, datapi::PERFORMANCE_QUERY)
+    };
+    ($part:ident calendar) => {
+        options_kind!(@pick $part datapi::calendar, datapi::CALENDAR_QUERY)
     };
     ($part:ident call) => {
         options_kind!(@pick $part call_only, CALL)
@@ -340,6 +361,39 @@ pub fn daily<B: DailyBuilder>(options: &JsValue, builder: B) -> Result<B, JsValu
     Ok(builder)
 }
 
+/// `PortfolioPerformanceQuery`.
+pub fn performance(
+    options: &JsValue,
+    builder: portfolio::GetPerformance,
+) -> Result<portfolio::GetPerformance, JsValue> {
+    check!(PERFORMANCE_QUERY, options)?;
+    Ok(match TIME_RANGE::KEY.read(options)? {
+        Some(range) => builder.time_range(range),
+        None => builder,
+    })
+}
+
+/// `PortfolioCalendarQuery`: one `month`, or `fromMonth` and `toMonth` together (not both forms).
+pub fn calendar(options: &JsValue, builder: portfolio::GetCalendar) -> Result<portfolio::GetCalendar, JsValue> {
+    check!(CALENDAR_QUERY, options)?;
+    let month = |key: &'static str, text: Option<String>| {
+        text.map(|text| Month::parse_param(key, &text).map_err(|e| invalid(key, e.reason))).transpose()
+    };
+    let one = month("month", MONTH::KEY.read(options)?)?;
+    let from = month("fromMonth", FROM_MONTH::KEY.read(options)?)?;
+    let to = month("toMonth", TO_MONTH::KEY.read(options)?)?;
+    match (one, from, to) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+            Err(invalid("month", "give `month` or `fromMonth` and `toMonth`, not both"))
+        }
+        (Some(month), None, None) => Ok(builder.month(month)),
+        (None, Some(from), Some(to)) => Ok(builder.months(from, to)),
+        (None, Some(_), None) => Err(invalid("toMonth", "is needed with `fromMonth`")),
+        (None, None, Some(_)) => Err(invalid("fromMonth", "is needed with `toMonth`")),
+        (None, None, None) => Ok(builder),
+    }
+}
+
 /// `DatapiLimitOrdersQuery` on a paged builder.
 pub fn paged<B: PagedBuilder>(options: &JsValue, builder: B) -> Result<B, JsValue> {
     check!(LIMIT_ORDERS_QUERY, options)?;
@@ -441,6 +495,9 @@ fn query_key(parameter: &str) -> Option<&'static str> {
         "order_direction" => "orderDirection",
         "volume_tw" => "volumeTw",
         "fee_tvl_ratio_tw" => "feeTvlRatioTw",
+        "time_range" => "timeRange",
+        "from_month" => "fromMonth",
+        "to_month" => "toMonth",
         _ => return None,
     })
 }

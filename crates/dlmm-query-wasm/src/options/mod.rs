@@ -197,6 +197,9 @@ pub fn datapi_client_config(options: &JsValue) -> Result<ClientConfig, JsValue> 
     if let Some(url) = base_url(options, &datapi::DAMM_V2_BASE_URL::KEY)? {
         config.damm_v2_datapi_base_url = url;
     }
+    if let Some(url) = base_url(options, &datapi::PORTFOLIO_BASE_URL::KEY)? {
+        config.portfolio_datapi_base_url = url;
+    }
     let ClientConfig { dlmm_datapi_rate_per_second, damm_v2_datapi_rate_per_second, .. } = &mut config;
     rate_limits(
         options,

@@ -7,6 +7,7 @@
 //! |---|---|---|---|
 //! | DLMM datapi ([`ApiGroup::DlmmDatapi`]) | `https://dlmm.datapi.meteora.ag` | 19 | 30 requests/s |
 //! | DAMM v2 datapi ([`ApiGroup::DammV2Datapi`]) | `https://damm-v2.datapi.meteora.ag` | 7 | 10 requests/s |
+//! | portfolio ([`ApiGroup::PortfolioDatapi`], undocumented) | `https://portfolio.datapi.meteora.ag` | 3 | the DLMM host's |
 //!
 //! Base URLs are configuration ([`ClientConfig::with_datapi_base_urls`]); the defaults are only defaults.
 //!
@@ -55,9 +56,12 @@
 //!
 //! [`ApiGroup::DlmmDatapi`]: crate::ApiGroup::DlmmDatapi
 //! [`ApiGroup::DammV2Datapi`]: crate::ApiGroup::DammV2Datapi
+//! [`ApiGroup::PortfolioDatapi`]: crate::ApiGroup::PortfolioDatapi
 //! [`ClientConfig::with_datapi_base_urls`]: crate::ClientConfig::with_datapi_base_urls
 
+pub mod calendar;
 pub mod models;
+pub mod month;
 pub mod ops;
 pub mod params;
 pub mod series;

@@ -258,6 +258,24 @@ wire_enum!(
 );
 
 wire_enum!(
+    /// The window of a wallet's performance (`time_range` on the portfolio service's `/performances/{wallet}`).
+    TimeRange, "time_range", {
+        /// The last day.
+        D1 = "1d",
+        /// The last seven days.
+        D7 = "7d",
+        /// The last thirty days.
+        D30 = "30d",
+        /// The last year.
+        Y1 = "1y",
+        /// Since the first of January (UTC).
+        Ytd = "ytd",
+        /// Since the wallet's first position.
+        All = "all",
+    }
+);
+
+wire_enum!(
     /// What `/portfolio/open` is sorted by (`sort_by`; the datapi's default is `current_balances`).
     OpenPortfolioSort, "sort_by", {
         /// The current value of the positions.

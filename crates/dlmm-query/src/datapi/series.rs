@@ -278,6 +278,13 @@ impl SeriesPlan {
     }
 }
 
+impl SeriesPlan {
+    /// A plan of `requests` made elsewhere (a calendar's months), answered as `asked` would be, merged by `shape`.
+    pub fn of_requests(asked: Request, requests: Vec<Request>, missing: Missing, shape: &'static Shape) -> Self {
+        Self { asked, requests, missing, shape }
+    }
+}
+
 /// The error for a range that yields no chunk (never met: a checked range has at least one).
 fn no_chunk() -> Error {
     InvalidInput::new("start_time", "the range has no chunk to fetch").into()

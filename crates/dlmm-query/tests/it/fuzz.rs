@@ -15,7 +15,7 @@
 
 use std::sync::OnceLock;
 
-use dlmm_query::datapi::ops::{damm_v2, dlmm};
+use dlmm_query::datapi::ops::{damm_v2, dlmm, portfolio};
 use dlmm_query::datapi::walk::{DatapiPage, DatapiWalker, PageEnd, WalkStep};
 use dlmm_query::error::BodyKind;
 use dlmm_query::ops::Operation;
@@ -132,9 +132,11 @@ fn datapi_bodies() -> Vec<Decoder> {
     runtime.block_on(async {
         let config = dlmm_replica::ReplicaConfig { serve_groups: true, ..dlmm_replica::ReplicaConfig::default() };
         let replica = dlmm_replica::Replica::start(config).await.expect("replica");
-        let config =
+        let mut config =
             ClientConfig::with_datapi_base_urls(&replica.dlmm_datapi_base_url(), &replica.damm_v2_datapi_base_url())
                 .expect("base URLs");
+        config.portfolio_datapi_base_url =
+            dlmm_query::BaseUrl::parse_param("portfolio", &replica.portfolio_datapi_base_url()).expect("base URL");
         let samples = dlmm_replica::samples(replica.world())["datapi"].clone();
         let http = reqwest::Client::new();
         let mut out = Vec::new();
@@ -495,7 +497,7 @@ proptest! {
 /// The valid samples decode (so the mutations above start from bodies every decoder accepts).
 #[test]
 fn every_sample_body_decodes() {
-    assert_eq!(decoders().len(), 20 + 32, "every keeper and datapi operation");
+    assert_eq!(decoders().len(), 20 + 32 + 3, "every keeper, datapi and portfolio operation");
     for (index, decoder) in decoders().iter().enumerate() {
         let body = serde_json::to_vec(&decoder.body).expect("JSON serializes");
         if let Err(e) = decode(index, &body) {

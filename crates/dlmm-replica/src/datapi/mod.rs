@@ -12,6 +12,7 @@ pub mod daily;
 pub mod damm_v2;
 pub mod grammar;
 pub mod limit_orders;
+pub mod performance;
 pub mod pools;
 pub mod series;
 pub mod table;

@@ -9,6 +9,7 @@ mod datapi_wallets;
 mod lists;
 mod pairs;
 mod pool;
+mod portfolio;
 mod positions;
 mod samples;
 mod wallets;
@@ -152,6 +153,18 @@ pub fn pool_router(world: Arc<World>, options: &RouterOptions) -> Router {
         .with_state(world.clone())
         .route("/__replica/samples", samples_route(world, options.hostile_numbers));
     with_common_layers(routes, options, POOL_RATE_LIMIT, ErrorShape::Pool)
+}
+
+/// The portfolio service (its own port; its budget is the DLMM datapi's rate).
+pub fn portfolio_router(world: Arc<World>, options: &RouterOptions) -> Router {
+    let routes = Router::new()
+        .route("/performances/{wallet}", get(portfolio::performances))
+        .route("/balances/{wallet}", get(portfolio::balances_route))
+        .route("/chart/calendar/{wallet}", get(portfolio::calendar_route))
+        .fallback(|| async { datapi::not_found("no such route") })
+        .with_state(world.clone())
+        .route("/__replica/samples", samples_route(world, options.hostile_numbers));
+    with_common_layers(routes, options, DLMM_DATAPI_RATE_LIMIT, ErrorShape::Datapi)
 }
 
 /// One datapi service (the DLMM one also serves the wallet, position and limit-order routes).

@@ -313,7 +313,10 @@ fn every_route_body_decodes_into_its_model() {
     for (path, item) in live["paths"].as_object().unwrap().iter().filter(|(p, _)| p.starts_with("/stats/daily/")) {
         check_route(LIVE, live, "damm_v2", path, &item["get"]);
     }
-    let rows: BTreeSet<_> = routes.iter().map(|(s, r, _)| ((*s).to_owned(), (*r).to_owned())).collect();
+    // The portfolio service publishes no spec: its models follow the shapes the api notes give, and its routes are
+    // checked against the replica (tests/it/portfolio.rs) and by the models' own tests.
+    let documented = routes.iter().filter(|(service, ..)| *service != "portfolio");
+    let rows: BTreeSet<_> = documented.map(|(s, r, _)| ((*s).to_owned(), (*r).to_owned())).collect();
     assert_eq!(rows, covered, "every route of the operation rows is in a spec, and every route of a spec a row");
     assert!(failures.is_empty(), "route bodies the models miss:\n{}", failures.join("\n"));
 }

@@ -14,7 +14,8 @@
 //!   `DatapiWindows`, `DatapiPaginated<T>`, …); a [`Decimal`] is a TypeScript `string` (the exact text). The names
 //!   are TypeScript-only: the JSON and the JavaScript values are unchanged.
 //!
-//! Shapes common to both services live here; [`dlmm`] and [`damm_v2`] hold each service's own records.
+//! Shapes common to both services live here; [`dlmm`] and [`damm_v2`] hold each service's own records, [`portfolio`]
+//! the portfolio service's (`Portfolio<Name>` in TypeScript; every figure exact decimal text).
 
 mod decimal;
 mod paging;
@@ -26,6 +27,7 @@ mod windows;
 
 pub mod damm_v2;
 pub mod dlmm;
+pub mod portfolio;
 
 pub use decimal::{Decimal, ParseDecimalError};
 pub use paging::Paginated;

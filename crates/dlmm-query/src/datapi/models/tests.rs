@@ -420,3 +420,44 @@ fn a_limit_order_page_keeps_amounts_exact_and_reads_fill_states() {
     assert_eq!(js["inputAmount"], "1.000000002");
     assert_eq!(js["binDistribution"][0]["fillStatus"], "partial_filled");
 }
+
+/// The portfolio service's records: figures as text or numbers, kept as the exact text; counts from numbers or
+/// numeric text; the optional members absent or present.
+#[test]
+fn the_portfolio_service_keeps_every_figure_exact() {
+    use super::portfolio::{Balances, Calendar, Performance};
+    let performance: Performance = decode_value(&json!({
+        "pnl_usd": "1234567890.123456789012", "pnl_sol": -0.5, "pnl_pct_change": "12.5", "pnl_sol_pct_change": 3,
+        "realized_pnl_usd": "1", "unrealized_pnl_usd": "-2.25", "realized_fee_earned_usd": 0.1,
+        "unrealized_fee_earned_usd": "0", "total_deposit_usd": "100", "win_rate_usd": "66.666666666666666667",
+        "win_count_usd": 2, "loss_count_usd": "1", "open_count": 0, "closed_count": 3, "avg_invested_usd": 33.3,
+        "biggest_pnl_usd": "9007199254740993.5", "unknown_future_field": true}))
+    .unwrap();
+    assert_eq!(performance.pnl_usd.as_str(), "1234567890.123456789012");
+    assert_eq!(performance.pnl_sol.as_str(), "-0.5");
+    assert_eq!(performance.win_rate_usd.as_str(), "66.666666666666666667");
+    assert_eq!(performance.biggest_pnl_usd.as_str(), "9007199254740993.5", "beyond f64, exact");
+    assert_eq!((performance.loss_count_usd, performance.closed_count), (1, 3));
+    assert_eq!((performance.biggest_pnl_usd_pool, performance.biggest_pnl_usd_protocol), (None, None));
+
+    let balances: Balances = decode_value(&json!({"balance_usd": "10.50", "balance_sol": "0.07",
+        "unclaimed_fee_usd": 0.25}))
+    .unwrap();
+    assert_eq!((balances.balance_usd.as_str(), balances.unclaimed_fee_sol), ("10.50", None));
+
+    let calendar: Calendar = decode_value(&json!({"data_points": [
+        {"timestamp": 1_785_542_400, "pnl_usd": "-1.5", "closed_position_count": 2, "win_count_usd": 1,
+         "loss_count_usd": 1, "fees_earned_usd": "0.3",
+         "dlmm": {"pnl_usd": "-2", "closed_position_count": 1, "win_count_usd": 0, "loss_count_usd": 1,
+                  "fees_earned_usd": "0.1"},
+         "damm_v2": {"pnl_usd": "0.5", "closed_position_count": 1, "win_count_usd": 1, "loss_count_usd": 0,
+                     "fees_earned_usd": "0.2"}},
+        {"timestamp": "1785628800", "pnl_usd": 0, "closed_position_count": 0, "win_count_usd": 0,
+         "loss_count_usd": 0, "fees_earned_usd": 0}]}))
+    .unwrap();
+    let [first, second] = &calendar.data_points[..] else { panic!("two days") };
+    assert_eq!(first.dlmm.as_ref().map(|d| d.pnl_usd.as_str()), Some("-2"));
+    assert_eq!(first.damm_v2.as_ref().map(|d| d.closed_position_count), Some(1));
+    assert_eq!((second.timestamp, second.dlmm.is_none(), second.pnl_usd.as_str()), (1_785_628_800, true, "0"));
+    assert!(decode_value::<Performance>(&json!({"pnl_usd": "lots"})).is_err(), "text that is no number is refused");
+}

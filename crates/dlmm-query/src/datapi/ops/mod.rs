@@ -16,7 +16,8 @@ mod queries;
 mod pools;
 #[macro_use]
 mod daily;
-mod portfolio;
+mod dlmm_portfolio;
+mod performances;
 mod wallets;
 
 pub(crate) use queries::{NoQuery, series_request};
@@ -50,7 +51,9 @@ pub mod dlmm {
     pool_routes!("DLMM datapi", crate::request::ApiGroup::DlmmDatapi, dlmm);
     daily_routes!("DLMM datapi", crate::request::ApiGroup::DlmmDatapi);
 
-    pub use super::portfolio::{GetOpenPortfolio, GetPortfolio, GetPortfolioTotal, GetPositionEvents, GetPositionsPnl};
+    pub use super::dlmm_portfolio::{
+        GetOpenPortfolio, GetPortfolio, GetPortfolioTotal, GetPositionEvents, GetPositionsPnl,
+    };
     pub use super::wallets::{
         GetClosedLimitOrderPools, GetClosedLimitOrders, GetLimitOrderBonusClaimed, GetLimitOrderSummary,
         GetOpenLimitOrderPools, GetOpenLimitOrders, GetWalletPoolClaims,
@@ -78,4 +81,12 @@ pub mod damm_v2 {
 
     pool_routes!("DAMM v2 datapi", crate::request::ApiGroup::DammV2Datapi, damm_v2);
     daily_routes!("DAMM v2 datapi", crate::request::ApiGroup::DammV2Datapi);
+}
+
+pub mod portfolio {
+    //! The portfolio service's 3 routes (base URL [`ClientConfig::portfolio_datapi_base_url`](crate::ClientConfig)):
+    //! a wallet's performance, balances and daily profit and loss, across DLMM and DAMM v2. Its calls take turns of
+    //! the DLMM datapi host's budget.
+
+    pub use super::performances::{GetBalances, GetCalendar, GetPerformance};
 }

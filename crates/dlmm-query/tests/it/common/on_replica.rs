@@ -28,6 +28,7 @@ pub fn client_for(replica: &Replica, headers: &[(&str, &str)]) -> Client<NativeT
     let url = |name: &'static str, url: String| BaseUrl::parse_param(name, &url).unwrap();
     config.dlmm_datapi_base_url = url("dlmm_datapi_base_url", replica.dlmm_datapi_base_url());
     config.damm_v2_datapi_base_url = url("damm_v2_datapi_base_url", replica.damm_v2_datapi_base_url());
+    config.portfolio_datapi_base_url = url("portfolio_datapi_base_url", replica.portfolio_datapi_base_url());
     config.headers = headers.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     Client::new(NativeTransport::new(), config)
 }

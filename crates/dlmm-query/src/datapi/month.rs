@@ -1,0 +1,151 @@
+//! [`Month`]: a calendar month in UTC, the portfolio service's `month=YYYY-MM`, and the months of a range, which a
+//! calendar of several months is fetched by, one request each.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Serialize, Serializer};
+
+use crate::error::InvalidInput;
+
+/// The most months one calendar call fetches (ten years, one request each).
+pub const MAX_MONTHS: usize = 120;
+
+/// A calendar month (UTC), written `YYYY-MM` on the wire, from 2000-01 to 9999-12.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Month {
+    year: u16,
+    month: u8,
+}
+
+impl Month {
+    /// The month `month` (1 to 12) of `year` (2000 to 9999), if it is one.
+    pub fn new(year: u16, month: u8) -> Option<Self> {
+        ((2000..=9999).contains(&year) && (1..=12).contains(&month)).then_some(Self { year, month })
+    }
+
+    /// Reads `YYYY-MM` as the parameter named `parameter`.
+    ///
+    /// ```
+    /// use dlmm_query::datapi::month::Month;
+    /// assert_eq!(Month::parse_param("month", "2026-07").unwrap().to_string(), "2026-07");
+    /// for bad in ["2026-7", "2026-13", "2026-00", "1999-12", "2026/07", "2026-07-01", " 2026-07", "२०२६-07"] {
+    ///     assert_eq!(Month::parse_param("month", bad).unwrap_err().parameter, "month", "{bad}");
+    /// }
+    /// ```
+    pub fn parse_param(parameter: &'static str, text: &str) -> Result<Self, InvalidInput> {
+        let bad =
+            || InvalidInput::new(parameter, format!("{text:?} is not a month written YYYY-MM (2000-01 to 9999-12)"));
+        let bytes = text.as_bytes();
+        if bytes.len() != 7 || bytes[4] != b'-' || !bytes.iter().enumerate().all(|(i, b)| i == 4 || b.is_ascii_digit())
+        {
+            return Err(bad());
+        }
+        let (year, month) = (text[..4].parse().map_err(|_| bad())?, text[5..].parse().map_err(|_| bad())?);
+        Self::new(year, month).ok_or_else(bad)
+    }
+
+    /// The year.
+    pub fn year(self) -> u16 {
+        self.year
+    }
+
+    /// The month of the year, 1 to 12.
+    pub fn month(self) -> u8 {
+        self.month
+    }
+
+    /// The month after this one (`None` after 9999-12).
+    pub fn next(self) -> Option<Self> {
+        match self.month {
+            12 => Self::new(self.year + 1, 1),
+            m => Self::new(self.year, m + 1),
+        }
+    }
+
+    /// The month a unix time (seconds) falls in, in UTC; `None` outside 2000–9999.
+    ///
+    /// ```
+    /// use dlmm_query::datapi::month::Month;
+    /// assert_eq!(Month::of_unix(1_785_542_400).map(|m| m.to_string()).as_deref(), Some("2026-08"));
+    /// assert_eq!(Month::of_unix(1_785_542_399).map(|m| m.to_string()).as_deref(), Some("2026-07"));
+    /// ```
+    pub fn of_unix(seconds: i64) -> Option<Self> {
+        // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm, in our own words).
+        let days = seconds.div_euclid(86_400);
+        let shifted = days + 719_468;
+        let era = shifted.div_euclid(146_097);
+        let day_of_era = shifted - era * 146_097;
+        let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+        let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+        let shifted_month = (5 * day_of_year + 2) / 153;
+        let month = if shifted_month < 10 { shifted_month + 3 } else { shifted_month - 9 };
+        let year = year_of_era + era * 400 + i64::from(month <= 2);
+        Self::new(u16::try_from(year).ok()?, u8::try_from(month).ok()?)
+    }
+
+    /// Every month from `from` to `to`, both included, oldest first: what a calendar range is fetched by. A range
+    /// that ends before it starts, or of more than [`MAX_MONTHS`], is refused (as the parameter `to_month`).
+    ///
+    /// ```
+    /// use dlmm_query::datapi::month::Month;
+    /// let m = |t| Month::parse_param("month", t).unwrap();
+    /// let months = Month::range(m("2025-11"), m("2026-02")).unwrap();
+    /// assert_eq!(months.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["2025-11", "2025-12", "2026-01", "2026-02"]);
+    /// assert!(Month::range(m("2026-02"), m("2025-11")).is_err());
+    /// assert!(Month::range(m("2000-01"), m("2099-12")).is_err(), "more than 120 months");
+    /// ```
+    pub fn range(from: Self, to: Self) -> Result<Vec<Self>, InvalidInput> {
+        if to < from {
+            return Err(InvalidInput::new("to_month", format!("{to} is before from_month {from}")));
+        }
+        let count = (usize::from(to.year) * 12 + usize::from(to.month))
+            - (usize::from(from.year) * 12 + usize::from(from.month))
+            + 1;
+        if count > MAX_MONTHS {
+            return Err(InvalidInput::new(
+                "to_month",
+                format!("{from} to {to} is {count} months; a calendar call fetches at most {MAX_MONTHS}"),
+            ));
+        }
+        Ok(std::iter::successors(Some(from), |m| m.next().filter(|next| *next <= to)).collect())
+    }
+}
+
+impl fmt::Display for Month {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}", self.year, self.month)
+    }
+}
+
+impl FromStr for Month {
+    type Err = InvalidInput;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::parse_param("month", text)
+    }
+}
+
+impl Serialize for Month {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn months_follow_one_another_across_years_and_stop_at_the_end() {
+        let m = |t: &str| t.parse::<Month>().unwrap();
+        assert_eq!(m("2025-12").next(), Some(m("2026-01")));
+        assert_eq!(m("9999-12").next(), None);
+        assert_eq!(Month::range(m("2026-03"), m("2026-03")).unwrap(), [m("2026-03")]);
+        assert_eq!(Month::range(m("2016-01"), m("2025-12")).unwrap().len(), MAX_MONTHS);
+        assert_eq!(Month::of_unix(946_684_800), Some(m("2000-01")));
+        assert_eq!(Month::of_unix(946_684_799), None, "1999-12 is outside");
+        assert_eq!(Month::of_unix(i64::MAX), None);
+        assert_eq!(Month::of_unix(i64::MIN), None);
+    }
+}
