@@ -78,7 +78,8 @@ pub fn wasm_opt(flags: &str, wasm: &Path) -> Result {
 }
 
 /// `cargo xtask pkg`: the wasm crate in the size-tuned profile, wasm-bindgen (web target), wasm-opt, the functions
-/// laid out for compression ([`crate::wasm_order`]), entry points.
+/// laid out for compression ([`crate::wasm_order`]), short import and export names ([`crate::wasm_names`]), entry
+/// points.
 pub fn pkg() -> Result {
     let root = root();
     let mut cargo = cmd("cargo build --package dlmm-query-wasm --target wasm32-unknown-unknown --profile wasm-release");
@@ -97,6 +98,9 @@ pub fn pkg() -> Result {
     let bg = pkg.join("dlmm_query_wasm_bg.wasm");
     // The target-features section stays for the ordering's `wasm-opt` run, which reads and strips it.
     wasm_opt("--strip-debug --strip-producers", &bg)?;
+    // Before the ordering, which strips the target-features section these `wasm-opt` runs read the features from.
+    let (glue, declarations) = (pkg.join("dlmm_query_wasm.js"), pkg.join("dlmm_query_wasm_bg.wasm.d.ts"));
+    crate::wasm_names::minify(&bg, &glue, &declarations)?;
     crate::wasm_order::order_functions(&bg)?;
     for name in JS_ENTRIES {
         fs::copy(root.join("crates/dlmm-query-wasm/js").join(name), pkg.join(name))

@@ -11,6 +11,7 @@ mod fuzz;
 mod process;
 mod replica;
 mod setup;
+mod wasm_names;
 mod wasm_order;
 
 use std::path::PathBuf;
