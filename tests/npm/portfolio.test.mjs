@@ -84,7 +84,7 @@ test("bad input rejects with invalidInput before anything is sent; an unknown wa
   await rejects(portfolio.getPerformance(wallet, { timeRange: "2w" }), "timeRange");
   await rejects(portfolio.getPerformance(wallet, { since: 1 }), "since");
   await rejects(portfolio.getCalendar(wallet, { month: "2025-13" }), "month");
-  await rejects(portfolio.getCalendar(wallet, { fromMonth: "2025-01" }), "toMonth");
+  await rejects(portfolio.getCalendar(wallet, { fromMonth: "2025-01" }), "month");
   await rejects(portfolio.getCalendar(wallet, { fromMonth: "2025-05", toMonth: "2025-01" }), "toMonth");
   await rejects(portfolio.getCalendar(wallet, { month: "2025-05", fromMonth: "2025-01", toMonth: "2025-02" }), "month");
   await rejects(portfolio.getCalendar(wallet, { fromMonth: "2000-01", toMonth: "2099-12" }), "toMonth");

@@ -373,7 +373,7 @@ pub fn performance(
     })
 }
 
-/// `PortfolioCalendarQuery`: one `month`, or `fromMonth` and `toMonth` together (not both forms).
+/// `PortfolioCalendarQuery`: one `month`, or `fromMonth` and `toMonth` together (any other mix is refused as `month`).
 pub fn calendar(options: &JsValue, builder: portfolio::GetCalendar) -> Result<portfolio::GetCalendar, JsValue> {
     check!(CALENDAR_QUERY, options)?;
     let month = |key: &'static str, text: Option<String>| {
@@ -383,14 +383,10 @@ pub fn calendar(options: &JsValue, builder: portfolio::GetCalendar) -> Result<po
     let from = month("fromMonth", FROM_MONTH::KEY.read(options)?)?;
     let to = month("toMonth", TO_MONTH::KEY.read(options)?)?;
     match (one, from, to) {
-        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-            Err(invalid("month", "give `month` or `fromMonth` and `toMonth`, not both"))
-        }
         (Some(month), None, None) => Ok(builder.month(month)),
         (None, Some(from), Some(to)) => Ok(builder.months(from, to)),
-        (None, Some(_), None) => Err(invalid("toMonth", "is needed with `fromMonth`")),
-        (None, None, Some(_)) => Err(invalid("fromMonth", "is needed with `toMonth`")),
         (None, None, None) => Ok(builder),
+        _ => Err(invalid("month", "give either `month`, or both `fromMonth` and `toMonth`")),
     }
 }
 

@@ -18,8 +18,12 @@ use crate::transport::Transport;
 pub fn calendar_requests(calendar: &GetCalendar) -> Result<Vec<crate::request::Request>, Error> {
     let Some((from, to)) = calendar.month_range() else { return Ok(vec![calendar.request()?]) };
     let months = Month::range(from, to)?;
-    let each = months.iter().map(|month| GetCalendar::new(calendar.wallet()).month(*month).request());
-    Ok(each.collect::<Result<Vec<_>, _>>()?)
+    // The first month's request, checked; the others differ only in their month.
+    let first = GetCalendar::new(calendar.wallet()).month(from).request()?;
+    Ok(months
+        .iter()
+        .map(|month| crate::request::Request { query: format!("month={month}"), ..first.clone() })
+        .collect())
 }
 
 /// [`calendar_requests`] as a plan of requests merged by the calendar's shape (for

@@ -34,15 +34,16 @@ impl Month {
     /// }
     /// ```
     pub fn parse_param(parameter: &'static str, text: &str) -> Result<Self, InvalidInput> {
-        let bad =
-            || InvalidInput::new(parameter, format!("{text:?} is not a month written YYYY-MM (2000-01 to 9999-12)"));
         let bytes = text.as_bytes();
-        if bytes.len() != 7 || bytes[4] != b'-' || !bytes.iter().enumerate().all(|(i, b)| i == 4 || b.is_ascii_digit())
-        {
-            return Err(bad());
-        }
-        let (year, month) = (text[..4].parse().map_err(|_| bad())?, text[5..].parse().map_err(|_| bad())?);
-        Self::new(year, month).ok_or_else(bad)
+        let digit = |i: usize| bytes.get(i).filter(|b| b.is_ascii_digit()).map(|b| u16::from(b - b'0'));
+        let read = || {
+            let year = digit(0)? * 1000 + digit(1)? * 100 + digit(2)? * 10 + digit(3)?;
+            let month = digit(5)? * 10 + digit(6)?;
+            (bytes.len() == 7 && bytes[4] == b'-').then(|| Self::new(year, month as u8)).flatten()
+        };
+        read().ok_or_else(|| {
+            InvalidInput::new(parameter, format!("{text:?} is not a month written YYYY-MM (2000-01 to 9999-12)"))
+        })
     }
 
     /// The year.
@@ -99,16 +100,17 @@ impl Month {
         if to < from {
             return Err(InvalidInput::new("to_month", format!("{to} is before from_month {from}")));
         }
-        let count = (usize::from(to.year) * 12 + usize::from(to.month))
-            - (usize::from(from.year) * 12 + usize::from(from.month))
-            + 1;
-        if count > MAX_MONTHS {
-            return Err(InvalidInput::new(
-                "to_month",
-                format!("{from} to {to} is {count} months; a calendar call fetches at most {MAX_MONTHS}"),
-            ));
+        let mut months = vec![from];
+        while let Some(next) = months.last().and_then(|m| m.next()).filter(|next| *next <= to) {
+            if months.len() == MAX_MONTHS {
+                return Err(InvalidInput::new(
+                    "to_month",
+                    format!("{from} to {to} is more than {MAX_MONTHS} months, the most a calendar call fetches"),
+                ));
+            }
+            months.push(next);
         }
-        Ok(std::iter::successors(Some(from), |m| m.next().filter(|next| *next <= to)).collect())
+        Ok(months)
     }
 }
 

@@ -155,11 +155,9 @@ impl Operation for GetCalendar {
         let month = match self.months {
             None => None,
             Some((from, to)) if from == to => Some(from),
-            Some((from, to)) => {
-                return Err(InvalidInput::new(
-                    "to_month",
-                    format!("{from} to {to} is several months: one request answers one (Client::portfolio_calendar)"),
-                ));
+            Some(_) => {
+                let why = "is a later month: one request answers one month (a range: Client::portfolio_calendar)";
+                return Err(InvalidInput::new("to_month", why));
             }
         };
         Request::new(Self::GROUP, &["chart", "calendar", wallet.as_str()], &CalendarWire { month })
