@@ -1,4 +1,4 @@
-//! The binary: prints exactly the four base-URL lines on stdout, honours `--pairs` and `--seed`, serves requests.
+//! The binary: prints exactly the five base-URL lines on stdout, honours `--pairs` and `--seed`, serves requests.
 
 use std::io::{BufRead, BufReader, Lines};
 use std::process::{Child, ChildStdout, Command, Stdio};
@@ -31,12 +31,14 @@ async fn get_json(client: &reqwest::Client, url: &str) -> serde_json::Value {
 }
 
 #[tokio::test]
-async fn the_binary_prints_four_base_urls_and_serves() {
+async fn the_binary_prints_five_base_urls_and_serves() {
     let (mut child, mut lines) = spawn(
-        "--pairs 60 --seed 7 --pair-port 0 --pool-port 0 --dlmm-datapi-port 0 --damm-v2-datapi-port 0 --log debug",
+        "--pairs 60 --seed 7 --pair-port 0 --pool-port 0 --dlmm-datapi-port 0 --damm-v2-datapi-port 0 \
+         --portfolio-datapi-port 0 --log debug",
     );
-    let [pair_base, pool_base, dlmm_base, damm_base] =
-        ["pair", "pool", "dlmm datapi", "damm v2 datapi"].map(|label| base_url(&mut child, &mut lines, label));
+    let [pair_base, pool_base, dlmm_base, damm_base, portfolio_base] =
+        ["pair", "pool", "dlmm datapi", "damm v2 datapi", "portfolio datapi"]
+            .map(|label| base_url(&mut child, &mut lines, label));
     let client = reqwest::Client::new();
     let samples = get_json(&client, &format!("{pair_base}/__replica/samples")).await;
     assert_eq!(samples["seed"], 7);
@@ -51,6 +53,9 @@ async fn the_binary_prints_four_base_urls_and_serves() {
     let damm_pool = samples["datapi"]["damm_v2_pools"][0].as_str().unwrap();
     let status = client.get(format!("{damm_base}/pools/{damm_pool}")).send().await.unwrap().status();
     assert_eq!(status.as_u16(), 200);
+    let wallet = samples["datapi"]["wallet_with_positions"]["wallet"].as_str().unwrap();
+    let balances = get_json(&client, &format!("{portfolio_base}/balances/{wallet}")).await;
+    assert!(balances["balance_usd"].is_string(), "{balances}");
     child.kill().unwrap();
     child.wait().unwrap();
     // Nothing else was printed on stdout.
