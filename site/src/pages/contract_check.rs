@@ -23,7 +23,8 @@ enum Outcome {
     Failed(Error),
 }
 
-/// The section: one check per datapi source (the hosts that publish a spec).
+/// The section: one check per source whose host publishes its spec (the DLMM and DAMM v2 datapi; the portfolio
+/// service publishes none).
 #[component]
 pub fn ContractCheck() -> impl IntoView {
     let config = use_context::<SiteConfig>().unwrap_or_default();
@@ -33,7 +34,7 @@ pub fn ContractCheck() -> impl IntoView {
             <p>"The vendor's hosts move ahead of its docs. A datapi host publishes its own OpenAPI document at "
                 <code>{SPEC_PATH}</code>": compare it with what this explorer reads. Known differences come with the
                 reason they are accepted; a new one means the host has moved (a page may then miss a field or fail)."</p>
-            {SOURCES.iter().filter(|s| s.group.is_datapi()).map(|source| {
+            {SOURCES.iter().filter(|s| matches!(s.group, ApiGroup::DlmmDatapi | ApiGroup::DammV2Datapi)).map(|source| {
                 let base = config.url(source.param).to_owned();
                 view! { <ServiceCheck group=source.group label=source.label base /> }
             }).collect_any()}

@@ -12,29 +12,15 @@ use serde_json::{Value, json};
 use super::wallets::{Totals, sol_price};
 use super::{NOW_UNIX, number_text};
 use crate::dataset::Dataset;
-use crate::dataset::time::DAY;
+use crate::dataset::time::{DAY, civil_from_days, days_from_civil};
 
 /// The `time_range` values, in the order clients list them.
 pub const TIME_RANGES: [&str; 6] = ["1d", "7d", "30d", "1y", "ytd", "all"];
 
-/// Days since 1970-01-01 of a civil date (proleptic Gregorian).
-pub fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year.div_euclid(400);
-    let year_of_era = year - era * 400;
-    let shifted_month = i64::from(if month > 2 { month - 3 } else { month + 9 });
-    let day_of_year = (153 * shifted_month + 2) / 5 + i64::from(day) - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    era * 146_097 + day_of_era - 719_468
-}
-
-/// The year of a unix time, UTC.
-fn year_of(unix: i64) -> i64 {
-    let mut year = 1970 + unix.div_euclid(DAY) / 366;
-    while days_from_civil(year + 1, 1, 1) * DAY <= unix {
-        year += 1;
-    }
-    year
+/// The year and month of a unix time, UTC.
+fn year_month(unix: i64) -> (i64, u32) {
+    let (year, month, _) = civil_from_days(unix.div_euclid(DAY));
+    (year, month)
 }
 
 /// The first second of window `range` ending now (`None` for a value that is not one).
@@ -44,7 +30,7 @@ pub fn window_start(range: &str) -> Option<i64> {
         "7d" => NOW_UNIX - 7 * DAY,
         "30d" => NOW_UNIX - 30 * DAY,
         "1y" => NOW_UNIX - 365 * DAY,
-        "ytd" => days_from_civil(year_of(NOW_UNIX), 1, 1) * DAY,
+        "ytd" => days_from_civil(year_month(NOW_UNIX).0, 1, 1) * DAY,
         "all" => i64::MIN,
         _ => return None,
     })
@@ -67,9 +53,7 @@ pub fn parse_month(text: &str) -> Option<(i64, u32)> {
 
 /// The month of now, as `(year, month)`.
 pub fn current_month() -> (i64, u32) {
-    let year = year_of(NOW_UNIX);
-    let month = (1..=12).rev().find(|&m| month_span(year, m).0 <= NOW_UNIX).unwrap_or(1);
-    (year, month)
+    year_month(NOW_UNIX)
 }
 
 /// The sums of a set of positions, and their counts.

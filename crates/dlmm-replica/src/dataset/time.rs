@@ -21,6 +21,17 @@ pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (year, month, day)
 }
 
+/// The count of days since 1970-01-01 of a civil date (the inverse of [`civil_from_days`]).
+pub fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let year_of_era = year - era * 400;
+    let shifted_month = i64::from(if month > 2 { month - 3 } else { month + 9 });
+    let day_of_year = (153 * shifted_month + 2) / 5 + i64::from(day) - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    era * 146_097 + day_of_era - 719_468
+}
+
 fn parts(unix: i64) -> (i64, u32, u32, i64, i64, i64) {
     let (year, month, day) = civil_from_days(unix.div_euclid(DAY));
     let secs = unix.rem_euclid(DAY);

@@ -8,6 +8,7 @@ use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::datapi::models::Decimal;
+use crate::shared_fields::structs_sharing;
 use crate::wire;
 
 /// A wallet's performance over one time window (`GET /performances/{wallet}?time_range=…`), across DLMM and DAMM v2.
@@ -97,48 +98,41 @@ pub struct Calendar {
     pub data_points: Vec<CalendarDay>,
 }
 
-/// One UTC day of a [`Calendar`]: its figures over every protocol, and per protocol where the service splits them.
-#[wire::lenient_numbers(ts = "Portfolio")]
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[serde(rename_all(serialize = "camelCase"))]
-pub struct CalendarDay {
-    /// The day's start, unix seconds (UTC midnight).
-    pub timestamp: u64,
-    /// Profit and loss of the positions closed that day, USD.
-    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-    pub pnl_usd: Decimal,
-    /// Positions closed that day.
-    pub closed_position_count: u64,
-    /// Of them, those that gained (USD).
-    pub win_count_usd: u64,
-    /// Of them, those that lost (USD).
-    pub loss_count_usd: u64,
-    /// Fees they earned, USD.
-    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-    pub fees_earned_usd: Decimal,
-    /// The DLMM positions' share, when the service splits the day.
-    #[serde(default)]
-    pub dlmm: Option<CalendarFigures>,
-    /// The DAMM v2 positions' share, when the service splits the day.
-    #[serde(default)]
-    pub damm_v2: Option<CalendarFigures>,
-}
+structs_sharing! {
+    {
+        /// Profit and loss of the positions closed, USD.
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
+        pub pnl_usd: Decimal,
+        /// Positions closed.
+        pub closed_position_count: u64,
+        /// Of them, those that gained (USD).
+        pub win_count_usd: u64,
+        /// Of them, those that lost (USD).
+        pub loss_count_usd: u64,
+        /// Fees they earned, USD.
+        #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
+        pub fees_earned_usd: Decimal,
+    }
 
-/// One protocol's share of a [`CalendarDay`].
-#[wire::lenient_numbers(ts = "Portfolio")]
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
-#[serde(rename_all(serialize = "camelCase"))]
-pub struct CalendarFigures {
-    /// Profit and loss, USD.
-    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-    pub pnl_usd: Decimal,
-    /// Positions closed.
-    pub closed_position_count: u64,
-    /// Of them, those that gained (USD).
-    pub win_count_usd: u64,
-    /// Of them, those that lost (USD).
-    pub loss_count_usd: u64,
-    /// Fees earned, USD.
-    #[cfg_attr(feature = "wasm", tsify(type = "DatapiDecimal"))]
-    pub fees_earned_usd: Decimal,
+    /// One UTC day of a [`Calendar`]: its figures over every protocol, and per protocol where the service splits
+    /// them.
+    #[wire::lenient_numbers(ts = "Portfolio")]
+    #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
+    #[serde(rename_all(serialize = "camelCase"))]
+    pub struct CalendarDay {
+        /// The day's start, unix seconds (UTC midnight).
+        pub timestamp: u64,
+        /// The DLMM positions' share, when the service splits the day.
+        #[serde(default)]
+        pub dlmm: Option<CalendarFigures>,
+        /// The DAMM v2 positions' share, when the service splits the day.
+        #[serde(default)]
+        pub damm_v2: Option<CalendarFigures>,
+    }
+
+    /// One protocol's share of a [`CalendarDay`].
+    #[wire::lenient_numbers(ts = "Portfolio")]
+    #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, Shape)]
+    #[serde(rename_all(serialize = "camelCase"))]
+    pub struct CalendarFigures {}
 }
