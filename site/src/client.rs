@@ -31,6 +31,11 @@ impl SiteClient {
         Box::pin(self.0.send(operation))
     }
 
+    /// The URL `operation` is read from (a download's provenance); empty for an operation that is refused.
+    pub fn url_of<O: Operation>(&self, operation: &O) -> String {
+        operation.request().map(|r| r.url(self.0.config().base_url(O::GROUP))).unwrap_or_default()
+    }
+
     /// The body of `request`'s successful answer, as sent, for a caller that reads it itself (a host's OpenAPI
     /// document); a 404 is `notServed` ([`Client::exchange`]).
     pub fn fetch_body(&self, request: Request) -> LocalBoxFuture<'_, Result<Vec<u8>, Error>> {

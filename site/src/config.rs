@@ -7,6 +7,7 @@
 
 use dlmm_query::client::{
     DEFAULT_DAMM_V2_DATAPI_BASE_URL, DEFAULT_DLMM_DATAPI_BASE_URL, DEFAULT_PAIR_BASE_URL, DEFAULT_POOL_BASE_URL,
+    DEFAULT_PORTFOLIO_DATAPI_BASE_URL,
 };
 use dlmm_query::web::WebTransport;
 use dlmm_query::{ApiGroup, BaseUrl, Client, ClientConfig};
@@ -66,6 +67,13 @@ pub const SOURCES: &[Source] = &[
         group: ApiGroup::DammV2Datapi,
         build_default: built(option_env!("DAMM_V2_DATAPI_BASE_URL"), DEFAULT_DAMM_V2_DATAPI_BASE_URL),
         apply: |c, url| c.damm_v2_datapi_base_url = url,
+    },
+    Source {
+        param: "portfolioDatapiBaseUrl",
+        label: "Portfolio service",
+        group: ApiGroup::PortfolioDatapi,
+        build_default: built(option_env!("PORTFOLIO_DATAPI_BASE_URL"), DEFAULT_PORTFOLIO_DATAPI_BASE_URL),
+        apply: |c, url| c.portfolio_datapi_base_url = url,
     },
 ];
 

@@ -1,7 +1,7 @@
 //! The explorer's pages and the plain functions behind them.
 //!
 //! Logic lives in plain modules ([`config`], [`contract_check`], [`format`](mod@format), [`pool_list`], [`query`], [`route`],
-//! [`search`], [`timeline`], [`url_state`], and the plain parts of [`charts`]) with ordinary unit tests; components
+//! [`search`], [`timeline`], [`url_state`], [`wallet_pnl`], and the plain parts of [`charts`]) with ordinary unit tests; components
 //! in [`pages`] only arrange what those return, from the view pieces they share ([`ui`]) and the chart views.
 //!
 //! Navigation leads with the datapi pages (`/`, `/dlmm/…`, `/damm-v2/…`); the keeper pages (`/keeper`, `/pairs`,
@@ -13,6 +13,7 @@ pub mod config;
 pub mod contract_check;
 pub mod contract_worker;
 pub mod daily_stats;
+pub mod export;
 pub mod format;
 pub mod pages;
 pub mod pool_list;
@@ -24,6 +25,7 @@ pub mod timeline;
 pub mod token_pair;
 pub mod ui;
 pub mod url_state;
+pub mod wallet_pnl;
 
 use leptos::prelude::*;
 use leptos_router::components::{A, Router};
@@ -122,7 +124,8 @@ fn page_view(page: &Page) -> AnyView {
         Page::DlmmPool { .. } => view! { <pages::DlmmPoolPage /> }.into_any(),
         Page::DlmmGroups => view! { <pages::DlmmGroupsPage /> }.into_any(),
         Page::DlmmGroup { .. } => view! { <pages::DlmmGroupPage /> }.into_any(),
-        Page::DlmmWallet { .. } => view! { <pages::DlmmWalletPage /> }.into_any(),
+        // The DLMM wallet page is folded into the wallet page, which shows its sections.
+        Page::DlmmWallet { .. } | Page::WalletPnl { .. } => view! { <pages::WalletPnlPage /> }.into_any(),
         Page::DlmmPosition { .. } => view! { <pages::DlmmPositionPage /> }.into_any(),
         Page::DammV2Pools => view! { <pages::DammV2PoolsPage /> }.into_any(),
         Page::DammV2Pool { .. } => view! { <pages::DammV2PoolPage /> }.into_any(),

@@ -25,7 +25,7 @@ pub enum Route {
     DlmmGroups,
     /// `/dlmm/groups/:mints`.
     DlmmGroup { mints: String },
-    /// `/dlmm/wallets/:wallet`.
+    /// `/dlmm/wallets/:wallet`: the wallet page, as it was first linked.
     DlmmWallet { wallet: String },
     /// `/dlmm/positions/:address`.
     DlmmPosition { address: String },
@@ -43,6 +43,8 @@ pub enum Route {
     Group { mints: String },
     /// `/positions/:address`.
     Position { address: String },
+    /// `/wallets/:wallet`: a wallet across protocols.
+    WalletPnl { wallet: String },
     /// `/wallets/:wallet/:pair`.
     Wallet { wallet: String, pair: String },
     /// `/pools`: the pool lookup.
@@ -85,6 +87,7 @@ impl Route {
             ["pairs", a] => Route::Pair { address: own(a) },
             ["groups", m] => Route::Group { mints: own(m) },
             ["positions", a] => Route::Position { address: own(a) },
+            ["wallets", w] => Route::WalletPnl { wallet: own(w) },
             ["wallets", w, p] => Route::Wallet { wallet: own(w), pair: own(p) },
             ["pools"] => Route::PoolLookup,
             ["pools", a] => Route::Pool { address: own(a) },
@@ -116,7 +119,9 @@ impl Route {
                 "address",
             ) => address,
             (Route::DlmmGroup { mints } | Route::Group { mints }, "mints") => mints,
-            (Route::DlmmWallet { wallet } | Route::Wallet { wallet, .. }, "wallet") => wallet,
+            (Route::DlmmWallet { wallet } | Route::WalletPnl { wallet } | Route::Wallet { wallet, .. }, "wallet") => {
+                wallet
+            }
             (Route::Wallet { pair, .. }, "pair") => pair,
             _ => return None,
         };
@@ -218,6 +223,7 @@ mod tests {
             (&format!("/pairs/{a}"), Route::Pair { address: owned(a) }),
             ("/groups/m", Route::Group { mints: owned("m") }),
             ("/positions/p", Route::Position { address: owned("p") }),
+            ("/wallets/w", Route::WalletPnl { wallet: owned("w") }),
             ("/wallets/w/p", Route::Wallet { wallet: owned("w"), pair: owned("p") }),
             ("/pools", Route::PoolLookup),
             ("/pools/q", Route::Pool { address: owned("q") }),
@@ -235,7 +241,7 @@ mod tests {
         // One trailing slash is allowed; an empty segment, an extra segment or another case is not a page.
         assert_eq!(Route::of("/pairs/"), Route::Pairs);
         assert_eq!(Route::of("/pairs/x/"), Route::Pair { address: owned("x") });
-        for path in ["//pairs", "/pairs//", "/pairs/x/y", "/Pairs", "/dlmm", "/wallets/w", "/nope", "/dlmm/pools/a/b"] {
+        for path in ["//pairs", "/pairs//", "/pairs/x/y", "/Pairs", "/dlmm", "/wallets", "/nope", "/dlmm/pools/a/b"] {
             assert_eq!(Route::of(path), Route::NotFound, "{path}");
         }
         // Parameters are the raw segments (percent-escapes kept, as the router kept them).

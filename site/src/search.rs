@@ -77,7 +77,7 @@ impl AddressKind {
             Self::DlmmPool => format!("/dlmm/pools/{address}"),
             Self::DammV2Pool => format!("/damm-v2/pools/{address}"),
             Self::DlmmPosition => format!("/dlmm/positions/{address}"),
-            Self::DlmmWallet => format!("/dlmm/wallets/{address}"),
+            Self::DlmmWallet => format!("/wallets/{address}"),
             Self::KeeperPair => format!("/pairs/{address}"),
             Self::KeeperPosition => format!("/positions/{address}"),
             Self::KeeperPool => format!("/pools/{address}"),
@@ -131,7 +131,7 @@ mod tests {
         assert_eq!(classify(SOL), SearchTarget::Address(SOL.into()));
         assert_eq!(
             AddressKind::order(false, false).iter().map(|k| k.route("x")).collect::<Vec<_>>(),
-            ["/dlmm/pools/x", "/damm-v2/pools/x", "/dlmm/positions/x", "/dlmm/wallets/x"]
+            ["/dlmm/pools/x", "/damm-v2/pools/x", "/dlmm/positions/x", "/wallets/x"]
         );
         let with_keeper = AddressKind::order(true, true);
         assert_eq!(with_keeper, AddressKind::ORDER);

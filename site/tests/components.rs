@@ -44,22 +44,24 @@ fn hosts_are_named_as_the_browser_parses_them() {
 mod replica_urls;
 pub use replica_urls::*;
 
-/// The sources at these base URLs: the pair API, the pool API, the DLMM datapi and the DAMM v2 datapi.
-pub fn sources([pair, pool, dlmm, damm]: [&str; 4]) -> SiteConfig {
+/// The sources at these base URLs: the pair API, the pool API, the DLMM datapi, the DAMM v2 datapi and the
+/// portfolio service.
+pub fn sources([pair, pool, dlmm, damm, portfolio]: [&str; 5]) -> SiteConfig {
     SiteConfig::with(&[
         ("pairBaseUrl", pair),
         ("poolBaseUrl", pool),
         ("dlmmDatapiBaseUrl", dlmm),
         ("dammV2DatapiBaseUrl", damm),
+        ("portfolioDatapiBaseUrl", portfolio),
     ])
 }
 
 pub fn replica() -> SiteConfig {
-    sources([pair_base(), pool_base(), dlmm_datapi_base(), damm_v2_datapi_base()])
+    sources([pair_base(), pool_base(), dlmm_datapi_base(), damm_v2_datapi_base(), portfolio_datapi_base()])
 }
 
 pub fn nowhere() -> SiteConfig {
-    sources([NOWHERE; 4])
+    sources([NOWHERE; 5])
 }
 
 pub async fn samples() -> Value {

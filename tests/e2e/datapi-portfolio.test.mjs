@@ -1,5 +1,5 @@
 // The datapi portfolio pages in the release build against the replica (its URLs baked in at build time):
-// /dlmm/wallets/:wallet and /dlmm/positions/:address, every state, keyboard use, screenshots in both themes.
+// /dlmm/wallets/:wallet (the wallet page, by its first address) and /dlmm/positions/:address, every state, keyboard use, screenshots in both themes.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { serveDist, launchChromium, openPage, screenshotThemes } from "./support.mjs";
@@ -74,7 +74,8 @@ test("a wallet with limit orders, an empty wallet, a bad address and an unreacha
   await page.goto(`${site.url}/dlmm/wallets/not-a-wallet`);
   await page.waitForSelector('[data-state="not-found"]');
   await screenshotThemes(page, "datapi-wallet-not-found");
-  assert.deepEqual(page.errors, []);
+  // The empty wallet is unknown to the portfolio service (three 404s, logged by the browser itself); nothing else.
+  assert.deepEqual(page.errors.filter((e) => !e.includes("status of 404")), []);
   await page.close();
 
   // A host that does not answer: the error state, with a way to try again.

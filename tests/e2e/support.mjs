@@ -138,3 +138,48 @@ export async function screenshotThemes(page, name) {
   }
   await page.evaluate((t) => (t ? document.documentElement.setAttribute("data-theme", t) : null), before);
 }
+
+/**
+ * Clicks the download button `format` (`csv` or `json`) of the downloads row `testid` and reads the file the browser
+ * saved: `{ name, text }`.
+ */
+export async function download(page, testid, format) {
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.click(`[data-testid="${testid}"] button[data-format="${format}"]`),
+  ]);
+  return { name: file.suggestedFilename(), text: await readFile(await file.path(), "utf8") };
+}
+
+/**
+ * Reads a downloaded CSV as RFC 4180 describes it, written here independently of the explorer's writer: its leading
+ * `# key: value` lines as an object, its header, and one object per row keyed by the header.
+ */
+export function parseCsv(text) {
+  const provenance = {};
+  let at = 0;
+  while (text.startsWith("# ", at)) {
+    const end = text.indexOf("\r\n", at);
+    const line = text.slice(at + 2, end);
+    const colon = line.indexOf(": ");
+    provenance[line.slice(0, colon)] = line.slice(colon + 2);
+    at = end + 2;
+  }
+  const records = [];
+  let record = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = at; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") record.push(cell), (cell = "");
+    else if (c === "\r" && text[i + 1] === "\n") record.push(cell), records.push(record), (record = []), (cell = ""), i++;
+    else cell += c;
+  }
+  const [header, ...rows] = records;
+  return { provenance, header, rows: rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]]))) };
+}

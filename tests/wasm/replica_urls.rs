@@ -20,6 +20,7 @@ base_urls! {
     pool_base "DLMM_POOL_BASE_URL";
     dlmm_datapi_base "DLMM_DATAPI_BASE_URL";
     damm_v2_datapi_base "DAMM_V2_DATAPI_BASE_URL";
+    portfolio_datapi_base "PORTFOLIO_DATAPI_BASE_URL";
 }
 
 /// A closed loopback port: anything sent there fails with a network error.

@@ -25,7 +25,8 @@ commands:
   pkg              build the npm package into pkg/
   site [--public-url PATH] [--dist DIR]
                    build the release explorer into dist/ (base URLs from DLMM_PAIR_BASE_URL, DLMM_POOL_BASE_URL,
-                   DLMM_DATAPI_BASE_URL, DAMM_V2_DATAPI_BASE_URL: a URL, or a path relayed on the site's origin)
+                   DLMM_DATAPI_BASE_URL, DAMM_V2_DATAPI_BASE_URL, PORTFOLIO_DATAPI_BASE_URL: a URL, or a path
+                   relayed on the site's origin)
   demo [--port N]  run the explorer on the replica; Ctrl-C stops everything
   ci               every check and test of every layer; ends with one line 'N passed, N failed'
   bench [PART…]    speed and size figures, side by side, as ratios (parts: core replica sdk site; default all)
@@ -35,7 +36,11 @@ commands:
                    an OpenAPI document (default: the service's <base>/api-docs/openapi.json) against the library;
                    fails on a difference crates/dlmm-query/drift-allow.txt does not name
   order-functions FILE.wasm…
-                   lay out each module's functions for compression (pkg and site builds do it themselves)";
+                   lay out each module's functions for compression (pkg and site builds do it themselves)
+  drop-exports FILE.wasm…
+                   leave out the exports nothing calls (wasm-streams' adapters; the site build does it)
+  minify-names FILE.wasm GLUE.js
+                   short import and export names in a module and its wasm-bindgen glue (the site build does it)";
 
 /// The error type of every task: a message for the user.
 pub type Result<T = ()> = std::result::Result<T, String>;
@@ -59,6 +64,8 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::run(rest),
         Some("drift") => drift::run(rest),
         Some("order-functions") => wasm_order::run(rest),
+        Some("minify-names") => wasm_names::run(rest),
+        Some("drop-exports") => wasm_names::drop_exports(rest),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -1,4 +1,4 @@
-//! Short names for what the package's `.wasm` imports and exports. wasm-bindgen names them after their Rust paths
+//! Short names for what the package's and the explorer's `.wasm` import and export. wasm-bindgen names them after their Rust paths
 //! with a hash (`__wbg_signal_fac908876f45725d`, `dlmmdatapi_getPoolOhlcv`), about 7 KB of text in the module that
 //! compresses poorly. `wasm-opt --minify-imports-and-exports-and-modules` gives them one- or two-letter names and
 //! prints the renaming; the JavaScript glue and the `.wasm`'s own declarations are then renamed to match. Every old
@@ -115,6 +115,12 @@ fn push_leb(out: &mut Vec<u8>, mut value: u32) {
 /// `module` with the exports named as keys of `names` renamed to their values (the export section rewritten; every
 /// other byte kept).
 pub fn rename_exports(module: &[u8], names: &HashMap<String, String>) -> Result<Vec<u8>> {
+    rewrite_exports(module, |name| Some(names.get(name).map_or(name, String::as_str)))
+}
+
+/// `module` with its export section rewritten by `new_name`: each export under the name it gives, or left out when it
+/// gives none; every other byte kept.
+fn rewrite_exports<'a>(module: &'a [u8], new_name: impl Fn(&'a str) -> Option<&'a str>) -> Result<Vec<u8>> {
     let bad = || "the module's sections cannot be read".to_owned();
     let mut out = module.get(..8).ok_or_else(bad)?.to_vec();
     let mut at = 8;
@@ -129,20 +135,24 @@ pub fn rename_exports(module: &[u8], names: &HashMap<String, String>) -> Result<
             continue;
         }
         let (count, mut p) = leb(body, 0).ok_or_else(bad)?;
-        let mut section = Vec::new();
-        push_leb(&mut section, count);
+        let (mut kept, mut entries) = (0, Vec::new());
         for _ in 0..count {
             let (len, name_at) = leb(body, p).ok_or_else(bad)?;
             let name =
                 std::str::from_utf8(body.get(name_at..name_at + len as usize).ok_or_else(bad)?).map_err(|_| bad())?;
-            let name = names.get(name).map_or(name, String::as_str);
-            push_leb(&mut section, name.len() as u32);
-            section.extend_from_slice(name.as_bytes());
             let kind_at = name_at + len as usize;
             let (_, after) = leb(body, kind_at + 1).ok_or_else(bad)?;
-            section.extend_from_slice(&body[kind_at..after]);
+            if let Some(name) = new_name(name) {
+                push_leb(&mut entries, name.len() as u32);
+                entries.extend_from_slice(name.as_bytes());
+                entries.extend_from_slice(&body[kind_at..after]);
+                kept += 1;
+            }
             p = after;
         }
+        let mut section = Vec::new();
+        push_leb(&mut section, kept);
+        section.extend_from_slice(&entries);
         out.push(7);
         push_leb(&mut out, section.len() as u32);
         out.extend_from_slice(&section);
@@ -151,10 +161,42 @@ pub fn rename_exports(module: &[u8], names: &HashMap<String, String>) -> Result<
     Ok(out)
 }
 
+/// The exports of the explorer's modules that nothing calls: wasm-bindgen exports every `#[wasm_bindgen]` item of
+/// every crate linked, and Leptos links its server functions' crate, whose browser side brings wasm-streams' adapters
+/// from Rust streams to JavaScript ones (`IntoUnderlyingSource` and its kin). A static site has no server functions
+/// and hands no Rust stream to JavaScript; its glue keeps the adapters' classes, which nothing constructs.
+pub const UNCALLED_EXPORTS: [&str; 2] = ["intounderlying", "__wbg_intounderlying"];
+
+/// `cargo xtask drop-exports FILE.wasm…`: leaves the [`UNCALLED_EXPORTS`] out of each module, then the code only
+/// they reached (`wasm-opt --remove-unused-module-elements`).
+pub fn drop_exports(files: &[String]) -> Result {
+    if files.is_empty() {
+        return Err("usage: cargo xtask drop-exports FILE.wasm…".to_owned());
+    }
+    for file in files {
+        let path = std::path::absolute(file).map_err(|e| format!("cannot find {file}: {e}"))?;
+        let module = fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let kept =
+            rewrite_exports(&module, |name| (!UNCALLED_EXPORTS.iter().any(|p| name.starts_with(p))).then_some(name))?;
+        fs::write(&path, kept).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut dce = cmd("wasm-opt --remove-unused-module-elements -o");
+        crate::process::exec(dce.arg(&path).arg(&path))?;
+    }
+    Ok(())
+}
+
+/// `cargo xtask minify-names FILE.wasm GLUE.js`: [`minify`] for a build that writes no declarations (the explorer's,
+/// from its Trunk hook).
+pub fn run(args: &[String]) -> Result {
+    let [wasm, js] = args else { return Err("usage: cargo xtask minify-names FILE.wasm GLUE.js".to_owned()) };
+    let absolute = |file: &str| std::path::absolute(file).map_err(|e| format!("cannot find {file}: {e}"));
+    minify(&absolute(wasm)?, &absolute(js)?, None)
+}
+
 /// Minifies the import and export names of `wasm` (but the [`KEPT`] exports) and renames them in the glue `js`
 /// (imports as keys of its import object, the module as that object's key, exports as `wasm.<name>`) and in the
-/// declarations `wasm_dts`.
-pub fn minify(wasm: &Path, js: &Path, wasm_dts: &Path) -> Result {
+/// declarations `wasm_dts`, when there are some.
+pub fn minify(wasm: &Path, js: &Path, wasm_dts: Option<&Path>) -> Result {
     let mut minify = cmd("wasm-opt --minify-imports-and-exports-and-modules -o");
     let printed =
         output(minify.arg(wasm).arg(wasm)).ok_or("wasm-opt --minify-imports-and-exports-and-modules failed")?;
@@ -177,6 +219,7 @@ pub fn minify(wasm: &Path, js: &Path, wasm_dts: &Path) -> Result {
         n => Err(format!("the import module {old} is in the glue {n} times, not once")),
     })?;
     fs::write(js, glue).map_err(|e| format!("{}: {e}", js.display()))?;
+    let Some(wasm_dts) = wasm_dts else { return Ok(()) };
     let (declarations, _) = rename_words(&read(wasm_dts)?, &renaming.exports, "export const ");
     fs::write(wasm_dts, declarations).map_err(|e| format!("{}: {e}", wasm_dts.display()))
 }
@@ -198,6 +241,11 @@ mod tests {
         expected.extend_from_slice(&[0, 3, 1, b'x', 9]);
         assert_eq!(renamed, expected);
         assert!(rename_exports(&module[..12], &names).is_err(), "a cut section is an error");
+        let dropped = rewrite_exports(&module, |_| None).unwrap();
+        let mut expected = b"\0asm\x01\0\0\0".to_vec();
+        expected.extend_from_slice(&[7, 1, 0]);
+        expected.extend_from_slice(&[0, 3, 1, b'x', 9]);
+        assert_eq!(dropped, expected, "an export left out");
     }
 
     #[test]

@@ -10,7 +10,7 @@ use super::candles::{Ohlc, candle_shapes, describe, price, price_axis, price_tic
 use super::pointer::{select_on_key, select_on_move};
 use super::scale::{LinearScale, band_x};
 use super::series::timeframe_label;
-use crate::ui::{CollectAny, Empty};
+use crate::ui::{CollectAny, empty};
 
 /// The chart's height (SVG units).
 const H: f64 = 280.0;
@@ -24,7 +24,7 @@ pub fn candle_chart(candles: &[Candle], timeframe: Timeframe, requests: u64) -> 
         return view! {
             <figure class="chart candles" data-testid="candle-chart" data-state="empty" data-candles=candles.len()>
                 <figcaption>"Price"</figcaption>
-                <Empty message=message />
+                {empty(message)}
             </figure>
         }
         .into_any();

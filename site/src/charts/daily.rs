@@ -1,4 +1,4 @@
-//! An SVG chart of one daily series (line or bars) with labelled axes and a hover / keyboard tooltip.
+//! An SVG chart of one daily series (line or bars) with labelled axes and a hover / keyboard tooltip ([`chart`]).
 
 use leptos::prelude::*;
 
@@ -14,25 +14,28 @@ const RIGHT: f64 = 12.0;
 const TOP: f64 = 12.0;
 const BOTTOM: f64 = 44.0;
 
-/// A daily series chart.
-#[component]
-pub fn Chart(
+/// What a daily series chart shows.
+pub struct DailyChart {
     /// Heading and accessible name.
-    title: &'static str,
+    pub title: &'static str,
     /// The y-axis label (with its unit).
-    y_label: &'static str,
+    pub y_label: &'static str,
     /// X labels (dates), oldest first.
-    labels: Vec<String>,
+    pub labels: Vec<String>,
     /// Values, one per label.
-    values: Vec<f64>,
+    pub values: Vec<f64>,
     /// Bars instead of a line.
-    #[prop(optional)]
-    bars_kind: bool,
+    pub bars: bool,
     /// How values are shown (ticks and tooltip).
-    fmt: fn(f64) -> String,
+    pub fmt: fn(f64) -> String,
     /// Test id.
-    id: &'static str,
-) -> impl IntoView {
+    pub id: &'static str,
+}
+
+/// A daily series chart: a plain function rather than a component, whose props would cost code at each of its
+/// call sites.
+pub fn chart(chart: DailyChart) -> AnyView {
+    let DailyChart { title, y_label, labels, values, bars: bars_kind, fmt, id } = chart;
     let n = values.len();
     let ((lo, hi), ticks) = value_axis(&values, 4);
     let y = LinearScale::new((lo, hi), (H - BOTTOM, TOP));
@@ -55,7 +58,11 @@ pub fn Chart(
     let tick_views = tick_grid(&ticks, &y, x0, x1, fmt);
     let x_labels = label_indices(n, 5)
         .into_iter()
-        .map(|i| view! { <text class="xl" x=band_x(i, n, x0, x1) y=H - BOTTOM + 16.0 text-anchor="middle">{labels[i].clone()}</text> })
+        // The newest label ends at its point, so it stays inside the chart.
+        .map(|i| {
+            let anchor = if i + 1 == n && n > 1 { "end" } else { "middle" };
+            view! { <text class="xl" x=band_x(i, n, x0, x1) y=H - BOTTOM + 16.0 text-anchor=anchor>{labels[i].clone()}</text> }
+        })
         .collect_any();
     let on_move = move |ev: leptos::ev::MouseEvent| select_on_move(&ev, hovered, W, n, (x0, x1));
     let on_key = move |ev: leptos::ev::KeyboardEvent| select_on_key(&ev, hovered, n);
@@ -104,4 +111,5 @@ pub fn Chart(
             }}
         </figure>
     }
+    .into_any()
 }

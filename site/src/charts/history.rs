@@ -9,7 +9,7 @@ use super::axis::{BOTTOM, LEFT, RIGHT, TOP, W, tick_grid, time_labels};
 use super::scale::{LinearScale, bars, value_axis};
 use super::series::timeframe_label;
 use crate::format::{compact, exact, usd};
-use crate::ui::{CollectAny, Empty};
+use crate::ui::{CollectAny, empty};
 
 /// Volume bars and fee bars (LP fees with protocol fees stacked on top) of the same range.
 pub fn history_charts(history: &[VolumeBucket], timeframe: Timeframe) -> AnyView {
@@ -17,7 +17,7 @@ pub fn history_charts(history: &[VolumeBucket], timeframe: Timeframe) -> AnyView
         return view! {
             <figure class="chart history" data-testid="history-chart" data-state="empty">
                 <figcaption>"Volume and fees"</figcaption>
-                <Empty message="No volume history in this range." />
+                {empty("No volume history in this range.")}
             </figure>
         }
         .into_any();

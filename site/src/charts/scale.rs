@@ -124,7 +124,8 @@ pub fn value_axis(values: &[f64], count: usize) -> ((f64, f64), Vec<f64>) {
     ((at(first), at(last)), ticks)
 }
 
-/// Indices of at most `max` evenly spread labels over `len` points, always including the first and last.
+/// Indices of at most `max` evenly spread labels over `len` points, always including the first and last, and no two
+/// closer than the spread's step (the last label, added at the end, takes the place of one that would crowd it).
 pub fn label_indices(len: usize, max: usize) -> Vec<usize> {
     if len == 0 || max == 0 {
         return Vec::new();
@@ -135,7 +136,7 @@ pub fn label_indices(len: usize, max: usize) -> Vec<usize> {
     let step = (len - 1).div_ceil(max.saturating_sub(1).max(1));
     let mut out: Vec<usize> = (0..len).step_by(step).collect();
     if out.last() != Some(&(len - 1)) {
-        if out.len() >= max {
+        if out.len() >= max || out.last().is_some_and(|&i| i > 0 && len - 1 - i < step) {
             out.pop();
         }
         out.push(len - 1);
@@ -224,6 +225,18 @@ mod tests {
         assert!(l.len() <= 6, "{l:?}");
         assert_eq!((l[0], *l.last().unwrap()), (0, 254));
         assert!(label_indices(0, 5).is_empty());
+        // A month of days: the last label takes the place of one that would sit five days before it.
+        assert_eq!(label_indices(30, 5), vec![0, 8, 16, 29]);
+        assert_eq!(label_indices(31, 5), vec![0, 8, 16, 30]);
+        assert_eq!(label_indices(33, 5), vec![0, 8, 16, 24, 32]);
+        for len in 2..400 {
+            for max in 2..8 {
+                let l = label_indices(len, max);
+                let step = if len <= max { 1 } else { (len - 1).div_ceil(max - 1) };
+                assert!(l.len() <= max && l[0] == 0 && *l.last().unwrap() == len - 1, "{len} {max} {l:?}");
+                assert!(l.windows(2).all(|w| w[1] - w[0] >= step), "{len} {max} {l:?}");
+            }
+        }
     }
 
     #[test]

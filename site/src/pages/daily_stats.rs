@@ -9,7 +9,7 @@ use dlmm_query::datapi::params::DailyView;
 use leptos::prelude::*;
 
 use super::usd_value;
-use crate::charts::daily::Chart;
+use crate::charts::daily::{self, DailyChart};
 use crate::client::SiteClient;
 use crate::daily_stats::{DEFAULT_SPAN, SPANS, chart, parse_span, parse_view, span_label, total, within};
 use crate::format::compact_usd;
@@ -85,14 +85,14 @@ fn daily_view(days: &Days, span: RwSignal<u32>, view: RwSignal<DailyView>) -> im
         ];
         view! {
             <div class="charts">
-                <Chart title="Volume by day" y_label="USD" id="daily-volume-chart" fmt=compact_usd bars_kind=true
-                    labels=volume_labels values=volume_values />
-                <Chart title="Trading fees by day" y_label="USD" id="daily-fees-chart" fmt=compact_usd bars_kind=true
-                    labels=fee_labels values=fee_values />
+                {daily::chart(DailyChart { title: "Volume by day", y_label: "USD", id: "daily-volume-chart", fmt: compact_usd,
+                    bars: true, labels: volume_labels, values: volume_values })}
+                {daily::chart(DailyChart { title: "Trading fees by day", y_label: "USD", id: "daily-fees-chart", fmt: compact_usd,
+                    bars: true, labels: fee_labels, values: fee_values })}
             </div>
             <div class="table-scroll">
                 <table class="data" data-testid="daily-totals" data-days=volume.len()>
-                    <caption>{format!("Totals over {}", span_label(span).to_lowercase())}</caption>
+                    <caption>{format!("Totals over {}", span_label(span).to_ascii_lowercase())}</caption>
                     <thead><tr><th scope="col">""</th><th scope="col" class="r">"Filtered pools (clean)"</th><th scope="col" class="r">"Every pool (gross)"</th></tr></thead>
                     <tbody>
                         {rows.into_iter().map(|(label, points, field)| view! {

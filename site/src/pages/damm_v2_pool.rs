@@ -49,7 +49,7 @@ fn damm_v2_pool_view(pool: &Pool) -> impl IntoView + use<> {
         <section class="damm-v2-pool" aria-labelledby="pool-title" data-address=pool.address.clone()>
             <p class="crumbs"><a href={crate::link("/damm-v2/pools")}>"DAMM v2 pools"</a>" / "</p>
             <h1 id="pool-title"><span data-field="name">{pool.name.clone()}</span>" · DAMM v2 pool"</h1>
-            <p class="address"><Addr address=pool.address.clone() full=true field="address" /></p>
+            <p class="address">{Addr::new(pool.address.clone()).full().field("address").view()}</p>
             <div class="pool-flags">
                 {pool.is_blacklisted.then(|| view! { <span class="badge warn" data-field="is_blacklisted">"Blacklisted"</span> })}
                 {pool.has_farm.then(|| view! { <span class="badge" data-field="has_farm">"Farm"</span> })}

@@ -9,7 +9,7 @@ use super::controls::{Input, ListControls, ListState, RowControl, list_pager, pa
 use super::{pct_value, usd_value};
 use crate::format::percent_short;
 use crate::pool_list::{DammV2PoolsView, damm_v2_sorts};
-use crate::ui::{CollectAny, Empty, Failure, Loaded};
+use crate::ui::{CollectAny, Failure, Loaded, empty};
 use crate::url_state::UrlState;
 
 /// The DAMM v2 pools page.
@@ -41,7 +41,7 @@ fn pools_table(page: &Paginated<Pool>, view: DammV2PoolsView, go: Callback<DammV
         } else {
             "No DAMM v2 pool matches this search."
         };
-        return view! { <Empty message=message /> }.into_any();
+        return empty(message);
     }
     let pages = page.pages.max(1);
     let current = u64::from(view.page);

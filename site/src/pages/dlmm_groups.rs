@@ -19,7 +19,7 @@ use super::{Addr, pct_value, usd_value};
 use crate::client::SiteClient;
 use crate::pool_list::{GROUP_SORTS, GroupsView, PoolsView, window_label};
 use crate::token_pair::{POOLS_PER_REQUEST, group_pools_operation, groups_of, merge_pair, page_of, pair_operations};
-use crate::ui::{CollectAny, Empty, Failure, Loaded};
+use crate::ui::{CollectAny, Failure, Loaded, empty};
 
 /// A page of groups, and whether it was built from pools (the host does not serve the group routes).
 type GroupsPage = (Paginated<Group>, bool);
@@ -67,13 +67,13 @@ fn groups_table((page, built): &GroupsPage, view: GroupsView, go: Callback<Group
             <p class="note" data-testid="groups-built">
                 {format!(
                     "This host does not serve pool groups: these are the groups of its top {POOLS_PER_REQUEST} pools by {}, summed here.",
-                    view.sort.label().to_lowercase()
+                    view.sort.label().to_ascii_lowercase()
                 )}
             </p>
         }
     });
     if page.data.is_empty() {
-        return view! { {note} <Empty message="No groups match." /> }.into_any();
+        return view! { {note} {empty("No groups match.")} }.into_any();
     }
     let w = window_label(view.window);
     view! {
@@ -137,7 +137,7 @@ pub fn DlmmGroupPage() -> impl IntoView {
     view! {
         <h1>"Pool group"</h1>
         <p class="sub" data-testid="group-mints">
-            <Addr address=mint_a field="mint_a" />" · "<Addr address=mint_b field="mint_b" />
+            {Addr::new(mint_a).field("mint_a").view()}" · "{Addr::new(mint_b).field("mint_b").view()}
         </p>
         <p><a href={crate::link("/dlmm/groups")}>"All groups"</a></p>
         <Loaded resource=pools loading="the group's pools" failure=Failure::NotAnAddress("token pair") let:page>

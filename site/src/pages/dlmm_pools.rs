@@ -13,7 +13,7 @@ use super::controls::{
 use super::{pct_value, usd_value};
 use crate::format::{exact, percent_short};
 use crate::pool_list::{PoolsView, SortChoice, window_label, window_value};
-use crate::ui::{CollectAny, Empty, Failure, Loaded};
+use crate::ui::{CollectAny, Failure, Loaded, empty};
 
 /// The DLMM pools page.
 #[component]
@@ -64,7 +64,7 @@ pub fn dlmm_pool_rows(
     testid: &'static str,
 ) -> AnyView {
     if page.data.is_empty() {
-        return view! { <Empty message="No pools match these filters." /> }.into_any();
+        return empty("No pools match these filters.");
     }
     let w = window_label(view.window);
     let columns = [

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use super::{Addr, SiteClient, pct_value, usd_value};
 use crate::format::{exact, unix_time};
 use crate::timeline::{DatapiEvent, datapi_timeline, kind_totals};
-use crate::ui::{CollectAny, Empty, Failure, Loaded, or_empty};
+use crate::ui::{CollectAny, Failure, Loaded, empty, or_empty};
 
 /// Pages of `/positions/{pool}/pnl` read at most while looking for the position's row.
 pub const MAX_PNL_PAGES: u32 = 10;
@@ -108,7 +108,7 @@ pub fn DlmmPositionPage() -> impl IntoView {
     let data = crate::resource::local(move || load(client.clone(), address.get(), kind.get()));
     view! {
         <h1>"Position"</h1>
-        <p class="sub"><Addr address=address.get_untracked() full=true field="position" /></p>
+        <p class="sub">{Addr::new(address.get_untracked()).full().field("position").view()}</p>
         <nav class="row wrap" aria-label="Event kinds" data-testid="event-kinds">
             {move || {
                 let a = address.get();
@@ -159,15 +159,15 @@ fn position_view(d: &History) -> AnyView {
     let totals = kind_totals(events);
     view! {
         <dl class="fields">
-            <div class="kv"><dt>"Pool"</dt><dd><Addr address=pool.clone() href=format!("/dlmm/pools/{pool}") field="pool_address" /></dd></div>
-            <div class="kv"><dt>"Owner"</dt><dd><Addr address=owner.clone() href=format!("/dlmm/wallets/{owner}") field="owner" /></dd></div>
+            <div class="kv"><dt>"Pool"</dt><dd>{Addr::new(pool.clone()).href(format!("/dlmm/pools/{pool}")).field("pool_address").view()}</dd></div>
+            <div class="kv"><dt>"Owner"</dt><dd>{Addr::new(owner.clone()).href(format!("/wallets/{owner}")).field("owner").view()}</dd></div>
             <div class="kv"><dt>"Token X"</dt><dd class="mono" data-field="token_x">{token_x}</dd></div>
             <div class="kv"><dt>"Token Y"</dt><dd class="mono" data-field="token_y">{token_y}</dd></div>
         </dl>
         <section aria-labelledby="pnl-title">
             <h2 id="pnl-title">"Profit and loss in its pool"</h2>
             {match pnl {
-                None => view! { <Empty message="Its pool's P&L list does not include this position." /> }.into_any(),
+                None => empty("Its pool's P&L list does not include this position."),
                 Some(Err(e)) => view! { <p class="state error" data-state="error" data-testid="position-pnl">{format!("P&L unavailable: {e}")}</p> }.into_any(),
                 Some(Ok(r)) => pnl_row(r).into_any(),
             }}
@@ -189,7 +189,7 @@ fn position_view(d: &History) -> AnyView {
                             <span class=format!("tag {}", e.id())>{e.label()}</span>
                             <span class="num r">{usd_value(e.usd, "total_usd")}</span>
                             <span class="mono" data-field="amounts">{format!("X {} · Y {}", e.amount_x, e.amount_y)}</span>
-                            <Addr address=e.signature.clone() tx=true />
+                            {Addr::new(e.signature.clone()).tx().view()}
                         </li>
                     }).collect_any()}
                 </ol>

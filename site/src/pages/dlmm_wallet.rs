@@ -1,8 +1,10 @@
-//! `/dlmm/wallets/:wallet`: a wallet's DLMM portfolio on the datapi — totals (USD and SOL), open positions per pool
-//! (balances, unclaimed fees, in or out of range), closed pools with P&L, claim totals per pool and limit orders.
+//! The DLMM sections of the wallet page (`/wallets/:wallet`, also reached as `/dlmm/wallets/:wallet`): a wallet's DLMM
+//! portfolio on the datapi — totals (USD and SOL), open positions per pool (balances, unclaimed fees, in or out of
+//! range, downloadable), closed pools with P&L, claim totals per pool and limit orders.
 //!
-//! URL state (`?sort=…&dir=…&days=…&open=…&closed=…`): the open list's sort and direction, the closed list's
-//! `days_back`, and each list's page. The plain parts ([`WalletView`], [`RangeStatus`]) are unit-tested natively.
+//! URL state (`?sort=…&dir=…&days=…&open=…&closed=…`, beside the wallet page's own keys): the open list's sort and
+//! direction, the closed list's `days_back`, and each list's page. The plain parts ([`WalletView`], [`RangeStatus`],
+//! [`open_pools_table`]) are unit-tested natively.
 
 use dlmm_query::Error;
 use dlmm_query::datapi::models::Paginated;
@@ -20,9 +22,10 @@ use leptos::prelude::*;
 use super::cards::{Card, cards};
 use super::controls::{Pager, Select, SortHeader, go_to};
 use super::{Addr, SiteClient, pct_value, usd_value};
+use crate::export::{Provenance, Table};
 use crate::format::{compact, exact, unix_time};
-use crate::ui::{CollectAny, Empty, Failure, Loaded, or_empty};
-use crate::url_state::{Field, UrlState, encode_component};
+use crate::ui::{CollectAny, downloads, empty, or_empty};
+use crate::url_state::{Field, UrlState};
 
 /// Pools per page of the open and closed lists.
 pub const WALLET_PAGE_SIZE: u32 = 20;
@@ -179,8 +182,58 @@ pub fn sol(value: Option<f64>) -> String {
     value.map_or_else(|| "—".to_owned(), |v| format!("{} SOL", compact(v)))
 }
 
+/// The open pools as a table to download: each figure as read (a number in its shortest text that reads back to
+/// the same value; an absent one empty), the positions separated by spaces.
+pub fn open_pools_table(wallet: &str, pools: &[OpenPortfolioPool], provenance: Provenance) -> Table {
+    let n = |v: f64| exact(v);
+    let o = |v: Option<f64>| v.map_or_else(String::new, exact);
+    let rows = pools
+        .iter()
+        .map(|p| {
+            vec![
+                p.pool_address.clone(),
+                pair_label(&p.token_x, &p.token_y),
+                n(p.balances),
+                o(p.balances_sol),
+                n(p.unclaimed_fees),
+                o(p.unclaimed_fees_sol),
+                n(p.fee_per_tvl_24h),
+                n(p.pnl),
+                n(p.pnl_pct_change),
+                o(p.pnl_sol),
+                n(p.total_deposit),
+                RangeStatus::of_pool(p).id().to_owned(),
+                p.list_positions.join(" "),
+            ]
+        })
+        .collect();
+    Table {
+        name: format!("open-positions-{wallet}"),
+        columns: vec![
+            "pool_address",
+            "pair",
+            "balances",
+            "balances_sol",
+            "unclaimed_fees",
+            "unclaimed_fees_sol",
+            "fee_per_tvl_24h",
+            "pnl",
+            "pnl_pct_change",
+            "pnl_sol",
+            "total_deposit",
+            "range",
+            "positions",
+        ],
+        rows,
+        provenance,
+    }
+}
+
 /// Everything the wallet page shows.
-struct Portfolios {
+pub(super) struct Portfolios {
+    wallet: String,
+    /// Where the open pools came from, and when.
+    open_provenance: Provenance,
     total: PortfolioTotal,
     open: OpenPortfolio,
     closed: Portfolio,
@@ -201,9 +254,15 @@ impl Portfolios {
     }
 }
 
-async fn load(c: SiteClient, wallet: String, v: WalletView) -> Result<Portfolios, Error> {
+/// Loads what the DLMM sections show of `wallet` in view `v`.
+pub(super) async fn load_portfolio(c: SiteClient, wallet: String, v: WalletView) -> Result<Portfolios, Error> {
     let total = c.send(&GetPortfolioTotal::new(wallet.clone())).await?;
     let open = c.send(&v.open_operation(&wallet)).await?;
+    let open_provenance = Provenance {
+        source: c.url_of(&v.open_operation(&wallet)),
+        fetched_at: (web_sys::js_sys::Date::now() / 1000.0) as i64,
+        refreshed_at: None,
+    };
     let closed = c.send(&v.closed_operation(&wallet)).await?;
     let summary = c.send(&GetLimitOrderSummary::new(wallet.clone())).await?;
     let open_orders = c.send(&GetOpenLimitOrderPools::new(wallet.clone()).page_size(WALLET_PAGE_SIZE)).await?;
@@ -212,37 +271,22 @@ async fn load(c: SiteClient, wallet: String, v: WalletView) -> Result<Portfolios
     for pool in claim_pools(&open.pools, &closed.pools) {
         claims.push(c.send(&GetWalletPoolClaims::new(wallet.clone(), pool)).await);
     }
-    Ok(Portfolios { total, open, closed, summary, open_orders, closed_orders, claims })
-}
-
-/// The wallet page.
-#[component]
-pub fn DlmmWalletPage() -> impl IntoView {
-    let wallet = crate::route::param("wallet");
-    let (view_state, go) = crate::route::url_state::<WalletView>(move || {
-        format!("/dlmm/wallets/{}", encode_component(&wallet.get_untracked()))
-    });
-    let client = expect_context::<SiteClient>();
-    let data = crate::resource::local(move || load(client.clone(), wallet.get(), view_state.get()));
-    view! {
-        <h1>"Wallet portfolio"</h1>
-        <p class="sub"><Addr address=wallet.get_untracked() full=true field="wallet" /></p>
-        <Loaded resource=data loading="the portfolio" failure=Failure::NotAnAddress("wallet") let:d>
-            {portfolio(d, view_state.get_untracked(), go)}
-        </Loaded>
-    }
+    Ok(Portfolios { wallet, open_provenance, total, open, closed, summary, open_orders, closed_orders, claims })
 }
 
 /// The loaded portfolio, or that there is none (read from the page's shared value).
-fn portfolio(d: &Portfolios, view: WalletView, go: Callback<WalletView>) -> AnyView {
+pub(super) fn portfolio(d: &Portfolios, view: WalletView, go: Callback<WalletView>) -> AnyView {
     if d.is_empty() {
         return view! {
-            <Empty message="This wallet has no DLMM positions (open, or closed in the chosen days) and no limit orders." />
+            {empty("This wallet has no DLMM positions (open, or closed in the chosen days) and no limit orders.")}
             <DaysChoice view=view go=go />
         }
         .into_any();
     }
-    let Portfolios { total, open, closed, summary, open_orders, closed_orders, claims } = d;
+    let Portfolios { wallet, open_provenance, total, open, closed, summary, open_orders, closed_orders, claims } = d;
+    let (w, provenance, pools) = (wallet.clone(), open_provenance.clone(), open.pools.clone());
+    let open_download =
+        downloads("open-downloads", std::rc::Rc::new(move || open_pools_table(&w, &pools, provenance.clone())));
     let totals = open.total.as_ref();
     let pnl_class = |v: f64| if v >= 0.0 { "value gain" } else { "value loss" };
     view! {
@@ -265,6 +309,7 @@ fn portfolio(d: &Portfolios, view: WalletView, go: Callback<WalletView>) -> AnyV
             {open.sol_price.map(|p| view! { <p class="note">"SOL figures at " <span data-field="sol_price" title=exact(p)>{format!("${}", compact(p))}</span>" per SOL."</p> })}
         </section>
         {open_pools(open, view, go)}
+        {open_download}
         {closed_pools(closed, view, go)}
         {claims_table(claims)}
         {limit_orders(summary, open_orders, closed_orders)}
@@ -328,7 +373,7 @@ fn open_pools(open: &OpenPortfolio, view: WalletView, go: Callback<WalletView>) 
                                         let out = RangeStatus::position_out_of_range(p, a);
                                         let tag = match out { Some(true) => "out", Some(false) => "in", None => "?" };
                                         view! { <li data-position=a.clone() data-range=tag>
-                                            <Addr address=a.clone() href=format!("/dlmm/positions/{a}") />
+                                            {Addr::new(a.clone()).href(format!("/dlmm/positions/{a}")).view()}
                                             <span class="unit">{format!(" {tag}")}</span></li> }
                                     }).collect_any()}</ul></td>
                                 </tr>
@@ -413,7 +458,7 @@ fn claims_table(claims: &[Result<WalletPoolClaims, Error>]) -> impl IntoView + u
                         {claims.iter().map(|c| match c {
                             Ok(c) => view! {
                                 <tr data-address=c.pool_address.clone()>
-                                    <td><Addr address=c.pool_address.clone() href=format!("/dlmm/pools/{}", c.pool_address) /></td>
+                                    <td>{Addr::new(c.pool_address.clone()).href(format!("/dlmm/pools/{}", c.pool_address)).view()}</td>
                                     <td class="r">{usd_value(c.total_fee_x_usd + c.total_fee_y_usd, "fees_usd")}</td>
                                     <td class="mono" data-field="fee_amounts">{format!("{} · {}", c.total_fee_x, c.total_fee_y)}</td>
                                     <td class="r">{usd_value(c.total_reward_x_usd + c.total_reward_y_usd, "rewards_usd")}</td>
@@ -572,5 +617,17 @@ mod tests {
         assert_eq!(claim_pools(&[], &[]), Vec::<&str>::new());
         assert_eq!(sol(None), "—");
         assert_eq!(sol(Some(1234.5)), "1.23K SOL");
+    }
+
+    #[test]
+    fn the_open_pools_table_keeps_every_figure_as_read() {
+        let mut p = pool(&["a", "b"], &["b"], Some(true));
+        p.balances = 0.1 + 0.2;
+        let provenance = Provenance { source: "s".into(), fetched_at: 0, refreshed_at: None };
+        let t = open_pools_table("w", &[p], provenance);
+        assert_eq!(t.columns.len(), t.rows[0].len());
+        assert_eq!(t.rows[0][2].parse::<f64>().unwrap(), 0.1 + 0.2);
+        assert_eq!((t.rows[0][1].as_str(), t.rows[0][3].as_str(), t.rows[0][11].as_str()), ("X-Y", "", "out-of-range"));
+        assert_eq!(t.rows[0][12], "a b");
     }
 }

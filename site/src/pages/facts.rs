@@ -58,7 +58,7 @@ pub fn Facts(facts: Vec<Fact>, #[prop(optional)] testid: Option<&'static str>) -
             {facts.into_iter().map(|Fact { label, value }| {
                 let value = match value {
                     FactValue::Text { field, text, title } => view! { <dd data-field=field title=title>{text}</dd> }.into_any(),
-                    FactValue::Address { field, address } => view! { <dd><Addr address=address field=field /></dd> }.into_any(),
+                    FactValue::Address { field, address } => view! { <dd>{Addr::new(address).field(field).view()}</dd> }.into_any(),
                 };
                 view! { <dt>{label}</dt>{value} }
             }).collect_any()}

@@ -75,7 +75,7 @@ fn compare(pairs: &[PairInfo]) -> impl IntoView + use<> {
             view! {
                 <th scope="col" data-address=key>
                     <a href={crate::link(&href)} class="name">{name}</a>
-                    <br /><Addr address=address />
+                    <br />{Addr::new(address).view()}
                 </th>
             }
         })

@@ -23,6 +23,7 @@ mod search;
 mod settings;
 mod sources;
 mod wallet;
+mod wallet_pnl;
 
 pub use damm_v2_pool::DammV2PoolPage;
 pub use damm_v2_pools::DammV2PoolsPage;
@@ -30,7 +31,6 @@ pub use dlmm_groups::{DlmmGroupPage, DlmmGroupsPage};
 pub use dlmm_pool::DlmmPoolPage;
 pub use dlmm_pools::DlmmPoolsPage;
 pub use dlmm_position::DlmmPositionPage;
-pub use dlmm_wallet::DlmmWalletPage;
 pub use group::GroupPage;
 pub use home::Home;
 pub use keeper_home::KeeperHome;
@@ -42,6 +42,7 @@ pub use search::{SearchBox, SearchPage};
 pub use settings::SettingsPage;
 pub use sources::{ConsentPanel, SourceBanner};
 pub use wallet::WalletPage;
+pub use wallet_pnl::WalletPnlPage;
 
 use leptos::prelude::*;
 
@@ -84,32 +85,64 @@ pub fn pct_value(value: f64, field: &'static str) -> impl IntoView + use<> {
     view! { <span class="num" data-field=(!field.is_empty()).then_some(field) title=exact(value)>{percent_short(value)}</span> }
 }
 
-/// An address: shortened text (full on hover), a copy button and a link to the Solana explorer. With `href`,
-/// the text links to that page of this site.
-#[component]
-pub fn Addr(
-    #[prop(into)] address: String,
-    #[prop(optional)] href: Option<String>,
-    #[prop(optional)] tx: bool,
-    #[prop(optional)] full: bool,
-    #[prop(optional)] field: &'static str,
-) -> impl IntoView {
-    let text = if full { address.clone() } else { short_address(&address) };
-    let external = if tx { explorer_tx_url(&address) } else { explorer_account_url(&address) };
-    let code = view! { <code title=address.clone() data-field=(!field.is_empty()).then_some(field) data-value=address.clone()>{text}</code> };
-    let label = match href {
-        Some(href) => view! { <a href={crate::link(&href)}>{code}</a> }.into_any(),
-        None => code.into_any(),
-    };
-    view! {
-        <span class="addr">
-            {label}
-            <CopyButton value=address.clone() />
-            {external.map(|external| view! {
-                <a class="ext" href=external target="_blank" rel="noopener noreferrer" title="Open in the Solana explorer"
-                    aria-label="Open in the Solana explorer">"↗"</a>
-            })}
-        </span>
+/// An address: shortened text (full on hover), a copy button and a link to the Solana explorer; with
+/// [`href`](Addr::href), the text links to that page of this site. A builder drawn by [`Addr::view`], a plain function
+/// rather than a component, whose props would cost code at each of its thirty call sites.
+pub struct Addr {
+    address: String,
+    href: Option<String>,
+    tx: bool,
+    full: bool,
+    field: &'static str,
+}
+
+impl Addr {
+    /// `address`, shortened, not linked.
+    pub fn new(address: impl Into<String>) -> Self {
+        Self { address: address.into(), href: None, tx: false, full: false, field: "" }
+    }
+
+    /// Its text links to `href`, a page of this site.
+    pub fn href(self, href: impl Into<String>) -> Self {
+        Self { href: Some(href.into()), ..self }
+    }
+
+    /// A transaction signature (the Solana explorer's transaction page), not an account.
+    pub fn tx(self) -> Self {
+        Self { tx: true, ..self }
+    }
+
+    /// Shown whole.
+    pub fn full(self) -> Self {
+        Self { full: true, ..self }
+    }
+
+    /// Named `field` for tests (`data-field`).
+    pub fn field(self, field: &'static str) -> Self {
+        Self { field, ..self }
+    }
+
+    /// The address's view.
+    pub fn view(self) -> AnyView {
+        let Self { address, href, tx, full, field } = self;
+        let text = if full { address.clone() } else { short_address(&address) };
+        let external = if tx { explorer_tx_url(&address) } else { explorer_account_url(&address) };
+        let code = view! { <code title=address.clone() data-field=(!field.is_empty()).then_some(field) data-value=address.clone()>{text}</code> };
+        let label = match href {
+            Some(href) => view! { <a href={crate::link(&href)}>{code}</a> }.into_any(),
+            None => code.into_any(),
+        };
+        view! {
+            <span class="addr">
+                {label}
+                <CopyButton value=address.clone() />
+                {external.map(|external| view! {
+                    <a class="ext" href=external target="_blank" rel="noopener noreferrer" title="Open in the Solana explorer"
+                        aria-label="Open in the Solana explorer">"↗"</a>
+                })}
+            </span>
+        }
+        .into_any()
     }
 }
 

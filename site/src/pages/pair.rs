@@ -9,7 +9,7 @@ use leptos_router::hooks::use_navigate;
 
 use super::cards::{Card, cards};
 use super::{Addr, SiteClient, pct_value, usd_value};
-use crate::charts::daily::Chart;
+use crate::charts::daily::{DailyChart, chart};
 use crate::format::{compact, compact_usd, exact, percent_short, unix_time};
 use crate::ui::{CollectAny, Failure, Loaded, or_empty};
 use crate::url_state::encode_component;
@@ -95,7 +95,7 @@ fn pair_details(p: &PairInfo) -> impl IntoView + use<> {
                 {p.is_blacklisted.then(|| view! { <span class="badge warn">"blacklisted"</span> })}
                 {p.hide.then(|| view! { <span class="badge warn">"hidden by the vendor"</span> })}
             </h1>
-            <p class="sub">"Pair " <Addr address=p.address.clone() full=true field="address" />
+            <p class="sub">"Pair " {Addr::new(p.address.clone()).full().field("address").view()}
                 " · " <a href={crate::link(&group)}>"All pools of this token pair"</a></p>
             {cards(None, vec![
                 Card::usd("TVL", p.tvl_usd(), "liquidity", "USD held in the reserves now"),
@@ -118,10 +118,10 @@ fn pair_details(p: &PairInfo) -> impl IntoView + use<> {
             </div>
             <h2>"All fields"</h2>
             <dl class="fields">
-                <Field label="Token X mint" unit="" value=view! { <Addr address=p.mint_x.clone() field="mint_x" /> }.into_any() />
-                <Field label="Token Y mint" unit="" value=view! { <Addr address=p.mint_y.clone() field="mint_y" /> }.into_any() />
-                <Field label="Reserve X account" unit="" value=view! { <Addr address=p.reserve_x.clone() /> }.into_any() />
-                <Field label="Reserve Y account" unit="" value=view! { <Addr address=p.reserve_y.clone() /> }.into_any() />
+                <Field label="Token X mint" unit="" value=Addr::new(p.mint_x.clone()).field("mint_x").view() />
+                <Field label="Token Y mint" unit="" value=Addr::new(p.mint_y.clone()).field("mint_y").view() />
+                <Field label="Reserve X account" unit="" value=Addr::new(p.reserve_x.clone()).view() />
+                <Field label="Reserve Y account" unit="" value=Addr::new(p.reserve_y.clone()).view() />
                 <Field label="Reserve X" unit=" base units (raw, exact)" value=view! { <span class="mono" data-field="reserve_x_amount">{p.reserve_x_amount.to_string()}</span> }.into_any() />
                 <Field label="Reserve Y" unit=" base units (raw, exact)" value=view! { <span class="mono" data-field="reserve_y_amount">{p.reserve_y_amount.to_string()}</span> }.into_any() />
                 <Field label="Bin step" unit=" bps (price step between bins)" value=view! { <span data-field="bin_step">{p.bin_step}</span> }.into_any() />
@@ -133,8 +133,8 @@ fn pair_details(p: &PairInfo) -> impl IntoView + use<> {
                 <Field label="All-time volume" unit=" USD" value=view! { {usd_value(p.cumulative_trade_volume_usd(), "cumulative_trade_volume")} }.into_any() />
                 <Field label="All-time fees" unit=" USD" value=view! { {usd_value(p.cumulative_fee_volume_usd(), "cumulative_fee_volume")} }.into_any() />
                 <Field label="Farm APY" unit=" % per year, compounded" value=view! { {pct_value(p.farm_apy, "farm_apy")} }.into_any() />
-                <Field label="Reward mint X" unit="" value=view! { <Addr address=p.reward_mint_x.clone() /> }.into_any() />
-                <Field label="Reward mint Y" unit="" value=view! { <Addr address=p.reward_mint_y.clone() /> }.into_any() />
+                <Field label="Reward mint X" unit="" value=Addr::new(p.reward_mint_x.clone()).view() />
+                <Field label="Reward mint Y" unit="" value=Addr::new(p.reward_mint_y.clone()).view() />
                 <Field label="Tags" unit="" value=view! { <span>{tags}</span> }.into_any() />
                 <Field label="Launchpad" unit="" value=view! { <span>{p.launchpad.clone().unwrap_or_else(|| "none".into())}</span> }.into_any() />
             </dl>
@@ -193,15 +193,15 @@ fn daily_charts(
 ) -> impl IntoView + use<> {
     view! {
         <div class="charts">
-            <Chart title="TVL by day" y_label="USD" id="chart-tvl" fmt=compact_usd
-                labels=tvl.iter().map(|s| s.day_date.clone()).collect()
-                values=tvl.iter().map(|s| s.total_value_locked).collect() />
-            <Chart title="Volume by day" y_label="USD" id="chart-volume" fmt=compact_usd bars_kind=true
-                labels=volume.iter().map(|s| s.day_date.clone()).collect()
-                values=volume.iter().map(|s| s.trade_volume).collect() />
-            <Chart title="Average fee by day" y_label="bps" id="chart-fee" fmt=bps
-                labels=fee.iter().map(|s| s.hour_date.get(..10).unwrap_or(&s.hour_date).to_owned()).collect()
-                values=fee.iter().map(|s| s.average_fee_bps).collect() />
+            {chart(DailyChart { title: "TVL by day", y_label: "USD", id: "chart-tvl", fmt: compact_usd, bars: false,
+                labels: tvl.iter().map(|s| s.day_date.clone()).collect(),
+                values: tvl.iter().map(|s| s.total_value_locked).collect() })}
+            {chart(DailyChart { title: "Volume by day", y_label: "USD", id: "chart-volume", fmt: compact_usd, bars: true,
+                labels: volume.iter().map(|s| s.day_date.clone()).collect(),
+                values: volume.iter().map(|s| s.trade_volume).collect() })}
+            {chart(DailyChart { title: "Average fee by day", y_label: "bps", id: "chart-fee", fmt: bps, bars: false,
+                labels: fee.iter().map(|s| s.hour_date.get(..10).unwrap_or(&s.hour_date).to_owned()).collect(),
+                values: fee.iter().map(|s| s.average_fee_bps).collect() })}
         </div>
     }
 }
@@ -230,7 +230,7 @@ fn swap_table(swaps: &[Swap]) -> impl IntoView + use<> {
                     {swaps.iter().map(|s| view! {
                         <tr data-tx=s.tx_id.clone()>
                             <td title=s.onchain_timestamp.to_string()>{unix_time(s.onchain_timestamp)}</td>
-                            <td><Addr address=s.tx_id.clone() tx=true /></td>
+                            <td>{Addr::new(s.tx_id.clone()).tx().view()}</td>
                             <td class="r" title=format!("{} base units of {}", s.in_amount, s.in_token)>{usd_value(s.in_amount_usd, "in_amount_usd")}</td>
                             <td class="r" title=format!("{} base units of {}", s.out_amount, s.out_token)>{usd_value(s.out_amount_usd, "out_amount_usd")}</td>
                             <td class="r">{usd_value(s.trade_fee_usd, "trade_fee_usd")}</td>
@@ -266,8 +266,8 @@ fn lock_table(locks: &[PositionLock]) -> impl IntoView + use<> {
                 <tbody>
                     {locks.iter().map(|l| view! {
                         <tr data-position=l.position.clone()>
-                            <td><Addr address=l.position.clone() href=format!("/positions/{}", l.position) /></td>
-                            <td><Addr address=l.owner.clone() /></td>
+                            <td>{Addr::new(l.position.clone()).href(format!("/positions/{}", l.position)).view()}</td>
+                            <td>{Addr::new(l.owner.clone()).view()}</td>
                             <td class="r" title="lock release point (slot or unix time, as the program defines it)">{l.lock_release_point.to_string()}</td>
                             <td class="r" title=l.slot.to_string()>{compact(l.slot as f64)}</td>
                             <td>{if l.closed { "closed" } else { "open" }}</td>

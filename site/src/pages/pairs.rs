@@ -12,7 +12,7 @@ use super::{SiteClient, pct_value, usd_value};
 use crate::format::{exact, percent_short};
 use crate::pool_list::page_info;
 use crate::query::{PairsView, page_count, sort_label};
-use crate::ui::{CollectAny, Empty, Failure, Loaded};
+use crate::ui::{CollectAny, Failure, Loaded, empty};
 use crate::url_state::UrlState;
 
 /// What one load of `/pairs` returns.
@@ -96,7 +96,7 @@ fn pager(total: u64, view: &PairsView, go: Callback<PairsView>, shown: usize) ->
 /// A page of pairs (read from the page's shared value).
 fn pairs_table(page: &AllPairsWithPagination, view: PairsView, go: Callback<PairsView>) -> AnyView {
     if page.pairs.is_empty() {
-        return view! { <Empty message="No pairs match these filters." /> }.into_any();
+        return empty("No pairs match these filters.");
     }
     let shown = page.pairs.len();
     let headers = SORTABLE.map(|(key, label)| {
@@ -144,7 +144,7 @@ fn pair_row(p: &PairInfo) -> impl IntoView + use<> {
 /// A page of token pairs (read from the page's shared value).
 fn groups_table(groups: &AllGroupOfPairsMetadata, view: PairsView, go: Callback<PairsView>) -> AnyView {
     if groups.metadatas.is_empty() {
-        return view! { <Empty message="No token pairs match these filters." /> }.into_any();
+        return empty("No token pairs match these filters.");
     }
     let shown = groups.metadatas.len();
     view! {

@@ -41,7 +41,7 @@ pub fn PositionPage() -> impl IntoView {
     });
     view! {
         <h1>"Position"</h1>
-        <p class="sub"><Addr address=address.get_untracked() full=true /></p>
+        <p class="sub">{Addr::new(address.get_untracked()).full().view()}</p>
         <Loaded resource=data loading="the position" failure=Failure::NotFound("Position") let:d>
             {position_view(d)}
         </Loaded>
@@ -74,8 +74,8 @@ fn position_view(d: &Records) -> impl IntoView + use<> {
             <div class="two-col">
                 <div><h3>"v1 (with yields)"</h3>
                 <dl class="fields one" data-testid="position-v1">
-                    <div class="kv"><dt>"Pair"</dt><dd><Addr address=v1.pair_address.clone() href=format!("/pairs/{}", v1.pair_address) field="pair_address" /></dd></div>
-                    <div class="kv"><dt>"Owner"</dt><dd><Addr address=v1.owner.clone() href=format!("/wallets/{}/{}", v1.owner, v1.pair_address) field="owner" /></dd></div>
+                    <div class="kv"><dt>"Pair"</dt><dd>{Addr::new(v1.pair_address.clone()).href(format!("/pairs/{}", v1.pair_address)).field("pair_address").view()}</dd></div>
+                    <div class="kv"><dt>"Owner"</dt><dd>{Addr::new(v1.owner.clone()).href(format!("/wallets/{}/{}", v1.owner, v1.pair_address)).field("owner").view()}</dd></div>
                     <div class="kv"><dt>"Fees claimed"</dt><dd>{usd_value(v1.total_fee_usd_claimed, "total_fee_usd_claimed")}<span class="unit">{format!(" USD · x {} · y {} base units", v1.total_fee_x_claimed, v1.total_fee_y_claimed)}</span></dd></div>
                     <div class="kv"><dt>"Rewards claimed"</dt><dd>{usd_value(v1.total_reward_usd_claimed, "total_reward_usd_claimed")}<span class="unit">{format!(" USD · x {} · y {} base units", v1.total_reward_x_claimed, v1.total_reward_y_claimed)}</span></dd></div>
                     <div class="kv"><dt>"Daily fee yield"</dt><dd>{pct_value(v1.daily_fee_yield, "daily_fee_yield")}<span class="unit">" 24 h fee/TVL of the pair, per day"</span></dd></div>
@@ -109,7 +109,7 @@ fn position_view(d: &Records) -> impl IntoView + use<> {
                                     <td><span class=format!("tag {}", e.kind.id())>{e.kind.label()}</span></td>
                                     <td class="r">{usd_value(e.usd, "")}</td>
                                     <td class="mono">{e.amounts.clone()}</td>
-                                    <td><Addr address=e.tx_id.clone() tx=true /></td>
+                                    <td>{Addr::new(e.tx_id.clone()).tx().view()}</td>
                                 </tr>
                             }).collect_any()}
                         </tbody>

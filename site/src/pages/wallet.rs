@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::Addr;
 use super::cards::{Card, cards};
-use crate::ui::{Empty, Failure, Loaded};
+use crate::ui::{Failure, Loaded, empty};
 
 /// The wallet page.
 #[component]
@@ -17,8 +17,8 @@ pub fn WalletPage() -> impl IntoView {
     view! {
         <h1>"Wallet earnings"</h1>
         <dl class="fields">
-            <div class="kv"><dt>"Wallet"</dt><dd><Addr address=wallet.get_untracked() full=true /></dd></div>
-            <div class="kv"><dt>"Pair"</dt><dd><Addr address=pair.get_untracked() full=true href=format!("/pairs/{}", pair.get_untracked()) /></dd></div>
+            <div class="kv"><dt>"Wallet"</dt><dd>{Addr::new(wallet.get_untracked()).full().view()}</dd></div>
+            <div class="kv"><dt>"Pair"</dt><dd>{Addr::new(pair.get_untracked()).href(format!("/pairs/{}", pair.get_untracked())).full().view()}</dd></div>
         </dl>
         <Loaded resource=earning loading="earnings" failure=Failure::NotFound("Wallet") let:list>
             {earning_view(list.first())}
@@ -29,7 +29,7 @@ pub fn WalletPage() -> impl IntoView {
 /// The wallet's claims in the pair, if any (read from the page's shared value).
 fn earning_view(earning: Option<&WalletEarning>) -> AnyView {
     let Some(e) = earning else {
-        return view! { <Empty message="This wallet has claimed nothing in this pair." /> }.into_any();
+        return empty("This wallet has claimed nothing in this pair.");
     };
     let fee = e.total_fee_usd_claimed.unwrap_or(0.0);
     let reward = e.total_reward_usd_claimed.unwrap_or(0.0);

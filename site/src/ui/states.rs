@@ -10,15 +10,15 @@ pub fn Loading(#[prop(into)] what: String) -> impl IntoView {
     view! { <p class="state loading" role="status" aria-busy="true" data-state="loading">{format!("Loading {what}…")}</p> }
 }
 
-/// Nothing to show.
-#[component]
-pub fn Empty(#[prop(into)] message: String) -> impl IntoView {
-    view! { <p class="state empty" role="status" data-state="empty">{message}</p> }
+/// Nothing to show, and why: a plain function rather than a component, whose props would cost code at each of its
+/// dozen call sites.
+pub fn empty(message: impl Into<String>) -> AnyView {
+    view! { <p class="state empty" role="status" data-state="empty">{message.into()}</p> }.into_any()
 }
 
-/// The view of `items`, or [`Empty`] with `message` when there are none.
+/// The view of `items`, or [`empty`] with `message` when there are none.
 pub fn or_empty<T, V: IntoAny>(items: &[T], message: &'static str, view: impl FnOnce(&[T]) -> V) -> AnyView {
-    if items.is_empty() { view! { <Empty message=message /> }.into_any() } else { view(items).into_any() }
+    if items.is_empty() { empty(message) } else { view(items).into_any() }
 }
 
 /// "Not found", or "not indexed" when the vendor answered 500 for something it never indexed.
@@ -28,7 +28,7 @@ pub fn NotFoundPanel(error: Error, #[prop(into)] what: String) -> impl IntoView 
     let (state, title) = if not_indexed {
         ("not-indexed", format!("{what} not indexed"))
     } else {
-        ("not-found", format!("No such {}", what.to_lowercase()))
+        ("not-found", format!("No such {}", what.to_ascii_lowercase()))
     };
     let hint = if not_indexed {
         "The API has never indexed it (it answered 500). It may be new, closed, or not a DLMM account."

@@ -102,7 +102,7 @@ async fn search_routes_and_reports_nothing_found() {
     let samples = samples().await;
     let position = s(&samples["positions"][0]);
     // The datapi hosts unreachable: the search goes on to the keeper host that knows the position.
-    let keeper_only = sources([pair_base(), pool_base(), NOWHERE, NOWHERE]);
+    let keeper_only = sources([pair_base(), pool_base(), NOWHERE, NOWHERE, NOWHERE]);
     let page = mount_at(&format!("/search?q={position}"), keeper_only);
     page.wait(r#"[data-testid="timeline"]"#).await;
     let path = web_sys::window().unwrap().location().pathname().unwrap();

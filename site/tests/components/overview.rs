@@ -70,7 +70,8 @@ async fn overview_stats_of_both_services_and_the_three_top_lists() {
 
 #[wasm_bindgen_test]
 async fn an_unreachable_host_is_named_with_the_way_out() {
-    let page = mount_at("/", sources([pair_base(), pool_base(), NOWHERE, damm_v2_datapi_base()]));
+    let page =
+        mount_at("/", sources([pair_base(), pool_base(), NOWHERE, damm_v2_datapi_base(), portfolio_datapi_base()]));
     let panel = page.wait(r#"[data-state="error"][data-kind="network"][data-host="127.0.0.1:9"]"#).await;
     assert!(panel.text_content().unwrap().contains("Cannot reach 127.0.0.1:9"));
     let advice = page.text(r#"[data-testid="error-advice"]"#);
@@ -186,6 +187,7 @@ async fn keeper_pages_are_offered_only_with_a_keeper_host() {
         "https://dammv2-api.meteora.ag",
         dlmm_datapi_base(),
         damm_v2_datapi_base(),
+        portfolio_datapi_base(),
     ]);
     let page = mount_at("/pairs", datapi_only);
     page.wait(r#"[data-state="keeper-unconfigured"]"#).await;

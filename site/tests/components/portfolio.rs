@@ -1,5 +1,6 @@
-//! The datapi portfolio pages: `/dlmm/wallets/:wallet` and `/dlmm/positions/:address`, every state, values checked
-//! against the replica's raw JSON.
+//! The portfolio pages: `/wallets/:wallet` (the portfolio service's figures), the same page as
+//! `/dlmm/wallets/:wallet` (its DLMM sections) and `/dlmm/positions/:address`, every state, values checked against
+//! the replica's raw JSON.
 
 use dlmm_explorer::format::compact_usd;
 use wasm_bindgen_test::*;
@@ -144,6 +145,27 @@ async fn wallet_limit_orders() {
 }
 
 #[wasm_bindgen_test]
+async fn wallet_balance_performance_and_calendar_from_the_portfolio_service() {
+    let samples = datapi_samples().await;
+    let wallet = s(&samples["wallet_with_positions"]["wallet"]);
+    let base = portfolio_datapi_base();
+    let balances = raw(&format!("{base}/balances/{wallet}")).await;
+    let all = raw(&format!("{base}/performances/{wallet}?time_range=all")).await;
+    let page = mount_at(&format!("/wallets/{wallet}?unit=sol"), replica());
+    page.wait(r#"[data-testid="performance"] tbody tr"#).await;
+    page.wait(r#"[data-testid="balance-cards"]"#).await;
+    let title = page.query(r#"[data-testid="balance-cards"] [data-field="balance"]"#).unwrap().get_attribute("title");
+    assert_eq!(title.as_deref(), Some(s(&balances["balance_sol"]).as_str()));
+    assert_eq!(page.count(r#"[data-testid="performance"] tbody tr"#), 6);
+    let pnl = page.query(r#"tr[data-range="all"] [data-field="pnl"]"#).unwrap().get_attribute("data-value");
+    assert_eq!(pnl.as_deref(), Some(s(&all["pnl_sol"]).as_str()));
+    // The calendar shows this month (the page's default) or says it has nothing closed in it.
+    page.wait(r#"[data-testid="wallet-calendar"] [data-testid="calendar-grid"], [data-testid="wallet-calendar"] [data-state="empty"]"#)
+        .await;
+    page.wait(r#"[data-testid="wallet-totals"]"#).await;
+}
+
+#[wasm_bindgen_test]
 async fn wallet_empty_not_found_and_error() {
     let samples = datapi_samples().await;
     let page = mount_at(&format!("/dlmm/wallets/{}", s(&samples["wallet_without_positions"])), replica());
@@ -154,7 +176,9 @@ async fn wallet_empty_not_found_and_error() {
 
     let page = mount_at("/dlmm/wallets/not-a-wallet", replica());
     page.wait(r#"[data-state="not-found"]"#).await;
-    assert!(page.text(r#"[data-state="not-found"] .message"#).contains("user"));
+    // One explanation, from the wallet page's first section (the portfolio service's `wallet` parameter).
+    assert_eq!(page.count(r#"[data-state="not-found"]"#), 1);
+    assert!(page.text(r#"[data-state="not-found"] .message"#).contains("wallet"));
     drop(page);
 
     let wallet = s(&samples["wallet_with_positions"]["wallet"]);
