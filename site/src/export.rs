@@ -45,20 +45,10 @@ impl Provenance {
     }
 }
 
-/// Whether `text` is a number as the services write them (`-12.5`, `1e-7`: `-?digits(.digits)?(e[+-]?digits)?`),
-/// which is never a formula. Read by its grammar: the standard float parser would bring its tables into the `.wasm`.
+/// Whether `text` is a number as the services write them (`-12.5`, `1e-7`: JSON's number grammar), which is never a
+/// formula.
 fn is_number(text: &str) -> bool {
-    fn digits(text: &str) -> Option<&str> {
-        let end = text.bytes().position(|b| !b.is_ascii_digit()).unwrap_or(text.len());
-        (end > 0).then(|| &text[end..])
-    }
-    let rest = digits(text.strip_prefix('-').unwrap_or(text));
-    let rest = rest.map(|r| r.strip_prefix('.').map_or(Some(r), digits)).and_then(|r| r);
-    let rest = rest.map(|r| match r.strip_prefix(['e', 'E']) {
-        Some(exponent) => digits(exponent.strip_prefix(['+', '-']).unwrap_or(exponent)),
-        None => Some(r),
-    });
-    rest.flatten() == Some("")
+    dlmm_query::wire::is_decimal_text(text)
 }
 
 /// One CSV cell: a would-be formula defused, then quoted when it holds a comma, a quote, a line break or spaces at

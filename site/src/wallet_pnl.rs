@@ -66,26 +66,6 @@ impl FromStr for Unit {
     }
 }
 
-/// The unix time (seconds) a month starts at, UTC midnight of its first day.
-pub fn month_start(month: Month) -> i64 {
-    // Days from 1970-01-01 to the first of the month, counting years from March so that leap days fall last.
-    let (m, y) = (i64::from(month.month()), i64::from(month.year()));
-    let (y, m) = if m <= 2 { (y - 1, m + 9) } else { (y, m - 3) };
-    let era = y.div_euclid(400);
-    let year_of_era = y - era * 400;
-    let day_of_year = (153 * m + 2) / 5;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    (era * 146_097 + day_of_era - 719_468) * 86_400
-}
-
-/// The month before `month` (`None` before 2000-01).
-pub fn previous(month: Month) -> Option<Month> {
-    match month.month() {
-        1 => Month::new(month.year().checked_sub(1)?, 12),
-        m => Month::new(month.year(), m - 1),
-    }
-}
-
 /// `month` as a number of months since the start of year 0 (`2026-11` is 24,322): one number per month, in order.
 pub fn month_number(month: Month) -> u32 {
     u32::from(month.year()) * 12 + u32::from(month.month()) - 1
@@ -94,12 +74,6 @@ pub fn month_number(month: Month) -> u32 {
 /// The month [`month_number`] gives `number` (`None` for a number no month has).
 pub fn month_of_number(number: u32) -> Option<Month> {
     Month::new(u16::try_from(number / 12).ok()?, (number % 12) as u8 + 1)
-}
-
-/// The number of days of `month`.
-pub fn days_in(month: Month) -> u8 {
-    let next = month.next().map_or(month_start(month) + 31 * 86_400, month_start);
-    ((next - month_start(month)) / 86_400) as u8
 }
 
 /// How strongly a day is coloured: its P&L's sign, and its size against the month's largest, in four steps.
@@ -143,13 +117,13 @@ pub struct GridDay<'a> {
 /// The weeks of `month` (Monday first), each day with its point among `days` and its shade; the cells before the
 /// first and after the last day are `None`.
 pub fn month_grid(month: Month, days: &[CalendarDay]) -> Vec<[Option<GridDay<'_>>; 7]> {
-    let start = month_start(month);
+    let start = month.start_unix();
     let largest = days.iter().map(|d| d.pnl_usd.to_f64().abs()).filter(|v| v.is_finite()).fold(0.0, f64::max);
     // 1970-01-01 was a Thursday: three days after a Monday.
     let lead = ((start / 86_400 + 3).rem_euclid(7)) as usize;
     let mut weeks = Vec::new();
     let mut week = [None; 7];
-    for day in 1..=days_in(month) {
+    for day in 1..=month.days() {
         let day_start = start + (i64::from(day) - 1) * 86_400;
         let point = days.iter().find(|d| i64::try_from(d.timestamp).is_ok_and(|t| t == day_start));
         let cell = (lead + usize::from(day) - 1) % 7;
@@ -182,9 +156,9 @@ fn shade(pnl: &Decimal, largest: f64) -> Shade {
 /// The month's P&L added up day by day (USD), one value per day of `month`, from its first day: what the
 /// cumulative curve draws. A day the service sent nothing for adds nothing.
 pub fn cumulative(month: Month, days: &[CalendarDay]) -> Vec<f64> {
-    let start = month_start(month);
+    let start = month.start_unix();
     let mut total = 0.0;
-    (0..i64::from(days_in(month)))
+    (0..i64::from(month.days()))
         .map(|i| {
             let day_start = start + i * 86_400;
             total += days
@@ -300,32 +274,18 @@ mod tests {
     }
 
     #[test]
-    fn months_start_at_utc_midnight_and_have_their_days() {
-        assert_eq!(month_start(month("2026-11")), 1_793_491_200);
-        assert_eq!(month_start(month("2000-01")), 946_684_800);
-        assert_eq!(month_start(month("2024-03")), 1_709_251_200);
-        let lengths: Vec<u8> =
-            ["2024-02", "2025-02", "2000-02", "2026-04", "2026-12"].map(|m| days_in(month(m))).into();
-        assert_eq!(lengths, [29, 28, 29, 30, 31]);
-        assert_eq!(days_in(month("9999-12")), 31);
-        assert_eq!(previous(month("2026-01")), Some(month("2025-12")));
-        assert_eq!(previous(month("2026-07")), Some(month("2026-06")));
-        assert_eq!(previous(month("2000-01")), None);
+    fn months_are_numbered_in_order() {
         assert_eq!(month_number(month("2026-11")), 24_322);
         for m in ["2000-01", "2026-11", "2026-12", "9999-12"] {
             assert_eq!(month_of_number(month_number(month(m))), Some(month(m)), "{m}");
         }
         assert_eq!((month_of_number(0), month_of_number(u32::MAX)), (None, None));
-        for m in ["2001-03", "2026-11", "2099-12"] {
-            assert_eq!(Month::of_unix(month_start(month(m))), Some(month(m)), "{m}");
-            assert_eq!(Month::of_unix(month_start(month(m)) - 1), previous(month(m)), "{m}");
-        }
     }
 
     #[test]
     fn the_grid_starts_on_monday_and_shades_by_sign_and_size() {
         // November 2026 starts on a Sunday and has 30 days: six weeks.
-        let start = month_start(month("2026-11"));
+        let start = month("2026-11").start_unix();
         let days = [
             day(start, "-100"),
             day(start + 86_400, "25.5"),
@@ -352,7 +312,7 @@ mod tests {
 
     #[test]
     fn the_cumulative_curve_adds_every_day() {
-        let start = month_start(month("2026-02"));
+        let start = month("2026-02").start_unix();
         let days = [day(start + 86_400, "10"), day(start + 5 * 86_400, "-2.5"), day(start - 86_400, "1000")];
         let curve = cumulative(month("2026-02"), &days);
         assert_eq!(curve.len(), 28);
@@ -361,7 +321,7 @@ mod tests {
 
     #[test]
     fn the_calendar_table_holds_the_months_days_as_sent() {
-        let start = month_start(month("2026-11"));
+        let start = month("2026-11").start_unix();
         let days = [day(start - 86_400, "5"), day(start + 86_400, "-0.100")];
         let provenance = Provenance { source: "s".into(), fetched_at: 0, refreshed_at: None };
         let t = calendar_table("w", month("2026-11"), &days, provenance);

@@ -26,7 +26,7 @@ use crate::ui::downloads;
 use crate::ui::{CollectAny, Failure, Loaded, NotAnAddress, empty};
 use crate::url_state::{Field, UrlState, encode_component};
 use crate::wallet_pnl::{
-    GridDay, Unit, calendar_table, cumulative, month_grid, month_number, month_of_number, performances_table, previous,
+    GridDay, Unit, calendar_table, cumulative, month_grid, month_number, month_of_number, performances_table,
 };
 
 /// The calendar's month as the URL keeps it: a month, or none (this month).
@@ -315,7 +315,7 @@ fn month_nav(month: Month, state: Memo<WalletPnlView>, go: Callback<WalletPnlVie
     };
     view! {
         <nav class="pager" aria-label="Months" data-testid="month-nav">
-            {to(previous(month), "←")}
+            {to(month.previous(), "←")}
             <strong data-field="month">{month.to_string()}</strong>
             {to(month.next(), "→")}
         </nav>
@@ -344,7 +344,7 @@ fn calendar_view(wallet: &str, fetched: &Fetched<(Month, Calendar)>) -> AnyView 
     let total = curve.last().copied().unwrap_or(0.0);
     let labels = (1..=curve.len()).map(|d| format!("{month}-{d:02}")).collect();
     let details = move || {
-        let start = crate::wallet_pnl::month_start(month) + 86_400 * i64::try_from(picked.get()?).ok()?;
+        let start = month.start_unix() + 86_400 * i64::try_from(picked.get()?).ok()?;
         let day = days.iter().find(|d| i64::try_from(d.timestamp) == Ok(start))?;
         Some(day_details(day))
     };

@@ -64,6 +64,39 @@ impl Month {
         }
     }
 
+    /// The month before this one (`None` before 2000-01).
+    pub fn previous(self) -> Option<Self> {
+        match self.month {
+            1 => Self::new(self.year.checked_sub(1)?, 12),
+            m => Self::new(self.year, m - 1),
+        }
+    }
+
+    /// The unix time (seconds) the month starts at: UTC midnight of its first day. The inverse of
+    /// [`of_unix`](Self::of_unix) on a month's first second.
+    ///
+    /// ```
+    /// use dlmm_query::datapi::month::Month;
+    /// let m = |t: &str| t.parse::<Month>().unwrap();
+    /// assert_eq!(m("2026-11").start_unix(), 1_793_491_200);
+    /// assert_eq!(Month::of_unix(m("2026-11").start_unix() - 1), m("2026-11").previous());
+    /// ```
+    pub fn start_unix(self) -> i64 {
+        // Days from 1970-01-01 to the first of the month, counting years from March so that leap days fall last.
+        let (y, m) = (i64::from(self.year), i64::from(self.month));
+        let (y, m) = if m <= 2 { (y - 1, m + 9) } else { (y, m - 3) };
+        let era = y.div_euclid(400);
+        let year_of_era = y - era * 400;
+        let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + (153 * m + 2) / 5;
+        (era * 146_097 + day_of_era - 719_468) * 86_400
+    }
+
+    /// The number of days of the month (28 to 31).
+    pub fn days(self) -> u8 {
+        let next = self.next().map_or(self.start_unix() + 31 * 86_400, Self::start_unix);
+        ((next - self.start_unix()) / 86_400) as u8
+    }
+
     /// The month a unix time (seconds) falls in, in UTC; `None` outside 2000–9999.
     ///
     /// ```
@@ -137,6 +170,24 @@ impl Serialize for Month {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn months_start_at_utc_midnight_and_have_their_days() {
+        let month = |t: &str| t.parse::<Month>().unwrap();
+        assert_eq!(month("2026-11").start_unix(), 1_793_491_200);
+        assert_eq!(month("2000-01").start_unix(), 946_684_800);
+        assert_eq!(month("2024-03").start_unix(), 1_709_251_200);
+        let lengths: Vec<u8> = ["2024-02", "2025-02", "2000-02", "2026-04", "2026-12"].map(|m| month(m).days()).into();
+        assert_eq!(lengths, [29, 28, 29, 30, 31]);
+        assert_eq!(month("9999-12").days(), 31);
+        assert_eq!(month("2026-01").previous(), Some(month("2025-12")));
+        assert_eq!(month("2026-07").previous(), Some(month("2026-06")));
+        assert_eq!(month("2000-01").previous(), None);
+        for m in ["2001-03", "2026-11", "2099-12"] {
+            assert_eq!(Month::of_unix(month(m).start_unix()), Some(month(m)), "{m}");
+            assert_eq!(Month::of_unix(month(m).start_unix() - 1), month(m).previous(), "{m}");
+        }
+    }
 
     #[test]
     fn months_follow_one_another_across_years_and_stop_at_the_end() {
