@@ -7,6 +7,7 @@
 //! Navigation leads with the datapi pages (`/`, `/dlmm/…`, `/damm-v2/…`); the keeper pages (`/keeper`, `/pairs`,
 //! `/pools`, …) are offered only when a keeper-compatible host is configured, and say so when visited without one.
 
+pub mod bin_range;
 pub mod charts;
 pub mod client;
 pub mod config;

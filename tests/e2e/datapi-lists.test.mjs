@@ -57,11 +57,16 @@ test("overview: protocol stats of both services and the top pools by volume, fee
     assert.equal(await title(page.locator(`[data-testid="protocol-dlmm"] [data-field="${field}"]`)), dlmmStats[field], field);
     assert.equal(await title(page.locator(`[data-testid="protocol-damm-v2"] [data-field="${field}"]`)), dammStats[field], field);
   }
-  for (const [id, sort] of [["top-volume", "volume_24h:desc"], ["top-fee-tvl", "fee_tvl_ratio_24h:desc"], ["newest", "pool_created_at:desc"]]) {
+  // The fee/TVL ranking holds pools of at least $10K TVL only: dust earns any fee/TVL by chance.
+  const lists = [["top-volume", "volume_24h:desc", ""], ["top-fee-tvl", "fee_tvl_ratio_24h:desc", "&filter_by=tvl%3E%3D10000"], ["newest", "pool_created_at:desc", ""]];
+  for (const [id, sort, filter] of lists) {
     await page.waitForSelector(`[data-testid="${id}"] tbody tr`);
-    const expected = await pools(`page_size=10&sort_by=${sort}`);
+    const expected = await pools(`page_size=10&sort_by=${sort}${filter}`);
     assert.deepEqual(await rowAddresses(page, `[data-testid="${id}"]`), expected.data.map((p) => p.address), id);
+    if (filter) assert.ok(expected.data.every((p) => p.tvl >= 10_000) && expected.data.length === 10, "ten pools of meaningful TVL");
   }
+  const unfiltered = await pools("page_size=10&sort_by=fee_tvl_ratio_24h:desc");
+  assert.ok(unfiltered.data.some((p) => p.tvl < 10_000), "without the floor, dust leads the ranking");
   // The daily statistics: both views' totals over the span, the charts in the chosen view.
   const DAY = 86_400;
   const daily = {};

@@ -4,7 +4,7 @@
 // Run with DIST_DIR and the four DLMM_*/DAMM_V2_* base URLs of a running replica (as `cargo xtask ci` does).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serveDist, launchChromium, openPage, screenshotThemes } from "./support.mjs";
+import { serveDist, launchChromium, openPage, screenshotThemes, download, parseCsv } from "./support.mjs";
 
 const { DIST_DIR, DLMM_PAIR_BASE_URL: pairBase, DLMM_DATAPI_BASE_URL: dlmmBase, DAMM_V2_DATAPI_BASE_URL: dammBase } =
   process.env;
@@ -66,6 +66,35 @@ test("a DLMM pool: tokens, windows, candles and history as served", async () => 
   await page.keyboard.press("Home");
   assert.equal(await readout.textContent(), await page.locator('[data-testid="candle-chart"] g.candle title').first().textContent());
   await screenshotThemes(page, "dlmm-pool");
+
+  // The candles and the volume history download as one table, CSV and JSON, reading back to the values received.
+  const csv = await download(page, "series-downloads", "csv");
+  assert.equal(csv.name, `series-${address}-1h.csv`);
+  const parsed = parseCsv(csv.text);
+  const [candleSource, historySource] = parsed.provenance.source.split(" ").map((u) => new URL(u));
+  assert.equal(`${candleSource.origin}${candleSource.pathname}`, `${dlmmBase}/pools/${address}/ohlcv`);
+  assert.equal(`${historySource.origin}${historySource.pathname}`, `${dlmmBase}/pools/${address}/volume/history`);
+  assert.equal(Number(candleSource.searchParams.get("start_time")), candles[0].timestamp);
+  const range = `start_time=${candleSource.searchParams.get("start_time")}&end_time=${candleSource.searchParams.get("end_time")}`;
+  const { data: buckets } = await json(`${dlmmBase}/pools/${address}/volume/history?timeframe=1h&${range}`);
+  const byTime = new Map(parsed.rows.map((r) => [Number(r.timestamp), r]));
+  const times = [...new Set([...candles, ...buckets].map((x) => x.timestamp))].sort((a, b) => a - b);
+  assert.deepEqual(parsed.rows.map((r) => Number(r.timestamp)), times, "a row per bucket of either series, oldest first");
+  for (const c of candles) {
+    const row = byTime.get(c.timestamp);
+    assert.deepEqual(
+      [row.timestamp_str, ...["open", "high", "low", "close", "volume"].map((k) => Number(row[k]))],
+      [c.timestamp_str, c.open, c.high, c.low, c.close, c.volume],
+    );
+  }
+  for (const b of buckets) {
+    const row = byTime.get(b.timestamp);
+    assert.deepEqual([row.history_volume, row.fees, row.protocol_fees].map(Number), [b.volume, b.fees, b.protocol_fees]);
+  }
+  const asJson = JSON.parse((await download(page, "series-downloads", "json")).text);
+  assert.deepEqual(asJson.rows, parsed.rows, "the JSON holds what the CSV holds");
+  assert.equal(asJson.source, parsed.provenance.source);
+
   // The group link leads to the pair's group page.
   const href = await page.getAttribute('a[data-field="group"]', "href");
   assert.match(href, /^\/dlmm\/groups\/\w+-\w+$/);

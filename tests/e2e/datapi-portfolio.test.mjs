@@ -50,7 +50,7 @@ test("a wallet: totals, open positions with range, closed pools, claims, limit o
 
   // A position link leads to its page.
   const position = first.listPositions[0];
-  await page.click(`li[data-position="${position}"] a`);
+  await page.click(`[data-testid="wallet-positions"] tr[data-position="${position}"] a`);
   await page.waitForSelector('[data-testid="position-timeline"] li, [data-state="not-found"]');
   assert.equal(new URL(page.url()).pathname, `/dlmm/positions/${position}`);
   assert.deepEqual(page.errors, []);

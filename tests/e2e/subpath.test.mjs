@@ -99,9 +99,9 @@ test("datapi pages work under a sub-path: a wallet deep link, its position, link
     await page.waitForSelector('[data-testid="wallet-open"] tbody tr');
     const poolHref = await page.getAttribute('[data-testid="wallet-open"] tbody tr a', "href");
     assert.ok(poolHref.startsWith(`${PREFIX}dlmm/pools/`), poolHref);
-    const href = await page.getAttribute('[data-testid="wallet-open"] li[data-position] a', "href");
+    const href = await page.getAttribute('[data-testid="wallet-positions"] tr[data-position] a', "href");
     assert.ok(href.startsWith(`${PREFIX}dlmm/positions/`), href);
-    await page.click('[data-testid="wallet-open"] li[data-position] a');
+    await page.click('[data-testid="wallet-positions"] tr[data-position] a');
     await page.waitForSelector('[data-testid="position-timeline"] li');
     assert.equal(new URL(page.url()).pathname, href);
     const owner = await page.getAttribute('[data-field="owner"]', "data-value");

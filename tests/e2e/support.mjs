@@ -111,7 +111,8 @@ export async function startReplica(...flags) {
   const [cmd, args] = existsSync(bin)
     ? [bin, []]
     : ["cargo", ["run", "--quiet", "--package", "dlmm-replica", "--bin", "dlmm-replica", "--"]];
-  const child = spawn(cmd, [...args, "--pair-port", "0", "--pool-port", "0", "--pairs", "200", ...flags], {
+  // The dataset's own clock: the same data every run, as the shared replica of `cargo xtask ci`.
+  const child = spawn(cmd, [...args, "--pair-port", "0", "--pool-port", "0", "--pairs", "200", "--clock", "snapshot", ...flags], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
   });

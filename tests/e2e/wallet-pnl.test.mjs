@@ -136,7 +136,7 @@ function assertFreshTime(text) {
   assert.ok(age >= -5000 && age < 600_000, text);
 }
 
-test("downloads: a calendar month, every window's performance and the open positions, as CSV and JSON, exact", async () => {
+test("downloads: a calendar month and every window's performance, as CSV and JSON, exact", async () => {
   const { wallet } = samples.wallet_with_positions;
   const { month, days } = await busiestMonth(wallet);
   const page = await openPage(browser);
@@ -166,22 +166,70 @@ test("downloads: a calendar month, every window's performance and the open posit
     assert.deepEqual(perf.rows.map((r) => r[key]), performances.map((p) => p[key]), key);
   }
 
-  // The open positions: every figure reads back to the very number the page received.
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("positions explained: range bars against the active bin, the P&L split, its download, the position's fee check", async () => {
+  const { wallet } = samples.wallet_with_positions;
   const open = await (
     await fetch(`${DLMM_DATAPI_BASE_URL}/portfolio/open?user=${wallet}&page=1&page_size=20&sort_direction=desc&sort_by=current_balances`)
   ).json();
-  const positions = parseCsv((await download(page, "open-downloads", "csv")).text);
-  assert.ok(positions.provenance.source.startsWith(`${DLMM_DATAPI_BASE_URL}/portfolio/open?user=${wallet}`));
-  assert.deepEqual(positions.rows.map((r) => r.pool_address), open.pools.map((p) => p.poolAddress));
-  for (const [i, pool] of open.pools.entries()) {
-    for (const key of ["balances", "unclaimed_fees", "pnl", "total_deposit"]) {
-      const wire = { unclaimed_fees: "unclaimedFees", total_deposit: "totalDeposit" }[key] ?? key;
-      assert.equal(Number(positions.rows[i][key]), Number(pool[wire]), `${pool.poolAddress} ${key}`);
-    }
-    assert.equal(positions.rows[i].positions, pool.listPositions.join(" "));
+  const records = [];
+  for (const pool of open.pools) {
+    const url = `${DLMM_DATAPI_BASE_URL}/positions/${pool.poolAddress}/pnl?user=${wallet}&status=open&page_size=100`;
+    const body = await (await fetch(url)).json();
+    records.push(...body.positions.map((r) => ({ ...r, pool: pool.poolAddress })));
   }
-  const positionsJson = JSON.parse((await download(page, "open-downloads", "json")).text);
-  assert.deepEqual(positionsJson.rows, positions.rows);
+  assert.ok(records.length > 0, "the sample wallet has open positions");
+  const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+  await page.goto(`${site.url}/wallets/${wallet}`);
+  await page.waitForSelector('[data-testid="wallet-positions"] tbody tr');
+  const table = '[data-testid="wallet-positions"]';
+  assert.deepEqual(await attrs(page, `${table} tbody tr`, "data-position"), records.map((r) => r.positionAddress));
+  const inRange = (r) => (r.lowerBinId <= r.poolActiveBinId && r.poolActiveBinId <= r.upperBinId ? "in" : "out");
+  assert.deepEqual(await attrs(page, `${table} tbody tr`, "data-range"), records.map(inRange));
+  const near = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  for (const r of records) {
+    const row = `${table} tr[data-position="${r.positionAddress}"]`;
+    assert.equal(
+      await page.getAttribute(`${row} .range-bar`, "aria-label"),
+      `Bins ${r.lowerBinId} to ${r.upperBinId}; active bin ${r.poolActiveBinId}, ${inRange(r)} range`.replace("out range", "out of range"),
+    );
+    const title = async (field) => Number(await page.getAttribute(`${row} [data-field="${field}"]`, "title"));
+    assert.equal(await title("pnl_usd"), Number(r.pnlUsd));
+    assert.ok(near((await title("fees_earned")) + (await title("rest")), Number(r.pnlUsd)), r.positionAddress);
+    const unclaimed = Number(r.unrealizedPnl.unclaimedFeeTokenX.usd) + Number(r.unrealizedPnl.unclaimedFeeTokenY.usd);
+    assert.ok(near(await title("fees_earned"), Number(r.allTimeFees.total.usd) + unclaimed), "fees: claimed and unclaimed");
+  }
+  await page.locator('[data-testid="wallet-positions"]').scrollIntoViewIfNeeded();
+  await screenshotThemes(page, "wallet-positions-phone");
+
+  // The download reads back to the very values received; the split adds up.
+  const csv = parseCsv((await download(page, "positions-downloads", "csv")).text);
+  for (const pool of open.pools) assert.ok(csv.provenance.source.includes(`/positions/${pool.poolAddress}/pnl?user=${wallet}`));
+  assert.deepEqual(csv.rows.map((r) => r.position_address), records.map((r) => r.positionAddress));
+  for (const [i, r] of records.entries()) {
+    const got = csv.rows[i];
+    assert.deepEqual(
+      [got.pool_address, Number(got.lower_bin_id), Number(got.upper_bin_id), Number(got.pool_active_bin_id), got.range],
+      [r.pool, r.lowerBinId, r.upperBinId, r.poolActiveBinId, inRange(r)],
+    );
+    assert.equal(got.pnl_sol, r.pnlSol, "SOL P&L as its exact text");
+    for (const [column, wire] of [["pnl_usd", r.pnlUsd], ["all_time_fees_usd", r.allTimeFees.total.usd], ["balances", r.unrealizedPnl.balances]]) {
+      assert.equal(Number(got[column]), Number(wire), column);
+    }
+    assert.ok(near(Number(got.fees_earned_usd) + Number(got.rest_usd), Number(r.pnlUsd)));
+    assert.ok(near(Number(got.fees_earned_sol) + Number(got.rest_sol), Number(r.pnlSol)));
+  }
+  assert.deepEqual(JSON.parse((await download(page, "positions-downloads", "json")).text).rows, csv.rows);
+
+  // A position's page: its row, and its claimed fees checked against its fee-claim events.
+  const first = records[0];
+  await page.goto(`${site.url}/dlmm/positions/${first.positionAddress}`);
+  await page.waitForSelector('[data-testid="fee-check"]');
+  assert.equal(await page.getAttribute('[data-testid="position-pnl"] tbody tr', "data-range"), inRange(first));
+  assert.equal(await page.getAttribute('[data-testid="fee-check"]', "data-agrees"), "true");
   assert.deepEqual(page.errors, []);
   await page.close();
 });

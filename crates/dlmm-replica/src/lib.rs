@@ -68,7 +68,7 @@ pub struct ReplicaConfig {
     pub portfolio_datapi_port: u16,
     /// The seed of the generated dataset: the same seed always gives the same data.
     pub seed: u64,
-    /// How many pools the dataset holds.
+    /// How many pools the pool group holds, which are also the DAMM v2 datapi's pools (300 by default).
     pub pools: usize,
     /// How many pairs the dataset holds (at least [`dataset::MIN_PAIRS`]).
     pub pairs: usize,
@@ -100,6 +100,10 @@ pub struct ReplicaConfig {
     pub header_read_timeout: Duration,
     /// The most connections each port serves at once; further clients wait to be accepted.
     pub max_connections: usize,
+    /// The clock the dataset follows: none, its own moment (answers as of 2025-11-21T12:34:56Z, the same every run);
+    /// a unix time, the dataset moved by whole days to answer as of the last 12:34:56 UTC at or before it
+    /// ([`dataset::time::set_clock`]; one clock per process).
+    pub clock: Option<i64>,
 }
 
 impl Default for ReplicaConfig {
@@ -112,7 +116,7 @@ impl Default for ReplicaConfig {
             damm_v2_datapi_port: 0,
             portfolio_datapi_port: 0,
             seed: 42,
-            pools: 12,
+            pools: 300,
             pairs: dataset::DEFAULT_PAIRS,
             rate_limit: false,
             rate_budget: None,
@@ -124,6 +128,7 @@ impl Default for ReplicaConfig {
             openapi: None,
             header_read_timeout: HEADER_READ_TIMEOUT,
             max_connections: MAX_CONNECTIONS,
+            clock: None,
         }
     }
 }
@@ -144,6 +149,9 @@ impl Replica {
     /// Generates the dataset, builds its views, binds the five ports (pair group, pool group, DLMM datapi, DAMM v2
     /// datapi, portfolio service) and starts serving on the current tokio runtime.
     pub async fn start(config: ReplicaConfig) -> io::Result<Self> {
+        if let Some(wall) = config.clock {
+            dataset::time::set_clock(wall);
+        }
         let mut dataset = Dataset::generate(config.seed, config.pools, config.pairs);
         if config.hostile_names {
             dataset = dataset.with_hostile_names();

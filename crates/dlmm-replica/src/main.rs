@@ -9,7 +9,7 @@ use dlmm_replica::{Replica, ReplicaConfig};
 const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-port N] [--dlmm-datapi-port N]
                     [--damm-v2-datapi-port N] [--portfolio-datapi-port N] [--seed N] [--pairs N] [--pools N]
                     [--rate-limit] [--rate-budget N[/S]] [--serve-groups] [--hostile-names] [--hostile-numbers] [--real-bodies DIR]
-                    [--openapi DIR]
+                    [--openapi DIR] [--clock wall|snapshot|UNIX]
                     [--log LEVEL]
   --host        interface to listen on (default 127.0.0.1)
   --pair-port   port of the pair API (default 0: a free port)
@@ -19,7 +19,7 @@ const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-por
   --portfolio-datapi-port  port of the portfolio service (default 0: a free port)
   --seed        seed of the generated data (default 42)
   --pairs       number of pairs (default 2000; up to 120000 and more for scale work)
-  --pools       number of pool-metrics records (default 12)
+  --pools       number of pool-metrics records, which are the DAMM v2 pools too (default 300)
   --rate-limit  enforce the vendor's limits (30 requests/s pair API and DLMM datapi, 10/s pool API and DAMM v2
                 datapi): 429 with Retry-After
   --rate-budget N[/S]  announce and enforce N requests per S seconds (default 60) on every port, as one client
@@ -36,10 +36,19 @@ const USAGE: &str = "usage: dlmm-replica [--host IP] [--pair-port N] [--pool-por
                 /__real/pools, /__real/pools/{address}, …/ohlcv and …/volume/history on the DLMM datapi
   --openapi DIR  publish the datapi specs of DIR (the project's ../shared/openapi) at /api-docs/openapi.json, as
                 the live hosts do: the DLMM host's own July 2026 document, the DAMM v2 docs' (404 without it)
+  --clock       the moment the data is of (default wall): wall, the wall clock (the newest candle of today, the
+                calendar of this month; the whole dataset moved by whole days, so it answers as of the last 12:34:56
+                UTC); snapshot, the dataset's own 2025-11-21T12:34:56Z, the same every run (what tests use); or a
+                unix time, moved as for wall
   --log LEVEL   error|warn|info|debug; at debug, one line per request on stderr";
 
+/// The wall clock, unix seconds.
+fn wall_clock() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
 fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, String> {
-    let mut config = ReplicaConfig::default();
+    let mut config = ReplicaConfig { clock: Some(wall_clock()), ..ReplicaConfig::default() };
     let mut args = args.peekable();
     while let Some(flag) = args.next() {
         match flag.as_str() {
@@ -72,6 +81,13 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<ReplicaConfig, Strin
             "--damm-v2-datapi-port" => config.damm_v2_datapi_port = value.parse().map_err(|e| bad(&e))?,
             "--portfolio-datapi-port" => config.portfolio_datapi_port = value.parse().map_err(|e| bad(&e))?,
             "--seed" => config.seed = value.parse().map_err(|e| bad(&e))?,
+            "--clock" => {
+                config.clock = match value.as_str() {
+                    "wall" => Some(wall_clock()),
+                    "snapshot" => None,
+                    unix => Some(unix.parse().map_err(|e| bad(&e))?),
+                }
+            }
             "--pairs" => config.pairs = value.parse().map_err(|e| bad(&e))?,
             "--pools" => config.pools = value.parse().map_err(|e| bad(&e))?,
             "--rate-budget" => {

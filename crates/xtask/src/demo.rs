@@ -20,7 +20,10 @@ pub fn run(args: &[String]) -> Result {
     let on_signal = stop.clone();
     ctrlc::set_handler(move || on_signal.store(true, Ordering::SeqCst)).map_err(|e| e.to_string())?;
 
-    let replica = ReplicaProcess::start(&shared_folder_args().iter().map(String::as_str).collect::<Vec<_>>())?;
+    // The demo's data is of today: the newest candle is from today and the calendar shows this month.
+    let mut args = shared_folder_args();
+    args.extend(["--clock".to_owned(), "wall".to_owned()]);
+    let replica = ReplicaProcess::start(&args.iter().map(String::as_str).collect::<Vec<_>>())?;
     println!("pair base URL: {}", replica.pair_base_url);
     println!("pool base URL: {}", replica.pool_base_url);
     println!("dlmm datapi base URL: {}", replica.dlmm_datapi_base_url);

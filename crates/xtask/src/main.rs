@@ -21,7 +21,8 @@ const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
   setup            install what is missing (wasm target, wasm-bindgen-cli, trunk, node tools, chromium)
-  replica [ARGS]   run the replica in the foreground (ARGS: --pair-port N --pool-port N --seed N --pools N --host IP)
+  replica [ARGS]   run the replica in the foreground (ARGS: --pair-port N --pool-port N --seed N --pools N --host IP
+                   --clock wall|snapshot|UNIX; dlmm-replica --help lists them all)
   pkg              build the npm package into pkg/
   site [--public-url PATH] [--dist DIR]
                    build the release explorer into dist/ (base URLs from DLMM_PAIR_BASE_URL, DLMM_POOL_BASE_URL,

@@ -79,11 +79,14 @@ impl ReplicaProcess {
         Self::start_with(Profile::Debug, args)
     }
 
-    /// Builds the replica in `profile` and starts it on free loopback ports.
+    /// Builds the replica in `profile` and starts it on free loopback ports, on the dataset's own clock (the same
+    /// data every run, which tests and benchmarks compare against) unless `args` choose one (`--clock`).
     pub fn start_with(profile: Profile, args: &[&str]) -> Result<Self> {
+        let clock: &[&str] = if args.contains(&"--clock") { &[] } else { &["--clock", "snapshot"] };
         let mut child = command(build(profile)?)
             .args(["--pair-port", "0", "--pool-port", "0", "--dlmm-datapi-port", "0", "--damm-v2-datapi-port", "0"])
             .args(["--portfolio-datapi-port", "0"])
+            .args(clock)
             .args(args)
             .stdout(Stdio::piped())
             .spawn()

@@ -19,8 +19,10 @@ use crate::charts::candle_chart::candle_chart;
 use crate::charts::candles::price;
 use crate::charts::history::history_charts;
 use crate::charts::series::{SeriesChoice, Span, bucket_count, offered, timeframe_label};
+use crate::export::{Provenance, Table};
 use crate::format::{compact_usd, exact, percent, percent_short, unix_time, usd};
-use crate::ui::{CollectAny, Failure, Loaded};
+use crate::ui::{CollectAny, Failure, Loaded, downloads};
+use std::rc::Rc;
 
 /// Which datapi service a pool page reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,9 +205,59 @@ pub(super) fn WindowsTable(rows: Vec<WindowRow>) -> impl IntoView {
 
 /// The candles and history of one range, as fetched.
 struct Series {
-    candles: Timeseries<Candle>,
-    history: Timeseries<VolumeBucket>,
+    candles: Rc<Timeseries<Candle>>,
+    history: Rc<Timeseries<VolumeBucket>>,
     requests: u64,
+    /// Where the candles and the history came from (each range as one URL, though fetched in chunks), and when.
+    provenance: Provenance,
+}
+
+/// The candles and the volume history of `address` as one table to download, a row per bucket of either (oldest
+/// first; a cell the other series lacks is empty): each figure as sent, in its shortest round-trip text.
+pub fn series_table(
+    address: &str,
+    tf: Timeframe,
+    candles: &[Candle],
+    history: &[VolumeBucket],
+    provenance: Provenance,
+) -> Table {
+    let (mut c, mut h) = (candles.iter().peekable(), history.iter().peekable());
+    let mut rows = Vec::new();
+    loop {
+        let (candle, bucket) = match (c.peek(), h.peek()) {
+            (None, None) => break,
+            (Some(x), Some(y)) if x.timestamp == y.timestamp => (c.next(), h.next()),
+            (Some(x), Some(y)) if x.timestamp < y.timestamp => (c.next(), None),
+            (Some(_), None) => (c.next(), None),
+            _ => (None, h.next()),
+        };
+        let (timestamp, text) = candle
+            .map(|x| (x.timestamp, x.timestamp_str.as_str()))
+            .or(bucket.map(|y| (y.timestamp, y.timestamp_str.as_str())))
+            .unwrap_or((0, ""));
+        let mut row = vec![timestamp.to_string(), text.to_owned()];
+        let cells = |values: Option<[f64; 5]>| values.map_or([const { String::new() }; 5], |v| v.map(exact));
+        row.extend(cells(candle.map(|x| [x.open, x.high, x.low, x.close, x.volume])));
+        row.extend(cells(bucket.map(|y| [y.volume, y.fees, y.protocol_fees, 0.0, 0.0])).into_iter().take(3));
+        rows.push(row);
+    }
+    Table {
+        name: format!("series-{address}-{tf}"),
+        columns: vec![
+            "timestamp",
+            "timestamp_str",
+            "open",
+            "high",
+            "low",
+            "close",
+            "volume",
+            "history_volume",
+            "fees",
+            "protocol_fees",
+        ],
+        rows,
+        provenance,
+    }
 }
 
 /// Fetches the series of `choice`: the service's newest 5-minute bucket anchors the range (so the chart ends where
@@ -227,6 +279,17 @@ async fn fetch_series(
     let (start, end) = choice.range(newest);
     let tf = choice.timeframe;
     let options = CallOptions::default();
+    let fetched_at = (web_sys::js_sys::Date::now() / 1000.0) as i64;
+    let sources = match service {
+        Service::Dlmm => (
+            client.url_of(&dlmm::GetPoolOhlcv::new(address.clone()).timeframe(tf).range(start, end)),
+            client.url_of(&dlmm::GetPoolVolumeHistory::new(address.clone()).timeframe(tf).range(start, end)),
+        ),
+        Service::DammV2 => (
+            client.url_of(&damm_v2::GetPoolOhlcv::new(address.clone()).timeframe(tf).range(start, end)),
+            client.url_of(&damm_v2::GetPoolVolumeHistory::new(address.clone()).timeframe(tf).range(start, end)),
+        ),
+    };
     let (candles, history) = match service {
         Service::Dlmm => (
             client
@@ -245,7 +308,12 @@ async fn fetch_series(
                 .await?,
         ),
     };
-    Ok(Series { candles, history, requests: 1 + 2 * choice.requests(newest) })
+    Ok(Series {
+        candles: Rc::new(candles),
+        history: Rc::new(history),
+        requests: 1 + 2 * choice.requests(newest),
+        provenance: Provenance { source: format!("{} {}", sources.0, sources.1), fetched_at, refreshed_at: None },
+    })
 }
 
 /// The timeframe and span selectors, the candlestick chart and the history bars of one pool.
@@ -254,6 +322,7 @@ pub(super) fn SeriesSection(service: Service, address: String) -> impl IntoView 
     let query = crate::route::query();
     let navigate = use_navigate();
     let page_path = service.pool_path(&address);
+    let address_shown = address.clone();
     let choice = Memo::new(move |_| {
         let q = query.read();
         SeriesChoice::from_query(|k| q.get(k))
@@ -299,9 +368,20 @@ pub(super) fn SeriesSection(service: Service, address: String) -> impl IntoView 
             <Loaded resource=series loading="candles" frame=candle_frame let:s>
                 {candle_chart(&s.candles.data, choice.get_untracked().timeframe, s.requests)}
                 {history_charts(&s.history.data, choice.get_untracked().timeframe)}
+                {series_downloads(&address_shown, choice.get_untracked().timeframe, s)}
             </Loaded>
         </section>
     }
+}
+
+/// The download of the candles and the volume history of `s`.
+fn series_downloads(address: &str, tf: Timeframe, s: &Series) -> AnyView {
+    let (a, candles, history, provenance) =
+        (address.to_owned(), s.candles.clone(), s.history.clone(), s.provenance.clone());
+    downloads(
+        "series-downloads",
+        Rc::new(move || series_table(&a, tf, &candles.data, &history.data, provenance.clone())),
+    )
 }
 
 /// The candle chart's figure around its placeholder and its failure (`data-state` = `state`).
@@ -334,5 +414,31 @@ mod tests {
         assert_eq!(collect_fee_mode(1), "Token Y only");
         assert_eq!(collect_fee_mode(7), "Mode 7");
         assert_eq!(Service::DammV2.pool_path("abc"), "/damm-v2/pools/abc");
+    }
+
+    #[test]
+    fn the_series_table_joins_candles_and_history_by_bucket_as_sent() {
+        let candles: Vec<Candle> = serde_json::from_value(serde_json::json!([
+            {"timestamp": 3600, "timestamp_str": "1970-01-01T01:00:00+00:00", "open": 0.1, "high": 1e-7, "low": 3, "close": 2.5, "volume": 12345678.125},
+            {"timestamp": 10800, "open": 1, "high": 1, "low": 1, "close": 1, "volume": 0}
+        ]))
+        .unwrap();
+        let history: Vec<VolumeBucket> = serde_json::from_value(serde_json::json!([
+            {"timestamp": 3600, "volume": 1.5, "fees": 0.25, "protocol_fees": 0},
+            {"timestamp": 7200, "timestamp_str": "t", "volume": 2, "fees": 0, "protocol_fees": 0.5}
+        ]))
+        .unwrap();
+        let provenance = Provenance { source: "u".into(), fetched_at: 0, refreshed_at: None };
+        let t = series_table("P", Timeframe::H1, &candles, &history, provenance);
+        assert_eq!(t.name, "series-P-1h");
+        assert_eq!(
+            t.rows,
+            [
+                ["3600", "1970-01-01T01:00:00+00:00", "0.1", "1e-7", "3", "2.5", "12345678.125", "1.5", "0.25", "0"],
+                ["7200", "t", "", "", "", "", "", "2", "0", "0.5"],
+                ["10800", "", "1", "1", "1", "1", "0", "", "", ""],
+            ]
+        );
+        assert!(t.rows.iter().all(|r| r.len() == t.columns.len()));
     }
 }

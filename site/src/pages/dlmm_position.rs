@@ -7,10 +7,12 @@ use dlmm_query::Error;
 use dlmm_query::datapi::models::dlmm::{PositionEvent, PositionPnlRecord, PositionsPnl};
 use dlmm_query::datapi::ops::dlmm::{GetPositionEvents, GetPositionsPnl};
 use dlmm_query::datapi::params::PositionEventType;
+use dlmm_query::datapi::pnl_split::{FEE_TOLERANCE_SHARE, FEE_TOLERANCE_USD, FeeCheck};
 use leptos::prelude::*;
 
-use super::{Addr, SiteClient, pct_value, usd_value};
-use crate::format::{exact, unix_time};
+use super::positions_explained::position_table;
+use super::{Addr, SiteClient, usd_value};
+use crate::format::{compact_usd, unix_time};
 use crate::timeline::{DatapiEvent, datapi_timeline, kind_totals};
 use crate::ui::{CollectAny, Failure, Loaded, empty, or_empty};
 
@@ -50,6 +52,8 @@ struct History {
     pnl: Option<Result<PositionPnlRecord, Error>>,
     /// Token names as the service gives them (untrusted text), X then Y.
     tokens: Option<(String, String)>,
+    /// The P&L record's claimed fees against the fee-claim events, when every such event was read.
+    fee_check: Option<FeeCheck>,
 }
 
 async fn load(c: SiteClient, address: String, kind: Option<PositionEventType>) -> Result<History, Error> {
@@ -95,7 +99,13 @@ async fn load(c: SiteClient, address: String, kind: Option<PositionEventType>) -
             found
         }
     };
-    Ok(History { events: datapi_timeline(&raw), pool, pnl, tokens })
+    // The events read hold every fee claim unless another kind was asked for (and found).
+    let claims_complete = matches!(kind, None | Some(PositionEventType::ClaimFee)) || raw.is_empty();
+    let fee_check = match &pnl {
+        Some(Ok(record)) if claims_complete => Some(FeeCheck::new(record, &all)),
+        _ => None,
+    };
+    Ok(History { events: datapi_timeline(&raw), pool, pnl, tokens, fee_check })
 }
 
 /// The position page.
@@ -150,7 +160,7 @@ fn NoPosition() -> impl IntoView {
 
 /// The loaded position, or that the datapi has none (read from the page's shared value).
 fn position_view(d: &History) -> AnyView {
-    let History { events, pool, pnl, tokens } = d;
+    let History { events, pool, pnl, tokens, fee_check } = d;
     if pool.is_none() {
         return view! { <NoPosition /> }.into_any();
     }
@@ -169,8 +179,17 @@ fn position_view(d: &History) -> AnyView {
             {match pnl {
                 None => empty("Its pool's P&L list does not include this position."),
                 Some(Err(e)) => view! { <p class="state error" data-state="error" data-testid="position-pnl">{format!("P&L unavailable: {e}")}</p> }.into_any(),
-                Some(Ok(r)) => pnl_row(r).into_any(),
+                Some(Ok(r)) => view! { {position_table(r)} {amounts_note(r)} }.into_any(),
             }}
+            {fee_check.map(|c| {
+                let (agrees, record, events) = (c.agrees(), compact_usd(c.from_record), compact_usd(c.from_events));
+                view! {
+                    <p class=if agrees { "note" } else { "note state error" } data-testid="fee-check" data-agrees=agrees.to_string()>
+                        {format!("Claimed fees: {record} in the P&L record, {events} in the fee-claim events; {} (tolerance ${FEE_TOLERANCE_USD} or {} %).",
+                            if agrees { "they agree" } else { "they disagree, and the split uses the P&L record" }, FEE_TOLERANCE_SHARE * 100.0)}
+                    </p>
+                }
+            })}
         </section>
         <section aria-labelledby="timeline-title">
             <h2 id="timeline-title">"Timeline"</h2>
@@ -200,43 +219,9 @@ fn position_view(d: &History) -> AnyView {
     .into_any()
 }
 
-fn pnl_row(r: &PositionPnlRecord) -> impl IntoView + use<> {
-    let status = if r.is_closed {
-        "Closed"
-    } else {
-        match r.is_out_of_range {
-            Some(true) => "Open, out of range",
-            Some(false) => "Open, in range",
-            None => "Open",
-        }
-    };
-    let balances = r.unrealized_pnl.as_ref().map(|u| u.balances);
+/// The position's token amounts in and out and its fees (exact text), and when it was opened and closed.
+fn amounts_note(r: &PositionPnlRecord) -> impl IntoView + use<> {
     view! {
-        <div class="table-scroll">
-            <table class="data" data-testid="position-pnl">
-                <thead><tr><th scope="col">"Status"</th><th scope="col">"Range (bins)"</th><th scope="col">"Range (price)"</th>
-                    <th scope="col" class="r">"Deposited"</th><th scope="col" class="r">"Withdrawn"</th>
-                    <th scope="col" class="r">"Fees"</th><th scope="col" class="r">"Value now"</th>
-                    <th scope="col" class="r">"P&L"</th><th scope="col" class="r">"P&L %"</th></tr></thead>
-                <tbody>
-                    <tr data-address=r.position_address.clone()>
-                        <td data-field="status">{status}</td>
-                        <td class="mono" data-field="bins">{format!("{} – {}", r.lower_bin_id, r.upper_bin_id)}</td>
-                        <td class="mono" data-field="prices" title=format!("{} – {}", exact(r.min_price), exact(r.max_price))>
-                            {format!("{} – {}", crate::format::compact(r.min_price), crate::format::compact(r.max_price))}</td>
-                        <td class="r">{usd_value(r.all_time_deposits.total.usd, "deposits_usd")}</td>
-                        <td class="r">{usd_value(r.all_time_withdrawals.total.usd, "withdrawals_usd")}</td>
-                        <td class="r">{usd_value(r.all_time_fees.total.usd, "fees_usd")}</td>
-                        <td class="r">{match balances {
-                            Some(balances) => view! { {usd_value(balances, "balances")} }.into_any(),
-                            None => view! { <span>"—"</span> }.into_any(),
-                        }}</td>
-                        <td class="r">{usd_value(r.pnl_usd, "pnl_usd")}</td>
-                        <td class="r">{pct_value(r.pnl_pct_change, "pnl_pct_change")}</td>
-                    </tr>
-                </tbody>
-            </table>
-        </div>
         <p class="note">
             {format!("Deposited X {} · Y {}; withdrawn X {} · Y {}; fees X {} · Y {} (display units, exact).",
                 r.all_time_deposits.token_x.amount, r.all_time_deposits.token_y.amount,

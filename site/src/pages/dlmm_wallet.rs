@@ -1,10 +1,11 @@
 //! The DLMM sections of the wallet page (`/wallets/:wallet`, also reached as `/dlmm/wallets/:wallet`): a wallet's DLMM
 //! portfolio on the datapi — totals (USD and SOL), open positions per pool (balances, unclaimed fees, in or out of
-//! range, downloadable), closed pools with P&L, claim totals per pool and limit orders.
+//! range), each open position explained ([`super::positions_explained`]: its bins against the active bin and its P&L
+//! split, downloadable), closed pools with P&L, claim totals per pool and limit orders.
 //!
 //! URL state (`?sort=…&dir=…&days=…&open=…&closed=…`, beside the wallet page's own keys): the open list's sort and
 //! direction, the closed list's `days_back`, and each list's page. The plain parts ([`WalletView`], [`RangeStatus`],
-//! [`open_pools_table`]) are unit-tested natively.
+//! [`claim_pools`]) are unit-tested natively.
 
 use dlmm_query::Error;
 use dlmm_query::datapi::models::Paginated;
@@ -14,17 +15,18 @@ use dlmm_query::datapi::models::dlmm::{
 };
 use dlmm_query::datapi::ops::dlmm::{
     GetClosedLimitOrderPools, GetLimitOrderSummary, GetOpenLimitOrderPools, GetOpenPortfolio, GetPortfolio,
-    GetPortfolioTotal, GetWalletPoolClaims,
+    GetPortfolioTotal, GetPositionsPnl, GetWalletPoolClaims,
 };
-use dlmm_query::datapi::params::{DAYS_BACK, Direction, OpenPortfolioSort};
+use dlmm_query::datapi::params::{DAYS_BACK, Direction, OpenPortfolioSort, PositionStatus};
 use leptos::prelude::*;
 
 use super::cards::{Card, cards};
 use super::controls::{Pager, Select, SortHeader, go_to};
-use super::{Addr, SiteClient, pct_value, usd_value};
-use crate::export::{Provenance, Table};
+use super::positions_explained::{PoolPositions, open_positions};
+use super::{Addr, SiteClient, pct_value, sol, usd_value};
+use crate::export::Provenance;
 use crate::format::{compact, exact, unix_time};
-use crate::ui::{CollectAny, downloads, empty, or_empty};
+use crate::ui::{CollectAny, empty, or_empty};
 use crate::url_state::{Field, UrlState};
 
 /// Pools per page of the open and closed lists.
@@ -132,17 +134,6 @@ impl RangeStatus {
         }
     }
 
-    /// Whether one position of `pool` is out of range (none when unknown).
-    pub fn position_out_of_range(pool: &OpenPortfolioPool, position: &str) -> Option<bool> {
-        if pool.positions_out_of_range.iter().any(|p| p == position) {
-            Some(true)
-        } else if !pool.positions_out_of_range.is_empty() || pool.out_of_range == Some(false) {
-            Some(false)
-        } else {
-            pool.out_of_range.filter(|_| pool.list_positions.len() == 1)
-        }
-    }
-
     /// Display text.
     pub fn label(self) -> String {
         match self {
@@ -177,63 +168,9 @@ pub fn claim_pools<'a>(
     out
 }
 
-/// A SOL figure: compact, with ` SOL`; a dash when unknown.
-pub fn sol(value: Option<f64>) -> String {
-    value.map_or_else(|| "—".to_owned(), |v| format!("{} SOL", compact(v)))
-}
-
-/// The open pools as a table to download: each figure as read (a number in its shortest text that reads back to
-/// the same value; an absent one empty), the positions separated by spaces.
-pub fn open_pools_table(wallet: &str, pools: &[OpenPortfolioPool], provenance: Provenance) -> Table {
-    let n = |v: f64| exact(v);
-    let o = |v: Option<f64>| v.map_or_else(String::new, exact);
-    let rows = pools
-        .iter()
-        .map(|p| {
-            vec![
-                p.pool_address.clone(),
-                pair_label(&p.token_x, &p.token_y),
-                n(p.balances),
-                o(p.balances_sol),
-                n(p.unclaimed_fees),
-                o(p.unclaimed_fees_sol),
-                n(p.fee_per_tvl_24h),
-                n(p.pnl),
-                n(p.pnl_pct_change),
-                o(p.pnl_sol),
-                n(p.total_deposit),
-                RangeStatus::of_pool(p).id().to_owned(),
-                p.list_positions.join(" "),
-            ]
-        })
-        .collect();
-    Table {
-        name: format!("open-positions-{wallet}"),
-        columns: vec![
-            "pool_address",
-            "pair",
-            "balances",
-            "balances_sol",
-            "unclaimed_fees",
-            "unclaimed_fees_sol",
-            "fee_per_tvl_24h",
-            "pnl",
-            "pnl_pct_change",
-            "pnl_sol",
-            "total_deposit",
-            "range",
-            "positions",
-        ],
-        rows,
-        provenance,
-    }
-}
-
 /// Everything the wallet page shows.
 pub(super) struct Portfolios {
     wallet: String,
-    /// Where the open pools came from, and when.
-    open_provenance: Provenance,
     total: PortfolioTotal,
     open: OpenPortfolio,
     closed: Portfolio,
@@ -241,6 +178,9 @@ pub(super) struct Portfolios {
     open_orders: Paginated<OpenLimitOrderPool>,
     closed_orders: Paginated<ClosedLimitOrderPool>,
     claims: Vec<Result<WalletPoolClaims, Error>>,
+    positions: std::rc::Rc<Vec<PoolPositions>>,
+    /// Where the positions came from (one URL per pool), and when.
+    positions_provenance: Provenance,
 }
 
 impl Portfolios {
@@ -258,20 +198,37 @@ impl Portfolios {
 pub(super) async fn load_portfolio(c: SiteClient, wallet: String, v: WalletView) -> Result<Portfolios, Error> {
     let total = c.send(&GetPortfolioTotal::new(wallet.clone())).await?;
     let open = c.send(&v.open_operation(&wallet)).await?;
-    let open_provenance = Provenance {
-        source: c.url_of(&v.open_operation(&wallet)),
-        fetched_at: (web_sys::js_sys::Date::now() / 1000.0) as i64,
-        refreshed_at: None,
-    };
     let closed = c.send(&v.closed_operation(&wallet)).await?;
     let summary = c.send(&GetLimitOrderSummary::new(wallet.clone())).await?;
     let open_orders = c.send(&GetOpenLimitOrderPools::new(wallet.clone()).page_size(WALLET_PAGE_SIZE)).await?;
     let closed_orders = c.send(&GetClosedLimitOrderPools::new(wallet.clone()).page_size(WALLET_PAGE_SIZE)).await?;
+    let mut positions = Vec::new();
+    let mut sources = Vec::new();
+    for p in &open.pools {
+        let op =
+            GetPositionsPnl::new(p.pool_address.clone(), wallet.clone()).status(PositionStatus::Open).page_size(100);
+        sources.push(c.url_of(&op));
+        let (pool, pair) = (p.pool_address.clone(), pair_label(&p.token_x, &p.token_y));
+        positions.push(PoolPositions { pool, pair, page: c.send(&op).await });
+    }
+    let fetched_at = (web_sys::js_sys::Date::now() / 1000.0) as i64;
+    let positions_provenance = Provenance { source: sources.join(" "), fetched_at, refreshed_at: None };
     let mut claims = Vec::new();
     for pool in claim_pools(&open.pools, &closed.pools) {
         claims.push(c.send(&GetWalletPoolClaims::new(wallet.clone(), pool)).await);
     }
-    Ok(Portfolios { wallet, open_provenance, total, open, closed, summary, open_orders, closed_orders, claims })
+    Ok(Portfolios {
+        wallet,
+        total,
+        open,
+        closed,
+        summary,
+        open_orders,
+        closed_orders,
+        claims,
+        positions: std::rc::Rc::new(positions),
+        positions_provenance,
+    })
 }
 
 /// The loaded portfolio, or that there is none (read from the page's shared value).
@@ -283,10 +240,18 @@ pub(super) fn portfolio(d: &Portfolios, view: WalletView, go: Callback<WalletVie
         }
         .into_any();
     }
-    let Portfolios { wallet, open_provenance, total, open, closed, summary, open_orders, closed_orders, claims } = d;
-    let (w, provenance, pools) = (wallet.clone(), open_provenance.clone(), open.pools.clone());
-    let open_download =
-        downloads("open-downloads", std::rc::Rc::new(move || open_pools_table(&w, &pools, provenance.clone())));
+    let Portfolios {
+        wallet,
+        total,
+        open,
+        closed,
+        summary,
+        open_orders,
+        closed_orders,
+        claims,
+        positions,
+        positions_provenance,
+    } = d;
     let totals = open.total.as_ref();
     let pnl_class = |v: f64| if v >= 0.0 { "value gain" } else { "value loss" };
     view! {
@@ -309,7 +274,7 @@ pub(super) fn portfolio(d: &Portfolios, view: WalletView, go: Callback<WalletVie
             {open.sol_price.map(|p| view! { <p class="note">"SOL figures at " <span data-field="sol_price" title=exact(p)>{format!("${}", compact(p))}</span>" per SOL."</p> })}
         </section>
         {open_pools(open, view, go)}
-        {open_download}
+        {(!positions.is_empty()).then(|| open_positions(wallet, positions.clone(), positions_provenance.clone()))}
         {closed_pools(closed, view, go)}
         {claims_table(claims)}
         {limit_orders(summary, open_orders, closed_orders)}
@@ -354,7 +319,7 @@ fn open_pools(open: &OpenPortfolio, view: WalletView, go: Callback<WalletView>) 
                         {header(OpenPortfolioSort::FeePerTvl24h)}
                         <th scope="col" class="r">"P&L"</th>
                         <th scope="col">"Range"</th>
-                        <th scope="col">"Positions"</th>
+                        <th scope="col" class="r">"Positions"</th>
                     </tr></thead>
                     <tbody>
                         {pools.iter().map(|p| {
@@ -369,13 +334,7 @@ fn open_pools(open: &OpenPortfolio, view: WalletView, go: Callback<WalletView>) 
                                     <td class="r">{pct_value(p.fee_per_tvl_24h, "fee_per_tvl_24h")}</td>
                                     <td class="r">{usd_value(p.pnl, "pnl")}<br/>{pct_value(p.pnl_pct_change, "pnl_pct_change")}</td>
                                     <td><span class=format!("tag {}", status.id()) data-field="range">{status.label()}</span></td>
-                                    <td><ul class="plain">{p.list_positions.iter().map(|a| {
-                                        let out = RangeStatus::position_out_of_range(p, a);
-                                        let tag = match out { Some(true) => "out", Some(false) => "in", None => "?" };
-                                        view! { <li data-position=a.clone() data-range=tag>
-                                            {Addr::new(a.clone()).href(format!("/dlmm/positions/{a}")).view()}
-                                            <span class="unit">{format!(" {tag}")}</span></li> }
-                                    }).collect_any()}</ul></td>
+                                    <td class="r" data-field="positions">{p.list_positions.len().to_string()}</td>
                                 </tr>
                             }
                         }).collect_any()}
@@ -503,13 +462,51 @@ fn limit_orders(
             </tr>
         }
     };
-    let head = || {
-        view! {
-            <thead><tr><th scope="col">"Pool"</th><th scope="col" class="r">"Orders"</th><th scope="col" class="r">"Filled"</th>
-                <th scope="col" class="r">"Filled %"</th><th scope="col" class="r">"Deposited"</th>
-                <th scope="col" class="r">"Withdrawn"</th><th scope="col" class="r">"Bonus"</th></tr></thead>
+    // One table for the open and the closed orders: its rows drawn by `row`, or the empty state.
+    let table = |id: &'static str, none: &'static str, rows: Vec<AnyView>| {
+        if rows.is_empty() {
+            return empty(none);
         }
+        view! {
+            <div class="table-scroll"><table class="data" data-testid=id>
+                <thead><tr><th scope="col">"Pool"</th><th scope="col" class="r">"Orders"</th><th scope="col" class="r">"Filled"</th>
+                    <th scope="col" class="r">"Filled %"</th><th scope="col" class="r">"Deposited"</th>
+                    <th scope="col" class="r">"Withdrawn"</th><th scope="col" class="r">"Bonus"</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table></div>
+        }
+        .into_any()
     };
+    let open_rows = open
+        .data
+        .iter()
+        .map(|o| {
+            row(
+                &o.pool,
+                o.total_orders,
+                o.fully_filled_orders,
+                o.filled_pct,
+                o.total_deposit_usd,
+                o.total_withdrawal_usd,
+                o.total_bonus_usd,
+            )
+        })
+        .collect_any();
+    let closed_rows = closed
+        .data
+        .iter()
+        .map(|o| {
+            row(
+                &o.pool,
+                o.total_orders,
+                o.fully_filled_orders,
+                o.filled_pct,
+                o.total_deposit_usd,
+                o.total_withdrawal_usd,
+                o.total_bonus_usd,
+            )
+        })
+        .collect_any();
     view! {
         <section aria-labelledby="orders-title">
             <h2 id="orders-title">"Limit orders"</h2>
@@ -520,19 +517,9 @@ fn limit_orders(
                 Card::usd("Open bonus", summary.total_bonus_usd, "total_bonus_usd", sol(Some(summary.total_bonus_sol))),
             ])}
             <h3>"Open, by pool"</h3>
-            {or_empty(&open.data, "No open limit orders.", |orders| view! {
-                <div class="table-scroll"><table class="data" data-testid="limit-orders-open">{head()}<tbody>
-                {orders.iter().map(|o| row(&o.pool, o.total_orders, o.fully_filled_orders, o.filled_pct,
-                    o.total_deposit_usd, o.total_withdrawal_usd, o.total_bonus_usd)).collect_any()}
-                </tbody></table></div>
-            })}
+            {table("limit-orders-open", "No open limit orders.", open_rows)}
             <h3>"Closed, by pool"</h3>
-            {or_empty(&closed.data, "No closed limit orders.", |orders| view! {
-                <div class="table-scroll"><table class="data" data-testid="limit-orders-closed">{head()}<tbody>
-                {orders.iter().map(|o| row(&o.pool, o.total_orders, o.fully_filled_orders, o.filled_pct,
-                    o.total_deposit_usd, o.total_withdrawal_usd, o.total_bonus_usd)).collect_any()}
-                </tbody></table></div>
-            })}
+            {table("limit-orders-closed", "No closed limit orders.", closed_rows)}
         </section>
     }
 }
@@ -597,16 +584,11 @@ mod tests {
     fn range_status_from_the_list_or_the_flag() {
         let all_in = pool(&["a", "b"], &[], Some(false));
         assert_eq!(RangeStatus::of_pool(&all_in), RangeStatus::InRange);
-        assert_eq!(RangeStatus::position_out_of_range(&all_in, "a"), Some(false));
         let some_out = pool(&["a", "b", "c"], &["b"], Some(true));
         assert_eq!(RangeStatus::of_pool(&some_out), RangeStatus::OutOfRange { out: 1, of: 3 });
         assert_eq!(RangeStatus::of_pool(&some_out).label(), "1 of 3 out of range");
-        assert_eq!(RangeStatus::position_out_of_range(&some_out, "b"), Some(true));
-        assert_eq!(RangeStatus::position_out_of_range(&some_out, "a"), Some(false));
         let flag_only = pool(&["a", "b"], &[], Some(true));
         assert_eq!(RangeStatus::of_pool(&flag_only).label(), "Out of range");
-        assert_eq!(RangeStatus::position_out_of_range(&flag_only, "a"), None);
-        assert_eq!(RangeStatus::position_out_of_range(&pool(&["a"], &[], Some(true)), "a"), Some(true));
         assert_eq!(RangeStatus::of_pool(&pool(&["a"], &[], None)), RangeStatus::Unknown);
     }
 
@@ -617,17 +599,5 @@ mod tests {
         assert_eq!(claim_pools(&[], &[]), Vec::<&str>::new());
         assert_eq!(sol(None), "—");
         assert_eq!(sol(Some(1234.5)), "1.23K SOL");
-    }
-
-    #[test]
-    fn the_open_pools_table_keeps_every_figure_as_read() {
-        let mut p = pool(&["a", "b"], &["b"], Some(true));
-        p.balances = 0.1 + 0.2;
-        let provenance = Provenance { source: "s".into(), fetched_at: 0, refreshed_at: None };
-        let t = open_pools_table("w", &[p], provenance);
-        assert_eq!(t.columns.len(), t.rows[0].len());
-        assert_eq!(t.rows[0][2].parse::<f64>().unwrap(), 0.1 + 0.2);
-        assert_eq!((t.rows[0][1].as_str(), t.rows[0][3].as_str(), t.rows[0][11].as_str()), ("X-Y", "", "out-of-range"));
-        assert_eq!(t.rows[0][12], "a b");
     }
 }

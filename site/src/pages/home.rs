@@ -4,7 +4,9 @@
 use dlmm_query::datapi::models::ProtocolMetrics;
 use dlmm_query::datapi::models::dlmm::Pool;
 use dlmm_query::datapi::ops::{damm_v2, dlmm};
-use dlmm_query::datapi::params::{Direction, SortBy, SortField, Timeframe, WindowedMetric};
+use dlmm_query::datapi::params::{
+    Comparison, Direction, FilterBy, NumericField, SortBy, SortField, Timeframe, WindowedMetric,
+};
 use leptos::prelude::*;
 
 use super::cards::{Card, cards};
@@ -16,20 +18,26 @@ use crate::ui::{CollectAny, Failure, Loaded, or_empty};
 /// How many pools each top list shows.
 pub const TOP: u32 = 10;
 
-/// The top lists of the overview: test id, title, and the `sort_by` that makes them.
-pub fn top_lists() -> [(&'static str, &'static str, SortBy); 3] {
+/// The TVL below which a pool is left out of the fee/TVL ranking: a pool of a few dollars earns any fee/TVL by
+/// chance, so the ranking is of pools with meaningful TVL.
+pub const MEANINGFUL_TVL_USD: f64 = 10_000.0;
+
+/// The top lists of the overview: test id, title, the `sort_by` that makes them and the least TVL they hold.
+pub fn top_lists() -> [(&'static str, &'static str, SortBy, Option<f64>); 3] {
     [
         (
             "top-volume",
             "Top pools by 24 h volume",
             SortBy::windowed(WindowedMetric::Volume, Timeframe::H24, Direction::Desc),
+            None,
         ),
         (
             "top-fee-tvl",
-            "Top pools by 24 h fee/TVL",
+            "Top pools by 24 h fee/TVL, TVL from $10K",
             SortBy::windowed(WindowedMetric::FeeTvlRatio, Timeframe::H24, Direction::Desc),
+            Some(MEANINGFUL_TVL_USD),
         ),
-        ("newest", "Newest pools", SortBy::field(SortField::PoolCreatedAt, Direction::Desc)),
+        ("newest", "Newest pools", SortBy::field(SortField::PoolCreatedAt, Direction::Desc), None),
     ]
 }
 
@@ -40,7 +48,7 @@ pub fn Home() -> impl IntoView {
     let damm_stats = crate::client::load(damm_v2::GetProtocolMetrics::new);
     let lists = top_lists()
         .into_iter()
-        .map(|(id, title, sort)| view! { <TopPools id=id title=title sort=sort /> })
+        .map(|(id, title, sort, min_tvl)| view! { <TopPools id=id title=title sort=sort min_tvl=min_tvl /> })
         .collect_any();
     view! {
         <section class="intro">
@@ -87,8 +95,14 @@ fn protocol_cards(m: &ProtocolMetrics, testid: &'static str) -> impl IntoView + 
 }
 
 #[component]
-fn TopPools(id: &'static str, title: &'static str, sort: SortBy) -> impl IntoView {
-    let list = crate::client::load(move || dlmm::GetPools::new().page_size(TOP).sort_by(sort.clone()));
+fn TopPools(id: &'static str, title: &'static str, sort: SortBy, min_tvl: Option<f64>) -> impl IntoView {
+    let list = crate::client::load(move || {
+        let pools = dlmm::GetPools::new().page_size(TOP).sort_by(sort.clone());
+        match min_tvl {
+            Some(tvl) => pools.filter_by(FilterBy::new().numeric(NumericField::Tvl, Comparison::Ge, tvl)),
+            None => pools,
+        }
+    });
     let (heading, labelled_by) = (format!("{id}-title"), format!("{id}-title"));
     view! {
         <section aria-labelledby=labelled_by class="top-list" data-testid=id>

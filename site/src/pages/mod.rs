@@ -19,6 +19,8 @@ mod pair;
 mod pairs;
 mod pool;
 mod position;
+mod positions_explained;
+mod range_bar;
 mod search;
 mod settings;
 mod sources;
@@ -78,6 +80,11 @@ pub fn NotFound() -> impl IntoView {
 /// each.
 pub fn usd_value(value: f64, field: &'static str) -> impl IntoView + use<> {
     view! { <span class="num" data-field=(!field.is_empty()).then_some(field) title=exact(value)>{compact_usd(value)}</span> }
+}
+
+/// A SOL figure: compact, with ` SOL`; a dash when unknown.
+pub fn sol(value: Option<f64>) -> String {
+    value.map_or_else(|| "—".to_owned(), |v| format!("{} SOL", crate::format::compact(v)))
 }
 
 /// A percent, exact value on hover; `field` as for [`usd_value`].

@@ -53,14 +53,14 @@ async fn overview_stats_of_both_services_and_the_three_top_lists() {
         page.text(r#"[data-testid="protocol-dlmm"] [data-field="total_pools"]"#),
         dlmm_stats["total_pools"].to_string()
     );
-    for (id, sort) in [
-        ("top-volume", "volume_24h:desc"),
-        ("top-fee-tvl", "fee_tvl_ratio_24h:desc"),
-        ("newest", "pool_created_at:desc"),
+    for (id, sort, filter) in [
+        ("top-volume", "volume_24h:desc", ""),
+        ("top-fee-tvl", "fee_tvl_ratio_24h:desc", "&filter_by=tvl%3E%3D10000"),
+        ("newest", "pool_created_at:desc", ""),
     ] {
         let table = format!(r#"[data-testid="{id}"]"#);
         page.wait(&format!("{table} tbody tr")).await;
-        let body = raw(&dlmm(&format!("/pools?page_size=10&sort_by={sort}"))).await;
+        let body = raw(&dlmm(&format!("/pools?page_size=10&sort_by={sort}{filter}"))).await;
         assert_eq!(addresses(&page, &table), expected(&body), "{id}");
         let first = format!("{table} tbody tr a.name");
         assert_eq!(page.attr(&first, "href"), format!("/dlmm/pools/{}", s(&body["data"][0]["address"])));

@@ -43,7 +43,9 @@ async fn wallet_totals_open_closed_and_claims() {
     let out = first["positionsOutOfRange"].as_array().map_or(0, Vec::len);
     assert_eq!(range == "In range", out == 0 && first["outOfRange"] == Value::Bool(false), "range {range:?}");
     for position in first["listPositions"].as_array().unwrap() {
-        let link = page.attr(&format!(r#"{row} li[data-position="{}"] a"#, s(position)), "href");
+        page.wait(&format!(r#"[data-testid="wallet-positions"] tr[data-position="{}"]"#, s(position))).await;
+        let link =
+            page.attr(&format!(r#"[data-testid="wallet-positions"] tr[data-position="{}"] a"#, s(position)), "href");
         assert!(link.ends_with(&format!("/dlmm/positions/{}", s(position))), "a link per position: {link:?}");
     }
 

@@ -40,7 +40,8 @@
 //! | pool group `/pools/{address}/metrics` | DAMM v2 `/pools/{address}` ([`ops::damm_v2::GetPool`]; windows up to 24 h, 7 d / 30 d from its daily volume history) |
 //! | daily fee bps, daily TVL, swap history, position locks, position v2 | no successor |
 //!
-//! New on the datapi: OHLCV candles, portfolios, position P&L and limit orders.
+//! New on the datapi: OHLCV candles, portfolios, position P&L and limit orders. [`pnl_split`] takes a position's P&L
+//! apart into the fees it earned and the rest, and checks its claimed fees against its events.
 //!
 //! ```no_run
 //! # #[cfg(feature = "native")]
@@ -64,6 +65,7 @@ pub mod models;
 pub mod month;
 pub mod ops;
 pub mod params;
+pub mod pnl_split;
 pub mod series;
 pub mod walk;
 

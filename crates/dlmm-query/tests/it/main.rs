@@ -13,6 +13,7 @@ mod fuzz;
 mod hostile;
 #[cfg(feature = "native")]
 mod operations;
+mod pnl_split;
 mod portfolio;
 mod props;
 #[cfg(feature = "native")]

@@ -42,6 +42,11 @@ pub struct DammV2Pool {
 
 const LAUNCHPADS: [&str; 3] = ["met-dbc", "pump.fun", "launchlab"];
 
+/// A symbol without the payload `--hostile-names` puts in front of it, so both datasets pair the same tokens.
+fn plain(symbol: &str) -> &str {
+    crate::dataset::HOSTILE_PAYLOADS.iter().find_map(|p| symbol.strip_prefix(p)).unwrap_or(symbol)
+}
+
 /// The datapi side of every keeper pool record.
 pub fn generate(seed: u64, records: &[PoolMetricsRecord], tokens: &[Token]) -> Vec<DammV2Pool> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x4441_4d4d_5632);
@@ -52,6 +57,12 @@ pub fn generate(seed: u64, records: &[PoolMetricsRecord], tokens: &[Token]) -> V
         .map(|(i, record)| {
             let x = if i % 5 == 0 { rng.random_range(3..majors) } else { rng.random_range(majors..tokens.len()) };
             let y = if rng.random_bool(0.7) { tokens::SOL } else { tokens::USDC };
+            // Never a token against itself, nor against a major it borrows the symbol of.
+            let y = match plain(&tokens[x].symbol) == plain(&tokens[y].symbol) {
+                true if plain(&tokens[x].symbol) == plain(&tokens[tokens::SOL].symbol) => tokens::USDC,
+                true => tokens::SOL,
+                false => y,
+            };
             let (x, y) = if x == y { (tokens::JUP, y) } else { (x, y) };
             let f12 = rng.random_range(0.3..0.7);
             let f4 = f12 * rng.random_range(0.2..0.5);
@@ -59,7 +70,8 @@ pub fn generate(seed: u64, records: &[PoolMetricsRecord], tokens: &[Token]) -> V
             let f1 = f2 * rng.random_range(0.35..0.65);
             let f30 = f1 * rng.random_range(0.3..0.7);
             let f5 = f30 * rng.random_range(0.1..0.25);
-            let created = crate::dataset::time::SNAPSHOT_UNIX - rng.random_range(300..700) * crate::dataset::time::DAY;
+            let created =
+                crate::dataset::time::snapshot_unix() - rng.random_range(300..700) * crate::dataset::time::DAY;
             let concentrated = rng.random_bool(0.3);
             DammV2Pool {
                 token_x: x as u32,

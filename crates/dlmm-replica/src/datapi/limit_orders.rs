@@ -8,8 +8,9 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 
 use super::wallets::{icon, slot_at, sol_price};
-use super::{NOW_UNIX, display_amount, number_text as text};
+use super::{display_amount, number_text as text};
 use crate::dataset::time::DAY;
+use crate::dataset::time::now_unix;
 use crate::dataset::{Dataset, Token, random_address, random_signature};
 
 /// One limit order.
@@ -67,7 +68,7 @@ pub fn generate(d: &Dataset) -> LimitOrders {
     for w in (0..d.wallets.len()).filter(|w| w % 3 == 1) {
         let held: Vec<u32> = d.positions_of_wallet(w).iter().map(|&i| d.positions[i as usize].pair).collect();
         let count = rng.random_range(1..=6);
-        let mut time = NOW_UNIX - rng.random_range(30..120) * DAY;
+        let mut time = now_unix() - rng.random_range(30..120) * DAY;
         for k in 0..count {
             let pair = if !held.is_empty() && rng.random_bool(0.5) {
                 held[rng.random_range(0..held.len())]
@@ -88,14 +89,15 @@ pub fn generate(d: &Dataset) -> LimitOrders {
             let usd = 10f64.powf(rng.random_range(1.0..4.0));
             let input_amount = (usd / input.price_usd * 10f64.powi(input.decimals as i32)).clamp(1.0, 4e18) as u64;
             time += rng.random_range(3_600..10 * DAY);
-            let opened_at = time.min(NOW_UNIX - 60);
+            let opened_at = time.min(now_unix() - 60);
             // The first order of a wallet stays open, the second is closed; the rest at random.
             let closed = k == 1 || (k > 1 && rng.random_bool(0.4));
             let filled = if closed { 1.0 } else { [0.0, 0.25, 0.5, 1.0][rng.random_range(0..4)] };
             let cancels = u64::from(rng.random_bool(0.3) || k == 0);
             let bonus = (rng.random_range(0..input_amount / 200 + 1), rng.random_range(0..1_000u64));
-            let closed = closed
-                .then(|| ((opened_at + rng.random_range(600..5 * DAY)).min(NOW_UNIX - 1), random_signature(&mut rng)));
+            let closed = closed.then(|| {
+                ((opened_at + rng.random_range(600..5 * DAY)).min(now_unix() - 1), random_signature(&mut rng))
+            });
             by_wallet.entry(w as u32).or_default().push(orders.len() as u32);
             orders.push(LimitOrder {
                 address: random_address(&mut rng),

@@ -23,10 +23,6 @@ pub mod wallets;
 pub use grammar::{FilterClause, SortClause, parse_filter_by, parse_sort_by};
 pub use views::DatapiViews;
 
-/// The moment the datapi answers as "now": 2025-11-21T12:34:56Z, half a day after the keeper snapshot, so the
-/// newest daily bucket is partial.
-pub const NOW_UNIX: i64 = crate::dataset::time::SNAPSHOT_UNIX + 45_296;
-
 /// A deterministic number in `[0, 1)` from two keys (splitmix64), for values derived without an RNG stream.
 pub fn unit_hash(a: u64, b: u64) -> f64 {
     let mut z = a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_add(0xD1B5_4A32_D192_ED03);

@@ -9,9 +9,10 @@
 
 use serde_json::{Value, json};
 
+use super::number_text;
 use super::wallets::{Totals, sol_price};
-use super::{NOW_UNIX, number_text};
 use crate::dataset::Dataset;
+use crate::dataset::time::now_unix;
 use crate::dataset::time::{DAY, civil_from_days, days_from_civil};
 
 /// The `time_range` values, in the order clients list them.
@@ -26,11 +27,11 @@ fn year_month(unix: i64) -> (i64, u32) {
 /// The first second of window `range` ending now (`None` for a value that is not one).
 pub fn window_start(range: &str) -> Option<i64> {
     Some(match range {
-        "1d" => NOW_UNIX - DAY,
-        "7d" => NOW_UNIX - 7 * DAY,
-        "30d" => NOW_UNIX - 30 * DAY,
-        "1y" => NOW_UNIX - 365 * DAY,
-        "ytd" => days_from_civil(year_month(NOW_UNIX).0, 1, 1) * DAY,
+        "1d" => now_unix() - DAY,
+        "7d" => now_unix() - 7 * DAY,
+        "30d" => now_unix() - 30 * DAY,
+        "1y" => now_unix() - 365 * DAY,
+        "ytd" => days_from_civil(year_month(now_unix()).0, 1, 1) * DAY,
         "all" => i64::MIN,
         _ => return None,
     })
@@ -53,7 +54,7 @@ pub fn parse_month(text: &str) -> Option<(i64, u32)> {
 
 /// The month of now, as `(year, month)`.
 pub fn current_month() -> (i64, u32) {
-    year_month(NOW_UNIX)
+    year_month(now_unix())
 }
 
 /// The sums of a set of positions, and their counts.
@@ -194,8 +195,8 @@ mod tests {
         }
         let (year, month) = current_month();
         let (start, end) = month_span(year, month);
-        assert!((start..=end).contains(&NOW_UNIX));
-        assert!(window_start("ytd").is_some_and(|t| t <= NOW_UNIX && NOW_UNIX - t < 366 * DAY));
+        assert!((start..=end).contains(&now_unix()));
+        assert!(window_start("ytd").is_some_and(|t| t <= now_unix() && now_unix() - t < 366 * DAY));
         assert_eq!(window_start("2d"), None);
     }
 }

@@ -61,7 +61,7 @@ pub fn dlmm_row(seed: u64, tokens: &[Token], i: usize, p: &Pair) -> Row {
     let with_5m = |first: f64, rest: [f64; 6]| [first, rest[0], rest[1], rest[2], rest[3], rest[4], rest[5]];
     let fee_tvl_ratio = with_5m(ratio(fee_5m), p.fee_tvl_ratio.values());
     let fees = with_5m(fee_5m, p.fees.values());
-    let created = crate::dataset::time::SNAPSHOT_UNIX - (256 + (unit_hash(seed, i as u64) * 500.0) as i64) * 86_400;
+    let created = crate::dataset::time::snapshot_unix() - (256 + (unit_hash(seed, i as u64) * 500.0) as i64) * 86_400;
     Row {
         address: p.address.clone(),
         name: p.name.clone(),

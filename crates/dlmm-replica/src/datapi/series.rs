@@ -4,7 +4,7 @@
 //!
 //! Volume is spread over 5-minute slots with deterministic weights; a day's slots sum to the day's volume, which
 //! for DLMM pools is the keeper's daily trade volume of the same pair (so 24 h buckets equal the keeper analytics
-//! exactly). The bucket holding [`NOW_UNIX`] is partial: candles show the volume so far, volume history reads 0.
+//! exactly). The bucket holding [`now_unix`] is partial: candles show the volume so far, volume history reads 0.
 //! Prices follow the tokens' price paths up to the snapshot and stay at the pool's `current_price` after it.
 
 use rand::{RngExt, SeedableRng};
@@ -12,10 +12,10 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::table::PoolTable;
-use super::{NOW_UNIX, unit_hash};
+use super::unit_hash;
 use crate::dataset::analytics::{day_start, trade_volume_by_day};
 use crate::dataset::pools::PROTOCOL_BPS;
-use crate::dataset::time::{DAY, HISTORY_DAYS, SNAPSHOT_UNIX, civil_from_days};
+use crate::dataset::time::{DAY, HISTORY_DAYS, civil_from_days, now_unix, snapshot_unix};
 use crate::dataset::{Dataset, Token};
 
 /// The most buckets one request may cover (a wider range is refused with 400).
@@ -72,7 +72,7 @@ pub struct Range {
 /// are floored to bucket starts; more than [`MAX_BUCKETS`] buckets or `end < start` is an error.
 pub fn resolve_range(timeframe: Timeframe, start: Option<i64>, end: Option<i64>) -> Result<Range, String> {
     let tf = timeframe.seconds;
-    let end = end.unwrap_or(NOW_UNIX);
+    let end = end.unwrap_or(now_unix());
     let end = end - end.rem_euclid(tf);
     let start = start.map_or(end - (DEFAULT_BUCKETS - 1) * tf, |s| s - s.rem_euclid(tf)).max(0);
     if end < start {
@@ -235,7 +235,7 @@ fn tokens_of<'a>(d: &'a Dataset, table: &PoolTable, pool: PoolRef) -> (&'a Token
 
 /// The pool's price (Y per X) at `t`: the token paths up to the snapshot, constant after it.
 pub fn price_at(x: &Token, y: &Token, t: i64) -> f64 {
-    let t = t.min(SNAPSHOT_UNIX);
+    let t = t.min(snapshot_unix());
     x.price_at(t) / y.price_at(t)
 }
 
@@ -243,7 +243,7 @@ pub fn price_at(x: &Token, y: &Token, t: i64) -> f64 {
 fn bucket_starts(range: &Range) -> impl Iterator<Item = i64> {
     let tf = range.timeframe.seconds;
     let first_with_data = history_start();
-    let last = range.end.min(NOW_UNIX - NOW_UNIX.rem_euclid(tf));
+    let last = range.end.min(now_unix() - now_unix().rem_euclid(tf));
     let first = range.start.max(first_with_data + (tf - first_with_data.rem_euclid(tf)) % tf);
     (0..).map(move |k| first + k * tf).take_while(move |&t| t <= last)
 }
@@ -256,7 +256,7 @@ pub fn candles(d: &Dataset, table: &PoolTable, pool: PoolRef, range: &Range) -> 
     let tf = range.timeframe.seconds;
     bucket_starts(range)
         .map(|t| {
-            let close_at = (t + tf).min(NOW_UNIX);
+            let close_at = (t + tf).min(now_unix());
             let (volume, ..) = bucket_totals(&days, key, t, close_at);
             let (open, close) = (price_at(x, y, t), price_at(x, y, close_at));
             let (mut high, mut low) = (open.max(close), open.min(close));
@@ -278,7 +278,7 @@ pub fn volume_history(d: &Dataset, table: &PoolTable, pool: PoolRef, range: &Ran
     bucket_starts(range)
         .map(|t| {
             let (volume, fees, protocol_fees) =
-                if t + tf > NOW_UNIX { (0.0, 0.0, 0.0) } else { bucket_totals(&days, key, t, t + tf) };
+                if t + tf > now_unix() { (0.0, 0.0, 0.0) } else { bucket_totals(&days, key, t, t + tf) };
             VolumeBucket { timestamp: t, timestamp_str: timestamp_str(t), volume, fees, protocol_fees }
         })
         .collect()
@@ -298,14 +298,14 @@ mod tests {
         assert!(resolve_range(five, Some(0), Some(1_000 * 300)).is_err());
         assert!(resolve_range(five, Some(600), Some(300)).is_err());
         let default = resolve_range(day, None, None).unwrap();
-        assert_eq!(default.end, NOW_UNIX - NOW_UNIX % DAY);
+        assert_eq!(default.end, now_unix() - now_unix() % DAY);
         assert_eq!((default.end - default.start) / DAY + 1, DEFAULT_BUCKETS);
         assert_eq!(timestamp_str(1_754_956_800), "2025-08-12T00:00:00+00:00");
     }
 
     #[test]
     fn slot_shares_of_a_day_sum_to_one() {
-        let day = SNAPSHOT_UNIX - 3 * DAY;
+        let day = snapshot_unix() - 3 * DAY;
         let sum: f64 = (0..24).map(|h| share_of_day(9, day + h * 3_600, day + (h + 1) * 3_600)).sum();
         assert!((sum - 1.0).abs() < 1e-9);
     }

@@ -309,7 +309,7 @@ pub fn pnl_record(d: &Dataset, index: usize) -> Value {
             "total": pair_total(t.fee_usd()),
         },
         "unrealizedPnl": unrealized,
-        "updatedAt": crate::datapi::NOW_UNIX,
+        "updatedAt": crate::dataset::time::now_unix(),
     })
 }
 
@@ -429,7 +429,7 @@ fn by_pair(d: &Dataset, wallet: usize, keep: impl Fn(&Position) -> bool) -> Vec<
 /// The wallet's pools with positions closed within `days_back` days of now, most recently closed first:
 /// `(pair, totals, last closed at)`.
 pub fn closed_pools(d: &Dataset, wallet: usize, days_back: i64) -> Vec<(usize, Totals, i64)> {
-    let since = super::NOW_UNIX - days_back * DAY;
+    let since = crate::dataset::time::now_unix() - days_back * DAY;
     let mut pools: Vec<(usize, Totals, i64)> = by_pair(d, wallet, |p| p.closed_at.is_some_and(|t| t >= since))
         .into_iter()
         .map(|(pair, totals, list)| {
@@ -555,8 +555,8 @@ pub fn open_item(d: &Dataset, pair: usize, t: &Totals, positions: &[usize]) -> V
         "positionsOutOfRange": out_of_range,
         "outOfRange": !out_of_range.is_empty(),
         "poolPrice": p.current_price,
-        "poolStateUpdatedAtBlockTime": crate::dataset::time::SNAPSHOT_UNIX,
-        "poolStateUpdatedAtSlot": slot_at(crate::dataset::time::SNAPSHOT_UNIX),
-        "updatedAt": crate::datapi::NOW_UNIX,
+        "poolStateUpdatedAtBlockTime": crate::dataset::time::snapshot_unix(),
+        "poolStateUpdatedAtSlot": slot_at(crate::dataset::time::snapshot_unix()),
+        "updatedAt": crate::dataset::time::now_unix(),
     })
 }

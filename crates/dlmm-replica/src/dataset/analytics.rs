@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::pairs::Pair;
 use super::positions::{raw_of, usd_at};
 use super::random_signature;
-use super::time::{DAY, HISTORY_DAYS, SNAPSHOT_UNIX, day_date, hour_date};
+use super::time::{DAY, HISTORY_DAYS, day_date, hour_date, snapshot_unix};
 use super::tokens::Token;
 
 /// How many swaps each pair's history holds (the most `rows_to_take` can ask for).
@@ -20,7 +20,7 @@ fn rng_for(seed: u64, pair_index: usize, kind: u64) -> ChaCha8Rng {
 
 /// Start (unix seconds) of the `k`-th day of the history, `k = 0` being the oldest.
 pub fn day_start(k: i64) -> i64 {
-    SNAPSHOT_UNIX - (HISTORY_DAYS - k) * DAY
+    snapshot_unix() - (HISTORY_DAYS - k) * DAY
 }
 
 /// `PairTvlSnapshotByDay`.
@@ -180,7 +180,7 @@ pub fn swaps<'a>(seed: u64, index: usize, pair: &'a Pair, tokens: &'a [Token], r
     let (tx, ty) = (&tokens[pair.token_x as usize], &tokens[pair.token_y as usize]);
     let base_centi = (pair.base_fee_bps() * 100.0).round() as u64;
     let max_centi = (pair.max_fee_bps() * 100.0).round() as u64;
-    let mut time = SNAPSHOT_UNIX - rng.random_range(1..600);
+    let mut time = snapshot_unix() - rng.random_range(1..600);
     (0..rows.min(SWAP_HISTORY_LEN))
         .map(|_| {
             time -= rng.random_range(1..4 * 3_600);

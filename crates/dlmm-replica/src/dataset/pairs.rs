@@ -249,8 +249,9 @@ pub fn generate(rng: &mut impl Rng, tokens: &[Token], count: usize) -> Vec<Pair>
                     90..95 => tokens::USDT,
                     _ => tail_start + rng.random_range(0..tail),
                 };
-                if y == x {
-                    y = tokens::SOL;
+                // Never a token against itself, nor against a major it borrows the symbol of (no "SOL-SOL").
+                if y == x || tokens[y].symbol == tokens[x].symbol {
+                    y = if tokens[x].symbol == tokens[tokens::SOL].symbol { tokens::USDC } else { tokens::SOL };
                 }
                 let roll = rng.random::<f64>();
                 let log_tvl = if roll < 0.62 {

@@ -59,8 +59,6 @@ pub struct PoolMetricsRecord {
     pub referral_bps: u64,
 }
 
-/// The moment the generated figures were "computed": 2025-11-21T00:00:00Z, minus up to an hour per pool.
-const SNAPSHOT_UNIX: i64 = 1_763_683_200;
 /// The protocol's share of every fee, in basis points of the fee.
 pub const PROTOCOL_BPS: u64 = 2_000;
 /// Fee rates seen on real pools (fraction of volume).
@@ -95,7 +93,7 @@ impl PoolMetricsRecord {
             split_fees(volume30d, fee_rate, partner_bps, referral_bps);
         let fee_tvl_ratio = round(lp_fee24h / tvl * 100.0, 6);
         let apr = round(lp_fee24h / tvl * 365.0 * 100.0, 6);
-        let updated_at = SNAPSHOT_UNIX - rng.random_range(0..3_600);
+        let updated_at = crate::dataset::time::snapshot_unix() - rng.random_range(0..3_600);
         Self {
             pool_address,
             volume24h,
@@ -148,7 +146,7 @@ mod tests {
             }
             assert!(p.volume24h <= p.volume7d && p.volume7d <= p.volume30d);
             assert!((p.apr - p.fee_tvl_ratio * 365.0).abs() < 0.001);
-            assert!(p.tvl > 0.0 && p.updated_at <= SNAPSHOT_UNIX);
+            assert!(p.tvl > 0.0 && p.updated_at <= crate::dataset::time::snapshot_unix());
         }
     }
 }

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use rand::{Rng, RngExt};
 
 use super::pairs::{LARGE_AMOUNT_PAIR, Pair};
-use super::time::{DAY, HISTORY_DAYS, SNAPSHOT_UNIX};
+use super::time::{DAY, HISTORY_DAYS, snapshot_unix};
 use super::tokens::{NO_FARM, Token};
 use super::{random_address, random_signature};
 
@@ -193,7 +193,7 @@ pub fn usd_at(raw: u64, token: &Token, t: i64) -> f64 {
 
 /// Moves `time` forward by a random step within the position's life span and returns it.
 fn advance(time: &mut i64, span: i64, rng: &mut impl Rng) -> i64 {
-    *time = (*time + rng.random_range(60..(span / 12).max(61))).min(SNAPSHOT_UNIX - 1);
+    *time = (*time + rng.random_range(60..(span / 12).max(61))).min(snapshot_unix() - 1);
     *time
 }
 
@@ -213,7 +213,7 @@ fn liquidity_event(rng: &mut impl Rng, pair: &Pair, tokens: &[Token], t: i64, x:
 }
 
 /// Generates `count` positions over `pairs`. Position 0 sits on the large-amount pair with amounts above 2^53;
-/// positions 1..=6 sit on pair 0 (a farm) with every kind of event and a lock.
+/// positions 1..=6 sit on pair 0 (a farm) with every kind of event and a lock; the first wallet holds many.
 pub fn generate(rng: &mut impl Rng, tokens: &[Token], pairs: &[Pair], count: usize) -> Positions {
     let wallets: Vec<String> = (0..(count / 3).max(8)).map(|_| random_address(rng)).collect();
     let mut positions = Vec::with_capacity(count);
@@ -227,9 +227,9 @@ pub fn generate(rng: &mut impl Rng, tokens: &[Token], pairs: &[Pair], count: usi
         let pair = &pairs[pair_index];
         let (tx, ty) = (&tokens[pair.token_x as usize], &tokens[pair.token_y as usize]);
         let forced = (1..=6).contains(&i);
-        let created = SNAPSHOT_UNIX - rng.random_range(DAY..(HISTORY_DAYS - 5) * DAY);
+        let created = snapshot_unix() - rng.random_range(DAY..(HISTORY_DAYS - 5) * DAY);
         let created_at_micros = created * 1_000_000 + rng.random_range(0..1_000_000);
-        let span = SNAPSHOT_UNIX - created;
+        let span = snapshot_unix() - created;
         let mut time = created;
 
         let size_usd = 10f64.powf(rng.random_range(1.0..5.0)).min(pair.liquidity_usd.max(20.0));
@@ -294,7 +294,7 @@ pub fn generate(rng: &mut impl Rng, tokens: &[Token], pairs: &[Pair], count: usi
             }
         }
         let lock = (forced || rng.random_bool(0.08)).then(|| Lock {
-            lock_release_point: (SNAPSHOT_UNIX + rng.random_range(-30..365) * DAY) as u64,
+            lock_release_point: (snapshot_unix() + rng.random_range(-30..365) * DAY) as u64,
             slot: 300_000_000 + rng.random_range(0..80_000_000),
             tx_idx: rng.random_range(0..1_500),
             ix_idx: rng.random_range(0..8),
@@ -314,8 +314,18 @@ pub fn generate(rng: &mut impl Rng, tokens: &[Token], pairs: &[Pair], count: usi
             closed_at: None,
         });
     }
+    // One busy liquidity provider, as real wallets go: the first wallet also holds every third position (from the
+    // second, so a quarter of them are among those `close_some` closes), and its pages (the demo's sample wallet)
+    // show positions open in many pools and closed ones in most weeks. Owners are reassigned after the draws, so
+    // every other figure stays as generated.
+    for p in positions.iter_mut().skip(1).step_by(BUSY_EVERY) {
+        p.owner = 0;
+    }
     Positions { positions, wallets }
 }
+
+/// Every how many positions one is the busy wallet's (the first wallet's).
+const BUSY_EVERY: usize = 3;
 
 /// Closes every fourth position (and every position whose lock says closed): a last withdrawal of what remains,
 /// an hour after its last event. Draws only from `rng`, so the other data do not move.
@@ -324,7 +334,7 @@ pub fn close_some(rng: &mut impl Rng, tokens: &[Token], pairs: &[Pair], position
         if i % 4 != 3 && !p.lock.as_ref().is_some_and(|l| l.closed) {
             continue;
         }
-        let t = (p.last_event_time() + 3_600).min(SNAPSHOT_UNIX - 1);
+        let t = (p.last_event_time() + 3_600).min(snapshot_unix() - 1);
         let (x, y) = (p.remaining_x(), p.remaining_y());
         p.withdraws.push(liquidity_event(rng, &pairs[p.pair as usize], tokens, t, x, y));
         p.closed_at = Some(t);

@@ -1,9 +1,35 @@
 //! Calendar formatting of unix timestamps (UTC), in the three shapes the pair API writes.
 
-/// The moment the dataset describes: 2025-11-21T00:00:00Z. Every generated timestamp is at or before it.
-pub const SNAPSHOT_UNIX: i64 = 1_763_683_200;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+/// The moment the dataset describes before any shift of its clock: 2025-11-21T00:00:00Z.
+const BASE_SNAPSHOT_UNIX: i64 = 1_763_683_200;
+/// How long after the snapshot the datapi services answer (12:34:56 that day): the newest, still open, buckets.
+const NOW_AFTER_SNAPSHOT: i64 = 45_296;
 /// Seconds in a day.
 pub const DAY: i64 = 86_400;
+/// Whole days the dataset is moved by ([`set_clock`]): one clock per process, none until set.
+static SHIFT: AtomicI64 = AtomicI64::new(0);
+
+/// The moment the dataset describes: every generated timestamp is at or before it. 2025-11-21T00:00:00Z, moved by
+/// whole days when the clock is set.
+pub fn snapshot_unix() -> i64 {
+    BASE_SNAPSHOT_UNIX + SHIFT.load(Ordering::Relaxed)
+}
+
+/// The moment the datapi services answer at: 12:34:56 UTC of the snapshot's day. Their newest buckets are still
+/// open, and nothing they send is later.
+pub fn now_unix() -> i64 {
+    snapshot_unix() + NOW_AFTER_SNAPSHOT
+}
+
+/// Moves the whole dataset by whole days, so that [`now_unix`] is the latest 12:34:56 UTC at or before `wall_unix`
+/// (a day or less behind it): a client asking for the last 30 days finds 30 days. Every timestamp moves alike, so
+/// every figure, bucket and day is the same; only the dates differ. It holds for the whole process and is to be set
+/// before a dataset is generated.
+pub fn set_clock(wall_unix: i64) {
+    SHIFT.store((wall_unix - BASE_SNAPSHOT_UNIX - NOW_AFTER_SNAPSHOT).div_euclid(DAY) * DAY, Ordering::Relaxed);
+}
 /// How many days of history the analytics cover.
 pub const HISTORY_DAYS: i64 = 255;
 
@@ -64,13 +90,13 @@ mod tests {
     #[test]
     fn known_dates() {
         assert_eq!(day_date(0), "1970-01-01");
-        assert_eq!(day_date(SNAPSHOT_UNIX), "2025-11-21");
+        assert_eq!(day_date(snapshot_unix()), "2025-11-21");
         assert_eq!(day_date(951_782_400), "2000-02-29");
         assert_eq!(day_date(951_868_800), "2000-03-01");
         assert_eq!(day_date(-1), "1969-12-31");
-        assert_eq!(hour_date(SNAPSHOT_UNIX + 15 * 3_600 + 59), "2025-11-21T15:00:00");
+        assert_eq!(hour_date(snapshot_unix() + 15 * 3_600 + 59), "2025-11-21T15:00:00");
         assert_eq!(rfc3339_micros(1_714_106_188_766_258), "2024-04-26T04:36:28.766258Z");
-        assert_eq!(rfc3339_micros(SNAPSHOT_UNIX * 1_000_000 + 7), "2025-11-21T00:00:00.000007Z");
+        assert_eq!(rfc3339_micros(snapshot_unix() * 1_000_000 + 7), "2025-11-21T00:00:00.000007Z");
     }
 
     #[test]

@@ -37,7 +37,7 @@ impl Token {
         if self.is_stable {
             return self.price_usd;
         }
-        let days = (t - super::time::SNAPSHOT_UNIX) as f64 / 86_400.0;
+        let days = (t - super::time::snapshot_unix()) as f64 / 86_400.0;
         let wave = (days / 23.0 + self.phase).sin() - self.phase.sin();
         self.price_usd * (1.0 + 0.2 * wave)
     }

@@ -349,7 +349,7 @@ pub async fn daily(State(s): State<DatapiState>, Path(metric): Path<String>, Que
             point
         })
         .collect();
-    Ok(json_body(&json!({ "data_points": points, "refreshed_at": crate::datapi::NOW_UNIX })))
+    Ok(json_body(&json!({ "data_points": points, "refreshed_at": crate::dataset::time::now_unix() })))
 }
 
 /// `GET /stats/protocol_metrics`, with the undocumented `refreshed_at` (unix seconds) real responses carry.
@@ -365,7 +365,7 @@ pub async fn protocol_metrics(State(s): State<DatapiState>) -> Response {
                 "total_volume": m.total_trade_volume,
                 "total_fees": m.total_fee,
                 "total_pools": d.pairs.len(),
-                "refreshed_at": crate::datapi::NOW_UNIX,
+                "refreshed_at": crate::dataset::time::now_unix(),
             })
         }
         Service::DammV2 => {
@@ -379,7 +379,7 @@ pub async fn protocol_metrics(State(s): State<DatapiState>) -> Response {
                 "total_volume": sum(|p| p.volume30d * 12.0),
                 "total_fees": sum(|p| (p.lp_fee30d + p.protocol_fee30d + p.partner_fee30d + p.referral_fee30d) * 12.0),
                 "total_pools": d.pools.len(),
-                "refreshed_at": crate::datapi::NOW_UNIX,
+                "refreshed_at": crate::dataset::time::now_unix(),
             })
         }
     };

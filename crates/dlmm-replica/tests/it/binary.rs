@@ -1,4 +1,5 @@
-//! The binary: prints exactly the five base-URL lines on stdout, honours `--pairs` and `--seed`, serves requests.
+//! The binary: prints exactly the five base-URL lines on stdout, honours `--pairs`, `--seed` and `--clock`, serves
+//! requests.
 
 use std::io::{BufRead, BufReader, Lines};
 use std::process::{Child, ChildStdout, Command, Stdio};
@@ -82,4 +83,37 @@ async fn the_hostile_numbers_flag_turns_the_mode_on() {
     assert_eq!(samples["hostile"]["alternating_pages"], "/__hostile/alternating");
     let page: serde_json::Value = serde_json::from_str(&page).unwrap();
     assert!([u64::MAX, (1 << 53) + 1].contains(&page["total"].as_u64().unwrap()), "{}", page["total"]);
+}
+
+/// The newest 5-minute candle's end and the first DLMM sample pool's creation of a replica started with `clock`.
+async fn newest_candle(clock: &str) -> (i64, i64) {
+    let (mut child, mut lines) = spawn(&format!("--pairs 30 --dlmm-datapi-port 0 {clock}"));
+    let [pair_base, _, dlmm_base] =
+        ["pair", "pool", "dlmm datapi"].map(|label| base_url(&mut child, &mut lines, label));
+    let client = reqwest::Client::new();
+    let samples = get_json(&client, &format!("{pair_base}/__replica/samples")).await;
+    let pool = samples["datapi"]["dlmm_pools"][0].as_str().unwrap();
+    let candles = get_json(&client, &format!("{dlmm_base}/pools/{pool}/ohlcv?timeframe=5m")).await;
+    let record = get_json(&client, &format!("{dlmm_base}/pools/{pool}")).await;
+    let _ = child.kill();
+    let _ = child.wait();
+    (candles["end_time"].as_i64().unwrap(), record["created_at"].as_i64().unwrap() / 1000)
+}
+
+#[tokio::test]
+async fn the_clock_is_the_wall_clock_by_default_and_the_snapshot_on_request() {
+    let wall = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let (now_end, now_created) = newest_candle("").await;
+    assert!(
+        now_end <= wall && now_end > wall - 86_400 - 300,
+        "the newest candle is of the last day: {now_end} vs {wall}"
+    );
+    // The 5-minute bucket that holds 2025-11-21T12:34:56Z, the dataset's own moment.
+    let (snapshot_end, snapshot_created) = newest_candle("--clock snapshot").await;
+    assert_eq!(snapshot_end, 1_763_728_496 - 1_763_728_496 % 300);
+    let shift = now_created - snapshot_created;
+    assert_eq!(shift % 86_400, 0, "moved by whole days");
+    assert_eq!(now_end - snapshot_end, shift, "every timestamp moves alike");
+    let (fixed_end, _) = newest_candle("--clock 1800000000").await;
+    assert!(fixed_end <= 1_800_000_000 && fixed_end > 1_800_000_000 - 86_400 - 300);
 }

@@ -9,7 +9,7 @@ use dlmm_replica::dataset::SortKey;
 use dlmm_replica::dataset::analytics::{self, SWAP_HISTORY_LEN};
 use dlmm_replica::dataset::pairs::{apy_of_daily_percent, lexical_key};
 use dlmm_replica::dataset::positions::usd_at;
-use dlmm_replica::dataset::time::{DAY, SNAPSHOT_UNIX, day_date, rfc3339_micros};
+use dlmm_replica::dataset::time::{DAY, day_date, rfc3339_micros, snapshot_unix};
 use dlmm_replica::dataset::tokens::NO_FARM;
 use dlmm_replica::dataset::{DEFAULT_PAIRS, Earning};
 use dlmm_replica::listing::{select_groups, select_pairs};
@@ -32,6 +32,19 @@ fn datapi() -> &'static DatapiViews {
 
 fn close(a: f64, b: f64, relative: f64) -> bool {
     (a - b).abs() <= relative * a.abs().max(b.abs()) + 1e-12
+}
+
+#[test]
+fn no_pool_pairs_a_token_with_itself_or_with_its_own_symbol() {
+    let d = dataset();
+    for pair in &d.pairs {
+        let (x, y) = (&d.tokens[pair.token_x as usize], &d.tokens[pair.token_y as usize]);
+        assert!(x.mint != y.mint && x.symbol != y.symbol, "DLMM {}: {} / {}", pair.name, x.mint, y.mint);
+    }
+    for pool in &datapi().damm_v2_pools {
+        let (x, y) = (&d.tokens[pool.token_x as usize], &d.tokens[pool.token_y as usize]);
+        assert!(x.mint != y.mint && x.symbol != y.symbol, "DAMM v2 {}", pool.name);
+    }
 }
 
 #[test]
@@ -127,7 +140,7 @@ fn positions_follow_prices_and_sum_into_earnings() {
         assert_eq!(d.position_index(&p.address).map(|i| &d.positions[i].address), Some(&p.address));
         let (tx, ty) = (&d.tokens[pair.token_x as usize], &d.tokens[pair.token_y as usize]);
         let created = p.created_at_micros.div_euclid(1_000_000);
-        assert!((SNAPSHOT_UNIX - 255 * DAY..=SNAPSHOT_UNIX).contains(&created));
+        assert!((snapshot_unix() - 255 * DAY..=snapshot_unix()).contains(&created));
         let stamp = rfc3339_micros(p.created_at_micros);
         assert_eq!(stamp.len(), 27, "{stamp}");
         assert!(!p.deposits.is_empty());
@@ -203,7 +216,7 @@ fn swaps_charge_their_fee_bps_newest_first() {
             assert_eq!(u128::from(s.trade_fee), u128::from(s.in_amount) * centi / 1_000_000);
             assert_eq!(s.protocol_fee, s.trade_fee * 5 / 100);
             assert!(s.fee_bps >= pair.base_fee_bps() - 1e-9 && s.fee_bps <= pair.max_fee_bps() + 1e-9);
-            assert!(s.onchain_timestamp <= SNAPSHOT_UNIX);
+            assert!(s.onchain_timestamp <= snapshot_unix());
             assert_eq!(s.bin_count, (s.end_bin_id - s.start_bin_id).abs() + 1);
             let mints = [&*pair.mint_x, &*pair.mint_y];
             assert!(mints.contains(&s.in_token) && mints.contains(&s.out_token) && s.in_token != s.out_token);
@@ -219,7 +232,7 @@ fn swaps_charge_their_fee_bps_newest_first() {
 #[test]
 fn analytics_cover_255_days_oldest_first() {
     let d = dataset();
-    let last_day = day_date(SNAPSHOT_UNIX - DAY);
+    let last_day = day_date(snapshot_unix() - DAY);
     for i in (0..d.pairs.len()).step_by(101) {
         let pair = &d.pairs[i];
         let tvl = analytics::tvl_by_day(d.seed, i, pair, 255);
@@ -227,7 +240,7 @@ fn analytics_cover_255_days_oldest_first() {
         let fees = analytics::fee_bps_by_hour(d.seed, i, pair, 255);
         assert_eq!((tvl.len(), volume.len(), fees.len()), (255, 255, 255 * 24));
         for (k, row) in tvl.iter().enumerate() {
-            assert_eq!(row.day_date, day_date(SNAPSHOT_UNIX - (255 - k as i64) * DAY));
+            assert_eq!(row.day_date, day_date(snapshot_unix() - (255 - k as i64) * DAY));
             assert_eq!(volume[k].day_date, row.day_date);
             assert!(row.total_value_locked >= 0.0);
         }
@@ -414,6 +427,7 @@ fn include_pool_token_pairs_matches_either_order() {
 
 // ----- The datapi generation -----
 
+use dlmm_replica::datapi::display_amount;
 use dlmm_replica::datapi::grammar::{METRICS, PLAIN_SORT_FIELDS, WINDOWS};
 use dlmm_replica::datapi::pools::{damm_v2_record, dlmm_record};
 use dlmm_replica::datapi::series::{
@@ -421,7 +435,7 @@ use dlmm_replica::datapi::series::{
 };
 use dlmm_replica::datapi::table::{Filter, Row};
 use dlmm_replica::datapi::wallets::{pnl_record, position_events, total_claims};
-use dlmm_replica::datapi::{NOW_UNIX, display_amount};
+use dlmm_replica::dataset::time::now_unix;
 use dlmm_replica::{SortClause, parse_filter_by, parse_sort_by};
 
 /// Every sort field of the grammar.
@@ -586,13 +600,13 @@ proptest! {
                 prop_assert!(series.len() as i64 <= MAX_BUCKETS);
                 for (k, c) in series.iter().enumerate() {
                     prop_assert_eq!(c.timestamp % timeframe.seconds, 0);
-                    prop_assert!(c.timestamp >= range.start && c.timestamp <= range.end && c.timestamp <= NOW_UNIX);
+                    prop_assert!(c.timestamp >= range.start && c.timestamp <= range.end && c.timestamp <= now_unix());
                     prop_assert!(c.low <= c.open.min(c.close) && c.high >= c.open.max(c.close));
                     prop_assert_eq!(volumes[k].timestamp, c.timestamp);
                     if k > 0 {
                         prop_assert_eq!(c.timestamp - series[k - 1].timestamp, timeframe.seconds);
                     }
-                    if c.timestamp + timeframe.seconds > NOW_UNIX {
+                    if c.timestamp + timeframe.seconds > now_unix() {
                         prop_assert_eq!(volumes[k].volume, 0.0, "the open bucket reads 0");
                     } else {
                         prop_assert!((volumes[k].volume - c.volume).abs() <= 1e-9 * c.volume.max(1.0));
@@ -626,7 +640,7 @@ fn datapi_pools_mirror_the_keeper_records() {
         assert_eq!(record["pool_config"]["bin_step"], p.bin_step);
         assert_eq!(record["current_price"], p.current_price);
         let created = record["created_at"].as_u64().unwrap() as i64;
-        assert!(created / 1_000 < SNAPSHOT_UNIX - 255 * DAY, "pools predate their history");
+        assert!(created / 1_000 < snapshot_unix() - 255 * DAY, "pools predate their history");
         assert_eq!(v.dlmm.group_index(&p.lexical_order_mints()), Some(p.group as usize));
     }
     for (i, r) in d.pools.iter().enumerate() {
@@ -645,7 +659,7 @@ fn datapi_pools_mirror_the_keeper_records() {
 fn datapi_daily_volume_is_the_keeper_daily_volume() {
     let d = dataset();
     let day = TIMEFRAMES[6];
-    let range = resolve_range(day, Some(history_start()), Some(NOW_UNIX)).unwrap();
+    let range = resolve_range(day, Some(history_start()), Some(now_unix())).unwrap();
     for i in [0, 3, 17, DEFAULT_PAIRS / 2, DEFAULT_PAIRS - 1] {
         let keeper = analytics::trade_volume_by_day(d.seed, i, &d.pairs[i], 255);
         let buckets = volume_history(d, &datapi().dlmm, PoolRef::Dlmm(i), &range);
