@@ -39,6 +39,19 @@ async function rawCandles(base, address, timeframe, seconds, buckets) {
   return out;
 }
 
+/**
+ * The figure card `field` is compact (no figure breaks across lines), with its exact value on hover (its title) and
+ * on focus (shown below the figure while it is focused).
+ */
+async function assertCompactCard(page, field) {
+  const text = await page.textContent(`[data-field="${field}"]`);
+  assert.match(text, /^-?\$\d{1,3}(\.\d\d)?[KMBT]?$/, text);
+  const card = page.locator(`.card:has([data-field="${field}"]) [tabindex="0"]`);
+  await card.focus();
+  const shown = await card.evaluate((el) => getComputedStyle(el.querySelector("[title]") ?? el, "::after").content);
+  assert.equal(shown, JSON.stringify(await page.getAttribute(`[data-field="${field}"]`, "title")));
+}
+
 test("a DLMM pool: tokens, windows, candles and history as served", async () => {
   const address = samples.dlmm_pools[0];
   const pool = await json(`${dlmmBase}/pools/${address}`);
@@ -47,6 +60,7 @@ test("a DLMM pool: tokens, windows, candles and history as served", async () => 
   await page.waitForSelector('[data-testid="candle-chart"][data-state="drawn"]');
   assert.equal(await page.textContent('h1 [data-field="name"]'), pool.name);
   assert.equal(Number(await page.getAttribute('[data-field="tvl"]', "title")), pool.tvl);
+  await assertCompactCard(page, "tvl");
   assert.equal(await page.textContent('[data-field="token_x.symbol"]'), pool.token_x.symbol);
   assert.equal(await page.textContent('[data-field="token_y.name"]'), pool.token_y.name);
   assert.equal(Number(await page.getAttribute('[data-field="volume.24h"]', "title")), pool.volume["24h"]);
@@ -67,31 +81,19 @@ test("a DLMM pool: tokens, windows, candles and history as served", async () => 
   assert.equal(await readout.textContent(), await page.locator('[data-testid="candle-chart"] g.candle title').first().textContent());
   await screenshotThemes(page, "dlmm-pool");
 
-  // The candles and the volume history download as one table, CSV and JSON, reading back to the values received.
-  const csv = await download(page, "series-downloads", "csv");
-  assert.equal(csv.name, `series-${address}-1h.csv`);
+  // The candles download as CSV and JSON, reading back to the very values received.
+  const csv = await download(page, "candles-downloads", "csv");
+  assert.equal(csv.name, `candles-${address}-1h.csv`);
   const parsed = parseCsv(csv.text);
-  const [candleSource, historySource] = parsed.provenance.source.split(" ").map((u) => new URL(u));
-  assert.equal(`${candleSource.origin}${candleSource.pathname}`, `${dlmmBase}/pools/${address}/ohlcv`);
-  assert.equal(`${historySource.origin}${historySource.pathname}`, `${dlmmBase}/pools/${address}/volume/history`);
-  assert.equal(Number(candleSource.searchParams.get("start_time")), candles[0].timestamp);
-  const range = `start_time=${candleSource.searchParams.get("start_time")}&end_time=${candleSource.searchParams.get("end_time")}`;
-  const { data: buckets } = await json(`${dlmmBase}/pools/${address}/volume/history?timeframe=1h&${range}`);
-  const byTime = new Map(parsed.rows.map((r) => [Number(r.timestamp), r]));
-  const times = [...new Set([...candles, ...buckets].map((x) => x.timestamp))].sort((a, b) => a - b);
-  assert.deepEqual(parsed.rows.map((r) => Number(r.timestamp)), times, "a row per bucket of either series, oldest first");
-  for (const c of candles) {
-    const row = byTime.get(c.timestamp);
-    assert.deepEqual(
-      [row.timestamp_str, ...["open", "high", "low", "close", "volume"].map((k) => Number(row[k]))],
-      [c.timestamp_str, c.open, c.high, c.low, c.close, c.volume],
-    );
-  }
-  for (const b of buckets) {
-    const row = byTime.get(b.timestamp);
-    assert.deepEqual([row.history_volume, row.fees, row.protocol_fees].map(Number), [b.volume, b.fees, b.protocol_fees]);
-  }
-  const asJson = JSON.parse((await download(page, "series-downloads", "json")).text);
+  const source = new URL(parsed.provenance.source);
+  assert.equal(`${source.origin}${source.pathname}`, `${dlmmBase}/pools/${address}/ohlcv`);
+  assert.equal(Number(source.searchParams.get("start_time")), candles[0].timestamp);
+  const fields = ["open", "high", "low", "close", "volume"];
+  assert.deepEqual(
+    parsed.rows.map((r) => [Number(r.timestamp), r.timestamp_str, ...fields.map((k) => Number(r[k]))]),
+    candles.map((c) => [c.timestamp, c.timestamp_str, ...fields.map((k) => c[k])]),
+  );
+  const asJson = JSON.parse((await download(page, "candles-downloads", "json")).text);
   assert.deepEqual(asJson.rows, parsed.rows, "the JSON holds what the CSV holds");
   assert.equal(asJson.source, parsed.provenance.source);
 
@@ -176,6 +178,7 @@ test("a DAMM v2 pool from its list row: figures, candles and history", async () 
   const pool = await json(`${dammBase}/pools/${address}`);
   assert.equal(await page.textContent('h1 [data-field="name"]'), pool.name);
   assert.equal(Number(await page.getAttribute('[data-field="tvl"]', "title")), pool.tvl);
+  await assertCompactCard(page, "tvl");
   assert.equal(Number(await page.getAttribute('[data-field="fees.24h"]', "title")), pool.fees["24h"]);
   const candles = await rawCandles(dammBase, address, "1h", HOUR, 168);
   assert.equal(Number(await page.getAttribute('[data-testid="candle-chart"]', "data-candles")), candles.length);

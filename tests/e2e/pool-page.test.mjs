@@ -31,7 +31,9 @@ async function assertShows(page, raw) {
   for (const field of [...USD_FIELDS, ...PERCENT_FIELDS]) {
     const cell = page.locator(`[data-field="${field}"]`);
     assert.equal(Number(await cell.getAttribute("title")), raw[field], `exact ${field}`);
-    const expected = USD_FIELDS.includes(field) ? format.usd(raw[field]) : format.percent(raw[field]);
+    // The TVL is a figure card: compact, its exact value on hover; the table's figures are in full.
+    const usd = field === "tvl" ? format.compactUsd : format.usd;
+    const expected = USD_FIELDS.includes(field) ? usd(raw[field]) : format.percent(raw[field]);
     assert.equal((await cell.textContent()).trim(), expected, `shown ${field}`);
   }
   const updated = page.locator('[data-field="updated_at"]');

@@ -97,6 +97,12 @@ export async function screenshot(page, name) {
 export const format = {
   usd: (v) => `${v < 0 ? "-" : ""}$${Math.abs(v).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
   percent: (v) => `${v.toFixed(4)} %`,
+  /** A figure card's compact dollars: `$28.30M`, two decimals with K, M, B or T from a thousand up. */
+  compactUsd: (v) => {
+    const abs = Math.abs(v);
+    const [size, suffix] = [[1e12, "T"], [1e9, "B"], [1e6, "M"], [1e3, "K"]].find(([s]) => abs >= s) ?? [1, ""];
+    return `${v < 0 ? "-" : ""}$${(abs / size).toFixed(2)}${suffix}`;
+  },
   unixTime: (s) => new Date(s * 1000).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC"),
 };
 

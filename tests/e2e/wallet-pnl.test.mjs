@@ -212,8 +212,8 @@ test("positions explained: range bars against the active bin, the P&L split, its
   for (const [i, r] of records.entries()) {
     const got = csv.rows[i];
     assert.deepEqual(
-      [got.pool_address, Number(got.lower_bin_id), Number(got.upper_bin_id), Number(got.pool_active_bin_id), got.range],
-      [r.pool, r.lowerBinId, r.upperBinId, r.poolActiveBinId, inRange(r)],
+      [got.pool_address, Number(got.lower_bin_id), Number(got.upper_bin_id), Number(got.pool_active_bin_id)],
+      [r.pool, r.lowerBinId, r.upperBinId, r.poolActiveBinId],
     );
     assert.equal(got.pnl_sol, r.pnlSol, "SOL P&L as its exact text");
     for (const [column, wire] of [["pnl_usd", r.pnlUsd], ["all_time_fees_usd", r.allTimeFees.total.usd], ["balances", r.unrealizedPnl.balances]]) {

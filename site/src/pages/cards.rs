@@ -84,14 +84,17 @@ pub fn cards(testid: Option<&'static str>, cards: Vec<Card>) -> AnyView {
     view! { <div class="cards" data-testid=testid>{cards.into_iter().map(card).collect_any()}</div> }.into_any()
 }
 
+/// One card. A figure with an exact value behind it (a number's, or a text's title) is focusable, and shows that
+/// value below itself while focused (`style.css`), as its title does on hover.
 fn card(Card { label, class, figure, unit_field, unit }: Card) -> impl IntoView {
-    let (field, title, figure) = match figure {
-        Figure::Usd(value, field) => (None, None, usd_value(value, field).into_any()),
-        Figure::Pct(value, field) => (None, None, pct_value(value, field).into_any()),
-        Figure::Text { field, text, title } => (field, title, text.into_any()),
+    let (field, title, exact, figure) = match figure {
+        Figure::Usd(value, field) => (None, None, true, usd_value(value, field).into_any()),
+        Figure::Pct(value, field) => (None, None, true, pct_value(value, field).into_any()),
+        Figure::Text { field, text, title } => (field, title.clone(), title.is_some(), text.into_any()),
     };
     view! {
-        <div class="card"><span class="label">{label}</span><span class=class data-field=field title=title>{figure}</span>
+        <div class="card"><span class="label">{label}</span>
+            <span class=class data-field=field title=title tabindex=exact.then_some("0")>{figure}</span>
             <span class="unit" data-field=unit_field>{unit}</span></div>
     }
 }

@@ -11,7 +11,7 @@ use super::cards::{Card, cards};
 use super::dlmm_pool::{SeriesSection, Service, TokenCard, WindowRow, WindowsTable, collect_fee_mode};
 use super::facts::{Fact, Facts};
 use crate::charts::candles::price;
-use crate::format::{exact, percent, unix_time, usd};
+use crate::format::{exact, percent, unix_time};
 use crate::ui::{CollectAny, Failure, Loaded};
 
 /// How a DAMM v2 activation point counts, in words (`activation_type` 0 = slot, 1 = unix seconds).
@@ -57,12 +57,12 @@ fn damm_v2_pool_view(pool: &Pool) -> impl IntoView + use<> {
                 {pool.tags.iter().map(|t| view! { <span class="badge tag">{t.clone()}</span> }).collect_any()}
             </div>
             {cards(None, vec![
-                Card::exact("TVL", "tvl", pool.tvl, usd(pool.tvl), "USD, now"),
+                Card::usd("TVL", pool.tvl, "tvl", "USD, now"),
                 Card::exact("Price", "current_price", pool.current_price, price(pool.current_price), format!("{} per {}", pool.token_y.symbol, pool.token_x.symbol)),
                 Card::exact("Fee / TVL 24 h", "fee_tvl_ratio_24h", pool.fee_tvl_ratio.hour_24, percent(pool.fee_tvl_ratio.hour_24), "percent"),
-                Card::exact("Permanently locked", "permanent_lock_liquidity", pool.permanent_lock_liquidity, usd(pool.permanent_lock_liquidity), "USD"),
-                Card::exact("Vesting > 3 months", "vested_3m", pool.vested_liquidity.months_3, usd(pool.vested_liquidity.months_3), "USD"),
-                Card::exact("Vesting > 6 months", "vested_6m", pool.vested_liquidity.months_6, usd(pool.vested_liquidity.months_6), "USD"),
+                Card::usd("Permanently locked", pool.permanent_lock_liquidity, "permanent_lock_liquidity", "USD"),
+                Card::usd("Vesting > 3 months", pool.vested_liquidity.months_3, "vested_3m", "USD"),
+                Card::usd("Vesting > 6 months", pool.vested_liquidity.months_6, "vested_6m", "USD"),
                 Card::titled("Created", "created_at",
                     unix_time(i64::try_from(pool.created_at_seconds()).unwrap_or(i64::MAX)), pool.created_at.to_string(), "UTC"),
             ])}

@@ -20,7 +20,7 @@ use crate::charts::candles::price;
 use crate::charts::history::history_charts;
 use crate::charts::series::{SeriesChoice, Span, bucket_count, offered, timeframe_label};
 use crate::export::{Provenance, Table};
-use crate::format::{compact_usd, exact, percent, percent_short, unix_time, usd};
+use crate::format::{compact_usd, exact, percent, percent_short, unix_time};
 use crate::ui::{CollectAny, Failure, Loaded, downloads};
 use std::rc::Rc;
 
@@ -101,13 +101,13 @@ fn dlmm_pool_view(pool: &Pool) -> impl IntoView + use<> {
                 })}
             </div>
             {cards(None, vec![
-                Card::exact("TVL", "tvl", pool.tvl, usd(pool.tvl), "USD, now"),
+                Card::usd("TVL", pool.tvl, "tvl", "USD, now"),
                 Card::exact("Price", "current_price", pool.current_price, price(pool.current_price), format!("{} per {}", pool.token_y.symbol, pool.token_x.symbol)),
                 Card::exact("APR", "apr", pool.apr, percent(pool.apr), "percent, from 24 h fees"),
                 Card::exact("APY", "apy", pool.apy, percent(pool.apy), "percent, compounded daily"),
                 Card::exact("Dynamic fee", "dynamic_fee_pct", pool.dynamic_fee_pct, percent(pool.dynamic_fee_pct), "percent, base + variable"),
-                Card::exact("Cumulative volume", "cumulative_volume", pool.cumulative_metrics.volume, usd(pool.cumulative_metrics.volume), "USD since creation"),
-                Card::exact("Cumulative fees", "cumulative_fees", pool.cumulative_metrics.fees, usd(pool.cumulative_metrics.fees), "USD since creation"),
+                Card::usd("Cumulative volume", pool.cumulative_metrics.volume, "cumulative_volume", "USD since creation"),
+                Card::usd("Cumulative fees", pool.cumulative_metrics.fees, "cumulative_fees", "USD since creation"),
                 Card::titled("Created", "created_at",
                     unix_time(i64::try_from(pool.created_at_seconds()).unwrap_or(i64::MAX)), pool.created_at.to_string(), "UTC"),
             ])}
@@ -206,55 +206,25 @@ pub(super) fn WindowsTable(rows: Vec<WindowRow>) -> impl IntoView {
 /// The candles and history of one range, as fetched.
 struct Series {
     candles: Rc<Timeseries<Candle>>,
-    history: Rc<Timeseries<VolumeBucket>>,
+    history: Timeseries<VolumeBucket>,
     requests: u64,
-    /// Where the candles and the history came from (each range as one URL, though fetched in chunks), and when.
+    /// Where the candles came from (the range as one URL, though fetched in chunks), and when.
     provenance: Provenance,
 }
 
-/// The candles and the volume history of `address` as one table to download, a row per bucket of either (oldest
-/// first; a cell the other series lacks is empty): each figure as sent, in its shortest round-trip text.
-pub fn series_table(
-    address: &str,
-    tf: Timeframe,
-    candles: &[Candle],
-    history: &[VolumeBucket],
-    provenance: Provenance,
-) -> Table {
-    let (mut c, mut h) = (candles.iter().peekable(), history.iter().peekable());
-    let mut rows = Vec::new();
-    loop {
-        let (candle, bucket) = match (c.peek(), h.peek()) {
-            (None, None) => break,
-            (Some(x), Some(y)) if x.timestamp == y.timestamp => (c.next(), h.next()),
-            (Some(x), Some(y)) if x.timestamp < y.timestamp => (c.next(), None),
-            (Some(_), None) => (c.next(), None),
-            _ => (None, h.next()),
-        };
-        let (timestamp, text) = candle
-            .map(|x| (x.timestamp, x.timestamp_str.as_str()))
-            .or(bucket.map(|y| (y.timestamp, y.timestamp_str.as_str())))
-            .unwrap_or((0, ""));
-        let mut row = vec![timestamp.to_string(), text.to_owned()];
-        let cells = |values: Option<[f64; 5]>| values.map_or([const { String::new() }; 5], |v| v.map(exact));
-        row.extend(cells(candle.map(|x| [x.open, x.high, x.low, x.close, x.volume])));
-        row.extend(cells(bucket.map(|y| [y.volume, y.fees, y.protocol_fees, 0.0, 0.0])).into_iter().take(3));
-        rows.push(row);
-    }
+/// The candles of `address` as a table to download: each figure as sent, in its shortest round-trip text.
+pub fn candles_table(address: &str, tf: Timeframe, candles: &[Candle], provenance: Provenance) -> Table {
+    let rows = candles
+        .iter()
+        .map(|c| {
+            let mut row = vec![c.timestamp.to_string(), c.timestamp_str.clone()];
+            row.extend([c.open, c.high, c.low, c.close, c.volume].map(exact));
+            row
+        })
+        .collect();
     Table {
-        name: format!("series-{address}-{tf}"),
-        columns: vec![
-            "timestamp",
-            "timestamp_str",
-            "open",
-            "high",
-            "low",
-            "close",
-            "volume",
-            "history_volume",
-            "fees",
-            "protocol_fees",
-        ],
+        name: format!("candles-{address}-{tf}"),
+        columns: vec!["timestamp", "timestamp_str", "open", "high", "low", "close", "volume"],
         rows,
         provenance,
     }
@@ -280,15 +250,9 @@ async fn fetch_series(
     let tf = choice.timeframe;
     let options = CallOptions::default();
     let fetched_at = (web_sys::js_sys::Date::now() / 1000.0) as i64;
-    let sources = match service {
-        Service::Dlmm => (
-            client.url_of(&dlmm::GetPoolOhlcv::new(address.clone()).timeframe(tf).range(start, end)),
-            client.url_of(&dlmm::GetPoolVolumeHistory::new(address.clone()).timeframe(tf).range(start, end)),
-        ),
-        Service::DammV2 => (
-            client.url_of(&damm_v2::GetPoolOhlcv::new(address.clone()).timeframe(tf).range(start, end)),
-            client.url_of(&damm_v2::GetPoolVolumeHistory::new(address.clone()).timeframe(tf).range(start, end)),
-        ),
+    let source = match service {
+        Service::Dlmm => client.url_of(&dlmm::GetPoolOhlcv::new(address.clone()).timeframe(tf).range(start, end)),
+        Service::DammV2 => client.url_of(&damm_v2::GetPoolOhlcv::new(address.clone()).timeframe(tf).range(start, end)),
     };
     let (candles, history) = match service {
         Service::Dlmm => (
@@ -310,9 +274,9 @@ async fn fetch_series(
     };
     Ok(Series {
         candles: Rc::new(candles),
-        history: Rc::new(history),
+        history,
         requests: 1 + 2 * choice.requests(newest),
-        provenance: Provenance { source: format!("{} {}", sources.0, sources.1), fetched_at, refreshed_at: None },
+        provenance: Provenance { source, fetched_at, refreshed_at: None },
     })
 }
 
@@ -374,14 +338,10 @@ pub(super) fn SeriesSection(service: Service, address: String) -> impl IntoView 
     }
 }
 
-/// The download of the candles and the volume history of `s`.
+/// The download of the candles of `s`.
 fn series_downloads(address: &str, tf: Timeframe, s: &Series) -> AnyView {
-    let (a, candles, history, provenance) =
-        (address.to_owned(), s.candles.clone(), s.history.clone(), s.provenance.clone());
-    downloads(
-        "series-downloads",
-        Rc::new(move || series_table(&a, tf, &candles.data, &history.data, provenance.clone())),
-    )
+    let (a, candles, provenance) = (address.to_owned(), s.candles.clone(), s.provenance.clone());
+    downloads("candles-downloads", Rc::new(move || candles_table(&a, tf, &candles.data, provenance.clone())))
 }
 
 /// The candle chart's figure around its placeholder and its failure (`data-state` = `state`).
@@ -417,28 +377,21 @@ mod tests {
     }
 
     #[test]
-    fn the_series_table_joins_candles_and_history_by_bucket_as_sent() {
+    fn the_candles_table_holds_each_candle_as_sent() {
         let candles: Vec<Candle> = serde_json::from_value(serde_json::json!([
             {"timestamp": 3600, "timestamp_str": "1970-01-01T01:00:00+00:00", "open": 0.1, "high": 1e-7, "low": 3, "close": 2.5, "volume": 12345678.125},
             {"timestamp": 10800, "open": 1, "high": 1, "low": 1, "close": 1, "volume": 0}
         ]))
         .unwrap();
-        let history: Vec<VolumeBucket> = serde_json::from_value(serde_json::json!([
-            {"timestamp": 3600, "volume": 1.5, "fees": 0.25, "protocol_fees": 0},
-            {"timestamp": 7200, "timestamp_str": "t", "volume": 2, "fees": 0, "protocol_fees": 0.5}
-        ]))
-        .unwrap();
         let provenance = Provenance { source: "u".into(), fetched_at: 0, refreshed_at: None };
-        let t = series_table("P", Timeframe::H1, &candles, &history, provenance);
-        assert_eq!(t.name, "series-P-1h");
+        let t = candles_table("P", Timeframe::H1, &candles, provenance);
+        assert_eq!(t.name, "candles-P-1h");
         assert_eq!(
             t.rows,
             [
-                ["3600", "1970-01-01T01:00:00+00:00", "0.1", "1e-7", "3", "2.5", "12345678.125", "1.5", "0.25", "0"],
-                ["7200", "t", "", "", "", "", "", "2", "0", "0.5"],
-                ["10800", "", "1", "1", "1", "1", "0", "", "", ""],
+                ["3600", "1970-01-01T01:00:00+00:00", "0.1", "1e-7", "3", "2.5", "12345678.125"],
+                ["10800", "", "1", "1", "1", "1", "0"],
             ]
         );
-        assert!(t.rows.iter().all(|r| r.len() == t.columns.len()));
     }
 }

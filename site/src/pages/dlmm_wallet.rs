@@ -319,7 +319,6 @@ fn open_pools(open: &OpenPortfolio, view: WalletView, go: Callback<WalletView>) 
                         {header(OpenPortfolioSort::FeePerTvl24h)}
                         <th scope="col" class="r">"P&L"</th>
                         <th scope="col">"Range"</th>
-                        <th scope="col" class="r">"Positions"</th>
                     </tr></thead>
                     <tbody>
                         {pools.iter().map(|p| {
@@ -334,7 +333,6 @@ fn open_pools(open: &OpenPortfolio, view: WalletView, go: Callback<WalletView>) 
                                     <td class="r">{pct_value(p.fee_per_tvl_24h, "fee_per_tvl_24h")}</td>
                                     <td class="r">{usd_value(p.pnl, "pnl")}<br/>{pct_value(p.pnl_pct_change, "pnl_pct_change")}</td>
                                     <td><span class=format!("tag {}", status.id()) data-field="range">{status.label()}</span></td>
-                                    <td class="r" data-field="positions">{p.list_positions.len().to_string()}</td>
                                 </tr>
                             }
                         }).collect_any()}
@@ -444,10 +442,7 @@ fn limit_orders(
     let row = |pool: &dlmm_query::datapi::models::dlmm::LimitOrderPool,
                orders: u64,
                filled: u64,
-               filled_pct: f64,
-               deposit: f64,
-               withdrawal: f64,
-               bonus: f64| {
+               (filled_pct, deposit, withdrawal, bonus): (f64, f64, f64, f64)| {
         let name = pool.pair_name.clone();
         view! {
             <tr data-address=pool.pool_address.clone()>
@@ -477,36 +472,19 @@ fn limit_orders(
         }
         .into_any()
     };
-    let open_rows = open
-        .data
-        .iter()
-        .map(|o| {
-            row(
-                &o.pool,
-                o.total_orders,
-                o.fully_filled_orders,
-                o.filled_pct,
-                o.total_deposit_usd,
-                o.total_withdrawal_usd,
-                o.total_bonus_usd,
-            )
-        })
-        .collect_any();
-    let closed_rows = closed
-        .data
-        .iter()
-        .map(|o| {
-            row(
-                &o.pool,
-                o.total_orders,
-                o.fully_filled_orders,
-                o.filled_pct,
-                o.total_deposit_usd,
-                o.total_withdrawal_usd,
-                o.total_bonus_usd,
-            )
-        })
-        .collect_any();
+    // The open and the closed pools share these fields (`structs_sharing!` in the core), not a type.
+    macro_rules! rows {
+        ($list:expr) => {
+            $list
+                .iter()
+                .map(|o| {
+                    let figures = (o.filled_pct, o.total_deposit_usd, o.total_withdrawal_usd, o.total_bonus_usd);
+                    row(&o.pool, o.total_orders, o.fully_filled_orders, figures)
+                })
+                .collect_any()
+        };
+    }
+    let (open_rows, closed_rows) = (rows!(open.data), rows!(closed.data));
     view! {
         <section aria-labelledby="orders-title">
             <h2 id="orders-title">"Limit orders"</h2>

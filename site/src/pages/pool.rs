@@ -141,7 +141,7 @@ fn metrics_view(metrics: &PoolMetrics) -> impl IntoView + use<> {
             <h1 id="pool-title">"Pool metrics"</h1>
             <p class="address"><code data-field="pool_address">{metrics.pool_address.clone()}</code></p>
             {cards(None, vec![
-                Card::exact("TVL", "tvl", metrics.tvl, usd(metrics.tvl), "USD, now"),
+                Card::usd("TVL", metrics.tvl, "tvl", "USD, now"),
                 Card::exact("APR", "apr", metrics.apr, percent(metrics.apr), "percent per year, from 24 h fees"),
                 Card::exact("Fee / TVL", "fee_tvl_ratio", metrics.fee_tvl_ratio, percent(metrics.fee_tvl_ratio),
                     "percent, 24 h LP fees ÷ TVL"),

@@ -50,9 +50,7 @@ pub(super) fn positions_table(wallet: &str, pools: &[PoolPositions], provenance:
             r.lower_bin_id.to_string(),
             r.upper_bin_id.to_string(),
             r.pool_active_bin_id.map_or_else(String::new, |a| a.to_string()),
-            bin_range(r).id().to_owned(),
             o(u.map(|u| u.balances)),
-            o(u.and_then(|u| u.balances_sol)),
             o(u.map(|u| u.unclaimed_fee_token_x.usd)),
             o(u.map(|u| u.unclaimed_fee_token_y.usd)),
             exact(r.all_time_fees.total.usd),
@@ -72,9 +70,7 @@ pub(super) fn positions_table(wallet: &str, pools: &[PoolPositions], provenance:
             "lower_bin_id",
             "upper_bin_id",
             "pool_active_bin_id",
-            "range",
             "balances",
-            "balances_sol",
             "unclaimed_fee_x_usd",
             "unclaimed_fee_y_usd",
             "all_time_fees_usd",
@@ -204,10 +200,7 @@ mod tests {
         assert_eq!(t.name, "positions-W");
         assert_eq!(t.rows.len(), 1, "a pool that failed has no rows");
         let cell = |name: &str| t.rows[0][t.columns.iter().position(|c| *c == name).unwrap()].clone();
-        assert_eq!(
-            (cell("pool_address"), cell("range"), cell("pool_active_bin_id")),
-            ("A".into(), "out".into(), "9".into())
-        );
+        assert_eq!((cell("pool_address"), cell("pool_active_bin_id")), ("A".into(), "9".into()));
         assert_eq!((cell("pnl_usd"), cell("pnl_sol")), ("-0.1".into(), "-0.00100".into()), "as sent");
         assert_eq!((cell("fees_earned_usd"), cell("rest_usd")), ("0.2".into(), exact(-0.1 - 0.2)));
         assert_eq!((cell("fees_earned_sol"), cell("rest_sol")), ("0.002".into(), exact(-0.001 - 0.002)));

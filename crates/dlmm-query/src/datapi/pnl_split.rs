@@ -16,8 +16,12 @@ pub struct PnlSplit {
 }
 
 impl PnlSplit {
+    /// The split of `total` with `fees`: the rest is their difference, or zero where that difference is only the
+    /// rounding of two equal figures (within a trillionth of the larger), so a pool of stablecoins shows no price move.
     fn of(total: f64, fees: f64) -> Self {
-        Self { total, fees, rest: total - fees }
+        let rest = total - fees;
+        let rest = if rest.abs() <= 1e-12 * total.abs().max(fees.abs()) { 0.0 } else { rest };
+        Self { total, fees, rest }
     }
 
     /// The split in USD.
@@ -98,6 +102,9 @@ mod tests {
         assert_eq!(open.fees + open.rest, open.total);
         let closed = PnlSplit::usd(&record(None, None));
         assert_eq!(closed, PnlSplit { total: -7.5, fees: 2.5, rest: -10.0 });
+        // Fees that are the whole P&L, but for the last bit of a double: no price move.
+        let all_fees = PnlSplit::of(0.1 + 0.2, 0.3);
+        assert_eq!((all_fees.rest, 0.1 + 0.2 - 0.3 != 0.0), (0.0, true));
     }
 
     #[test]

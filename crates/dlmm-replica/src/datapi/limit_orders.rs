@@ -9,8 +9,7 @@ use serde_json::{Value, json};
 
 use super::wallets::{icon, slot_at, sol_price};
 use super::{display_amount, number_text as text};
-use crate::dataset::time::DAY;
-use crate::dataset::time::now_unix;
+use crate::dataset::time::{DAY, now_unix};
 use crate::dataset::{Dataset, Token, random_address, random_signature};
 
 /// One limit order.

@@ -23,14 +23,7 @@ pub mod wallets;
 pub use grammar::{FilterClause, SortClause, parse_filter_by, parse_sort_by};
 pub use views::DatapiViews;
 
-/// A deterministic number in `[0, 1)` from two keys (splitmix64), for values derived without an RNG stream.
-pub fn unit_hash(a: u64, b: u64) -> f64 {
-    let mut z = a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_add(0xD1B5_4A32_D192_ED03);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^= z >> 31;
-    (z >> 11) as f64 / (1u64 << 53) as f64
-}
+pub use crate::dataset::hash::unit_hash;
 
 /// A raw amount as display-unit decimal text, exactly: `12345678901` with 9 decimals is `"12.345678901"`.
 pub fn display_amount(raw: u128, decimals: u32) -> String {
@@ -61,14 +54,5 @@ mod tests {
         assert_eq!(display_amount(9_007_199_254_740_993, 0), "9007199254740993");
         assert_eq!(number_text(-0.0), "0");
         assert_eq!(number_text(f64::NAN), "0");
-    }
-
-    #[test]
-    fn unit_hash_is_in_range_and_deterministic() {
-        for i in 0..1000 {
-            let v = unit_hash(7, i);
-            assert!((0.0..1.0).contains(&v));
-            assert_eq!(v, unit_hash(7, i));
-        }
     }
 }

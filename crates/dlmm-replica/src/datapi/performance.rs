@@ -12,8 +12,7 @@ use serde_json::{Value, json};
 use super::number_text;
 use super::wallets::{Totals, sol_price};
 use crate::dataset::Dataset;
-use crate::dataset::time::now_unix;
-use crate::dataset::time::{DAY, civil_from_days, days_from_civil};
+use crate::dataset::time::{DAY, civil_from_days, days_from_civil, now_unix};
 
 /// The `time_range` values, in the order clients list them.
 pub const TIME_RANGES: [&str; 6] = ["1d", "7d", "30d", "1y", "ytd", "all"];

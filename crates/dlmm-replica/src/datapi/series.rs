@@ -5,7 +5,7 @@
 //! Volume is spread over 5-minute slots with deterministic weights; a day's slots sum to the day's volume, which
 //! for DLMM pools is the keeper's daily trade volume of the same pair (so 24 h buckets equal the keeper analytics
 //! exactly). The bucket holding [`now_unix`] is partial: candles show the volume so far, volume history reads 0.
-//! Prices follow the tokens' price paths up to the snapshot and stay at the pool's `current_price` after it.
+//! Prices follow the tokens' price paths, which end at the pool's `current_price` now.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -15,7 +15,7 @@ use super::table::PoolTable;
 use super::unit_hash;
 use crate::dataset::analytics::{day_start, trade_volume_by_day};
 use crate::dataset::pools::PROTOCOL_BPS;
-use crate::dataset::time::{DAY, HISTORY_DAYS, civil_from_days, now_unix, snapshot_unix};
+use crate::dataset::time::{DAY, HISTORY_DAYS, civil_from_days, now_unix};
 use crate::dataset::{Dataset, Token};
 
 /// The most buckets one request may cover (a wider range is refused with 400).
@@ -233,9 +233,9 @@ fn tokens_of<'a>(d: &'a Dataset, table: &PoolTable, pool: PoolRef) -> (&'a Token
     (&d.tokens[row.token_x as usize], &d.tokens[row.token_y as usize])
 }
 
-/// The pool's price (Y per X) at `t`: the token paths up to the snapshot, constant after it.
+/// The pool's price (Y per X) at `t`: the token paths up to now, constant after it.
 pub fn price_at(x: &Token, y: &Token, t: i64) -> f64 {
-    let t = t.min(snapshot_unix());
+    let t = t.min(now_unix());
     x.price_at(t) / y.price_at(t)
 }
 
@@ -305,7 +305,7 @@ mod tests {
 
     #[test]
     fn slot_shares_of_a_day_sum_to_one() {
-        let day = snapshot_unix() - 3 * DAY;
+        let day = crate::dataset::time::snapshot_unix() - 3 * DAY;
         let sum: f64 = (0..24).map(|h| share_of_day(9, day + h * 3_600, day + (h + 1) * 3_600)).sum();
         assert!((sum - 1.0).abs() < 1e-9);
     }

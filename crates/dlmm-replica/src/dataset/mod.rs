@@ -7,6 +7,7 @@
 //! it and held beside it (the crate's `World`).
 
 pub mod analytics;
+pub mod hash;
 pub mod pairs;
 pub mod pools;
 pub mod positions;

@@ -32,14 +32,31 @@ pub struct Token {
 }
 
 impl Token {
-    /// The token's USD price at unix time `t` (the snapshot price times a slow deterministic wave).
+    /// The token's USD price at unix time `t`: its price now ([`price_usd`](Self::price_usd)) times a slow wave
+    /// (weeks long, ±20 %) and a jitter (minutes to hours, a few percent), both deterministic and nought now.
+    /// Stablecoins never move.
     pub fn price_at(&self, t: i64) -> f64 {
         if self.is_stable {
             return self.price_usd;
         }
-        let days = (t - super::time::snapshot_unix()) as f64 / 86_400.0;
+        let now = super::time::now_unix();
+        let days = (t - now) as f64 / 86_400.0;
         let wave = (days / 23.0 + self.phase).sin() - self.phase.sin();
-        self.price_usd * (1.0 + 0.2 * wave)
+        self.price_usd * (1.0 + 0.2 * wave) * (1.0 + self.jitter(t) - self.jitter(now))
+    }
+
+    /// The price's fast moves at `t`, a fraction: four piecewise-linear paths through knots drawn from the token's
+    /// own stream, every minute, 5 minutes, hour and 6 hours, so candles of any timeframe have bodies and wicks.
+    fn jitter(&self, t: i64) -> f64 {
+        const LEVELS: [(i64, f64); 4] = [(60, 0.002), (300, 0.004), (3_600, 0.012), (21_600, 0.035)];
+        LEVELS
+            .iter()
+            .map(|&(period, weight)| {
+                let knot = |k: i64| super::hash::unit_hash(self.phase.to_bits() ^ period as u64, k as u64) * 2.0 - 1.0;
+                let (k, into) = (t.div_euclid(period), t.rem_euclid(period) as f64 / period as f64);
+                weight * (knot(k) + (knot(k + 1) - knot(k)) * into)
+            })
+            .sum()
     }
 
     /// `raw` units in display units: `raw / 10^decimals`.

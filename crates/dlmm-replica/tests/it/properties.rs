@@ -537,6 +537,25 @@ fn filter_text() -> impl Strategy<Value = String> {
     prop::collection::vec(prop_oneof![numeric, other], 0..3).prop_map(|clauses| clauses.join(" && "))
 }
 
+/// The market moves: a week of hourly candles of a major pool has bodies and wicks and ends at the pool's price
+/// now; open positions are both in and out of range; positions made and lost money.
+#[test]
+fn the_market_moves() {
+    let d = dataset();
+    let range = resolve_range(TIMEFRAMES[2], Some(now_unix() - 7 * DAY), Some(now_unix())).unwrap();
+    let series = candles(d, &datapi().dlmm, PoolRef::Dlmm(0), &range);
+    let wicks = series.iter().filter(|c| c.high > c.open.max(c.close) || c.low < c.open.min(c.close)).count();
+    let bodies = series.iter().filter(|c| c.open != c.close).count();
+    assert!(wicks * 2 > series.len() && bodies * 10 > series.len() * 9, "{wicks} wicks, {bodies} bodies");
+    assert!(close(series.last().unwrap().close, d.pairs[0].current_price, 1e-12), "the last close is the price now");
+    let records: Vec<serde_json::Value> = (0..d.positions.len()).map(|i| pnl_record(d, i)).collect();
+    let open: Vec<&serde_json::Value> = records.iter().filter(|r| r["isClosed"] == false).collect();
+    let out = open.iter().filter(|r| r["isOutOfRange"] == true).count();
+    assert!(out * 5 > open.len() && out * 5 < open.len() * 4, "{out} of {} open positions out of range", open.len());
+    let losses = records.iter().filter(|r| r["pnlUsd"].as_str().unwrap().starts_with('-')).count();
+    assert!(losses * 10 > records.len() && losses * 10 < records.len() * 9, "{losses} of {} lost", records.len());
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
