@@ -1,5 +1,5 @@
 //! Positions explained, from their records on `/positions/{pool}/pnl`: a bar of each position's bins against its
-//! pool's active bin, what went in and out, its value and unclaimed fees, and its P&L split into the fees earned and
+//! pool's active bin, its value and unclaimed fees, and its P&L split into the fees earned and
 //! the rest ([`PnlSplit`]), in USD and SOL. One table for the wallet page's open positions (downloadable) and the
 //! position page's own row.
 
