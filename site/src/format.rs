@@ -1,4 +1,6 @@
-//! How numbers and times are shown: pure functions, unit-tested natively.
+//! How numbers and times are shown: pure functions, unit-tested natively. In the browser, rounding to a number of
+//! digits is JavaScript's ([`to_fixed`], [`to_exponential`]; `site/tests/components.rs` checks it there), so the
+//! explorer ships no float printer of Rust's: about 5.7 KB gzip less.
 
 /// US dollars with thousands separators and cents: `$1,234,567.89` (negative: `-$3.50`).
 /// From $1,000 trillion up, the compact form (`$1.00e15`): cents mean nothing there and the digits would not fit.
@@ -23,7 +25,7 @@ pub fn percent(value: f64) -> String {
     } else if value.abs() >= HUGE {
         format!("{} %", compact(value))
     } else {
-        format!("{value:.4} %")
+        format!("{} %", to_fixed(value, 4))
     }
 }
 
@@ -33,9 +35,9 @@ pub fn fixed(value: f64, decimals: usize) -> String {
     if !value.is_finite() {
         "—".to_owned()
     } else if value.abs() >= HUGE {
-        format!("{value:.3e}")
+        to_exponential(value, 3)
     } else {
-        format!("{value:.decimals$}")
+        to_fixed(value, decimals)
     }
 }
 
@@ -74,7 +76,11 @@ pub fn exact(value: f64) -> String {
         return "—".to_owned();
     }
     let abs = value.abs();
-    if abs >= 1e16 || (abs != 0.0 && abs < 1e-6) { format!("{value:e}") } else { value.to_string() }
+    if abs >= 1e16 || (abs != 0.0 && abs < 1e-6) {
+        to_exponential_shortest(value)
+    } else {
+        dlmm_query::float::text(value)
+    }
 }
 
 /// A compact amount with a suffix: `1.23K`, `4.56M`, `7.89B`, `1.2T`; small values keep two decimals; from 1000 T
@@ -95,8 +101,8 @@ pub fn compact(value: f64) -> String {
         unit += 1;
     }
     let text = match UNITS.get(unit) {
-        Some((size, suffix)) => format!("{:.2}{suffix}", abs / size),
-        None => format!("{abs:.2e}"),
+        Some((size, suffix)) => format!("{}{suffix}", to_fixed(abs / size, 2)),
+        None => to_exponential(abs, 2),
     };
     if text == "0.00" {
         return "0".to_owned();
@@ -130,7 +136,7 @@ pub fn percent_short(value: f64) -> String {
     } else {
         4
     };
-    format!("{value:.digits$} %")
+    format!("{} %", to_fixed(value, digits))
 }
 
 /// `abcd…wxyz` for long identifiers (the full value goes in the title).
@@ -159,6 +165,54 @@ pub fn duration(seconds: i64) -> String {
     }
 }
 
+/// `value` with `decimals` digits after the point, rounded (what `format!("{value:.decimals$}")` writes). In the
+/// browser this is JavaScript's `toFixed` (from 1e21 up, [`to_exponential`]), so that the explorer's `.wasm` carries
+/// no float printer of its own beside the shortest one (zmij's, in the core); natively, Rust's. Both round the exact
+/// value, and differ only where it lies exactly halfway (JavaScript away from zero, Rust to even) and for `-0`
+/// (JavaScript drops the sign).
+pub fn to_fixed(value: f64, decimals: usize) -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        if value.abs() >= 1e21 {
+            return to_exponential(value, decimals);
+        }
+        let digits = decimals.min(100) as u8;
+        web_sys::js_sys::Number::from(value).to_fixed(digits).map(String::from).unwrap_or_default()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    format!("{value:.decimals$}")
+}
+
+/// `value` in exponent form with `decimals` digits after the point, rounded (what `format!("{value:.decimals$e}")`
+/// writes: `1.235e17`, `4.3e-10`). In the browser JavaScript's `toExponential`, as for [`to_fixed`].
+pub fn to_exponential(value: f64, decimals: usize) -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let number = web_sys::js_sys::Number::from(value);
+        let text = number.to_exponential(decimals.min(100) as u8).map(String::from).unwrap_or_default();
+        text.replacen("e+", "e", 1)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    format!("{value:.decimals$e}")
+}
+
+/// `value` in exponent form with the fewest digits that read back to it (what `format!("{value:e}")` writes:
+/// `1.7e308`, `5e-324`), from the shortest digits the core prints ([`dlmm_query::float::text`]).
+pub fn to_exponential_shortest(value: f64) -> String {
+    let text = dlmm_query::float::text(value);
+    let (sign, unsigned) = text.strip_prefix('-').map_or(("", text.as_str()), |rest| ("-", rest));
+    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    let digits: String = whole.chars().chain(fraction.chars()).collect();
+    let Some(first) = digits.find(|c| c != '0') else {
+        return format!("{sign}0e0");
+    };
+    let significant = digits[first..].trim_end_matches('0');
+    let exponent = whole.len() as i64 - first as i64 - 1;
+    let (lead, rest) = significant.split_at(1);
+    let point = if rest.is_empty() { "" } else { "." };
+    format!("{sign}{lead}{point}{rest}e{exponent}")
+}
+
 fn group_thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
@@ -174,6 +228,26 @@ fn group_thousands(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_shortest_exponent_form_reads_back_with_as_many_digits_as_rust_writes() {
+        // From zmij's digits (where two texts of that length read back equally closely, its choice may differ).
+        let mut bits = 0x0123_4567_89ab_cdefu64;
+        let specials = [0.0, -0.0, 5e-324, f64::MAX, f64::MIN_POSITIVE, 1e16, 1.5e-7, -123.456, 1.0, 10.0, 0.1];
+        for value in specials.into_iter().chain((0..20_000).map(|_| {
+            bits ^= bits << 13;
+            bits ^= bits >> 7;
+            bits ^= bits << 17;
+            f64::from_bits(bits)
+        })) {
+            if !value.is_finite() {
+                continue;
+            }
+            let (ours, rust) = (to_exponential_shortest(value), format!("{value:e}"));
+            assert_eq!(ours.parse::<f64>().ok(), Some(value), "{ours} for {rust}");
+            assert_eq!(ours.len(), rust.len(), "{ours} against {rust}");
+        }
+    }
 
     #[test]
     fn formats_dollars() {

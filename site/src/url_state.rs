@@ -136,7 +136,7 @@ impl<'a> Field<'a> {
         match &self.kind {
             Kind::Text(value) => value.to_string(),
             Kind::Number(value, _) => value.to_string(),
-            Kind::Floor(value) if **value > 0.0 => value.to_string(),
+            Kind::Floor(value) if **value > 0.0 => dlmm_query::float::text(**value),
             Kind::Floor(_) => String::new(),
             Kind::Flag(value) => (if **value { "1" } else { "" }).to_owned(),
             Kind::Word(value, word) => (if **value { *word } else { "" }).to_owned(),

@@ -25,6 +25,37 @@ mod pool_pages;
 #[path = "components/portfolio.rs"]
 mod portfolio;
 
+/// In the browser, numbers are rounded by JavaScript (`toFixed`, `toExponential`) rather than by Rust's float printer,
+/// which the explorer does not ship: the same text as natively (`format.rs`'s unit tests) wherever the value is not
+/// exactly halfway, and away from zero where it is.
+#[wasm_bindgen_test]
+fn numbers_are_rounded_in_the_browser_as_natively() {
+    use dlmm_explorer::format::{compact, exact, fixed, percent, to_exponential, to_exponential_shortest, to_fixed};
+    let cases =
+        [(1.005, 2, "1.00"), (-0.001, 2, "-0.00"), (2.675, 2, "2.67"), (123.456789, 4, "123.4568"), (0.0, 3, "0.000")];
+    for (value, decimals, text) in cases {
+        assert_eq!(to_fixed(value, decimals), text, "{text}");
+        assert_eq!(to_fixed(value, decimals), format!("{value:.decimals$}"), "{text}");
+    }
+    assert_eq!(to_fixed(1e300, 2), "1.00e300", "from 1e21 up, an exponent");
+    assert_eq!(
+        (to_fixed(0.125, 2), to_fixed(-2.5, 0)),
+        ("0.13".to_owned(), "-3".to_owned()),
+        "halfway: away from zero"
+    );
+    for (value, decimals, text) in [(1.23456e17, 3, "1.235e17"), (4.3256e-10, 3, "4.326e-10"), (-7.0, 2, "-7.00e0")] {
+        assert_eq!(to_exponential(value, decimals), text);
+    }
+    for value in [5e-324, 1.7976931348623157e308, -1.5e-7, 1e16, 0.0] {
+        assert_eq!(to_exponential_shortest(value), format!("{value:e}"));
+    }
+    assert_eq!(
+        (compact(5_791_293.68), percent(1.23456), fixed(0.000123456, 8)),
+        ("5.79M".into(), "1.2346 %".into(), "0.00012346".into())
+    );
+    assert_eq!(exact(2.5e-7), "2.5e-7");
+}
+
 /// Hosts are named as the browser parses them, which is where requests go: credentials, `\\`, `%` escapes and
 /// look-alike letters (in punycode) cannot make a foreign host read like a vendor's.
 #[wasm_bindgen_test]

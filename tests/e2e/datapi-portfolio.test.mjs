@@ -2,7 +2,7 @@
 // /dlmm/wallets/:wallet (the wallet page, by its first address) and /dlmm/positions/:address, every state, keyboard use, screenshots in both themes.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serveDist, launchChromium, openPage, screenshotThemes } from "./support.mjs";
+import { serveDist, launchChromium, openPage, screenshotThemes, download, parseCsv } from "./support.mjs";
 
 const { DIST_DIR, DLMM_PAIR_BASE_URL, DLMM_DATAPI_BASE_URL } = process.env;
 assert.ok(DIST_DIR, "DIST_DIR must be set (run `cargo xtask ci`)");
@@ -66,6 +66,49 @@ test("a wallet with limit orders, an empty wallet, a bad address and an unreacha
   assert.equal(await page.textContent('[data-testid="limit-order-summary"] [data-field="open_orders"]'), String(summary.open_orders));
   await page.locator('[data-testid="limit-order-summary"]').scrollIntoViewIfNeeded();
   await screenshotThemes(page, "datapi-wallet-limit-orders");
+
+  // Each open order bin by bin: its bins in the order sent, each marked by its fill status, the pool's active bin
+  // outlined, the counts in words; the download reads back to the very amounts received.
+  const pools = (await api(`/wallets/${wallet}/limit_orders/open/pools`)).data;
+  const word = { fulfilled: "full", partial_filled: "part", not_filled: "none" };
+  const expected = [];
+  for (const { pool } of pools) {
+    const orders = await api(`/wallets/${wallet}/limit_orders/open/pools/${pool.pool_address}?page_size=20`);
+    for (const order of orders.data) {
+      const row = `[data-testid="limit-order-bins"] tr[data-order="${order.limit_order_address}"]`;
+      assert.equal(await page.getAttribute(row, "data-side"), order.is_ask_side ? "ask" : "bid");
+      const bins = await page.$$eval(`${row} i.fill`, (els) => els.map((e) => [Number(e.dataset.bin), e.className]));
+      assert.deepEqual(bins.map(([id]) => id), order.bin_distribution.map((b) => b.bin_id));
+      for (const [i, b] of order.bin_distribution.entries()) {
+        const active = b.bin_id === orders.current_active_bin_id ? " active" : "";
+        assert.equal(bins[i][1], `fill ${word[b.fill_status]}${active}`, `bin ${b.bin_id}`);
+      }
+      const count = (s) => order.bin_distribution.filter((b) => b.fill_status === s).length;
+      const words = `${count("fulfilled")} filled · ${count("partial_filled")} partly · ${count("not_filled")} open`;
+      assert.equal(await page.textContent(`${row} [data-field="fills"]`), words);
+      assert.equal(await page.getAttribute(`${row} .fill-bins`, "aria-label"), `Bins: ${words}`);
+      for (const b of order.bin_distribution) expected.push({ order, pool, active: orders.current_active_bin_id, b });
+    }
+  }
+  assert.ok(expected.some(({ b }) => b.fill_status === "fulfilled") && expected.some(({ b }) => b.fill_status === "not_filled"));
+  await page.locator('[data-testid="limit-order-bins"]').scrollIntoViewIfNeeded();
+  await screenshotThemes(page, "datapi-wallet-limit-order-bins");
+  const csv = parseCsv((await download(page, "limit-order-bins-downloads", "csv")).text);
+  for (const { pool } of pools) assert.ok(csv.provenance.source.includes(`/limit_orders/open/pools/${pool.pool_address}`));
+  assert.equal(csv.rows.length, expected.length);
+  for (const [i, { order, pool, active, b }] of expected.entries()) {
+    const got = csv.rows[i];
+    assert.deepEqual(
+      [got.limit_order_address, got.pool_address, Number(got.bin_id), Number(got.current_active_bin_id)],
+      [order.limit_order_address, pool.pool_address, b.bin_id, active],
+    );
+    for (const field of ["deposit_amount", "fulfilled_amount", "unfilled_amount", "output_received_amount"]) {
+      assert.equal(got[field], b[field], `${field} as its exact text`);
+    }
+    assert.equal(Number(got.price), Number(b.price));
+    assert.equal(got.fill_status, b.fill_status);
+  }
+  assert.deepEqual(JSON.parse((await download(page, "limit-order-bins-downloads", "json")).text).rows, csv.rows);
 
   await page.goto(`${site.url}/dlmm/wallets/${samples.wallet_without_positions}`);
   await page.waitForSelector('[data-state="empty"]');

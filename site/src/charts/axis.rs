@@ -5,7 +5,7 @@ use dlmm_query::datapi::params::Timeframe;
 use leptos::prelude::*;
 
 use super::candles::bucket_label;
-use super::scale::{LinearScale, band_x, label_indices};
+use super::scale::{LinearScale, band_x, coord, label_indices};
 use crate::ui::CollectAny;
 
 /// The width of a pool chart (SVG units).
@@ -27,8 +27,8 @@ pub fn tick_grid(ticks: &[f64], y: &LinearScale, x0: f64, x1: f64, label: impl F
             let ty = y.map(t);
             view! {
                 <g class="tick">
-                    <line x1=x0 x2=x1 y1=ty y2=ty />
-                    <text x=x0 - 6.0 y=ty + 4.0 text-anchor="end">{label(t)}</text>
+                    <line x1=coord(x0) x2=coord(x1) y1=coord(ty) y2=coord(ty) />
+                    <text x=coord(x0 - 6.0) y=coord(ty + 4.0) text-anchor="end">{label(t)}</text>
                 </g>
             }
         })
@@ -45,7 +45,7 @@ pub fn time_labels(stamps: &[u64], timeframe: Timeframe, x0: f64, x1: f64, h: f6
             let x = band_x(i, n, x0, x1);
             // The newest label ends at its candle, so it stays inside the plot.
             let anchor = if i + 1 == n && n > 1 { "end" } else { "middle" };
-            view! { <text class="xl" x=x y=h - BOTTOM + 16.0 text-anchor=anchor>{bucket_label(stamps[i], timeframe)}</text> }
+            view! { <text class="xl" x=coord(x) y=coord(h - BOTTOM + 16.0) text-anchor=anchor>{bucket_label(stamps[i], timeframe)}</text> }
         })
         .collect_any()
 }

@@ -8,8 +8,9 @@ use leptos::prelude::*;
 use super::axis::{BOTTOM, LEFT, RIGHT, TOP, W, tick_grid, time_labels};
 use super::candles::{Ohlc, candle_shapes, describe, price, price_axis, price_tick};
 use super::pointer::{select_on_key, select_on_move};
-use super::scale::{LinearScale, band_x};
+use super::scale::{LinearScale, band_x, coord};
 use super::series::timeframe_label;
+use crate::format::exact;
 use crate::ui::{CollectAny, empty};
 
 /// The chart's height (SVG units).
@@ -50,8 +51,8 @@ pub fn candle_chart(candles: &[Candle], timeframe: Timeframe, requests: u64) -> 
             view! {
                 <g class=if s.rising { "candle up" } else { "candle down" } data-timestamp=c.timestamp>
                     <title>{tip}</title>
-                    <line class="wick" x1=s.x x2=s.x y1=s.high_y y2=s.low_y />
-                    <rect class="body" x=s.x - s.width / 2.0 y=s.body_y width=s.width height=s.body_height />
+                    <line class="wick" x1=coord(s.x) x2=coord(s.x) y1=coord(s.high_y) y2=coord(s.low_y) />
+                    <rect class="body" x=coord(s.x - s.width / 2.0) y=coord(s.body_y) width=coord(s.width) height=coord(s.body_height) />
                 </g>
             }
         })
@@ -71,7 +72,7 @@ pub fn candle_chart(candles: &[Candle], timeframe: Timeframe, requests: u64) -> 
     let cursor = move || {
         selected.get().map(|i| {
             let x = band_x(i, n, x0, x1);
-            view! { <line class="cursor" x1=x x2=x y1=TOP y2=H - BOTTOM /> }
+            view! { <line class="cursor" x1=coord(x) x2=coord(x) y1=coord(TOP) y2=coord(H - BOTTOM) /> }
         })
     };
     let tick_step = match ticks.as_slice() {
@@ -83,12 +84,12 @@ pub fn candle_chart(candles: &[Candle], timeframe: Timeframe, requests: u64) -> 
         <figure class="chart candles" data-testid="candle-chart" data-state="drawn" data-candles=candles.len()
             data-drawn=drawn data-requests=requests>
             <figcaption>{format!("Price, {} candles (UTC)", timeframe_label(timeframe))}</figcaption>
-            <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label=summary tabindex="0" on:keydown=on_key
+            <svg viewBox=format!("0 0 {} {}", exact(W), exact(H)) role="img" aria-label=summary tabindex="0" on:keydown=on_key
                 on:mousemove=on_move on:mouseleave=move |_| selected.set(None)>
                 {tick_views}
                 {body}
                 {cursor}
-                <line class="axis" x1=x0 x2=x1 y1=H - BOTTOM y2=H - BOTTOM />
+                <line class="axis" x1=coord(x0) x2=coord(x1) y1=coord(H - BOTTOM) y2=coord(H - BOTTOM) />
                 {time_labels(&stamps, timeframe, x0, x1, H)}
             </svg>
             <p class="readout" data-testid="candle-readout" aria-live="polite">{readout}</p>

@@ -4,6 +4,7 @@
 use dlmm_query::datapi::params::Timeframe;
 
 use super::scale::{LinearScale, band_x, nice_step};
+use crate::format::{to_exponential, to_fixed};
 
 /// One candle's prices: open, high, low, close.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -121,7 +122,7 @@ pub fn price_tick(value: f64, step: f64) -> String {
         return price(value);
     }
     let digits = (value.abs().log10().floor() - step.log10().floor() + 1.0).clamp(0.0, 8.0) as usize;
-    format!("{value:.digits$e}")
+    to_exponential(value, digits)
 }
 
 /// A price with about six significant digits (`123.457`, `0.0000123457`), an exponent for huge or tiny values.
@@ -134,10 +135,10 @@ pub fn price(value: f64) -> String {
         return "0".to_owned();
     }
     if !(1e-9..1e15).contains(&abs) {
-        return format!("{value:.4e}");
+        return to_exponential(value, 4);
     }
     let digits = (5 - abs.log10().floor() as i32).clamp(0, 15) as usize;
-    let text = format!("{value:.digits$}");
+    let text = to_fixed(value, digits);
     if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_owned() } else { text }
 }
 

@@ -4,7 +4,8 @@ use leptos::prelude::*;
 
 use super::axis::tick_grid;
 use super::pointer::{select_on_key, select_on_move};
-use super::scale::{LinearScale, band_x, bars, label_indices, line_path, value_axis};
+use super::scale::{LinearScale, band_x, bars, coord, label_indices, line_path, value_axis};
+use crate::format::exact;
 use crate::ui::CollectAny;
 
 const W: f64 = 640.0;
@@ -49,7 +50,7 @@ pub fn chart(chart: DailyChart) -> AnyView {
     let shape = if bars_kind {
         bars(&values, x0, x1, &y)
             .into_iter()
-            .map(|(bx, by, bw, bh)| view! { <rect class="bar" x=bx y=by width=bw height=bh /> })
+            .map(|(bx, by, bw, bh)| view! { <rect class="bar" x=coord(bx) y=coord(by) width=coord(bw) height=coord(bh) /> })
             .collect_any()
             .into_any()
     } else {
@@ -61,7 +62,7 @@ pub fn chart(chart: DailyChart) -> AnyView {
         // The newest label ends at its point, so it stays inside the chart.
         .map(|i| {
             let anchor = if i + 1 == n && n > 1 { "end" } else { "middle" };
-            view! { <text class="xl" x=band_x(i, n, x0, x1) y=H - BOTTOM + 16.0 text-anchor=anchor>{labels[i].clone()}</text> }
+            view! { <text class="xl" x=coord(band_x(i, n, x0, x1)) y=coord(H - BOTTOM + 16.0) text-anchor=anchor>{labels[i].clone()}</text> }
         })
         .collect_any();
     let on_move = move |ev: leptos::ev::MouseEvent| select_on_move(&ev, hovered, W, n, (x0, x1));
@@ -76,10 +77,10 @@ pub fn chart(chart: DailyChart) -> AnyView {
             let tx = px.clamp(x0 + 90.0, x1 - 90.0);
             view! {
                 <g class="hover" data-testid="chart-tooltip">
-                    <line class="cursor" x1=px x2=px y1=TOP y2=H - BOTTOM />
-                    <circle cx=px cy=py r="4" />
-                    <rect class="tip" x=tx - 90.0 y="0" width="180" height="20" rx="4" />
-                    <text class="tip-text" x=tx y="14" text-anchor="middle">{text}</text>
+                    <line class="cursor" x1=coord(px) x2=coord(px) y1=coord(TOP) y2=coord(H - BOTTOM) />
+                    <circle cx=coord(px) cy=coord(py) r="4" />
+                    <rect class="tip" x=coord(tx - 90.0) y="0" width="180" height="20" rx="4" />
+                    <text class="tip-text" x=coord(tx) y="14" text-anchor="middle">{text}</text>
                 </g>
             }
         })
@@ -95,16 +96,16 @@ pub fn chart(chart: DailyChart) -> AnyView {
                 view! { <p class="state empty" data-state="empty">"No data for this span."</p> }.into_any()
             } else {
                 view! {
-                    <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label=summary tabindex="0"
+                    <svg viewBox=format!("0 0 {} {}", exact(W), exact(H)) role="img" aria-label=summary tabindex="0"
                         on:mousemove=on_move on:mouseleave=move |_| hovered.set(None) on:keydown=on_key
                         on:blur=move |_| hovered.set(None)>
                         {tick_views}
                         {shape}
-                        <line class="axis" x1=x0 x2=x1 y1=H - BOTTOM y2=H - BOTTOM />
+                        <line class="axis" x1=coord(x0) x2=coord(x1) y1=coord(H - BOTTOM) y2=coord(H - BOTTOM) />
                         {x_labels}
-                        <text class="axis-label" x=(x0 + x1) / 2.0 y=H - 6.0 text-anchor="middle">"Day (UTC)"</text>
-                        <text class="axis-label" x="12" y=(TOP + H - BOTTOM) / 2.0 text-anchor="middle"
-                            transform=format!("rotate(-90 12 {})", (TOP + H - BOTTOM) / 2.0)>{y_label}</text>
+                        <text class="axis-label" x=coord((x0 + x1) / 2.0) y=coord(H - 6.0) text-anchor="middle">"Day (UTC)"</text>
+                        <text class="axis-label" x="12" y=coord((TOP + H - BOTTOM) / 2.0) text-anchor="middle"
+                            transform=format!("rotate(-90 12 {})", exact((TOP + H - BOTTOM) / 2.0))>{y_label}</text>
                         {tooltip}
                     </svg>
                 }.into_any()

@@ -6,7 +6,7 @@ use dlmm_query::datapi::params::Timeframe;
 use leptos::prelude::*;
 
 use super::axis::{BOTTOM, LEFT, RIGHT, TOP, W, tick_grid, time_labels};
-use super::scale::{LinearScale, bars, value_axis};
+use super::scale::{LinearScale, bars, coord, value_axis};
 use super::series::timeframe_label;
 use crate::format::{compact, exact, usd};
 use crate::ui::{CollectAny, empty};
@@ -64,7 +64,7 @@ fn BarChart(
         .map(|(class, values)| {
             bars(values, x0, x1, &y)
                 .into_iter()
-                .map(|(bx, by, bw, bh)| view! { <rect class=*class x=bx y=by width=bw height=bh /> })
+                .map(|(bx, by, bw, bh)| view! { <rect class=*class x=coord(bx) y=coord(by) width=coord(bw) height=coord(bh) /> })
                 .collect_any()
         })
         .collect_any();
@@ -73,10 +73,10 @@ fn BarChart(
     view! {
         <figure class="chart history" data-testid=id data-state="drawn" data-bars=n>
             <figcaption>{title}</figcaption>
-            <svg viewBox=format!("0 0 {W} {h}") role="img" aria-label=summary tabindex="0">
+            <svg viewBox=format!("0 0 {} {}", exact(W), exact(h)) role="img" aria-label=summary tabindex="0">
                 {tick_views}
                 {shapes}
-                <line class="axis" x1=x0 x2=x1 y1=h - BOTTOM y2=h - BOTTOM />
+                <line class="axis" x1=coord(x0) x2=coord(x1) y1=coord(h - BOTTOM) y2=coord(h - BOTTOM) />
                 {time_labels(&stamps, timeframe, x0, x1, h)}
             </svg>
         </figure>

@@ -1,6 +1,8 @@
 //! The arithmetic behind the SVG charts: scales, "nice" ticks, paths, bars and the nearest point to a pointer.
 //! Pure functions, unit-tested natively (totality by property tests); the chart views only draw what these return.
 
+use crate::format::to_fixed;
+
 /// A linear map from a domain to a range (either may be reversed).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LinearScale {
@@ -150,12 +152,17 @@ pub fn band_x(i: usize, n: usize, x0: f64, x1: f64) -> f64 {
     x0 + band * (i as f64 + 0.5)
 }
 
+/// An SVG coordinate or length as text: two decimals, as [`line_path`] writes its points.
+pub fn coord(value: f64) -> String {
+    to_fixed(value, 2)
+}
+
 /// An SVG path through the points: `M x,y L x,y …` with two decimals; empty for no points.
 pub fn line_path(points: &[(f64, f64)]) -> String {
     let mut out = String::new();
     for (i, (x, y)) in points.iter().enumerate() {
         out.push_str(if i == 0 { "M" } else { " L" });
-        out.push_str(&format!("{x:.2},{y:.2}"));
+        out.push_str(&format!("{},{}", coord(*x), coord(*y)));
     }
     out
 }

@@ -256,13 +256,12 @@ fn input_view(state: ListState, input: Input, node: NodeRef<html::Input>) -> imp
         InputKind::Text => ("field grow", "text", None),
     };
     let number = matches!(kind, InputKind::Number);
-    let words = matches!(kind, InputKind::Text);
     view! {
         <div class=class>
             <label for=id>{move || label.get()}</label>
             <input id=id name=key type=kind_name node_ref=node placeholder=placeholder min=number.then_some("0")
-                step=number.then_some("any") inputmode=number.then_some("decimal") spellcheck=words.then_some("false")
-                autocomplete=(!number).then_some("off") prop:value=move || state.text(key) />
+                step=number.then_some("any") inputmode=number.then_some("decimal") spellcheck="false" autocomplete="off"
+                prop:value=move || state.text(key) />
         </div>
     }
 }

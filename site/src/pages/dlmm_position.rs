@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use super::positions_explained::position_table;
 use super::{Addr, SiteClient, usd_value};
-use crate::format::{compact_usd, unix_time};
+use crate::format::{compact_usd, exact, unix_time};
 use crate::timeline::{DatapiEvent, datapi_timeline, kind_totals};
 use crate::ui::{CollectAny, Failure, Loaded, empty, or_empty};
 
@@ -185,8 +185,9 @@ fn position_view(d: &History) -> AnyView {
                 let (agrees, record, events) = (c.agrees(), compact_usd(c.from_record), compact_usd(c.from_events));
                 view! {
                     <p class=if agrees { "note" } else { "note state error" } data-testid="fee-check" data-agrees=agrees.to_string()>
-                        {format!("Claimed fees: {record} in the P&L record, {events} in the fee-claim events; {} (tolerance ${FEE_TOLERANCE_USD} or {} %).",
-                            if agrees { "they agree" } else { "they disagree, and the split uses the P&L record" }, FEE_TOLERANCE_SHARE * 100.0)}
+                        {format!("Claimed fees: {record} in the P&L record, {events} in the fee-claim events; {} (tolerance ${} or {} %).",
+                            if agrees { "they agree" } else { "they disagree, and the split uses the P&L record" },
+                            exact(FEE_TOLERANCE_USD), exact(FEE_TOLERANCE_SHARE * 100.0))}
                     </p>
                 }
             })}

@@ -1,7 +1,8 @@
 //! The DLMM sections of the wallet page (`/wallets/:wallet`, also reached as `/dlmm/wallets/:wallet`): a wallet's DLMM
 //! portfolio on the datapi — totals (USD and SOL), open positions per pool (balances, unclaimed fees, in or out of
 //! range), each open position explained ([`super::positions_explained`]: its bins against the active bin and its P&L
-//! split, downloadable), closed pools with P&L, claim totals per pool and limit orders.
+//! split, downloadable), closed pools with P&L, claim totals per pool and limit orders (each open order's bins
+//! filled or not: [`super::limit_order_bins`]).
 //!
 //! URL state (`?sort=…&dir=…&days=…&open=…&closed=…`, beside the wallet page's own keys): the open list's sort and
 //! direction, the closed list's `days_back`, and each list's page. The plain parts ([`WalletView`], [`RangeStatus`],
@@ -14,14 +15,15 @@ use dlmm_query::datapi::models::dlmm::{
     PortfolioTotal, WalletPoolClaims,
 };
 use dlmm_query::datapi::ops::dlmm::{
-    GetClosedLimitOrderPools, GetLimitOrderSummary, GetOpenLimitOrderPools, GetOpenPortfolio, GetPortfolio,
-    GetPortfolioTotal, GetPositionsPnl, GetWalletPoolClaims,
+    GetClosedLimitOrderPools, GetLimitOrderSummary, GetOpenLimitOrderPools, GetOpenLimitOrders, GetOpenPortfolio,
+    GetPortfolio, GetPortfolioTotal, GetPositionsPnl, GetWalletPoolClaims,
 };
 use dlmm_query::datapi::params::{DAYS_BACK, Direction, OpenPortfolioSort, PositionStatus};
 use leptos::prelude::*;
 
 use super::cards::{Card, cards};
 use super::controls::{Pager, Select, SortHeader, go_to};
+use super::limit_order_bins::{PoolOrders, open_order_bins};
 use super::positions_explained::{PoolPositions, open_positions};
 use super::{Addr, SiteClient, pct_value, sol, usd_value};
 use crate::export::Provenance;
@@ -177,6 +179,8 @@ pub(super) struct Portfolios {
     summary: LimitOrderSummary,
     open_orders: Paginated<OpenLimitOrderPool>,
     closed_orders: Paginated<ClosedLimitOrderPool>,
+    /// Each open limit-order pool's orders, bin by bin, and where they came from.
+    order_bins: (std::rc::Rc<Vec<PoolOrders>>, Provenance),
     claims: Vec<Result<WalletPoolClaims, Error>>,
     positions: std::rc::Rc<Vec<PoolPositions>>,
     /// Where the positions came from (one URL per pool), and when.
@@ -213,6 +217,13 @@ pub(super) async fn load_portfolio(c: SiteClient, wallet: String, v: WalletView)
     }
     let fetched_at = (web_sys::js_sys::Date::now() / 1000.0) as i64;
     let positions_provenance = Provenance { source: sources.join(" "), fetched_at, refreshed_at: None };
+    let (mut orders, mut order_sources) = (Vec::new(), Vec::new());
+    for p in &open_orders.data {
+        let op = GetOpenLimitOrders::new(wallet.clone(), p.pool.pool_address.clone()).page_size(WALLET_PAGE_SIZE);
+        order_sources.push(c.url_of(&op));
+        orders.push(PoolOrders { pair: p.pool.pair_name.clone(), page: c.send(&op).await });
+    }
+    let orders_provenance = Provenance { source: order_sources.join(" "), fetched_at, refreshed_at: None };
     let mut claims = Vec::new();
     for pool in claim_pools(&open.pools, &closed.pools) {
         claims.push(c.send(&GetWalletPoolClaims::new(wallet.clone(), pool)).await);
@@ -225,6 +236,7 @@ pub(super) async fn load_portfolio(c: SiteClient, wallet: String, v: WalletView)
         summary,
         open_orders,
         closed_orders,
+        order_bins: (std::rc::Rc::new(orders), orders_provenance),
         claims,
         positions: std::rc::Rc::new(positions),
         positions_provenance,
@@ -248,6 +260,7 @@ pub(super) fn portfolio(d: &Portfolios, view: WalletView, go: Callback<WalletVie
         summary,
         open_orders,
         closed_orders,
+        order_bins,
         claims,
         positions,
         positions_provenance,
@@ -277,7 +290,7 @@ pub(super) fn portfolio(d: &Portfolios, view: WalletView, go: Callback<WalletVie
         {(!positions.is_empty()).then(|| open_positions(wallet, positions.clone(), positions_provenance.clone()))}
         {closed_pools(closed, view, go)}
         {claims_table(claims)}
-        {limit_orders(summary, open_orders, closed_orders)}
+        {limit_orders(summary, open_orders, closed_orders, open_order_bins(wallet, order_bins.0.clone(), order_bins.1.clone()))}
     }
     .into_any()
 }
@@ -327,7 +340,7 @@ fn open_pools(open: &OpenPortfolio, view: WalletView, go: Callback<WalletView>) 
                                 <tr data-address=p.pool_address.clone()>
                                     <td><a href=crate::link(&format!("/dlmm/pools/{}", p.pool_address))>
                                         <span data-field="pair">{pair}</span></a>
-                                        <span class="unit">{format!(" bin {} · fee {} %", p.bin_step, p.base_fee)}</span></td>
+                                        <span class="unit">{format!(" bin {} · fee {} %", p.bin_step, exact(p.base_fee))}</span></td>
                                     <td class="r">{usd_value(p.balances, "balances")}<br/><span class="unit">{sol(p.balances_sol)}</span></td>
                                     <td class="r">{usd_value(p.unclaimed_fees, "unclaimed_fees")}<br/><span class="unit">{sol(p.unclaimed_fees_sol)}</span></td>
                                     <td class="r">{pct_value(p.fee_per_tvl_24h, "fee_per_tvl_24h")}</td>
@@ -438,6 +451,7 @@ fn limit_orders(
     summary: &LimitOrderSummary,
     open: &Paginated<OpenLimitOrderPool>,
     closed: &Paginated<ClosedLimitOrderPool>,
+    bins: AnyView,
 ) -> impl IntoView + use<> {
     let row = |pool: &dlmm_query::datapi::models::dlmm::LimitOrderPool,
                orders: u64,
@@ -496,6 +510,7 @@ fn limit_orders(
             ])}
             <h3>"Open, by pool"</h3>
             {table("limit-orders-open", "No open limit orders.", open_rows)}
+            {(!open.data.is_empty()).then_some(bins)}
             <h3>"Closed, by pool"</h3>
             {table("limit-orders-closed", "No closed limit orders.", closed_rows)}
         </section>

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::cards::{Card, cards};
 use super::usd_value;
-use crate::format::percent_short;
+use crate::format::{exact, percent_short};
 use crate::ui::{CollectAny, Failure, Loaded, or_empty};
 
 /// How many pairs each top list shows.
@@ -81,7 +81,7 @@ fn mini_table(pairs: &[PairInfo]) -> impl IntoView + use<> {
                                 <td><a href={crate::link(&href)} class="name">{name}</a></td>
                                 <td class="r">{usd_value(p.tvl_usd(), "liquidity")}</td>
                                 <td class="r">{usd_value(p.trade_volume_24h, "trade_volume_24h")}</td>
-                                <td class="r" title=p.apr.to_string()>{percent_short(p.apr)}</td>
+                                <td class="r" title=exact(p.apr)>{percent_short(p.apr)}</td>
                             </tr>
                         }
                     }).collect_any()}

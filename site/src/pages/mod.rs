@@ -15,6 +15,7 @@ mod facts;
 mod group;
 mod home;
 mod keeper_home;
+mod limit_order_bins;
 mod pair;
 mod pairs;
 mod pool;

@@ -361,7 +361,7 @@ fn calendar_view(wallet: &str, fetched: &Fetched<(Month, Calendar)>) -> AnyView 
             </div>
             <div>
             {download}
-            <p class="note">"The month's P&L: "<span class="num" data-field="month_total" data-value=total.to_string()
+            <p class="note">"The month's P&L: "<span class="num" data-field="month_total" data-value=dlmm_query::float::text(total)
                 title=exact(total)>{compact_usd(total)}</span></p>
             {chart(DailyChart { title: "Cumulative P&L, USD", y_label: "USD", labels, values: curve, bars: false,
                 fmt: compact_usd, id: "cumulative-pnl" })}
