@@ -1,6 +1,6 @@
 //! A position's P&L taken apart (`datapi::pnl_split`) for every position of the replica's sample wallets, over HTTP:
-//! the fees earned and the rest add up to the service's P&L in USD and in SOL, and the claimed fees of each P&L
-//! record agree with the position's own fee-claim events within the stated tolerance.
+//! the fees earned (claimed and unclaimed) and the rest add up to the service's P&L in USD and in SOL, and the
+//! claimed fees of each P&L record agree with the position's own fee-claim events within the stated tolerance.
 
 use std::collections::BTreeSet;
 
@@ -24,7 +24,7 @@ async fn fees_and_the_rest_add_up_to_the_pnl_of_every_position_of_the_sample_wal
         samples["datapi"]["wallet_with_limit_orders"]["wallet"].as_str().unwrap().to_owned(),
     ];
     let base = replica.dlmm_datapi_base_url();
-    let mut checked = 0;
+    let (mut checked, mut unclaimed) = (0, 0);
     for wallet in &wallets {
         let open = client.send(&GetOpenPortfolio::new(wallet).page_size(50)).await.unwrap();
         let closed = client.send(&GetPortfolio::new(wallet).days_back(365).page_size(50)).await.unwrap();
@@ -44,6 +44,15 @@ async fn fees_and_the_rest_add_up_to_the_pnl_of_every_position_of_the_sample_wal
             for (record, wire) in page.positions.iter().zip(body["positions"].as_array().unwrap()) {
                 let usd = PnlSplit::usd(record);
                 assert_eq!(usd.total, f(&wire["pnlUsd"]), "the total is the service's P&L");
+                // The fees earned are the claimed ones and the unclaimed ones.
+                let u = &wire["unrealizedPnl"];
+                let not_claimed = if u.is_null() {
+                    0.0
+                } else {
+                    f(&u["unclaimedFeeTokenX"]["usd"]) + f(&u["unclaimedFeeTokenY"]["usd"])
+                };
+                assert!(same(usd.fees, f(&wire["allTimeFees"]["total"]["usd"]) + not_claimed), "{usd:?}");
+                unclaimed += usize::from(not_claimed > 0.0);
                 assert!(same(usd.fees + usd.rest, usd.total), "{}: {usd:?}", record.position_address);
                 let sol = PnlSplit::sol(record).expect("the replica sends every SOL figure");
                 assert_eq!(sol.total, f(&wire["pnlSol"]));
@@ -56,5 +65,6 @@ async fn fees_and_the_rest_add_up_to_the_pnl_of_every_position_of_the_sample_wal
         }
     }
     assert!(checked >= 4, "the sample wallets hold positions ({checked} checked)");
+    assert!(unclaimed > 0, "open positions with fees to claim ({unclaimed} of {checked})");
     replica.shutdown().await.unwrap();
 }

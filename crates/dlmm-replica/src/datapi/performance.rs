@@ -5,7 +5,7 @@
 //! - the balances are the open positions' value now.
 //!
 //! Every position here is a DLMM one: a day's `dlmm` share is the whole day and `damm_v2` is absent. Fees are the
-//! claimed ones (the replica keeps no unclaimed fees: those figures are 0). Figures are the service's decimal strings.
+//! claimed ones; an open position's unclaimed fees are in its P&L and in the balances' unclaimed figures. Figures are the service's decimal strings.
 
 use serde_json::{Value, json};
 
@@ -145,8 +145,8 @@ pub fn balances(d: &Dataset, wallet: usize) -> Value {
     json!({
         "balance_usd": number_text(open.value_usd),
         "balance_sol": number_text(open.value_usd / sol_price(d)),
-        "unclaimed_fee_usd": "0",
-        "unclaimed_fee_sol": "0",
+        "unclaimed_fee_usd": number_text(open.unclaimed_usd()),
+        "unclaimed_fee_sol": number_text(open.unclaimed_usd() / sol_price(d)),
     })
 }
 

@@ -35,6 +35,9 @@ pub fn icon(mint: &str) -> String {
     format!("https://replica.invalid/icons/{mint}.png")
 }
 
+/// Salts the hash that gives an open position its unclaimed fees.
+const UNCLAIMED_SALT: u64 = 0x0075_6e63_6c61_696d;
+
 /// Sums over one position's history, raw and in USD at the time of each event.
 #[derive(Clone, Debug, Default)]
 pub struct Totals {
@@ -70,6 +73,14 @@ pub struct Totals {
     pub remaining_x: u128,
     /// Raw Y remaining.
     pub remaining_y: u128,
+    /// Raw X fees earned and not claimed yet (open positions only).
+    pub unclaimed_x: u128,
+    /// Raw Y fees earned and not claimed yet (open positions only).
+    pub unclaimed_y: u128,
+    /// USD of the unclaimed X fees.
+    pub unclaimed_x_usd: f64,
+    /// USD of the unclaimed Y fees.
+    pub unclaimed_y_usd: f64,
     /// Positions summed.
     pub positions: u64,
 }
@@ -102,6 +113,14 @@ impl Totals {
         t.remaining_x = u128::from(p.remaining_x());
         t.remaining_y = u128::from(p.remaining_y());
         t.value_usd = tx.ui(t.remaining_x) * tx.price_usd + ty.ui(t.remaining_y) * ty.price_usd;
+        if p.closed_at.is_none() {
+            // Fees earned since the last claim: a share of what the position holds, from 0.1 % to 2 %.
+            let share = 0.001 + super::unit_hash(d.seed ^ UNCLAIMED_SALT, p.created_at_micros as u64) * 0.019;
+            let of = |raw: u128| (raw as f64 * share) as u128;
+            (t.unclaimed_x, t.unclaimed_y) = (of(t.remaining_x), of(t.remaining_y));
+            t.unclaimed_x_usd = tx.ui(t.unclaimed_x) * tx.price_usd;
+            t.unclaimed_y_usd = ty.ui(t.unclaimed_y) * ty.price_usd;
+        }
         t
     }
 
@@ -123,6 +142,10 @@ impl Totals {
         self.value_usd += o.value_usd;
         self.remaining_x += o.remaining_x;
         self.remaining_y += o.remaining_y;
+        self.unclaimed_x += o.unclaimed_x;
+        self.unclaimed_y += o.unclaimed_y;
+        self.unclaimed_x_usd += o.unclaimed_x_usd;
+        self.unclaimed_y_usd += o.unclaimed_y_usd;
         self.positions += o.positions;
     }
 
@@ -138,9 +161,15 @@ impl Totals {
     pub fn fee_usd(&self) -> f64 {
         self.fee_x_usd + self.fee_y_usd
     }
-    /// Profit and loss in USD.
+    /// USD of the fees not claimed yet.
+    pub fn unclaimed_usd(&self) -> f64 {
+        self.unclaimed_x_usd + self.unclaimed_y_usd
+    }
+    /// Profit and loss in USD: what came out and what is still in (the value and the unclaimed fees), less what
+    /// went in.
     pub fn pnl_usd(&self) -> f64 {
-        self.withdraw_usd() + self.fee_usd() + self.reward_usd + self.value_usd - self.deposit_usd()
+        self.withdraw_usd() + self.fee_usd() + self.reward_usd + self.value_usd + self.unclaimed_usd()
+            - self.deposit_usd()
     }
     /// P&L in percent of the deposits.
     pub fn pnl_pct(&self) -> f64 {
@@ -263,15 +292,13 @@ pub fn pnl_record(d: &Dataset, index: usize) -> Value {
     let unrealized = if p.closed_at.is_some() {
         Value::Null
     } else {
-        let zero_x = token_amount(0, tx, 0.0, sol);
-        let zero_y = token_amount(0, ty, 0.0, sol);
         json!({
             "balances": t.value_usd,
             "balancesSol": number_text(t.value_usd / sol),
             "balanceTokenX": token_amount(t.remaining_x, tx, tx.ui(t.remaining_x) * tx.price_usd, sol),
             "balanceTokenY": token_amount(t.remaining_y, ty, ty.ui(t.remaining_y) * ty.price_usd, sol),
-            "unclaimedFeeTokenX": zero_x,
-            "unclaimedFeeTokenY": zero_y,
+            "unclaimedFeeTokenX": token_amount(t.unclaimed_x, tx, t.unclaimed_x_usd, sol),
+            "unclaimedFeeTokenY": token_amount(t.unclaimed_y, ty, t.unclaimed_y_usd, sol),
             "unclaimedRewardTokenX": token_amount(0, tx, 0.0, sol),
             "unclaimedRewardTokenY": token_amount(0, ty, 0.0, sol),
         })
@@ -503,7 +530,7 @@ pub const OPEN_SORT_KEYS: [&str; 5] =
 pub fn open_sort_value(d: &Dataset, key: &str, pair: usize, t: &Totals) -> f64 {
     let p = &d.pairs[pair];
     match key {
-        "unclaimed_fee" => 0.0,
+        "unclaimed_fee" => t.unclaimed_usd(),
         "fee_per_tvl24h" => p.fee_tvl_ratio.hour_24,
         "pool_tvl" => p.liquidity_usd,
         "pool_volume_24h" => p.trade_volume_24h,
@@ -541,8 +568,8 @@ pub fn open_item(d: &Dataset, pair: usize, t: &Totals, positions: &[usize]) -> V
         "rewardY": &*p.reward_mint_y,
         "balances": number_text(t.value_usd),
         "balancesSol": number_text(t.value_usd / sol),
-        "unclaimedFees": "0",
-        "unclaimedFeesSol": "0",
+        "unclaimedFees": number_text(t.unclaimed_usd()),
+        "unclaimedFeesSol": number_text(t.unclaimed_usd() / sol),
         "feePerTvl24h": number_text(p.fee_tvl_ratio.hour_24),
         "pnl": number_text(pnl),
         "pnlPctChange": number_text(t.pnl_pct()),

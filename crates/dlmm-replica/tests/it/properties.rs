@@ -556,6 +556,34 @@ fn the_market_moves() {
     assert!(losses * 10 > records.len() && losses * 10 < records.len() * 9, "{losses} of {} lost", records.len());
 }
 
+/// Open positions hold fees they have not claimed yet (closed ones none), which are in their P&L; an open pool's
+/// unclaimed fees, in USD and SOL, are its positions'.
+#[test]
+fn open_positions_hold_unclaimed_fees_that_their_pools_add_up() {
+    use dlmm_replica::datapi::wallets::{open_item, open_pools, pnl_record};
+    let d = dataset();
+    let num = |v: &serde_json::Value| v.as_str().and_then(|t| t.parse::<f64>().ok()).unwrap_or(f64::NAN);
+    let mut pools = 0;
+    for wallet in 0..d.wallets.len() {
+        for (pair, totals, positions) in open_pools(d, wallet) {
+            let (mut usd, mut sol) = (0.0, 0.0);
+            for &i in &positions {
+                let u = &pnl_record(d, i)["unrealizedPnl"];
+                let (x, y) = (&u["unclaimedFeeTokenX"], &u["unclaimedFeeTokenY"]);
+                assert!(num(&x["usd"]) + num(&y["usd"]) > 0.0, "position {i} has fees to claim");
+                usd += num(&x["usd"]) + num(&y["usd"]);
+                sol += num(&x["amountSol"]) + num(&y["amountSol"]);
+            }
+            let item = open_item(d, pair, &totals, &positions);
+            assert!(close(num(&item["unclaimedFees"]), usd, 1e-9) && close(num(&item["unclaimedFeesSol"]), sol, 1e-9));
+            pools += 1;
+        }
+    }
+    assert!(pools > 0);
+    let closed = (0..d.positions.len()).filter(|&i| d.positions[i].closed_at.is_some());
+    assert!(closed.map(|i| pnl_record(d, i)).all(|r| r["unrealizedPnl"].is_null()));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
