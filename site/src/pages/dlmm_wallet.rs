@@ -290,7 +290,8 @@ pub(super) fn portfolio(d: &Portfolios, view: WalletView, go: Callback<WalletVie
         {(!positions.is_empty()).then(|| open_positions(wallet, positions.clone(), positions_provenance.clone()))}
         {closed_pools(closed, view, go)}
         {claims_table(claims)}
-        {limit_orders(summary, open_orders, closed_orders, open_order_bins(wallet, order_bins.0.clone(), order_bins.1.clone()))}
+        {limit_orders(summary, open_orders, closed_orders,
+            open_order_bins(wallet, order_bins.0.clone(), order_bins.1.clone()))}
     }
     .into_any()
 }

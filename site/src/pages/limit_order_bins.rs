@@ -64,10 +64,15 @@ fn status(s: BinFillStatus) -> (&'static str, &'static str, &'static str) {
     }
 }
 
+/// An order's side: `ask` (selling token X) or `bid` (buying it).
+fn side(order: &OpenLimitOrder) -> &'static str {
+    if order.is_ask_side { "ask" } else { "bid" }
+}
+
 /// One order's row: the order (its pair and side below), its prices, the share filled, and the strip of its bins,
 /// each marked by its fill status, the pool's `active` bin (where among them) outlined.
 fn row(order: &OpenLimitOrder, pair: &str, active: i32) -> AnyView {
-    let side = if order.is_ask_side { "ask" } else { "bid" };
+    let side = side(order);
     let a = &order.limit_order_address;
     let counts = FillCounts::of(&order.bin_distribution).words();
     let bins = order
@@ -108,7 +113,7 @@ pub(super) fn bins_table(wallet: &str, pools: &[PoolOrders], provenance: Provena
                 rows.push(vec![
                     order.limit_order_address.clone(),
                     page.pool.pool_address.clone(),
-                    (if order.is_ask_side { "ask" } else { "bid" }).to_owned(),
+                    side(order).to_owned(),
                     b.bin_id.to_string(),
                     exact(b.price),
                     b.deposit_amount.to_string(),
