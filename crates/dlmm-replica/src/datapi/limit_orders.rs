@@ -360,25 +360,34 @@ pub fn open_order(d: &Dataset, o: &LimitOrder) -> Value {
     let mut fields = order_common(d, o);
     let bins = (o.upper_bin_id - o.lower_bin_id + 1) as f64;
     let per_bin = a.input_ui / bins;
-    let filled_bins = (o.filled * bins).round() as i64;
+    // The order fills bin by bin from its lowest bin: the share filled of bin `k`, so that the bins' fills add up
+    // to the order's (a quarter of six bins is one bin and a half).
+    let filled_bins = o.filled * bins;
+    let share = |k: i64| (filled_bins - k as f64).clamp(0.0, 1.0);
     let distribution: Vec<Value> = (o.lower_bin_id..=o.upper_bin_id)
         .enumerate()
         .map(|(k, bin)| {
-            let filled = (k as i64) < filled_bins;
+            let filled = share(k as i64);
             let price = p.bin_price(bin);
             let output = if o.is_ask_side { per_bin * price } else { per_bin / price };
+            let status = match filled {
+                1.0 => "fulfilled",
+                0.0 => "not_filled",
+                _ => "partial_filled",
+            };
             json!({
                 "bin_id": bin,
                 "price": text(price),
                 "deposit_amount": text(per_bin),
-                "fulfilled_amount": text(if filled { per_bin } else { 0.0 }),
-                "unfilled_amount": text(if filled { 0.0 } else { per_bin }),
-                "output_received_amount": text(if filled { output } else { 0.0 }),
-                "fill_status": if filled { "fulfilled" } else { "not_filled" },
+                "fulfilled_amount": text(per_bin * filled),
+                "unfilled_amount": text(per_bin * (1.0 - filled)),
+                "output_received_amount": text(output * filled),
+                "fill_status": status,
             })
         })
         .collect();
-    let nearest = (filled_bins < bins as i64).then(|| o.lower_bin_id + filled_bins);
+    let first_open = (0..bins as i64).find(|&k| share(k) < 1.0);
+    let nearest = first_open.map(|k| o.lower_bin_id + k);
     let unfilled_ui = a.input_ui - a.filled_ui;
     let price = a.input.price_usd;
     for (key, value) in [

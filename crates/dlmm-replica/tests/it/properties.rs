@@ -556,6 +556,39 @@ fn the_market_moves() {
     assert!(losses * 10 > records.len() && losses * 10 < records.len() * 9, "{losses} of {} lost", records.len());
 }
 
+/// An open limit order fills bin by bin from its lowest: its bins' fills add up to the order's, a bin's status says
+/// how far it is filled (some are partly), and the nearest unfilled bin is the first not filled completely.
+#[test]
+fn open_limit_orders_fill_bin_by_bin_and_add_up() {
+    use dlmm_replica::datapi::limit_orders::open_order;
+    let d = dataset();
+    let num = |v: &serde_json::Value| v.as_str().and_then(|t| t.parse::<f64>().ok()).unwrap_or(f64::NAN);
+    let mut statuses = HashSet::new();
+    for o in datapi().limit_orders.orders.iter().filter(|o| o.closed.is_none()) {
+        let order = open_order(d, o);
+        let bins = order["bin_distribution"].as_array().unwrap();
+        let fulfilled: f64 = bins.iter().map(|b| num(&b["fulfilled_amount"])).sum();
+        assert!(close(fulfilled, num(&order["filled_input_amount"]), 1e-9), "{fulfilled} against {order}");
+        for b in bins {
+            let (done, deposit) = (num(&b["fulfilled_amount"]), num(&b["deposit_amount"]));
+            assert!(close(done + num(&b["unfilled_amount"]), deposit, 1e-9));
+            let status = b["fill_status"].as_str().unwrap();
+            let expected = if done == 0.0 {
+                "not_filled"
+            } else if close(done, deposit, 1e-12) {
+                "fulfilled"
+            } else {
+                "partial_filled"
+            };
+            assert_eq!(status, expected, "{b}");
+            statuses.insert(status.to_owned());
+        }
+        let first_open = bins.iter().find(|b| b["fill_status"] != "fulfilled").map(|b| b["bin_id"].clone());
+        assert_eq!(order["nearest_unfilled_bin_id"], first_open.unwrap_or(serde_json::Value::Null));
+    }
+    assert_eq!(statuses.len(), 3, "{statuses:?}");
+}
+
 /// Open positions hold fees they have not claimed yet (closed ones none), which are in their P&L; an open pool's
 /// unclaimed fees, in USD and SOL, are its positions'.
 #[test]
