@@ -224,7 +224,14 @@ test("dlmm: every portfolio, position and limit-order method resolves to what th
   const open = await dlmm.getOpenPortfolio(wallet, { sortBy: "unclaimed_fee", sortDirection: "asc", pageSize: 10 });
   assertSame(open, await json(`${D}/portfolio/open?user=${wallet}&page_size=10&sort_direction=asc&sort_by=unclaimed_fee`),
     "open portfolio");
-  assert.ok(open.pools.some((p) => p.poolAddress === openPool));
+  const unclaimed = open.pools.map((p) => p.unclaimedFees);
+  assert.deepEqual(unclaimed, [...unclaimed].sort((a, b) => a - b), "ascending by unclaimed fees");
+  assert.ok(unclaimed.every((u) => u > 0), "open positions have fees to claim");
+  const listed = [];
+  for (let page = 1; listed.length < open.totalCount; page++) {
+    listed.push(...(await dlmm.getOpenPortfolio(wallet, { page, pageSize: 50 })).pools);
+  }
+  assert.ok(listed.some((p) => p.poolAddress === openPool));
   assertSame(await dlmm.getPortfolioTotal(wallet), await json(`${D}/portfolio/total?user=${wallet}`), "portfolio total");
 
   const events = await dlmm.getPositionEvents(position);
