@@ -90,27 +90,11 @@ pub fn grammar(text: &str) -> Option<Option<f64>> {
 /// `.wasm` rather than two. Where two texts of that many digits read back to it equally closely (rare), zmij's
 /// choice may be the other one than `Display`'s.
 pub fn text(value: f64) -> String {
-    if !value.is_finite() {
-        return match value {
-            f64::INFINITY => "inf".into(),
-            f64::NEG_INFINITY => "-inf".into(),
-            _ => "NaN".into(),
-        };
-    }
-    let mut buffer = zmij::Buffer::new();
-    let printed = buffer.format_finite(value);
-    let (sign, unsigned) = printed.strip_prefix('-').map_or(("", printed), |rest| ("-", rest));
-    let (mantissa, exponent) = unsigned.split_once(['e', 'E']).unwrap_or((unsigned, "0"));
-    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    // The digits, and where the point goes among them.
-    let digits: Vec<u8> = whole.bytes().chain(fraction.bytes()).collect();
-    let mut point = whole.len() as i64 + exponent.parse::<i64>().unwrap_or(0);
-    let lead = digits.iter().take_while(|&&d| d == b'0').count();
-    let digits = &digits[lead..digits.iter().rposition(|&d| d != b'0').map_or(lead, |last| last + 1)];
-    point -= lead as i64;
-    let mut out = String::from(sign);
+    let Some((sign, digits, point)) = shortest_digits(value) else {
+        return not_finite(value);
+    };
+    let (mut out, digits) = (String::from(sign), digits.as_str());
     let zeros = |n: i64| "0".repeat(n.max(0) as usize);
-    let digits = std::str::from_utf8(digits).unwrap_or_default();
     match usize::try_from(point) {
         _ if digits.is_empty() => out.push('0'),
         Err(_) | Ok(0) => out.extend(["0.", &zeros(-point), digits]),
@@ -118,6 +102,49 @@ pub fn text(value: f64) -> String {
         Ok(at) => out.extend([&digits[..at], ".", &digits[at..]]),
     }
     out
+}
+
+/// `value` with an exponent, as `LowerExp` (`{:e}`) writes it: the same digits as [`text`], one before the point
+/// (`1.7e308`, `5e-324`, `-1.5e-7`, `0e0`, `inf`, `NaN`).
+pub fn exponent_text(value: f64) -> String {
+    let Some((sign, digits, point)) = shortest_digits(value) else {
+        return not_finite(value);
+    };
+    if digits.is_empty() {
+        return format!("{sign}0e0");
+    }
+    let (lead, rest) = digits.split_at(1);
+    let dot = if rest.is_empty() { "" } else { "." };
+    format!("{sign}{lead}{dot}{rest}e{}", point - 1)
+}
+
+/// `inf`, `-inf` or `NaN`, as `Display` writes them.
+fn not_finite(value: f64) -> String {
+    match value {
+        f64::INFINITY => "inf".into(),
+        f64::NEG_INFINITY => "-inf".into(),
+        _ => "NaN".into(),
+    }
+}
+
+/// A finite `value`'s sign (`-` or empty), the fewest significant digits that read back to it (zmij's; empty for
+/// zero) and where the decimal point goes among them (`digits × 10^(point − digits.len())`); none for NaN and
+/// infinities.
+fn shortest_digits(value: f64) -> Option<(&'static str, String, i64)> {
+    if !value.is_finite() {
+        return None;
+    }
+    let mut buffer = zmij::Buffer::new();
+    let printed = buffer.format_finite(value);
+    let (sign, unsigned) = printed.strip_prefix('-').map_or(("", printed), |rest| ("-", rest));
+    let (mantissa, exponent) = unsigned.split_once(['e', 'E']).unwrap_or((unsigned, "0"));
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits: Vec<u8> = whole.bytes().chain(fraction.bytes()).collect();
+    let mut point = whole.len() as i64 + exponent.parse::<i64>().unwrap_or(0);
+    let lead = digits.iter().take_while(|&&d| d == b'0').count();
+    let digits = &digits[lead..digits.iter().rposition(|&d| d != b'0').map_or(lead, |last| last + 1)];
+    point -= lead as i64;
+    Some((sign, String::from_utf8_lossy(digits).into_owned(), point))
 }
 
 /// True for number text without an exponent and under 300 characters: whatever its digits, well inside a double's
@@ -134,7 +161,7 @@ const POWERS: [f64; 23] = [
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use super::{grammar, text};
+    use super::{exponent_text, grammar, text};
 
     /// Texts at the edges of `str::parse::<f64>`'s grammar and of a double's range and precision (the browser tests
     /// read them with WebAssembly's [`super::parse`] too).
@@ -206,6 +233,28 @@ pub(crate) mod tests {
             let (ours, display) = (text(value), value.to_string());
             proptest::prop_assert_eq!(ours.len(), display.len(), "{} {}", ours, display);
             proptest::prop_assert!(ours.parse::<f64>().is_ok_and(|v| v.to_bits() == value.to_bits() || value.is_nan()));
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(crate::testing::proptest_cases(4_000))]
+
+        /// [`exponent_text`] writes any double in as few digits as `LowerExp` does, and they read back to it.
+        #[test]
+        fn exponent_text_is_as_short_as_lower_exp_and_exact(bits in proptest::num::u64::ANY) {
+            let value = f64::from_bits(bits);
+            let (ours, rust) = (exponent_text(value), format!("{value:e}"));
+            proptest::prop_assert_eq!(ours.len(), rust.len(), "{} {}", ours, rust);
+            proptest::prop_assert!(ours.parse::<f64>().is_ok_and(|v| v.to_bits() == value.to_bits() || value.is_nan()));
+        }
+    }
+
+    #[test]
+    fn exponent_text_is_lower_exp_at_the_edges() {
+        for value in
+            [0.0, -0.0, 1.0, 10.0, 0.1, -1.5e-7, 1e16, 5e-324, f64::MAX, f64::MIN_POSITIVE, f64::NAN, f64::INFINITY]
+        {
+            assert_eq!(exponent_text(value), format!("{value:e}"), "{value:?}");
         }
     }
 
